@@ -1,0 +1,109 @@
+"""Bots: they see a :class:`PlayerView`, never the real state.
+
+A bot that could touch the real state could peek at hands or at the next die
+through a clone. The view offers only what the seat may know: its
+observation, its legal moves, and :meth:`PlayerView.determinize`, a copy in
+which everything hidden has been re-sampled.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from gameshelf.core.actions import Action
+from gameshelf.core.protocol import Observation, PlayerId, State
+from gameshelf.core.rng import Stream, derive_seed
+
+
+class PlayerView:
+    """What one seat may use to decide."""
+
+    __slots__ = ("_state", "player")
+
+    def __init__(self, state: State, player: PlayerId) -> None:
+        self._state = state
+        self.player = player
+
+    @property
+    def game(self):  # type: ignore[no-untyped-def]
+        return self._state.game
+
+    @property
+    def players(self) -> int:
+        return self._state.players
+
+    @property
+    def move_number(self) -> int:
+        return len(self._state.history)
+
+    def legal_actions(self) -> list[Action]:
+        return self._state.legal_actions()
+
+    def observation(self) -> Observation:
+        return self._state.observation(self.player)
+
+    def determinize(self, seed: int) -> State:
+        return self._state.determinize(self.player, seed)
+
+
+class Bot(Protocol):
+    name: str
+
+    def choose(self, view: PlayerView) -> Action: ...
+
+
+class RandomBot:
+    """Uniformly random legal moves; seeded, so games are reproducible."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0, **_: Any) -> None:
+        self.stream = Stream(derive_seed("random-bot", seed))
+
+    def choose(self, view: PlayerView) -> Action:
+        return self.stream.choice(view.legal_actions())
+
+
+BotFactory = Callable[..., Bot]
+_BOTS: dict[str, BotFactory] = {"random": RandomBot}
+
+
+def register_bot(name: str, factory: BotFactory) -> None:
+    _BOTS[name] = factory
+
+
+def bot_names() -> list[str]:
+    _load_builtin()
+    return sorted(_BOTS)
+
+
+def make_bot(name: str, seed: int = 0, **settings: Any) -> Bot:
+    """A bot by name (``random``, ``greedy``, ``ismcts``, ...).
+
+    Raises:
+        KeyError: no bot has that name.
+    """
+    _load_builtin()
+    return _BOTS[name](seed=seed, **settings)
+
+
+def _load_builtin() -> None:
+    """Import the optional bot modules that register themselves."""
+    from importlib import import_module
+
+    for module in ("gameshelf.bots.greedy", "gameshelf.bots.ismcts"):
+        try:
+            import_module(module)
+        except ModuleNotFoundError as exc:
+            if exc.name != module:
+                raise
+
+
+def play_bot_turn(state: State, bot: Bot) -> Action:
+    """Ask ``bot`` for the current seat's move and apply it to ``state``."""
+    player = state.current_player
+    assert player is not None, "the game is over"
+    action = bot.choose(PlayerView(state, player))
+    state.apply(action, player)
+    return action

@@ -1,0 +1,1 @@
+"""The core protocol that every game fulfils; see ``docs/architecture.md``."""

@@ -1,0 +1,114 @@
+"""English and Japanese message catalogs.
+
+Catalogs are TOML files flattened into dotted keys. The core catalog lives in
+``gameshelf/locales/<lang>.toml``; every game adds
+``gameshelf/games/<pkg>/locales/<lang>.toml`` whose keys all sit under the
+game's package name (``dicey_farm.…``), so games never collide.
+
+The language is chosen, in order, by an explicit ``lang`` argument, by
+:func:`set_language` (the CLI's ``--lang``), by ``GAMESHELF_LANG``, and falls
+back to English.
+
+A parameter whose value is a string starting with ``@`` is itself a key and is
+translated before formatting, so events can say ``{"card": "@dicey_farm.craftsman.baker"}``
+and read well in both languages.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections.abc import Iterator, Mapping
+from functools import cache
+from importlib import resources
+from typing import Any
+
+LANGUAGES: tuple[str, ...] = ("en", "ja")
+DEFAULT_LANGUAGE = "en"
+
+_current: str | None = None
+
+
+class MissingKey(KeyError):
+    """Raised in strict mode (tests) when a key is absent from a catalog."""
+
+
+def set_language(lang: str | None) -> None:
+    """Choose the process-wide language; ``None`` returns to the environment's."""
+    global _current
+    if lang is not None and lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}")
+    _current = lang
+
+
+def current_language() -> str:
+    if _current is not None:
+        return _current
+    env = os.environ.get("GAMESHELF_LANG", "").strip().lower()
+    return env if env in LANGUAGES else DEFAULT_LANGUAGE
+
+
+def _flatten(table: Mapping[str, Any], prefix: str = "") -> Iterator[tuple[str, str]]:
+    for name, value in table.items():
+        key = f"{prefix}{name}"
+        if isinstance(value, Mapping):
+            yield from _flatten(value, key + ".")
+        else:
+            yield key, str(value)
+
+
+def catalog_sources() -> list[tuple[str, Any]]:
+    """Every (package, resource dir) that holds a ``locales`` folder."""
+    sources: list[tuple[str, Any]] = [("", resources.files("gameshelf") / "locales")]
+    games_root = resources.files("gameshelf") / "games"
+    for child in sorted(games_root.iterdir(), key=lambda p: p.name):
+        loc = child / "locales"
+        if child.is_dir() and not child.name.startswith("_") and loc.is_dir():
+            sources.append((child.name, loc))
+    return sources
+
+
+@cache
+def catalog(lang: str) -> dict[str, str]:
+    """All messages of one language, core and games merged."""
+    merged: dict[str, str] = {}
+    for _, folder in catalog_sources():
+        path = folder / f"{lang}.toml"
+        if path.is_file():
+            merged.update(_flatten(tomllib.loads(path.read_text(encoding="utf-8"))))
+    return merged
+
+
+def has(key: str, lang: str | None = None) -> bool:
+    return key in catalog(lang or current_language())
+
+
+def t(key: str, lang: str | None = None, /, **params: Any) -> str:
+    """Translate ``key`` into ``lang`` and fill in ``params``.
+
+    A missing key falls back to English, then to the key itself, so that a
+    gap never crashes a game in front of a player; the catalog test is what
+    keeps gaps out.
+    """
+    lang = lang or current_language()
+    text = catalog(lang).get(key)
+    if text is None:
+        text = catalog(DEFAULT_LANGUAGE).get(key)
+    if text is None:
+        if os.environ.get("GAMESHELF_STRICT_I18N"):
+            raise MissingKey(key)
+        return key if not params else f"{key} {params}"
+    if not params:
+        return text
+    resolved = {
+        name: t(value[1:], lang) if isinstance(value, str) and value.startswith("@") else value
+        for name, value in params.items()
+    }
+    try:
+        return text.format(**resolved)
+    except (KeyError, IndexError, ValueError):
+        return text
+
+
+def clear_cache() -> None:
+    catalog.cache_clear()

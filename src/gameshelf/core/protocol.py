@@ -1,0 +1,363 @@
+"""The contract every game fulfils: :class:`Game`, :class:`State`, events.
+
+The shape follows OpenSpiel's one-API-for-all-games idea with TAG's
+re-dealing copies for bots. A state is mutable and cloned explicitly, because
+rebuilding nested immutable objects on every move is the slower road in
+CPython; the conformance kit (``gameshelf.testing``) buys the safety back.
+
+A game subclass implements the underscored hooks::
+
+    Game                                State
+    ----                                -----
+    id, min/max_players, rules_version  current_player (property)
+    action_classes, options_schema      _legal_actions()
+    _new_state(players, seed, options)  _apply(action)          (already validated)
+    _action_universe()                  is_over, scores()
+                                        observation(player)     (redaction: hidden by default)
+                                        _redeal(player)         (re-sample hidden parts)
+                                        _copy()                 (cheap deep-enough copy)
+                                        check_invariants()
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import pickle
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, TypeAlias
+
+from gameshelf.core import i18n
+from gameshelf.core.actions import Action, ActionCodec
+from gameshelf.core.errors import IllegalAction, SetupError
+from gameshelf.core.rng import Rng
+
+PlayerId: TypeAlias = int
+Observation: TypeAlias = dict[str, Any]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, as an i18n key with parameters.
+
+    ``visible_to`` is ``None`` for public events, else the seats that may see
+    it (a card drawn into a hand is seen by its holder only).
+    """
+
+    key: str
+    params: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    visible_to: tuple[PlayerId, ...] | None = None
+
+    def text(self, lang: str | None = None) -> str:
+        return i18n.t(self.key, lang, **self.params)
+
+    def visible(self, player: PlayerId | None) -> bool:
+        return self.visible_to is None or (player is not None and player in self.visible_to)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"key": self.key, "params": dict(self.params)}
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Option:
+    """One game option: its default and the values it may take."""
+
+    default: Any
+    choices: tuple[Any, ...] | None = None
+    help_key: str = ""
+
+    def check(self, name: str, value: Any) -> Any:
+        if self.choices is not None and value not in self.choices:
+            raise SetupError("bad-option", {"name": name, "value": value})
+        if self.choices is None and self.default is not None and not isinstance(
+            value, type(self.default)
+        ):
+            raise SetupError("bad-option", {"name": name, "value": value})
+        return value
+
+
+class Game(ABC):
+    """A game's static description and its factory of states."""
+
+    id: ClassVar[str]
+    name_key: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    rules_version: ClassVar[str]
+    action_classes: ClassVar[Sequence[type[Action]]]
+    options_schema: ClassVar[Mapping[str, Option]] = {}
+
+    def __init__(self) -> None:
+        self.codec = ActionCodec(self.action_classes)
+        self._universe_ready = False
+
+    # -- creation -----------------------------------------------------------
+    def new_game(
+        self, players: int, seed: int, options: Mapping[str, Any] | None = None
+    ) -> State:
+        """A fresh game. Raises :class:`SetupError` on a bad count or option."""
+        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+            raise SetupError(
+                "bad-player-count",
+                {"game": self.id, "low": self.min_players, "high": self.max_players, "n": players},
+            )
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise SetupError("bad-seed", {"seed": seed})
+        resolved = self.resolve_options(options)
+        state = self._new_state(players, seed, resolved)
+        state.seed = seed
+        state.options = resolved
+        return state
+
+    def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        options = dict(options or {})
+        unknown = set(options) - set(self.options_schema)
+        if unknown:
+            raise SetupError("unknown-option", {"name": ", ".join(sorted(unknown))})
+        return {
+            name: spec.check(name, options[name]) if name in options else spec.default
+            for name, spec in self.options_schema.items()
+        }
+
+    @abstractmethod
+    def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> State: ...
+
+    # -- actions ------------------------------------------------------------
+    def action_from_json(self, obj: Any) -> Action:
+        return self.codec.from_json(obj)
+
+    def _ensure_universe(self) -> None:
+        if not self._universe_ready:
+            self.codec.set_universe(self._action_universe())
+            self._universe_ready = True
+
+    def _action_universe(self) -> Sequence[Action]:
+        """Every action that can ever be legal, in a fixed order (for ids)."""
+        raise NotImplementedError(f"{self.id} declares no action universe")
+
+    @property
+    def num_distinct_actions(self) -> int:
+        self._ensure_universe()
+        return self.codec.size
+
+    def action_id(self, action: Action) -> int:
+        self._ensure_universe()
+        return self.codec.to_id(action)
+
+    def action_from_id(self, index: int) -> Action:
+        self._ensure_universe()
+        return self.codec.from_id(index)
+
+    # -- presentation (overridden by games' view modules) ---------------------
+    def name(self, lang: str | None = None) -> str:
+        return i18n.t(self.name_key, lang)
+
+    def describe_action(self, action: Action, lang: str | None = None) -> str:
+        """A player-facing sentence for an action; defaults to its notation."""
+        return str(action)
+
+    def render(self, observation: Observation, lang: str | None = None) -> Any:
+        """A rich renderable of an observation for the terminal."""
+        from rich.pretty import Pretty
+
+        return Pretty(observation)
+
+    def evaluate(self, state: State, player: PlayerId) -> float:
+        """How good ``state`` looks for ``player``, for greedy and rollout bots.
+
+        Higher is better; only differences between states matter. The default
+        is the seat's score minus the best other score; games override it
+        from their ``heuristics.py`` with something that sees progress
+        before points arrive.
+        """
+        scores = state.scores()
+        others = [s for p, s in enumerate(scores) if p != player]
+        return scores[player] - (max(others) if others else 0.0)
+
+    def cli_commands(self) -> Sequence[Any]:
+        """Extra typer commands the game adds to the CLI (e.g. ``daily``)."""
+        return ()
+
+
+class State(ABC):
+    """One game in progress. Mutable; copy it with :meth:`clone`."""
+
+    game: Game
+    players: int
+    seed: int
+    options: dict[str, Any]
+    rng: Rng
+    history: list[Action]
+    events: list[Event]
+
+    #: attributes that are caches, left out of :meth:`snapshot`.
+    transient: ClassVar[frozenset[str]] = frozenset()
+
+    def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any]) -> None:
+        self.game = game
+        self.players = players
+        self.seed = seed
+        self.options = options
+        self.rng = Rng(seed)
+        self.history = []
+        self.events = []
+
+    # -- who decides, and what ---------------------------------------------------
+    @property
+    @abstractmethod
+    def current_player(self) -> PlayerId | None:
+        """The seat that must decide now; ``None`` once the game is over."""
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal choice now, in a deterministic order; empty when over."""
+        if self.is_over:
+            return []
+        return self._legal_actions()
+
+    @abstractmethod
+    def _legal_actions(self) -> list[Action]: ...
+
+    def legal_action_mask(self) -> list[bool]:
+        """A fixed-size mask over the game's action ids."""
+        mask = [False] * self.game.num_distinct_actions
+        for action in self.legal_actions():
+            mask[self.game.action_id(action)] = True
+        return mask
+
+    # -- moving --------------------------------------------------------------------
+    def apply(self, action: Action, player: PlayerId | None = None) -> None:
+        """Validate, then play ``action``.
+
+        Raises:
+            IllegalAction: the game is over, ``player`` is not the one to
+                decide, or the rules forbid the action. The state is unchanged.
+        """
+        if self.is_over:
+            raise IllegalAction("game-over")
+        if player is not None and player != self.current_player:
+            raise IllegalAction(
+                "not-your-turn", {"player": player + 1, "current": (self.current_player or 0) + 1}
+            )
+        self.validate(action)
+        self._apply(action)
+        self.history.append(action)
+
+    def apply_unchecked(self, action: Action) -> None:
+        """The fast path for search loops: ``action`` must come from
+        :meth:`legal_actions` of this very state."""
+        self._apply(action)
+        self.history.append(action)
+
+    def validate(self, action: Action) -> None:
+        """Raise :class:`IllegalAction` unless ``action`` is legal now. Games
+        override :meth:`explain_illegal` for more precise codes."""
+        if not isinstance(action, Action) or action not in self._legal_actions():
+            raise self.explain_illegal(action)
+
+    def explain_illegal(self, action: Any) -> IllegalAction:
+        return IllegalAction("not-legal", {"action": str(action)})
+
+    @abstractmethod
+    def _apply(self, action: Action) -> None: ...
+
+    def log(self, key: str, visible_to: tuple[PlayerId, ...] | None = None, **params: Any) -> None:
+        """Append an event to the game log."""
+        self.events.append(Event(key, params, visible_to))
+
+    def events_for(self, player: PlayerId | None) -> list[Event]:
+        return [e for e in self.events if e.visible(player)]
+
+    # -- copies ----------------------------------------------------------------------
+    def clone(self) -> State:
+        """An independent copy: changing one never changes the other."""
+        other = self._copy()
+        other.history = list(self.history)
+        other.events = list(self.events)
+        other.rng = self.rng.copy()
+        return other
+
+    def _copy(self) -> State:
+        """Override with a faster hand-written copy; the default deep-copies."""
+        import copy
+
+        game = self.game
+        self.game = None  # type: ignore[assignment]
+        try:
+            other = copy.deepcopy(self)
+        finally:
+            self.game = game
+        other.game = game
+        return other
+
+    def determinize(self, player: PlayerId, seed: int) -> State:
+        """A copy in which everything ``player`` cannot see is re-sampled
+        consistently with what they can see, including the future of every
+        random stream. The copy carries no history and only the events that
+        ``player`` saw, so nothing hidden leaks through it."""
+        other = self.clone()
+        other.rng = self.rng.reseeded(seed)
+        other.seed = other.rng.seed  # type: ignore[assignment]
+        other.history = []
+        other.events = [e for e in self.events if e.visible(player)]
+        other._redeal(player)
+        return other
+
+    def _redeal(self, player: PlayerId) -> None:
+        """Re-sample hidden parts with ``self.rng``; the default assumes that
+        only the random future is hidden."""
+
+    # -- what a seat sees ----------------------------------------------------------
+    @abstractmethod
+    def observation(self, player: PlayerId | None) -> Observation:
+        """JSON-ready view for ``player`` (``None`` = spectator), hidden by default."""
+
+    # -- the end ---------------------------------------------------------------------
+    @abstractmethod
+    def scores(self) -> list[float]:
+        """Each seat's score (victory points, gold, ...), final once over."""
+
+    def tiebreak_key(self, player: PlayerId) -> tuple[Any, ...]:
+        """What breaks ties between equal scores, higher is better."""
+        return ()
+
+    def ranking(self) -> list[list[PlayerId]]:
+        """Seats grouped by place, best first; a group holds tied seats."""
+        scores = self.scores()
+        keyed = sorted(
+            range(self.players), key=lambda p: (scores[p], *self.tiebreak_key(p)), reverse=True
+        )
+        groups: list[list[PlayerId]] = []
+        last: tuple[Any, ...] | None = None
+        for p in keyed:
+            key = (scores[p], *self.tiebreak_key(p))
+            if groups and key == last:
+                groups[-1].append(p)
+            else:
+                groups.append([p])
+            last = key
+        return groups
+
+    def winners(self) -> list[PlayerId]:
+        return self.ranking()[0] if self.is_over else []
+
+    def check_invariants(self) -> None:
+        """Raise AssertionError when the state breaks a law of the game."""
+
+    # -- records ---------------------------------------------------------------------
+    def record(self) -> dict[str, Any]:
+        """The game as ``{game, rules_version, players, options, seed, actions}``."""
+        from gameshelf.core.record import make_record
+
+        return make_record(self)
+
+    def snapshot(self) -> bytes:
+        """Bytes that are equal exactly when two states are the same game
+        position with the same past (the kit's notion of "identical")."""
+        data = {
+            k: v for k, v in vars(self).items() if k not in self.transient and k != "game"
+        }
+        return pickle.dumps(sorted(data.items()), protocol=5)

@@ -1,0 +1,260 @@
+"""The conformance kit: one suite of laws that every game's tests run.
+
+Use it by subclassing :class:`ConformanceSuite` in a test module::
+
+    class TestDiceyFarmConformance(ConformanceSuite):
+        game_id = "dicey-farm"
+        player_counts = (1,)
+        random_games = 300
+
+Every law is checked on states reached by seeded random play, so a failure
+names the seed and the step that broke it. ``GAMESHELF_KIT_SCALE`` multiplies
+the number of games (``GAMESHELF_KIT_SCALE=10`` for a nightly soak).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+from typing import Any, ClassVar
+
+from gameshelf.core.actions import Action
+from gameshelf.core.errors import IllegalAction
+from gameshelf.core.protocol import State
+from gameshelf.core.record import replay
+from gameshelf.core.registry import load_game
+from gameshelf.core.rng import Stream, derive_seed
+
+
+def random_playout(
+    state: State, stream: Stream, max_steps: int, *, checked: bool = False
+) -> Iterator[tuple[State, Action]]:
+    """Play uniformly random legal moves; yield (state after, action) each step."""
+    for _ in range(max_steps):
+        if state.is_over:
+            return
+        actions = state.legal_actions()
+        assert actions, f"no legal action but the game is not over (step {len(state.history)})"
+        action = stream.choice(actions)
+        if checked:
+            state.apply(action)
+        else:
+            state.apply_unchecked(action)
+        yield state, action
+
+
+def kit_scale() -> float:
+    try:
+        return max(0.01, float(os.environ.get("GAMESHELF_KIT_SCALE", "1")))
+    except ValueError:
+        return 1.0
+
+
+class ConformanceSuite:
+    """Laws of the core protocol. Subclass and set ``game_id``."""
+
+    game_id: ClassVar[str]
+    player_counts: ClassVar[tuple[int, ...]] = (2,)
+    random_games: ClassVar[int] = 100
+    max_steps: ClassVar[int] = 20_000
+    #: how many games get the expensive per-state checks.
+    deep_games: ClassVar[int] = 4
+    #: states sampled per deep game for the per-state checks.
+    samples_per_game: ClassVar[int] = 12
+    options: ClassVar[dict[str, Any]] = {}
+    #: whether determinize(d, p, k) is a function of observation(p) only.
+    determinize_depends_only_on_observation: ClassVar[bool] = True
+
+    # -- helpers ------------------------------------------------------------------------
+    @property
+    def game(self):  # type: ignore[no-untyped-def]
+        return load_game(self.game_id)
+
+    def new(self, players: int, seed: int) -> State:
+        return self.game.new_game(players, seed, self.options)
+
+    def finished_game(self, players: int, seed: int, *, checked: bool = False) -> State:
+        state = self.new(players, seed)
+        stream = Stream(derive_seed("kit", seed))
+        for _ in random_playout(state, stream, self.max_steps, checked=checked):
+            pass
+        assert state.is_over, f"seed {seed}: not over after {self.max_steps} steps"
+        return state
+
+    def sampled_states(self) -> Iterator[State]:
+        """States along a few deep games, spread from start to end."""
+        for players in self.player_counts:
+            for seed in range(self.deep_games):
+                full = self.finished_game(players, 10_000 + seed)
+                moves = full.history
+                picks = sorted({int(i * len(moves) / self.samples_per_game) for i in range(self.samples_per_game)})
+                state = self.new(players, 10_000 + seed)
+                done = 0
+                for pick in picks:
+                    while done < pick:
+                        state.apply(moves[done])
+                        done += 1
+                    yield state
+                yield full
+
+    # -- laws ---------------------------------------------------------------------------
+    def test_random_games_end_and_keep_invariants(self) -> None:
+        n = max(1, int(self.random_games * kit_scale()))
+        for players in self.player_counts:
+            for seed in range(n):
+                state = self.new(players, seed)
+                state.check_invariants()
+                stream = Stream(derive_seed("kit", seed))
+                checked = seed % 10 == 0
+                for after, action in random_playout(state, stream, self.max_steps, checked=checked):
+                    try:
+                        after.check_invariants()
+                    except AssertionError as exc:
+                        raise AssertionError(
+                            f"{players} players, seed {seed}, step {len(after.history)} after {action}: {exc}"
+                        ) from exc
+                    cp = after.current_player
+                    assert after.is_over == (cp is None), f"seed {seed}: current_player vs is_over"
+                    assert cp is None or 0 <= cp < players
+                assert state.is_over, f"{players} players, seed {seed}: not over after {self.max_steps} steps"
+                assert state.legal_actions() == []
+                scores = state.scores()
+                assert len(scores) == players
+                ranked = sorted(p for group in state.ranking() for p in group)
+                assert ranked == list(range(players)), "ranking must place every seat once"
+
+    def test_every_legal_action_applies(self) -> None:
+        for state in self.sampled_states():
+            for action in state.legal_actions():
+                probe = state.clone()
+                probe.apply(action)
+                probe.check_invariants()
+
+    def test_legal_actions_are_deterministic(self) -> None:
+        for state in self.sampled_states():
+            first = [a.to_json() for a in state.legal_actions()]
+            assert first == [a.to_json() for a in state.clone().legal_actions()]
+            assert len(set(state.legal_actions())) == len(first), "an action is listed twice"
+
+    def test_replay_gives_identical_state(self) -> None:
+        for players in self.player_counts:
+            for seed in range(self.deep_games):
+                state = self.finished_game(players, 20_000 + seed, checked=True)
+                record = json.loads(json.dumps(state.record()))
+                again = replay(record)
+                assert again.snapshot() == state.snapshot(), f"seed {20_000 + seed}: replay differs"
+                assert again.scores() == state.scores()
+                half = replay(record, upto=len(record["actions"]) // 2)
+                assert len(half.history) == len(record["actions"]) // 2
+
+    def test_clone_is_independent(self) -> None:
+        for state in self.sampled_states():
+            if state.is_over:
+                continue
+            before = state.snapshot()
+            copy = state.clone()
+            assert copy.snapshot() == before
+            stream = Stream(derive_seed("clone", len(state.history)))
+            for _ in random_playout(copy, stream, self.max_steps):
+                pass
+            assert state.snapshot() == before, "playing a clone changed the original"
+            twin = state.clone()
+            twin_before = twin.snapshot()
+            state_copy = state.clone()
+            state_copy.apply(state_copy.legal_actions()[0])
+            assert twin.snapshot() == twin_before, "changing one clone changed another"
+
+    def test_illegal_actions_are_rejected_and_change_nothing(self) -> None:
+        game = self.game
+        for state in self.sampled_states():
+            legal = set(state.legal_actions())
+            before = state.snapshot()
+            rejected = 0
+            if game.num_distinct_actions:
+                stream = Stream(derive_seed("illegal", len(state.history)))
+                for _ in range(40):
+                    candidate = game.action_from_id(stream.below(game.num_distinct_actions))
+                    if candidate in legal:
+                        continue
+                    try:
+                        state.apply(candidate)
+                    except IllegalAction as exc:
+                        assert exc.code and exc.message_in("en") and exc.message_in("ja")
+                        rejected += 1
+                    else:
+                        raise AssertionError(f"{candidate} is not legal but was applied")
+                    assert state.snapshot() == before, f"rejecting {candidate} changed the state"
+            for bad in ({}, {"type": "no-such-move"}, [1, 2], "x", {"type": None}):
+                try:
+                    state.apply(game.action_from_json(bad))
+                except IllegalAction:
+                    rejected += 1
+                else:
+                    raise AssertionError(f"malformed {bad!r} was accepted")
+            if legal and state.players > 1:
+                other = (state.current_player + 1) % state.players  # type: ignore[operator]
+                try:
+                    state.apply(next(iter(sorted(legal, key=str))), player=other)
+                except IllegalAction as exc:
+                    assert exc.code == "not-your-turn"
+                else:
+                    raise AssertionError("a move out of turn was accepted")
+            assert state.snapshot() == before
+            assert rejected
+
+    def test_actions_round_trip(self) -> None:
+        game = self.game
+        for state in self.sampled_states():
+            mask = state.legal_action_mask() if not state.is_over else None
+            for action in state.legal_actions():
+                wire = json.loads(json.dumps(action.to_json()))
+                back = game.action_from_json(wire)
+                assert back == action and hash(back) == hash(action), f"{action} JSON round trip"
+                assert str(action).strip(), "every action needs a readable text form"
+                assert game.describe_action(action, "en") and game.describe_action(action, "ja")
+                index = game.action_id(action)
+                assert game.action_from_id(index) == action
+                assert mask is not None and mask[index]
+            if mask is not None:
+                assert sum(mask) == len(state.legal_actions())
+
+    def test_observations_hide_what_a_seat_cannot_see(self) -> None:
+        for state in self.sampled_states():
+            json.dumps(state.observation(None))
+            for player in range(state.players):
+                seen = state.observation(player)
+                text = json.dumps(seen, sort_keys=True)
+                for k in (1, 2):
+                    twin = state.determinize(player, k)
+                    twin_seen = json.dumps(twin.observation(player), sort_keys=True)
+                    assert twin_seen == text, (
+                        f"seat {player}: its observation changed when only hidden parts were re-sampled"
+                    )
+                    if self.determinize_depends_only_on_observation:
+                        again = twin.determinize(player, 99)
+                        direct = state.determinize(player, 99)
+                        assert again.snapshot() == direct.snapshot(), (
+                            f"seat {player}: determinize depends on something the seat cannot see"
+                        )
+                assert "seed" not in seen and "rng" not in seen
+
+    def test_determinize_reseeds_the_future(self) -> None:
+        for state in self.sampled_states():
+            if state.is_over or not state.rng.streams:
+                continue
+            player = state.current_player
+            assert player is not None
+            a = state.determinize(player, 1)
+            b = state.determinize(player, 2)
+            assert a.rng != state.rng and a.rng != b.rng, "a clone must not share the real random future"
+
+    def test_determinized_copies_play_to_the_end(self) -> None:
+        for state in self.sampled_states():
+            if state.is_over:
+                continue
+            twin = state.determinize(state.current_player, 7)  # type: ignore[arg-type]
+            stream = Stream(derive_seed("twin", len(state.history)))
+            for after, _ in random_playout(twin, stream, self.max_steps):
+                after.check_invariants()
+            assert twin.is_over

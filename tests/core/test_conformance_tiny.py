@@ -1,0 +1,71 @@
+"""The conformance kit, proven on the tiny game (and shown to catch bugs)."""
+
+from __future__ import annotations
+
+import pytest
+
+from gameshelf.core.registry import register_game
+from gameshelf.testing import ConformanceSuite
+from tests.tiny_game import HiddenHigh, HiddenHighState
+
+
+class TestTinyGameConformance(ConformanceSuite):
+    game_id = "hidden-high"
+    player_counts = (2, 3, 4)
+    random_games = 300
+
+
+class LeakyState(HiddenHighState):
+    def observation(self, player):  # type: ignore[no-untyped-def]
+        seen = super().observation(player)
+        seen["deck_top"] = self.deck[:1]  # a leak the kit must catch
+        return seen
+
+    def _copy(self) -> LeakyState:
+        other = super()._copy()
+        other.__class__ = LeakyState
+        return other
+
+
+class Leaky(HiddenHigh):
+    id = "leaky-high"
+
+    def _new_state(self, players, seed, options):  # type: ignore[no-untyped-def]
+        return LeakyState(self, players, seed, options)
+
+
+class SharedDeckState(HiddenHighState):
+    def _copy(self) -> SharedDeckState:
+        other = super()._copy()
+        other.__class__ = SharedDeckState
+        other.deck = self.deck  # an aliasing bug the kit must catch
+        return other
+
+
+class SharedDeck(HiddenHigh):
+    id = "shared-deck-high"
+
+    def _new_state(self, players, seed, options):  # type: ignore[no-untyped-def]
+        return SharedDeckState(self, players, seed, options)
+
+
+def test_kit_catches_a_leaky_observation() -> None:
+    register_game(Leaky.id, Leaky)
+
+    class Suite(ConformanceSuite):
+        game_id = Leaky.id
+        deep_games = 2
+
+    with pytest.raises(AssertionError, match="observation changed"):
+        Suite().test_observations_hide_what_a_seat_cannot_see()
+
+
+def test_kit_catches_an_aliased_clone() -> None:
+    register_game(SharedDeck.id, SharedDeck)
+
+    class Suite(ConformanceSuite):
+        game_id = SharedDeck.id
+        deep_games = 2
+
+    with pytest.raises(AssertionError, match="changed the original"):
+        Suite().test_clone_is_independent()
