@@ -1,0 +1,154 @@
+"""The ``gameshelf`` command: list, play, replay, and the commands that
+games and the simulator add."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from gameshelf.core import i18n
+from gameshelf.core.errors import GameshelfError
+from gameshelf.core.i18n import t
+from gameshelf.core.record import load_record
+from gameshelf.core.registry import games, load_game
+from gameshelf.terminal import SeatError, parse_seats, play_session, replay_session
+
+app = typer.Typer(
+    help="gameshelf: four modern board games with every rule enforced.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+console = Console()
+
+LangOption = Annotated[
+    str | None,
+    typer.Option("--lang", help="Language of the text: en or ja (default: $GAMESHELF_LANG, else en)."),
+]
+
+
+def use_language(lang: str | None) -> None:
+    try:
+        i18n.set_language(lang)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--lang") from None
+
+
+@app.command("list")
+def list_games(lang: LangOption = None) -> None:
+    """List the games gameshelf plays."""
+    use_language(lang)
+    table = Table(title=t("cli.games-title"))
+    for key in ("cli.col-id", "cli.col-name", "cli.col-players"):
+        table.add_column(t(key))
+    for game_id in games():
+        game = load_game(game_id)
+        span = f"{game.min_players}" if game.min_players == game.max_players else (
+            f"{game.min_players}–{game.max_players}"
+        )
+        table.add_row(game_id, game.name(), span)
+    console.print(table)
+
+
+@app.command()
+def play(
+    game_id: Annotated[str, typer.Argument(metavar="GAME", help="A game id from `gameshelf list`.")],
+    players: Annotated[int | None, typer.Option("--players", "-n", help="Number of players.")] = None,
+    seat: Annotated[
+        list[str] | None,
+        typer.Option("--seat", help="K=human or K=bot:NAME (repeatable); other seats are human."),
+    ] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed for a reproducible game.")] = None,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="Game option NAME=VALUE (JSON value).")
+    ] = None,
+    save_dir: Annotated[Path, typer.Option(help="Where finished games are saved.")] = Path("records"),
+    lang: LangOption = None,
+) -> None:
+    """Play a game in the terminal against people (hot-seat) or bots."""
+    use_language(lang)
+    try:
+        game = load_game(game_id)
+    except KeyError:
+        raise typer.BadParameter(t("errors.unknown-game", None, game=game_id), param_hint="GAME") from None
+    count = players if players is not None else game.min_players
+    options = {}
+    for item in option or []:
+        name, _, value = item.partition("=")
+        try:
+            options[name] = json.loads(value)
+        except json.JSONDecodeError:
+            options[name] = value
+    try:
+        seats = parse_seats(seat or [], count) if game.min_players <= count <= game.max_players else []
+        state = game.new_game(count, seed if seed is not None else _fresh_seed(), options)
+    except (SeatError, GameshelfError) as exc:
+        message = exc.message if isinstance(exc, GameshelfError) else str(exc)
+        console.print(f"[red]{message}[/]")
+        raise typer.Exit(2) from None
+    try:
+        play_session(state, seats, lang=lang, save_dir=save_dir, console=console, bot_seed=state.seed)
+    except KeyError as exc:
+        from gameshelf.bots import bot_names
+
+        console.print(f"[red]{t('cli.unknown-bot', None, name=exc.args[0], names=', '.join(bot_names()))}[/]")
+        raise typer.Exit(2) from None
+
+
+@app.command("replay")
+def replay_command(
+    file: Annotated[Path, typer.Argument(help="A saved game record (JSON).")],
+    lang: LangOption = None,
+    to_end: Annotated[bool, typer.Option("--to-end", help="Print only the final position.")] = False,
+) -> None:
+    """Step through a saved game record."""
+    use_language(lang)
+    try:
+        record = load_record(file)
+        if to_end:
+            from gameshelf.core.record import replay
+            from gameshelf.terminal import ranking_table
+
+            state = replay(record)
+            console.print(state.game.render(state.observation(None), lang))
+            if state.is_over:
+                console.print(ranking_table(state, lang))
+            return
+        replay_session(record, lang=lang, console=console)
+    except GameshelfError as exc:
+        console.print(f"[red]{exc.message}[/]")
+        raise typer.Exit(2) from None
+
+
+def _fresh_seed() -> int:
+    import secrets
+
+    return secrets.randbelow(2**31)
+
+
+def _register_plugins() -> None:
+    """Commands that games and the simulator contribute."""
+    for game_id in games():
+        for name, command in load_game(game_id).cli_commands():
+            app.command(name)(command)
+    try:
+        from gameshelf.sim import cli as sim_cli
+    except ImportError:
+        return
+    for name in ("simulate", "report"):
+        command = getattr(sim_cli, name, None)
+        if command is not None:
+            app.command(name)(command)
+
+
+def main() -> None:
+    _register_plugins()
+    app()
+
+
+if __name__ == "__main__":
+    main()
