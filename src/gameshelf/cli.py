@@ -124,6 +124,26 @@ def replay_command(
         raise typer.Exit(2) from None
 
 
+@app.command()
+def menu(
+    lang: LangOption = None,
+    save_dir: Annotated[Path, typer.Option(help="Where finished games are saved.")] = Path("records"),
+) -> None:
+    """Open on the game list, pick a game, the players and the bots, and play."""
+    use_language(lang)
+    from gameshelf.terminal import choose_setup
+
+    try:
+        setup = choose_setup(console, lang)
+    except (EOFError, KeyboardInterrupt):
+        return
+    if setup is None:
+        return
+    game_id, seats = setup
+    state = load_game(game_id).new_game(len(seats), _fresh_seed())
+    play_session(state, seats, lang=lang, save_dir=save_dir, console=console, bot_seed=state.seed)
+
+
 def _fresh_seed() -> int:
     import secrets
 

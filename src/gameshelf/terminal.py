@@ -96,6 +96,61 @@ def ask_move(
         console.print(f"[red]{t('cli.not-a-number', lang, n=len(actions))}[/]")
 
 
+def ask_number(console: Console, prompt: str, low: int, high: int,
+               read: Callable[[str], str], lang: str | None) -> int | None:
+    """A number in ``[low, high]``; re-asks on anything else, ``None`` on 'q'."""
+    while True:
+        answer = read(f"{prompt} [{low}-{high}] > ").strip().lower()
+        if answer == "q":
+            return None
+        if answer.isdigit() and low <= int(answer) <= high:
+            return int(answer)
+        console.print(f"[red]{t('cli.not-in-range', lang, low=low, high=high)}[/]")
+
+
+def choose_setup(
+    console: Console, lang: str | None, read: Callable[[str], str] | None = None
+) -> tuple[str, list[str]] | None:
+    """The opening menu: a numbered game list, then players and bots.
+
+    Returns (game id, seats) or ``None`` when the person quits.
+    """
+    from gameshelf.bots import bot_names
+    from gameshelf.core.registry import games, load_game
+
+    read = read or (lambda prompt: console.input(prompt))
+    ids = games()
+    table = Table(title=t("cli.games-title", lang))
+    for key in ("cli.col-number", "cli.col-name", "cli.col-players"):
+        table.add_column(t(key, lang))
+    for number, game_id in enumerate(ids, start=1):
+        game = load_game(game_id)
+        table.add_row(str(number), game.name(lang), f"{game.min_players}–{game.max_players}")
+    console.print(table)
+    choice = ask_number(console, t("cli.pick-game", lang), 1, len(ids), read, lang)
+    if choice is None:
+        return None
+    game = load_game(ids[choice - 1])
+    players = game.min_players
+    if game.max_players > game.min_players:
+        picked = ask_number(console, t("cli.pick-players", lang), game.min_players,
+                            game.max_players, read, lang)
+        if picked is None:
+            return None
+        players = picked
+    kinds = [HUMAN] + [f"bot:{name}" for name in bot_names()]
+    console.print("  ".join(f"[cyan]{i}[/] {kind}" for i, kind in enumerate(kinds, start=1)))
+    seats = []
+    for seat in range(players):
+        default_kind = 1 if seat == 0 else min(2, len(kinds))
+        picked = ask_number(console, t("cli.pick-seat", lang, n=seat + 1, default=default_kind),
+                            1, len(kinds), read, lang)
+        if picked is None:
+            return None
+        seats.append(kinds[picked - 1])
+    return game.id, seats
+
+
 def play_session(
     state: State,
     seats: Sequence[str],

@@ -92,3 +92,15 @@ def test_replay_of_a_corrupt_file(tmp_path: Path) -> None:
     bad.write_text('{"game": "hidden-high"}', encoding="utf-8")
     result = runner.invoke(app, ["replay", str(bad)])
     assert result.exit_code == 2 and "cannot be read" in result.output
+
+
+def test_menu_opens_on_the_game_list(tmp_path: Path) -> None:
+    import gameshelf.games  # the package shadows the function name: both must work
+
+    ids = gameshelf.games()
+    number = ids.index("hidden-high") + 1
+    answers = f"x\n99\n{number}\n2\n2\n2\n"
+    result = runner.invoke(app, ["menu", "--save-dir", str(tmp_path)], input=answers)
+    assert result.exit_code == 0, result.output
+    assert "Please type a number" in result.output
+    assert "Game over" in result.output
