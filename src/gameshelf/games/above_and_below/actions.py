@@ -1,0 +1,173 @@
+"""The atomic decisions of Above and Below.
+
+A table turn is split into small choices so every list of legal moves stays
+short: free actions (``offer``, ``sell``, ``track``, ``refresh``, ``spend``),
+then one main action started with ``act`` and carried out one villager at a
+time (``assign``), closed with ``done``; an exploration continues with
+``choose``/``reroll``/``push``/``resolve``. Out-of-turn decisions are ``respond``
+(a seller answering an offer) and ``rest`` at round end.
+
+Actions that name a card carry its id, so ``describe_action`` can word them
+without the state.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import ClassVar
+
+from gameshelf.core.actions import Action
+
+MAIN_ACTIONS: tuple[str, ...] = ("explore", "harvest", "build", "train", "labor")
+REMEDIES: tuple[str, ...] = ("potion", "cider", "bed")
+ROWS: tuple[str, ...] = ("house", "outpost")
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Act(Action):
+    """Start one of the main actions (explore, harvest, build, train, labor)."""
+
+    kind: ClassVar[str] = "act"
+    action: str
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Assign(Action):
+    """Send one ready villager to the action under way."""
+
+    kind: ClassVar[str] = "assign"
+    villager: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Done(Action):
+    """Finish the step under way (enough explorers, harvesters, labourers, rest; or decline a reward)."""
+
+    kind: ClassVar[str] = "done"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """Pass for the rest of the round."""
+
+    kind: ClassVar[str] = "pass"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Build(Action):
+    """Buy (or take as an encounter reward) one building."""
+
+    kind: ClassVar[str] = "build"
+    card: str
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Train(Action):
+    """Train the villager standing on a slot of the reputation board."""
+
+    kind: ClassVar[str] = "train"
+    villager: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Harvest(Action):
+    """Take one good from one of your buildings with the villager just assigned."""
+
+    kind: ClassVar[str] = "harvest"
+    card: str
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Choose(Action):
+    """Choose an option of the encounter paragraph being read."""
+
+    kind: ClassVar[str] = "choose"
+    paragraph: int
+    option: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Reroll(Action):
+    """Reroll one explorer's die (a reroll icon); the new result must be kept."""
+
+    kind: ClassVar[str] = "reroll"
+    villager: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Push(Action):
+    """Push one explorer: +1 lantern, and the villager goes to Injured."""
+
+    kind: ClassVar[str] = "push"
+    villager: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Resolve(Action):
+    """Stop rolling and pushing: count the lanterns and read the outcome."""
+
+    kind: ClassVar[str] = "resolve"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Offer(Action):
+    """Offer ``price`` coins for the item on ``seller``'s for-sale space."""
+
+    kind: ClassVar[str] = "offer"
+    seller: int
+    price: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Respond(Action):
+    """The seller accepts or refuses the offer."""
+
+    kind: ClassVar[str] = "respond"
+    accept: bool
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Sell(Action):
+    """Put a good, cider or potion on your for-sale space (what was there goes back)."""
+
+    kind: ClassVar[str] = "sell"
+    item: str
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Track(Action):
+    """Place a good from your supply on your progress track (permanent)."""
+
+    kind: ClassVar[str] = "track"
+    good: str
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Refresh(Action):
+    """Pay 1 coin: the house or outpost row goes under its deck and 4 new cards come up."""
+
+    kind: ClassVar[str] = "refresh"
+    row: str
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Spend(Action):
+    """Turn a cider or potion into a coin (a card with the cider/potion-as-coin icon)."""
+
+    kind: ClassVar[str] = "spend"
+    item: str
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Rest(Action):
+    """At round end: a potion (Injured→Exhausted), a cider (Exhausted→Ready) or a bed (one step)."""
+
+    kind: ClassVar[str] = "rest"
+    remedy: str
+    villager: int
+
+
+ACTION_CLASSES: tuple[type[Action], ...] = (
+    Act, Assign, Done, Pass, Build, Train, Harvest, Choose, Reroll, Push, Resolve,
+    Offer, Respond, Sell, Track, Refresh, Spend, Rest,
+)

@@ -1,0 +1,94 @@
+"""Above and Below (Ryan Laukat, Red Raven Games, 2015) for 2-4 players.
+
+The game object is static: data, the encounter book, the action universe and
+the presentation hooks. Positions live in :mod:`.state`, rules in :mod:`.rules`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from gameshelf.core.actions import Action
+from gameshelf.core.protocol import Game, Observation, PlayerId, State
+from gameshelf.games.above_and_below import actions as A
+from gameshelf.games.above_and_below.components import GOODS, SALE_ITEMS, load_components
+from gameshelf.games.above_and_below.state import AboveAndBelowState
+
+if TYPE_CHECKING:
+    from gameshelf.games.above_and_below.encounters import Book
+
+
+class AboveAndBelow(Game):
+    id = "above-and-below"
+    name_key = "above_and_below.name"
+    min_players = 2
+    max_players = 4
+    rules_version = "1"
+    action_classes = A.ACTION_CLASSES
+
+    def __init__(self, book: Book | None = None) -> None:
+        super().__init__()
+        self._book = book
+
+    @property
+    def book(self) -> Book:
+        """The encounter book (the real one unless a test passes another)."""
+        if self._book is None:
+            from gameshelf.games.above_and_below.encounters import load_book
+
+            self._book = load_book()
+        return self._book
+
+    def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> State:
+        return AboveAndBelowState(self, players, seed, options)
+
+    def _action_universe(self) -> Sequence[Action]:
+        comp = load_components()
+        tracks = comp.tracks
+        villagers = range(len(comp.villagers))
+        cards = [c for c, b in comp.buildings.items() if b.category != "starting"]
+        trainable = [v.id for v in comp.villagers if v.group == "trainable"]
+        return [
+            *(A.Act(a) for a in A.MAIN_ACTIONS),
+            A.Pass(),
+            A.Done(),
+            A.Resolve(),
+            *(A.Assign(v) for v in villagers),
+            *(A.Build(c) for c in cards),
+            *(A.Train(v) for v in trainable),
+            *(A.Harvest(c) for c in cards),
+            *(A.Choose(p, i) for p, para in self.book.paragraphs.items() for i in range(len(para.options))),
+            *(A.Reroll(v) for v in villagers),
+            *(A.Push(v) for v in villagers),
+            *(A.Offer(s, price) for s in range(self.max_players)
+              for price in range(tracks.min_offer, tracks.max_offer + 1)),
+            A.Respond(True),
+            A.Respond(False),
+            *(A.Sell(i) for i in SALE_ITEMS),
+            *(A.Track(g) for g in GOODS),
+            *(A.Refresh(r) for r in A.ROWS),
+            *(A.Spend(i) for i in ("cider", "potion")),
+            *(A.Rest(r, v) for r in A.REMEDIES for v in villagers),
+        ]
+
+    # -- presentation -------------------------------------------------------------------------
+    def describe_action(self, action: Action, lang: str | None = None) -> str:
+        from gameshelf.games.above_and_below.view import describe
+
+        return describe(self, action, lang)
+
+    def render(self, observation: Observation, lang: str | None = None) -> Any:
+        from gameshelf.games.above_and_below.view import render
+
+        return render(self, observation, lang)
+
+    def evaluate(self, state: State, player: PlayerId) -> float:
+        from gameshelf.games.above_and_below.heuristics import evaluate
+
+        return evaluate(state, player)  # type: ignore[arg-type]
+
+    def cli_commands(self) -> Sequence[Any]:
+        from gameshelf.games.above_and_below.cli import commands
+
+        return commands()

@@ -1,0 +1,146 @@
+"""フリーアクション — free actions before the one action of a turn.
+
+Buying from another player's for-sale space (an offer of 3+ coins that the
+seller accepts or refuses), putting one item up for sale, placing goods on
+the progress track, refreshing a row for 1 coin, and spending cider or
+potions as coins where a card allows it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from gameshelf.core.actions import Action
+from gameshelf.games.above_and_below.actions import Offer, Refresh, Respond, Sell, Spend, Track
+from gameshelf.games.above_and_below.components import GOOD_INDEX, GOODS, SALE_ITEMS
+from gameshelf.games.above_and_below.rules.common import NS, refill_row, return_item
+
+if TYPE_CHECKING:
+    from gameshelf.games.above_and_below.state import AboveAndBelowState
+
+
+def legal_offers(state: AboveAndBelowState, p: int) -> list[Action]:
+    """"最低価格は、3コイン" — one offer per seller per turn (designed, B7)."""
+    tracks = state.comp.tracks
+    coins = state.villages[p].coins
+    out: list[Action] = []
+    for s in range(state.players):
+        if s != p and state.villages[s].sale is not None and not state.offered[s]:
+            out.extend(Offer(s, price) for price in range(tracks.min_offer, min(coins, tracks.max_offer) + 1))
+    return out
+
+
+def legal_stock_moves(state: AboveAndBelowState, p: int) -> list[Action]:
+    """Sell (once per turn) and Track moves for the items in ``p``'s supply."""
+    village = state.villages[p]
+    out: list[Action] = []
+    if not state.sold:
+        for item in SALE_ITEMS:
+            if item != village.sale and _in_supply(village, item):
+                out.append(Sell(item))
+    for i, good in enumerate(GOODS):
+        if village.goods[i] and (village.track_count[i] or len(village.track) < len(GOODS)):
+            out.append(Track(good))
+    return out
+
+
+def legal_free(state: AboveAndBelowState, p: int) -> list[Action]:
+    village = state.villages[p]
+    comp = state.comp
+    out = legal_offers(state, p) + legal_stock_moves(state, p)
+    if not state.refreshed and village.coins >= comp.tracks.refresh_cost:
+        if state.house_deck:
+            out.append(Refresh("house"))
+        if state.outpost_deck:
+            out.append(Refresh("outpost"))
+    if village.cider and village.has_ability(comp, "cider_as_coin"):
+        out.append(Spend("cider"))
+    if village.potions and village.has_ability(comp, "potion_as_coin"):
+        out.append(Spend("potion"))
+    return out
+
+
+def _in_supply(village: object, item: str) -> bool:
+    if item == "potion":
+        return village.potions > 0  # type: ignore[attr-defined, no-any-return]
+    if item == "cider":
+        return village.cider > 0  # type: ignore[attr-defined, no-any-return]
+    return village.goods[GOOD_INDEX[item]] > 0  # type: ignore[attr-defined, no-any-return]
+
+
+def make_offer(state: AboveAndBelowState, action: Offer) -> None:
+    """"手番プレイヤーは、買値を付けて交渉します" — the seller must answer."""
+    buyer = state.turn
+    state.offered[action.seller] = True
+    state.offer = (action.seller, buyer, action.price, state.phase)
+    state.phase = "respond"
+    item = state.villages[action.seller].sale
+    state.log(f"{NS}.log.offer", buyer=buyer + 1, seller=action.seller + 1, price=action.price,
+              item=f"@{NS}.item.{item}")
+
+
+def respond(state: AboveAndBelowState, action: Respond) -> None:
+    """"売り手は、その申し出を拒否してもかまいません" — accept or refuse."""
+    assert state.offer is not None
+    seller, buyer, price, phase = state.offer
+    state.offer = None
+    state.phase = phase
+    s, b = state.villages[seller], state.villages[buyer]
+    item = s.sale
+    if action.accept:
+        s.sale = None
+        s.coins += price
+        b.coins -= price
+        b.add(item)  # type: ignore[arg-type]
+        state.log(f"{NS}.log.sold", seller=seller + 1, buyer=buyer + 1, price=price,
+                  item=f"@{NS}.item.{item}")
+    else:
+        state.log(f"{NS}.log.refused", seller=seller + 1, buyer=buyer + 1, price=price)
+
+
+def sell(state: AboveAndBelowState, action: Sell) -> None:
+    """"各プレイヤーは、1つの商品だけを売り出し中にすることが出来ます" — what was
+    on the space goes back to the supply."""
+    village = state.villages[state.turn]
+    if village.sale is not None:
+        village.add(village.sale)
+    village.take(action.item)
+    village.sale = action.item
+    state.sold = True
+    state.log(f"{NS}.log.for-sale", player=state.turn + 1, item=f"@{NS}.item.{action.item}")
+
+
+def track(state: AboveAndBelowState, action: Track) -> None:
+    """成長トラック: a new type takes the leftmost empty slot, the same type stacks (B3)."""
+    village = state.villages[state.turn]
+    i = GOOD_INDEX[action.good]
+    village.goods[i] -= 1
+    if not village.track_count[i]:
+        village.track.append(i)
+    village.track_count[i] += 1
+    state.log(f"{NS}.log.track", player=state.turn + 1, good=f"@{NS}.item.{action.good}",
+              slot=village.track.index(i) + 1)
+
+
+def refresh(state: AboveAndBelowState, action: Refresh) -> None:
+    """"1コインを支払うことで…4枚のカードを流し、山札の底に戻し" (once per turn, B5)."""
+    village = state.villages[state.turn]
+    village.coins -= state.comp.tracks.refresh_cost
+    row = getattr(state, f"{action.row}_row")
+    deck = getattr(state, f"{action.row}_deck")
+    fresh = deck[: state.comp.tracks.row_size]
+    del deck[: len(fresh)]
+    deck.extend(row)
+    setattr(state, f"{action.row}_row", fresh)
+    refill_row(state, action.row)
+    state.refreshed = True
+    state.log(f"{NS}.log.refresh", player=state.turn + 1, row=f"@{NS}.row.{action.row}")
+
+
+def spend(state: AboveAndBelowState, action: Spend) -> None:
+    """りんご酒/ポーションをコインとして代用 — the token becomes one coin."""
+    village = state.villages[state.turn]
+    village.take(action.item)
+    return_item(state, action.item)
+    village.coins += 1
+    state.log(f"{NS}.log.spend", player=state.turn + 1, item=f"@{NS}.item.{action.item}")

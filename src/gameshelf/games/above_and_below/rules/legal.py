@@ -1,0 +1,90 @@
+"""Which decisions are legal now, and why another one is not.
+
+Each phase lists its choices in a fixed order; :func:`explain` gives a
+precise error code (``above_and_below.errors.<code>``) for a refused one.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from gameshelf.core.actions import Action
+from gameshelf.core.errors import IllegalAction
+from gameshelf.games.above_and_below import actions as A
+from gameshelf.games.above_and_below.rules import explore, free, round_end, work
+
+if TYPE_CHECKING:
+    from gameshelf.games.above_and_below.state import AboveAndBelowState
+
+NS = "above_and_below"
+
+
+def legal_actions(state: AboveAndBelowState) -> list[Action]:
+    phase = state.phase
+    p = state.turn
+    task = state.task
+    if phase == "turn":
+        return [*work.legal_acts(state, p), A.Pass(), *free.legal_free(state, p)]
+    if phase == "respond":
+        return [A.Respond(True), A.Respond(False)]
+    if phase == "assign":
+        return work.legal_assign(state, p)
+    if phase == "build":
+        assert task is not None
+        return [A.Build(c) for c in work.buildable(state, p, task.villagers[0])]
+    if phase == "train":
+        assert task is not None
+        return [A.Train(v) for v in work.trainable(state, p, task.villagers[0])]
+    if phase == "harvest":
+        return [A.Harvest(c) for c in work.harvestable(state, p)]
+    if phase == "option":
+        return explore.legal_options(state)
+    if phase == "dice":
+        return explore.legal_dice(state)
+    if phase == "reward":
+        return explore.legal_reward(state)
+    if phase == "rest":
+        return round_end.legal_rest(state)
+    return []
+
+
+#: the phases in which each kind of action can ever be played.
+PHASES: dict[type[Action], tuple[str, ...]] = {
+    A.Act: ("turn",), A.Pass: ("turn",), A.Offer: ("turn",), A.Sell: ("turn",),
+    A.Track: ("turn",), A.Refresh: ("turn",), A.Spend: ("turn",), A.Respond: ("respond",),
+    A.Assign: ("assign",), A.Done: ("assign", "reward", "rest"), A.Build: ("build", "reward"),
+    A.Train: ("train",), A.Harvest: ("harvest",), A.Choose: ("option",), A.Reroll: ("dice",),
+    A.Push: ("dice",), A.Resolve: ("dice",), A.Rest: ("rest",),
+}  # fmt: skip
+
+
+def explain(state: AboveAndBelowState, action: Any) -> IllegalAction:
+    """Why ``action`` is refused, as a code the catalog words for people."""
+    if not isinstance(action, Action) or type(action) not in PHASES:
+        return IllegalAction("not-legal", {"action": str(action)})
+    if state.phase not in PHASES[type(action)]:
+        return IllegalAction("not-now", {"action": str(action), "phase": f"@{NS}.phase.{state.phase}"},
+                             namespace=NS)
+    village = state.villages[state.current_player or 0]
+    params: dict[str, Any] = {"action": str(action)}
+    if isinstance(action, A.Act):
+        if action.action not in A.MAIN_ACTIONS:
+            return IllegalAction("unknown-action", params, namespace=NS)
+        if not village.ready:
+            return IllegalAction("no-ready-villager", params, namespace=NS)
+        return IllegalAction("cannot-start", {**params, "what": f"@{NS}.act.{action.action}"}, namespace=NS)
+    if isinstance(action, A.Assign | A.Push | A.Reroll):
+        return IllegalAction("wrong-villager", params, namespace=NS)
+    if isinstance(action, A.Build):
+        return IllegalAction("cannot-build", params, namespace=NS)
+    if isinstance(action, A.Train):
+        return IllegalAction("cannot-train", params, namespace=NS)
+    if isinstance(action, A.Offer):
+        return IllegalAction("bad-offer", params, namespace=NS)
+    if isinstance(action, A.Sell | A.Track | A.Spend):
+        return IllegalAction("no-such-item", params, namespace=NS)
+    if isinstance(action, A.Refresh) and state.refreshed:
+        return IllegalAction("refreshed-already", params, namespace=NS)
+    if isinstance(action, A.Done):
+        return IllegalAction("not-enough-villagers", params, namespace=NS)
+    return IllegalAction("not-legal-here", params, namespace=NS)

@@ -1,0 +1,256 @@
+"""建設・収穫・訓練・労働 — the actions carried out by villagers at home.
+
+Every main action starts with :func:`start_action` and sends villagers one at
+a time (:func:`assign`); a Cave Cat may refuse ("出目が1〜2の場合は、仕事をせず
+に、消耗エリアに移動します…そのアクションを消費しません").
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from gameshelf.core.actions import Action
+from gameshelf.games.above_and_below.actions import Act, Assign, Build, Done, Harvest, Train
+from gameshelf.games.above_and_below.components import GOOD_INDEX
+from gameshelf.games.above_and_below.rules.common import (
+    NS,
+    end_turn,
+    gain_villager,
+    take_building,
+)
+from gameshelf.games.above_and_below.task import Task
+
+if TYPE_CHECKING:
+    from gameshelf.games.above_and_below.state import AboveAndBelowState
+
+
+# -- what may be chosen ------------------------------------------------------------------------
+def build_cost(state: AboveAndBelowState, card: str, villager: int) -> int:
+    """The printed cost, 1 less with a hammer+ villager (Grogo has one)."""
+    comp = state.comp
+    discount = 1 if comp.villagers[villager].hammer == 2 else 0
+    return max(0, comp.buildings[card].cost - discount)
+
+
+def buildable(state: AboveAndBelowState, p: int, villager: int, *, free_max: int | None = None) -> list[str]:
+    """Cards ``p`` may build now: houses, star and key houses, and outposts when
+    an empty cave waits for them ("洞窟カードを持っている必要があります")."""
+    village = state.villages[p]
+    out: list[str] = []
+    rows = (state.house_row, state.outpost_row) if free_max is not None else (
+        state.house_row, state.star_row, state.key_row, state.outpost_row)
+    empty_cave = village.empty_caves() > 0
+    for row in rows:
+        for card in row:
+            b = state.comp.buildings[card]
+            if b.category == "outpost" and not empty_cave:
+                continue
+            if free_max is not None:
+                if b.cost <= free_max:
+                    out.append(card)
+            elif build_cost(state, card, villager) <= village.coins:
+                out.append(card)
+    return out
+
+
+def train_cost(state: AboveAndBelowState, slot: int, villager: int) -> int:
+    comp = state.comp
+    discount = 1 if comp.villagers[villager].quill == 2 else 0
+    return max(0, comp.tracks.slot_costs[slot] - discount)
+
+
+def trainable(state: AboveAndBelowState, p: int, villager: int) -> list[int]:
+    coins = state.villages[p].coins
+    return [
+        vid for slot, vid in enumerate(state.slots)
+        if vid is not None and train_cost(state, slot, villager) <= coins
+    ]
+
+
+def harvestable(state: AboveAndBelowState, p: int) -> list[str]:
+    """B1: a harvest takes a goods token lying on one of your cards."""
+    village = state.villages[p]
+    return [c for c in village.buildings if village.card_goods.get(c, 0) > 0]
+
+
+def can_send(state: AboveAndBelowState, p: int, purpose: str, villager: int) -> bool:
+    v = state.comp.villagers[villager]
+    if purpose == "build":
+        return v.hammer > 0 and bool(buildable(state, p, villager))
+    if purpose == "train":
+        return v.quill > 0 and bool(trainable(state, p, villager))
+    if purpose == "harvest":
+        return bool(harvestable(state, p))
+    return True
+
+
+def legal_acts(state: AboveAndBelowState, p: int) -> list[Action]:
+    village = state.villages[p]
+    out: list[Action] = []
+    if len(village.ready) >= 2 and state.cave_deck:
+        out.append(Act("explore"))
+    for purpose in ("harvest", "build", "train"):
+        if any(can_send(state, p, purpose, v) for v in village.ready):
+            out.append(Act(purpose))
+    if village.ready:
+        out.append(Act("labor"))
+    return out
+
+
+def legal_assign(state: AboveAndBelowState, p: int) -> list[Action]:
+    task = state.task
+    assert task is not None
+    out: list[Action] = [
+        Assign(v) for v in state.villages[p].ready if can_send(state, p, task.purpose, v)
+    ]
+    if _enough(task):
+        out.append(Done())
+    return out
+
+
+def _enough(task: Task) -> bool:
+    if task.purpose == "explore":
+        return len(task.villagers) >= 2
+    if task.purpose in ("harvest", "labor"):
+        return task.count >= 1
+    return False
+
+
+# -- playing them ------------------------------------------------------------------------------
+def start_action(state: AboveAndBelowState, action: Act) -> None:
+    task = Task(action.action)
+    state.task = task
+    state.phase = "assign"
+    if action.action == "explore":
+        from gameshelf.games.above_and_below.rules.explore import start_explore
+
+        start_explore(state)
+    state.log(f"{NS}.log.act", player=state.turn + 1, action=f"@{NS}.act.{action.action}")
+
+
+def assign(state: AboveAndBelowState, action: Assign) -> None:
+    """Send one villager; a Cave Cat rolls first and may refuse."""
+    p = state.turn
+    task = state.task
+    assert task is not None
+    village = state.villages[p]
+    village.ready.remove(action.villager)
+    if state.comp.villagers[action.villager].special == "cave_cat":
+        roll = state.rng["cat"].die()
+        if roll <= 2:
+            village.exhausted.append(action.villager)
+            state.log(f"{NS}.log.cat-refuses", player=p + 1, roll=roll)
+            if task.purpose in ("build", "train"):
+                _cancel(state)
+            else:
+                _check_stuck(state)
+            return
+        state.log(f"{NS}.log.cat-obeys", player=p + 1, roll=roll)
+    if task.purpose == "labor":
+        _labor(state, action.villager)
+    elif task.purpose == "explore":
+        task.villagers.append(action.villager)
+    else:
+        task.villagers.append(action.villager)
+        state.phase = task.purpose
+        return
+    _check_stuck(state)
+
+
+def _check_stuck(state: AboveAndBelowState) -> None:
+    """When nothing more can be sent and too few went, the action was not used
+    (a refusing Cave Cat, B8): villagers on the task go back to Ready."""
+    if legal_assign(state, state.turn):
+        return
+    _cancel(state)
+
+
+def _cancel(state: AboveAndBelowState) -> None:
+    task = state.task
+    assert task is not None
+    village = state.villages[state.turn]
+    village.ready.extend(task.villagers)
+    if task.cave is not None:
+        state.cave_deck.insert(0, task.cave)
+    state.task = None
+    state.phase = "turn"
+    state.log(f"{NS}.log.action-cancelled", player=state.turn + 1)
+
+
+def done(state: AboveAndBelowState) -> None:
+    """Close a harvest or labor (the explore is closed in explore.py)."""
+    task = state.task
+    assert task is not None
+    state.villages[state.turn].exhausted.extend(task.villagers)
+    task.villagers.clear()
+    end_turn(state)
+
+
+def _labor(state: AboveAndBelowState, villager: int) -> None:
+    """"消耗させた村人1人ごとに、1コイン…最初に労働アクションを行ったプレイヤーは…りんご酒"."""
+    task = state.task
+    assert task is not None
+    village = state.villages[state.turn]
+    task.villagers.append(villager)
+    task.count += 1
+    village.coins += 1
+    if state.cider_on_board:
+        state.cider_on_board = False
+        village.cider += 1
+        state.log(f"{NS}.log.labor-cider", player=state.turn + 1)
+    state.log(f"{NS}.log.labor", player=state.turn + 1)
+
+
+def harvest(state: AboveAndBelowState, action: Harvest) -> None:
+    """"消耗させた村人1人ごとに、1つの家または地下施設から1つの商品トークンを獲得"."""
+    p = state.turn
+    village = state.villages[p]
+    task = state.task
+    assert task is not None
+    village.card_goods[action.card] -= 1
+    good = state.comp.buildings[action.card]
+    item = good.goods_refill or good.goods_on_buy
+    assert item is not None
+    village.goods[GOOD_INDEX[item]] += 1
+    if not village.card_goods[action.card]:
+        del village.card_goods[action.card]
+    task.count += 1
+    state.phase = "assign"
+    state.log(f"{NS}.log.harvest", player=p + 1, good=f"@{NS}.item.{item}",
+              card=f"@{NS}.card.{action.card}")
+    _check_stuck(state)
+
+
+def build(state: AboveAndBelowState, action: Build) -> None:
+    """Pay the cost (hammer+ 1 less), then +1 coin per other coin-on-build card."""
+    p = state.turn
+    village = state.villages[p]
+    task = state.task
+    assert task is not None
+    builder = task.villagers[0]
+    cost = build_cost(state, action.card, builder)
+    village.coins -= cost
+    bonus = sum(1 for b in village.buildings if state.comp.buildings[b].coin_on_build)
+    take_building(state, p, action.card)
+    village.coins += bonus
+    state.log(f"{NS}.log.build", player=p + 1, card=f"@{NS}.card.{action.card}", cost=cost)
+    done(state)
+
+
+def train(state: AboveAndBelowState, action: Train) -> None:
+    """"その置かれた場所に対応するコインを…支払い…消耗エリアに配置" (B18)."""
+    p = state.turn
+    village = state.villages[p]
+    task = state.task
+    assert task is not None
+    slot = state.slots.index(action.villager)
+    cost = train_cost(state, slot, task.villagers[0])
+    village.coins -= cost
+    state.slots[slot] = None
+    gain_villager(state, p, action.villager, ready=village.has_ability(state.comp, "train_to_ready"))
+    done(state)
+
+
+
+
+__all__ = ["Done", "build", "harvest", "legal_acts", "legal_assign", "start_action", "train"]

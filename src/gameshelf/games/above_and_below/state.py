@@ -1,0 +1,180 @@
+"""The state of a game of Above and Below: setup, copies, views, laws.
+
+The rules themselves live in ``rules/`` (one module per part of the
+rulebook); this module holds the position, dispatches decisions to the
+rules, and owns the one redaction function, :meth:`AboveAndBelowState.observation`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from gameshelf.core.actions import Action
+from gameshelf.core.errors import IllegalAction
+from gameshelf.core.protocol import Observation, PlayerId, State
+from gameshelf.games.above_and_below.components import GOODS, Components, load_components
+from gameshelf.games.above_and_below.task import Task
+from gameshelf.games.above_and_below.village import Village
+
+if TYPE_CHECKING:
+    from gameshelf.games.above_and_below.encounters import Book
+
+NS = "above_and_below"
+
+
+class AboveAndBelowState(State):
+    """A game in progress. ``phase`` says what kind of decision is due:
+
+    ``turn`` (free actions, a main action or pass), ``assign`` (send villagers),
+    ``build`` / ``train`` / ``harvest`` (pick the card for the villager just sent),
+    ``option`` / ``dice`` / ``reward`` (an encounter), ``respond`` (a seller
+    answers an offer), ``rest`` (round end), ``over``.
+    """
+
+    def __init__(self, game: Any, players: int, seed: int, options: dict[str, Any]) -> None:
+        super().__init__(game, players, seed, options)
+        from gameshelf.games.above_and_below.rules.setup import set_up
+
+        set_up(self)
+
+    # -- static data ----------------------------------------------------------------------
+    @property
+    def comp(self) -> Components:
+        return load_components()
+
+    @property
+    def book(self) -> Book:
+        return self.game.book  # type: ignore[attr-defined, no-any-return]
+
+    # -- who decides --------------------------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def current_player(self) -> PlayerId | None:
+        if self.phase == "over":
+            return None
+        if self.phase == "respond":
+            return self.offer[0]  # type: ignore[index]
+        if self.phase == "rest":
+            return self.rest_queue[0]
+        return self.turn
+
+    def _legal_actions(self) -> list[Action]:
+        from gameshelf.games.above_and_below.rules import legal
+
+        return legal.legal_actions(self)
+
+    def _apply(self, action: Action) -> None:
+        from gameshelf.games.above_and_below.rules import dispatch
+
+        dispatch.apply_action(self, action)
+
+    def explain_illegal(self, action: Any) -> IllegalAction:
+        from gameshelf.games.above_and_below.rules import legal
+
+        return legal.explain(self, action)
+
+    # -- copies -------------------------------------------------------------------------------
+    def _copy(self) -> AboveAndBelowState:
+        other = object.__new__(AboveAndBelowState)
+        other.__dict__.update(self.__dict__)
+        other.villages = [v.copy() for v in self.villages]
+        other.task = self.task.copy() if self.task is not None else None
+        for name in LIST_FIELDS:
+            setattr(other, name, getattr(self, name)[:])
+        return other
+
+    def _redeal(self, player: PlayerId) -> None:
+        """Re-shuffle every face-down deck; the face-up top cave card stays.
+
+        Each unseen pool is sorted first, so the result depends only on what
+        ``player`` can see (which cards are in which deck, not their order).
+        """
+        stream = self.rng["redeal"]
+        for name in ("house_deck", "outpost_deck", "villager_deck"):
+            pool = sorted(getattr(self, name))
+            stream.shuffle(pool)
+            setattr(self, name, pool)
+        if self.cave_deck:
+            rest = sorted(self.cave_deck[1:])
+            stream.shuffle(rest)
+            self.cave_deck = [self.cave_deck[0], *rest]
+
+    # -- what a seat sees ------------------------------------------------------------------------
+    def observation(self, player: PlayerId | None) -> Observation:
+        """The one redaction function. Deck orders and the rewards of an
+        encounter not yet resolved are never included; the cave deck is face
+        up, so its top card is shown."""
+        from gameshelf.games.above_and_below.rules.explore import task_view
+        from gameshelf.games.above_and_below.rules.scoring import score_sheet
+
+        comp = self.comp
+        return {
+            "players": self.players,
+            "viewer": player,
+            "round": self.round,
+            "rounds": comp.tracks.rounds,
+            "phase": self.phase,
+            "turn": self.turn,
+            "current": self.current_player,
+            "start_player": self.start_player,
+            "villages": [v.to_json(comp) for v in self.villages],
+            "house_row": list(self.house_row),
+            "outpost_row": list(self.outpost_row),
+            "star_row": list(self.star_row),
+            "key_row": list(self.key_row),
+            "decks": {
+                "house": len(self.house_deck),
+                "outpost": len(self.outpost_deck),
+                "villager": len(self.villager_deck),
+                "cave": len(self.cave_deck),
+            },
+            "cave_top": self.cave_deck[0] if self.cave_deck else None,
+            "slots": list(self.slots),
+            "slot_costs": list(comp.tracks.slot_costs),
+            "cider_on_board": self.cider_on_board,
+            "supply": {
+                "goods": dict(zip(GOODS, self.supply_goods, strict=True)),
+                "potion": self.supply_potion,
+                "cider": self.supply_cider,
+            },
+            "specials": list(self.specials),
+            "task": task_view(self),
+            "offer": list(self.offer) if self.offer is not None else None,
+            "flags": {"refreshed": self.refreshed, "sold": self.sold},
+            "scores": score_sheet(self),
+            "log": [e.to_json() for e in self.events_for(player)],
+        }
+
+    # -- the end ------------------------------------------------------------------------------------
+    def scores(self) -> list[float]:
+        from gameshelf.games.above_and_below.rules.scoring import final_scores
+
+        return [float(s) for s in final_scores(self)]
+
+    def tiebreak_key(self, player: PlayerId) -> tuple[Any, ...]:
+        """B16: most coins, then most villagers, then most buildings."""
+        v = self.villages[player]
+        return (v.coins, len(v.villagers), len(v.buildings))
+
+    def check_invariants(self) -> None:
+        from gameshelf.games.above_and_below.rules.invariants import check
+
+        check(self)
+
+
+#: list attributes of the state copied by :meth:`AboveAndBelowState._copy`.
+LIST_FIELDS: tuple[str, ...] = (
+    "house_deck", "house_row", "outpost_deck", "outpost_row", "star_row", "key_row", "unused_keys",
+    "villager_deck", "slots", "cave_deck", "supply_goods", "specials", "offered", "rest_queue",
+    "rest_bedded", "first_round_exhausted", "unused_villagers",
+)  # fmt: skip
+
+
+def new_village(comp: Components, coins: int) -> Village:
+    return Village(coins, comp.tracks.reputation_start)
+
+
+__all__ = ["NS", "AboveAndBelowState", "Task", "new_village"]
