@@ -4,11 +4,17 @@ A bot that could touch the real state could peek at hands or at the next die
 through a clone. The view offers only what the seat may know: its
 observation, its legal moves, and :meth:`PlayerView.determinize`, a copy in
 which everything hidden has been re-sampled.
+
+Bots by name: ``random``, ``greedy`` (:mod:`gameshelf.bots.greedy`) and
+``ismcts`` (:mod:`gameshelf.bots.ismcts`). The UI's three levels are names
+too, mapped to settings by :data:`LEVELS`; :func:`parse_bot_spec` reads the
+``name[key=value,...]`` form that ``gameshelf simulate --bots`` takes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
 from gameshelf.core.actions import Action
@@ -68,24 +74,109 @@ class RandomBot:
 BotFactory = Callable[..., Bot]
 _BOTS: dict[str, BotFactory] = {"random": RandomBot}
 
+#: The UI's levels: level name -> (bot name, settings). Why these: easy
+#: plays the game's heuristic but blunders a third of the time; normal
+#: searches 200 re-dealt futures per decision (well under a second in every
+#: game); hard searches ten times as many, with rollouts steered by the
+#: game's heuristic and cut at 16 moves, where the heuristic judges the
+#: position (a few seconds a decision, the price of a real opponent).
+LEVELS: dict[str, tuple[str, dict[str, Any]]] = {
+    "easy": ("greedy", {"noise": 0.3}),
+    "normal": ("ismcts", {"iterations": 200}),
+    "hard": (
+        "ismcts",
+        {
+            "iterations": 2000,
+            "rollout": "heuristic",
+            "rollout_depth": 16,
+            "epsilon": 0.5,
+            "width": 3,
+        },
+    ),
+}
+
 
 def register_bot(name: str, factory: BotFactory) -> None:
     _BOTS[name] = factory
 
 
 def bot_names() -> list[str]:
+    """Every bot name :func:`make_bot` accepts, levels included."""
     _load_builtin()
-    return sorted(_BOTS)
+    return sorted({*_BOTS, *LEVELS})
 
 
 def make_bot(name: str, seed: int = 0, **settings: Any) -> Bot:
-    """A bot by name (``random``, ``greedy``, ``ismcts``, ...).
+    """A bot by name (``random``, ``greedy``, ``ismcts``, ...) or level
+    (``easy``, ``normal``, ``hard``); ``settings`` override a level's.
 
     Raises:
         KeyError: no bot has that name.
     """
     _load_builtin()
+    if name in LEVELS:
+        base, preset = LEVELS[name]
+        return _BOTS[base](seed=seed, **{**preset, **settings})
     return _BOTS[name](seed=seed, **settings)
+
+
+_SPEC = re.compile(r"^\s*([A-Za-z0-9_-]+)\s*(?:\[(.*)\])?\s*$")
+
+
+def parse_bot_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """``"ismcts[iterations=500,rollout=heuristic]"`` -> ``("ismcts", {...})``.
+
+    Values are read as int, float, ``true``/``false``/``none`` or else text.
+
+    Raises:
+        ValueError: the text is not of that form.
+    """
+    match = _SPEC.match(spec)
+    if not match:
+        raise ValueError(f"bad bot spec {spec!r}: write name or name[key=value,...]")
+    name, body = match.group(1), match.group(2)
+    settings: dict[str, Any] = {}
+    for item in filter(None, (part.strip() for part in (body or "").split(","))):
+        key, eq, value = item.partition("=")
+        if not eq or not key.strip():
+            raise ValueError(f"bad bot setting {item!r} in {spec!r}: write key=value")
+        settings[key.strip()] = _setting_value(value.strip())
+    return name, settings
+
+
+def split_bot_specs(text: str) -> list[str]:
+    """Split ``"ismcts[iterations=50,c=1],greedy"`` on the commas that are
+    outside brackets."""
+    specs: list[str] = []
+    depth = 0
+    current = ""
+    for ch in text:
+        depth += (ch == "[") - (ch == "]")
+        if ch == "," and depth == 0:
+            specs.append(current.strip())
+            current = ""
+        else:
+            current += ch
+    specs.append(current.strip())
+    return [s for s in specs if s]
+
+
+def make_bot_from_spec(spec: str, seed: int = 0) -> Bot:
+    name, settings = parse_bot_spec(spec)
+    return make_bot(name, seed=seed, **settings)
+
+
+def _setting_value(text: str) -> Any:
+    lowered = text.lower()
+    constants: Mapping[str, Any] = {"true": True, "false": False, "none": None}
+    if lowered in constants:
+        return constants[lowered]
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
 
 
 def _load_builtin() -> None:

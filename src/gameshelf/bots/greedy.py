@@ -1,0 +1,70 @@
+"""Greedy: try every legal move on a re-dealt copy and keep the best.
+
+Why a determinized copy and not the real state: a clone of the real state
+would roll the real next die and see the real next card, so the bot would
+cheat. :meth:`PlayerView.determinize` re-samples everything hidden.
+
+The value of a move is ``game.evaluate(after, seat)``, the game's own
+heuristic (each game's ``heuristics.py``), averaged over ``samples``
+re-deals. ``noise`` is the chance of playing a random move instead, which
+is how the easy level stays beatable.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gameshelf.bots import PlayerView, register_bot
+from gameshelf.core.actions import Action
+from gameshelf.core.rng import Stream, derive_seed
+
+_SEED_RANGE = 1 << 62
+
+
+class GreedyBot:
+    """One-step lookahead on the game's heuristic.
+
+    Args:
+        seed: makes the bot's choices reproducible.
+        noise: probability of a uniformly random move (0 = always greedy).
+        samples: re-deals averaged per decision (more = less fooled by luck).
+    """
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0, noise: float = 0.0, samples: int = 1, **_: Any) -> None:
+        if not 0.0 <= noise <= 1.0:
+            raise ValueError("noise is a probability, between 0 and 1")
+        if samples < 1:
+            raise ValueError("samples must be at least 1")
+        self.noise = float(noise)
+        self.samples = int(samples)
+        self.stream = Stream(derive_seed("greedy-bot", seed))
+
+    def choose(self, view: PlayerView) -> Action:
+        legal = view.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        if self.noise and self.stream.random() < self.noise:
+            return self.stream.choice(legal)
+        values = self.action_values(view, legal)
+        best = max(values)
+        # Ties are common (many moves change nothing yet); a random pick among
+        # them avoids always favouring the first-listed move.
+        return self.stream.choice([a for a, v in zip(legal, values, strict=True) if v == best])
+
+    def action_values(self, view: PlayerView, legal: list[Action]) -> list[float]:
+        """The mean heuristic value of each move over ``samples`` re-deals."""
+        game = view.game
+        player = view.player
+        totals = [0.0] * len(legal)
+        for _ in range(self.samples):
+            world = view.determinize(self.stream.below(_SEED_RANGE))
+            for i, action in enumerate(legal):
+                after = world.clone()
+                after.apply_unchecked(action)
+                totals[i] += game.evaluate(after, player)
+        return [t / self.samples for t in totals]
+
+
+register_bot("greedy", GreedyBot)

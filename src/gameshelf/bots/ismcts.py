@@ -1,0 +1,249 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS).
+
+Cowling, Powley and Whitehouse (2012), "Information Set Monte Carlo Tree
+Search". Each iteration searches a different *determinization*: a copy of
+the game in which everything the deciding seat cannot see (hands, deck
+order, every future die) has been re-sampled by the game's ``_redeal``. The
+tree is keyed by actions only, so statistics from all those possible worlds
+pool in one tree, and the bot never learns anything a player could not.
+
+One iteration::
+
+    world = view.determinize(seed)          # a fresh possible world
+    select    while every move legal in this world has a child:
+                  pick the child maximising UCB with availability counts
+    expand    add one untried move, play it
+    rollout   play to the end (random or heuristic policy), or stop after
+              ``rollout_depth`` moves and ask the game's heuristic
+    backup    each node adds the value of the seat that chose its move
+
+Values are win shares in multiplayer games (ties split) and raw scores in
+solitaire, normalised by the range seen so far (the MuZero min-max trick),
+so one exploration constant suits every game.
+
+The budget is anytime: ``iterations``, ``time_ms`` or both (whichever ends
+first). A time budget depends on the machine, so only iteration budgets are
+reproducible.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+from gameshelf.bots import PlayerView, register_bot
+from gameshelf.bots._outcome import heuristic_values, terminal_values
+from gameshelf.core.actions import Action
+from gameshelf.core.protocol import PlayerId, State
+from gameshelf.core.rng import Stream, derive_seed
+
+_SEED_RANGE = 1 << 62
+ROLLOUTS = ("random", "heuristic")
+
+
+class _Node:
+    """Statistics of one move in the pooled tree.
+
+    ``player`` is the seat that chose the move; ``value`` sums that seat's
+    results. ``avail`` counts the iterations in which the move was legal:
+    with hidden information a move is not always available, and UCB must
+    compare a move with the times it *could* have been tried.
+    """
+
+    __slots__ = ("avail", "children", "player", "value", "visits")
+
+    def __init__(self, player: PlayerId) -> None:
+        self.player = player
+        self.visits = 0
+        self.avail = 1
+        self.value = 0.0
+        self.children: dict[Action, _Node] = {}
+
+
+class ISMCTSBot:
+    """Anytime ISMCTS over determinized copies.
+
+    Args:
+        seed: makes the search reproducible (with an iteration budget).
+        iterations: determinized playouts per decision.
+        time_ms: wall-clock budget per decision; the search stops at
+            whichever budget ends first.
+        c: UCB exploration constant on values normalised to [0, 1].
+        rollout: ``"random"`` moves, or ``"heuristic"``: epsilon-greedy on
+            ``game.evaluate`` over at most ``width`` sampled moves.
+        rollout_depth: stop a rollout after this many moves and value the
+            position with the game's heuristic (``None`` = play to the end).
+        epsilon: chance of a random move inside a heuristic rollout.
+        width: moves the heuristic rollout compares per step.
+    """
+
+    name = "ismcts"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        iterations: int | None = 200,
+        time_ms: float | None = None,
+        c: float = 0.7,
+        rollout: str = "random",
+        rollout_depth: int | None = None,
+        epsilon: float = 0.25,
+        width: int = 6,
+        **_: Any,
+    ) -> None:
+        if iterations is None and time_ms is None:
+            raise ValueError("give ismcts a budget: iterations, time_ms or both")
+        if iterations is not None and iterations < 1:
+            raise ValueError("iterations must be at least 1")
+        if rollout not in ROLLOUTS:
+            raise ValueError(f"rollout must be one of {', '.join(ROLLOUTS)}")
+        self.iterations = iterations
+        self.time_ms = time_ms
+        self.c = float(c)
+        self.rollout = rollout
+        self.rollout_depth = rollout_depth
+        self.epsilon = float(epsilon)
+        self.width = max(1, int(width))
+        self.stream = Stream(derive_seed("ismcts-bot", seed))
+        #: root statistics of the last decision: action -> (visits, mean value).
+        self.last_stats: dict[Action, tuple[int, float]] = {}
+        self.last_iterations = 0
+
+    # -- the decision --------------------------------------------------------------
+    def choose(self, view: PlayerView) -> Action:
+        legal = view.legal_actions()
+        if len(legal) == 1:
+            self.last_stats = {}
+            self.last_iterations = 0
+            return legal[0]
+        root = self.search(view)
+        ranked = [
+            (root.children[a].visits, -i, a) for i, a in enumerate(legal) if a in root.children
+        ]
+        return max(ranked)[2] if ranked else legal[0]
+
+    def search(self, view: PlayerView) -> _Node:
+        """Run the budget from ``view``'s decision and return the root."""
+        root = _Node(view.player)
+        bounds = [math.inf, -math.inf]  # min-max of values seen (solitaire only)
+        solitaire = view.players == 1
+        deadline = None if self.time_ms is None else time.perf_counter() + self.time_ms / 1000
+        done = 0
+        while self.iterations is None or done < self.iterations:
+            if deadline is not None and done % 8 == 0 and time.perf_counter() >= deadline:
+                break
+            world = view.determinize(self.stream.below(_SEED_RANGE))
+            self._iterate(root, world, bounds, solitaire)
+            done += 1
+        self.last_iterations = done
+        self.last_stats = {
+            a: (n.visits, n.value / n.visits if n.visits else 0.0) for a, n in root.children.items()
+        }
+        return root
+
+    # -- one iteration ---------------------------------------------------------------
+    def _iterate(self, root: _Node, world: State, bounds: list[float], solitaire: bool) -> None:
+        node = root
+        path: list[_Node] = []
+        stream = self.stream
+        while not world.is_over:
+            legal = world.legal_actions()
+            if len(legal) == 1:  # forced: no decision, no tree level
+                world.apply_unchecked(legal[0])
+                continue
+            children = node.children
+            untried = [a for a in legal if a not in children]
+            if untried:
+                action = stream.choice(untried)
+                child = _Node(world.current_player)  # type: ignore[arg-type]
+                children[action] = child
+                for a in legal:
+                    if a is not action and a in children:
+                        children[a].avail += 1
+                world.apply_unchecked(action)
+                path.append(child)
+                break
+            action, node = self._select(children, legal, bounds, solitaire)
+            world.apply_unchecked(action)
+            path.append(node)
+        values = self._rollout(world)
+        if solitaire:
+            v = values[0]
+            bounds[0] = min(bounds[0], v)
+            bounds[1] = max(bounds[1], v)
+        for n in path:
+            n.visits += 1
+            n.value += values[n.player]
+
+    def _select(
+        self,
+        children: dict[Action, _Node],
+        legal: list[Action],
+        bounds: list[float],
+        solitaire: bool,
+    ) -> tuple[Action, _Node]:
+        """UCB1 over the moves legal in this world, with availability counts."""
+        lo, hi = bounds
+        span = hi - lo if solitaire and hi > lo else 0.0
+        best_score = -math.inf
+        best: tuple[Action, _Node] | None = None
+        c = self.c
+        for a in legal:
+            child = children[a]
+            child.avail += 1
+            mean = child.value / child.visits if child.visits else 0.0
+            if solitaire:
+                mean = (mean - lo) / span if span else 0.5
+            score = (
+                mean + c * math.sqrt(math.log(child.avail) / child.visits)
+                if child.visits
+                else math.inf
+            )
+            if score > best_score:
+                best_score = score
+                best = (a, child)
+        assert best is not None
+        return best
+
+    # -- rollouts ------------------------------------------------------------------------
+    def _rollout(self, world: State) -> list[float]:
+        depth = self.rollout_depth
+        steps = 0
+        stream = self.stream
+        heuristic = self.rollout == "heuristic"
+        while not world.is_over:
+            if depth is not None and steps >= depth:
+                return heuristic_values(world)
+            legal = world.legal_actions()
+            if heuristic and len(legal) > 1 and stream.random() >= self.epsilon:
+                action = self._heuristic_move(world, legal)
+            else:
+                action = legal[stream.below(len(legal))]
+            world.apply_unchecked(action)
+            steps += 1
+        return terminal_values(world)
+
+    def _heuristic_move(self, world: State, legal: list[Action]) -> Action:
+        """The best of up to ``width`` sampled moves by the game's heuristic."""
+        stream = self.stream
+        candidates = (
+            legal
+            if len(legal) <= self.width
+            else [legal[stream.below(len(legal))] for _ in range(self.width)]
+        )
+        mover = world.current_player
+        evaluate = world.game.evaluate
+        best_value = -math.inf
+        best = candidates[0]
+        for action in candidates:
+            probe = world.clone()
+            probe.apply_unchecked(action)
+            value = evaluate(probe, mover)  # type: ignore[arg-type]
+            if value > best_value:
+                best_value = value
+                best = action
+        return best
+
+
+register_bot("ismcts", ISMCTSBot)
