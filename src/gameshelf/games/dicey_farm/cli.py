@@ -1,0 +1,77 @@
+"""``gameshelf daily``: today's Dicey Farm puzzle in the terminal, and its par.
+
+The CLI is the one place allowed to read the clock (for "today"); the game
+itself only ever sees the date string.
+"""
+
+from __future__ import annotations
+
+import datetime
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from gameshelf.core import i18n
+from gameshelf.core.actions import Action
+from gameshelf.core.errors import SetupError
+from gameshelf.core.i18n import t
+from gameshelf.core.protocol import State
+from gameshelf.core.registry import load_game
+from gameshelf.games.dicey_farm.actions import EndRound
+
+
+def round_start(state: State) -> int | None:
+    """The history index at which the current round began ("restart from the
+    start of this round", as in the original); ``None`` when nothing to undo."""
+    for index in range(len(state.history) - 1, -1, -1):
+        if isinstance(state.history[index], EndRound):
+            return index + 1 if index + 1 < len(state.history) else None
+    return 0 if state.history else None
+
+
+def today() -> str:
+    return datetime.datetime.now(datetime.UTC).date().isoformat()
+
+
+def daily(
+    date: Annotated[str | None, typer.Option("--date", help="The puzzle's date, YYYY-MM-DD (default: today, UTC).")] = None,
+    lang: Annotated[str | None, typer.Option("--lang", help="Language: en or ja.")] = None,
+    par: Annotated[bool, typer.Option("--par", help="Print the par (the solver's best score and its line) instead of playing.")] = False,
+    width: Annotated[int, typer.Option("--width", help="Solver beam width (with --par).")] = 6,
+    save_dir: Annotated[Path, typer.Option("--save-dir", help="Where the finished game's record goes.")] = Path("records"),
+) -> None:
+    """Play the Dicey Farm Daily Mode puzzle of a date (today by default)."""
+    from gameshelf.terminal import play_session
+
+    if lang is not None:
+        i18n.set_language(lang)
+    console = Console()
+    game = load_game("dicey-farm")
+    when = date or today()
+    try:
+        state = game.new_game(1, 0, {"daily": when})
+    except SetupError:
+        console.print(f"[red]{t('dicey_farm.cli.bad-date', lang, date=when)}[/]")
+        raise typer.Exit(2) from None
+    if par:
+        from gameshelf.games.dicey_farm.par import solve
+
+        result = solve(when, width=width)
+        console.print(t("dicey_farm.cli.par", lang, date=state.options["daily"], score=f"{result.score:g}"))
+        console.print(line_table(result.line, lang))
+        return
+    play_session(state, ["human"], lang=lang, save_dir=save_dir, restart_point=round_start)
+
+
+def line_table(line: list[Action], lang: str | None) -> Table:
+    """The solver's line of play, one numbered sentence per decision."""
+    game = load_game("dicey-farm")
+    table = Table(title=t("dicey_farm.cli.par-line", lang))
+    table.add_column("#", justify="right")
+    table.add_column("")
+    for number, action in enumerate(line, start=1):
+        table.add_row(str(number), game.describe_action(action, lang))
+    return table

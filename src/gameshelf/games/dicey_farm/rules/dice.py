@@ -1,0 +1,183 @@
+"""The die actions (標準アクション) and what each one checks first.
+
+``use_error`` says why a die showing ``face`` cannot go to an action (an
+error code) or ``None``; ``use`` performs it, entering a sub-step where the
+table lets the player go on ("any number of seeds", "N+2 shipments").
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from gameshelf.games.dicey_farm.components import components
+
+if TYPE_CHECKING:
+    from gameshelf.games.dicey_farm.state import DiceyFarmState
+
+C = components()
+K = C.constants
+BUY = "buy_"
+MERCHANT_ACTIONS = tuple(BUY + m for m in C.merchants)
+LIVESTOCK = frozenset(C.livestock)
+
+
+def merchant_open(s: DiceyFarmState, merchant: str) -> bool:
+    owner = C.merchants[merchant][0]
+    return owner == "" or s.has(owner)
+
+
+def ware(s: DiceyFarmState, merchant: str, face: int) -> tuple[str, int]:
+    """The item in slot ``face`` of a merchant this round."""
+    return s.wares[merchant][face - 1]
+
+
+def can_house(s: DiceyFarmState, animal: str) -> bool:
+    """家畜は1種につき1つの畑を専有します: a new species needs an empty field."""
+    if s.goods[animal] > 0:
+        return True
+    if animal == "horse" and "stable" in s.built:
+        return True
+    return s.empty_fields() > 0
+
+
+def contract_cost(s: DiceyFarmState, face: int) -> int:
+    return C.craftsmen["broker"].params["contract_cost"] if s.has("broker") else face
+
+
+def butcherable(s: DiceyFarmState) -> list[str]:
+    return [a for a, (_, meat) in C.livestock.items() if meat and s.goods[a] > 0]
+
+
+def use_error(s: DiceyFarmState, action: str, face: int) -> str | None:
+    """Why ``face`` cannot be used for ``action`` now, or ``None``."""
+    once = action in s.used
+    if action == "fish" or action == "tourism":
+        return "once-per-round" if once else None
+    if action == "plough":
+        if s.ploughs >= K["plough_limit"]:
+            return "plough-limit"
+        return "plough-same-face" if s.ploughs and face != s.plough_face else None
+    if action == "sow":
+        if once:
+            return "once-per-round"
+        if s.empty_fields() <= 0:
+            return "no-empty-field"
+        return None if any(s.goods[seed] for seed, _, _ in C.crops.values()) else "no-seeds"
+    if action == "ship":
+        return "once-per-round" if once and s.round < K["rounds"] else None
+    if action == "contract":
+        if once and not s.has("broker"):
+            return "once-per-round"
+        if not s.display:
+            return "no-craftsman"
+        return "not-enough-food" if s.goods["food"] < contract_cost(s, face) else None
+    if action == "recruit":
+        if once:
+            return "once-per-round"
+        return "recruit-too-many" if face > len(s.display) else None
+    if action == "build":
+        if once:
+            return "once-per-round"
+        if face != K["build_face"] and not s.has("carpenter"):
+            return "build-needs-six"
+        return "nothing-to-build" if len(s.built) == len(C.facilities) else None
+    if action in ("bread_oven", "slaughterhouse"):
+        if action not in s.built:
+            return "not-built"
+        if once:
+            return "once-per-round"
+        if action == "bread_oven":
+            return None if s.goods["wheat"] else "no-wheat"
+        return None if butcherable(s) else "no-livestock"
+    if action in MERCHANT_ACTIONS:
+        merchant = action[len(BUY):]
+        if not merchant_open(s, merchant):
+            return "no-merchant"
+        good, _ = ware(s, merchant, face)
+        return "no-field-for-animal" if good in LIVESTOCK and not can_house(s, good) else None
+    if action == "discard":
+        return "die-has-a-use" if any(use_error(s, a, face) is None for a in die_actions()) else None
+    return "unknown-action"
+
+
+def die_actions() -> tuple[str, ...]:
+    from gameshelf.games.dicey_farm.actions import DIE_ACTIONS
+
+    return (*DIE_ACTIONS[:3], *MERCHANT_ACTIONS, *DIE_ACTIONS[3:])
+
+
+def give_die(s: DiceyFarmState, face: int) -> None:
+    """A die comes back (tourism, oven, slaughterhouse, sower)."""
+    s.dice.append(face)
+    s.dice.sort()
+
+
+def use(s: DiceyFarmState, action: str, face: int) -> None:
+    """Spend the held die on ``action`` (already checked by ``use_error``)."""
+    s.held = 0
+    s.phase = "main"
+    s.dice.remove(face)
+    s.used.add(action)
+    s.log("dicey_farm.log.use", action=f"@dicey_farm.action.{action}", face=face)
+    if action == "fish":
+        fishing(s, face)
+    elif action == "plough":
+        plough(s, face)
+    elif action == "sow":
+        s.phase = "sow"
+        if s.has("sower"):
+            give_die(s, C.craftsmen["sower"].params["sow_die"])
+    elif action == "ship":
+        start_shipping(s, face + K["ship_bonus"] + s.goods["horse"] + porter_bonus(s))
+    elif action == "contract":
+        s.phase, s.left = "contract", contract_cost(s, face)
+    elif action == "recruit":
+        s.recruited = True
+        s.phase, s.left, s.kept = "recruit", face, []
+        if face == len(s.display):
+            s.kept = list(s.display)
+            from gameshelf.games.dicey_farm.rules.steps import finish_recruit
+
+            finish_recruit(s)
+    elif action == "build":
+        s.phase = "build"
+    elif action == "tourism":
+        s.phase, s.left = "tour", face
+    elif action == "bread_oven":
+        s.phase, s.left = "oven", face
+    elif action == "slaughterhouse":
+        s.phase, s.left = "slaughter", face
+    elif action.startswith(BUY):
+        buy(s, action[len(BUY):], face)
+
+
+def porter_bonus(s: DiceyFarmState) -> int:
+    return C.craftsmen["porter"].params["shipments_bonus"] if s.has("porter") else 0
+
+
+def start_shipping(s: DiceyFarmState, shipments: int) -> None:
+    s.phase, s.left = "ship", shipments
+
+
+def fishing(s: DiceyFarmState, face: int) -> None:
+    """釣り: 1,2:2つ 3,4:3つ 5,6:4つ (+3 with the fisherman)."""
+    bonus = C.craftsmen["fisherman"].params["fishing_bonus"] if s.has("fisherman") else 0
+    s.goods["fish"] += K["fishing"][face - 1] + bonus
+
+
+def plough(s: DiceyFarmState, face: int) -> None:
+    """畑を耕す: 1ラウンドに2回まで、同じ目のダイスで (D9); cowherd: 2 fields with a cow."""
+    s.ploughs += 1
+    s.plough_face = face
+    if s.ploughs < K["plough_limit"]:
+        s.used.discard("plough")
+    cowherd = s.has("cowherd") and s.goods["cow"] > 0
+    s.fields += C.craftsmen["cowherd"].params["plough_fields"] if cowherd else 1
+
+
+def buy(s: DiceyFarmState, merchant: str, face: int) -> None:
+    """商人: 使ったダイスの商品を買う; the item stays for later dice (D3)."""
+    good, qty = ware(s, merchant, face)
+    s.used.discard(BUY + merchant)
+    s.goods[good] += qty
+    s.log("dicey_farm.log.buy", good=f"@dicey_farm.good.{good}", n=qty)

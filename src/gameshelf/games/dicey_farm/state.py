@@ -1,0 +1,192 @@
+"""The Dicey Farm state: what lies on the farm, and its one redaction function.
+
+The rules live in ``rules/``; this module holds the data, the copy used by
+search bots, the observation (the only view that leaves the state), the
+re-dealing of hidden parts for bots, scores and invariants.
+
+Hidden information: the order of the craftsman deck and every future roll
+(dice and merchants' wares). Future rolls come from the state's random
+streams, which ``determinize`` re-seeds; the deck is re-shuffled by
+:meth:`DiceyFarmState._redeal`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gameshelf.core.actions import Action
+from gameshelf.core.errors import IllegalAction
+from gameshelf.core.protocol import Game, Observation, PlayerId, State
+from gameshelf.core.rng import Rng, derive_seed
+from gameshelf.games.dicey_farm import rules
+from gameshelf.games.dicey_farm.components import components
+
+C = components()
+NAMESPACE = "dicey_farm"
+ANIMALS = ("chicken", "sheep", "pig", "cow")
+
+
+def daily_rng(date: str) -> Rng:
+    """The random streams of a Daily Mode puzzle: a function of the date only."""
+    return Rng(derive_seed("dicey-farm", "daily", date))
+
+
+class DiceyFarmState(State):
+    """One solo game of Dicey Farm.
+
+    Containers that change only at round start (``deck``, ``gone``,
+    ``wares``, ``rolled``, ``hired``, ``built``) are replaced, never mutated,
+    so :meth:`_copy` can share them between clones.
+    """
+
+    def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any]) -> None:
+        super().__init__(game, players, seed, options)
+        if options.get("daily"):
+            self.rng = daily_rng(options["daily"])
+        k = C.constants
+        self.round = 1
+        self.dice: list[int] = []
+        self.phase = "main"
+        self.held = 0            # face of the die picked in the "die" step
+        self.left = 0            # shipments / bakes / keeps left in a sub-step
+        self.kept: list[str] = []
+        self.goods: dict[str, int] = dict.fromkeys(C.resources, 0)
+        self.goods["food"] = k["start_food"]
+        self.fields: int = k["start_fields"]
+        self.sown: dict[str, int] = dict.fromkeys(C.crops, 0)
+        self.built: tuple[str, ...] = ()
+        self.hired: tuple[str, ...] = ()
+        self.display: list[str] = []
+        self.deck: tuple[str, ...] = tuple(self.rng["craftsmen"].shuffled(C.deck))
+        self.gone: tuple[str, ...] = ()
+        self.wares: dict[str, tuple[tuple[str, int], ...]] = {}
+        self.rolled: tuple[tuple[int, ...], ...] = ()
+        self.used: set[str] = set()
+        self.plough_face = 0
+        self.ploughs = 0
+        self.recruited = False
+        self.vp: dict[str, int] = {"tourism": 0, "market": 0, "craftsmen": 0, "whisky": 0}
+        self.beggars = 0
+        self.leftover: dict[str, int] = {}
+        self.final: dict[str, int] | None = None
+        rules.start_round(self)
+
+    # -- protocol ------------------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return self.final is not None
+
+    @property
+    def current_player(self) -> PlayerId | None:
+        return None if self.final is not None else 0
+
+    def _legal_actions(self) -> list[Action]:
+        return rules.legal_actions(self)
+
+    def _apply(self, action: Action) -> None:
+        rules.apply(self, action)
+
+    def explain_illegal(self, action: Any) -> IllegalAction:
+        code, params = rules.explain(self, action)
+        return IllegalAction(code, params, namespace=NAMESPACE)
+
+    # -- queries used by the rules, the view and the heuristics -----------------------
+    def has(self, craftsman: str) -> bool:
+        return craftsman in self.hired
+
+    def occupied(self) -> int:
+        """Fields in use: sown fields, one per livestock species (horses only
+        without a stable)."""
+        g = self.goods
+        used = sum(self.sown.values())
+        used += sum(1 for a in ANIMALS if g[a] > 0)
+        if g["horse"] > 0 and "stable" not in self.built:
+            used += 1
+        return used
+
+    def empty_fields(self) -> int:
+        return self.fields - self.occupied()
+
+    def running_vp(self) -> int:
+        return sum(self.vp.values())
+
+    # -- copies and hidden information ---------------------------------------------
+    def _copy(self) -> DiceyFarmState:
+        other = object.__new__(DiceyFarmState)
+        d = self.__dict__.copy()
+        d["dice"] = list(self.dice)
+        d["kept"] = list(self.kept)
+        d["goods"] = dict(self.goods)
+        d["sown"] = dict(self.sown)
+        d["display"] = list(self.display)
+        d["used"] = set(self.used)
+        d["vp"] = dict(self.vp)
+        other.__dict__ = d
+        return other
+
+    def _redeal(self, player: PlayerId) -> None:
+        """Shuffle the unseen craftsmen again; future rolls are already new
+        because ``determinize`` re-seeded the streams."""
+        unseen = sorted(self.deck)
+        self.rng["craftsmen"].shuffle(unseen)
+        self.deck = tuple(unseen)
+
+    def observation(self, player: PlayerId | None) -> Observation:
+        """Everything on the table; of the deck only its size."""
+        obs: Observation = {
+            "round": self.round,
+            "rounds": C.constants["rounds"],
+            "daily": self.options.get("daily", ""),
+            "dice": list(self.dice),
+            "phase": self.phase,
+            "held": self.held,
+            "left": self.left,
+            "kept": list(self.kept),
+            "goods": dict(self.goods),
+            "fields": self.fields,
+            "empty_fields": self.empty_fields(),
+            "sown": dict(self.sown),
+            "built": list(self.built),
+            "hired": list(self.hired),
+            "display": list(self.display),
+            "deck_size": len(self.deck),
+            "gone": list(self.gone),
+            "wares": {m: [list(i) for i in items] for m, items in self.wares.items()},
+            "rolled": [list(r) for r in self.rolled],
+            "used": sorted(self.used),
+            "plough_face": self.plough_face,
+            "ploughs": self.ploughs,
+            "recruited": self.recruited,
+            "food_need": C.dice(self.round) + C.constants["food_extra"],
+            "beggars": self.beggars,
+            "breakdown": rules.breakdown(self),
+            "score": self.scores()[0],
+        }
+        if self.final is not None:
+            obs["final"] = dict(self.final)
+            obs["rank"] = C.rank_key(self.scores()[0])
+        return obs
+
+    # -- the end ----------------------------------------------------------------------
+    def scores(self) -> list[float]:
+        if self.final is not None:
+            return [float(sum(v for k, v in self.final.items() if k != "ignored_beggars"))]
+        return [float(self.running_vp() - C.constants["beggar_penalty"] * self.beggars)]
+
+    def check_invariants(self) -> None:
+        g = self.goods
+        negative = [k for k, v in g.items() if v < 0]
+        assert not negative, f"negative stock: {negative}"
+        assert self.fields >= self.occupied(), f"{self.occupied()} fields used, {self.fields} owned"
+        assert all(v >= 0 for v in self.sown.values())
+        assert 0 <= self.vp["tourism"] <= C.constants["tourism_cap"], "tourism above its cap"
+        keep = C.smoked if "smokehouse" in self.built else frozenset()
+        rotten = {k: v for k, v in self.leftover.items() if v and k not in keep}
+        assert not rotten, f"perishables survived the round end: {rotten}"
+        seen = list(self.deck) + list(self.display) + list(self.hired) + list(self.gone)
+        assert sorted(seen) == sorted(C.deck), "a craftsman was created or destroyed"
+        assert len(self.display) <= C.constants["display_size"]
+        assert all(1 <= d <= 6 for d in self.dice)
+        assert len(set(self.built)) == len(self.built)
+        assert self.ploughs <= C.constants["plough_limit"]
+        assert g["butter"] == 0, "butter cannot be made in 1.02"

@@ -1,0 +1,205 @@
+"""Drawing Dicey Farm for the terminal, from an observation only.
+
+The board reads like the original's screen, top to bottom::
+
+    ┌ Round 3/8 · Daily 2026-11-22 ─────────── Score: 12 VP ┐
+    │ Dice  [2] [5] [6]          Now: choose a die…          │
+    ├ Stock ─────────────┬ Farm ─────────────┬ Craftsmen ────┤
+    │ ▲food 3  wheat 4 … │ Fields 3 (1 empty) │ yours / display│
+    ├ Merchants: slot 1..6 per merchant ─────────────────────┤
+    └ (at the end) final score, rank title, VP by source     ┘
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich import box
+from rich.console import Group
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from gameshelf.core.actions import Action
+from gameshelf.core.i18n import t
+from gameshelf.games.dicey_farm import actions as A
+from gameshelf.games.dicey_farm.components import components
+
+C = components()
+DIE_FACES = "⚀⚁⚂⚃⚄⚅"
+ANIMALS = ("chicken", "sheep", "pig", "cow", "horse")
+STOCK_ORDER = (
+    "food", "fish", "wheat", "vegetable", "flower", "meat", "egg", "milk", "wool",
+    "wheat_seed", "vegetable_seed", "flower_seed", "whisky", "gem", "butter",
+)
+
+
+def _good(good: str, lang: str | None) -> str:
+    return t(f"dicey_farm.good.{good}", lang)
+
+
+def _craftsman(cid: str, lang: str | None) -> str:
+    return t(f"dicey_farm.craftsman.{cid}.name", lang)
+
+
+# -- action sentences ---------------------------------------------------------------
+def describe_action(action: Action, lang: str | None = None) -> str:
+    """A player-facing sentence for any Dicey Farm action."""
+    key = f"dicey_farm.describe.{action.kind}"
+    if isinstance(action, A.PickDie):
+        return t(key, lang, face=action.face)
+    if isinstance(action, A.Use):
+        return t(key, lang, action=t(f"dicey_farm.action.{action.action}", lang))
+    if isinstance(action, A.Modify):
+        return t(key, lang, craftsman=_craftsman(action.craftsman, lang), face=action.face, to=action.to)
+    if isinstance(action, A.ToFood):
+        return t(key, lang, good=_good(action.good, lang))
+    if isinstance(action, A.Cook):
+        return t(key, lang, first=_good(action.first, lang), second=_good(action.second, lang))
+    if isinstance(action, A.Sow):
+        return t(key, lang, crop=t(f"dicey_farm.crop.{action.crop}", lang))
+    if isinstance(action, A.Ship):
+        qty, vp = C.market[action.good]
+        return t(key, lang, good=_good(action.good, lang), n=qty, vp=vp)
+    if isinstance(action, A.Deliver):
+        return t(key, lang, recipe=t(f"dicey_farm.recipe.{action.recipe}", lang))
+    if isinstance(action, A.Butcher):
+        return t(key, lang, animal=_good(action.animal, lang), meat=C.livestock[action.animal][1])
+    if isinstance(action, A.Hire | A.Keep):
+        return t(key, lang, craftsman=_craftsman(action.craftsman, lang),
+                 effect=t(f"dicey_farm.craftsman.{action.craftsman}.effect", lang))
+    if isinstance(action, A.Build):
+        return t(key, lang, facility=t(f"dicey_farm.facility.{action.facility}.name", lang),
+                 effect=t(f"dicey_farm.facility.{action.facility}.effect", lang))
+    if isinstance(action, A.Tour):
+        return t(key, lang, pips=action.pips)
+    return t(key, lang)
+
+
+# -- the board ----------------------------------------------------------------------
+def _dice_line(obs: dict[str, Any], lang: str | None) -> Text:
+    line = Text(t("dicey_farm.view.dice", lang) + "  ", style="bold")
+    if not obs["dice"]:
+        line.append(t("dicey_farm.view.no-dice", lang), style="dim")
+    held_marked = False
+    for face in obs["dice"]:
+        held = obs["phase"] == "die" and face == obs["held"] and not held_marked
+        held_marked = held_marked or held
+        style = "bold black on yellow" if held else "bold white on blue"
+        line.append(f" {DIE_FACES[face - 1]} {face} ", style=style)
+        line.append(" ")
+    line.append("   " + t("dicey_farm.view.step", lang, step=t(f"dicey_farm.phase.{obs['phase']}", lang)),
+                style="italic cyan")
+    if obs["phase"] in ("ship", "oven", "recruit") and obs["left"]:
+        line.append("  " + t("dicey_farm.view.left", lang, n=obs["left"]), style="cyan")
+    return line
+
+
+def _stock(obs: dict[str, Any], lang: str | None) -> Table:
+    table = Table(box=box.SIMPLE, show_header=False, padding=(0, 1))
+    table.add_column(style="bold")
+    table.add_column(justify="right")
+    goods = obs["goods"]
+    for good in STOCK_ORDER:
+        if goods[good] or good == "food":
+            mark = "▲" if good in C.perishable else " "
+            style = "red" if good in C.perishable else ""
+            table.add_row(Text(mark + _good(good, lang), style=style), str(goods[good]))
+    return table
+
+
+def _food_line(obs: dict[str, Any], lang: str | None) -> Text:
+    need, food = obs["food_need"], obs["goods"]["food"]
+    style = "green" if food >= need else "bold red"
+    return Text("🍞 " + t("dicey_farm.view.food-need", lang, need=need, food=food), style=style)
+
+
+def _farm(obs: dict[str, Any], lang: str | None) -> Group:
+    empty = obs["empty_fields"]
+    parts: list[Any] = [Text(t("dicey_farm.view.fields", lang, fields=obs["fields"], empty=empty), style="bold green")]
+    plots = Text()
+    for crop, n in obs["sown"].items():
+        plots.append(("🌾" if crop == "wheat" else "🥕" if crop == "vegetable" else "🌸") * n)
+    goods = obs["goods"]
+    for animal in ANIMALS:
+        if goods[animal]:
+            plots.append(f" [{_good(animal, lang)}×{goods[animal]}]", style="yellow")
+    plots.append(" ▢" * max(0, empty), style="dim")
+    parts.append(plots)
+    if obs["built"]:
+        names = ", ".join(t(f"dicey_farm.facility.{f}.name", lang) for f in obs["built"])
+        parts.append(Text(t("dicey_farm.view.facilities", lang) + ": " + names, style="magenta"))
+    if obs["used"]:
+        used = [u for u in obs["used"] if not u.startswith("mod:") and u != "horse"]
+        names = ", ".join(t(f"dicey_farm.action.{u}", lang) for u in used)
+        parts.append(Text(t("dicey_farm.view.used", lang) + ": " + (names or t("dicey_farm.view.none", lang)), style="dim"))
+    return Group(*parts)
+
+
+def _craftsmen(obs: dict[str, Any], lang: str | None) -> Group:
+    mine = Text(t("dicey_farm.view.hired", lang) + ": ", style="bold")
+    mine.append(", ".join(_craftsman(c, lang) for c in obs["hired"]) or t("dicey_farm.view.none", lang))
+    shown = Table(box=box.MINIMAL, show_header=False, padding=(0, 1))
+    shown.add_column(style="bold cyan")
+    shown.add_column(style="dim")
+    for cid in obs["display"]:
+        shown.add_row(_craftsman(cid, lang), t(f"dicey_farm.craftsman.{cid}.effect", lang))
+    title = Text(t("dicey_farm.view.display", lang) + " · " + t("dicey_farm.view.deck", lang, n=obs["deck_size"]), style="bold")
+    return Group(mine, title, shown)
+
+
+def _merchants(obs: dict[str, Any], lang: str | None) -> Table:
+    table = Table(title=t("dicey_farm.view.merchants", lang), box=box.ROUNDED, title_justify="left")
+    table.add_column("")
+    for face in range(1, 7):
+        table.add_column(f"{DIE_FACES[face - 1]} {face}", justify="center")
+    for merchant, (owner, _) in C.merchants.items():
+        if owner and owner not in obs["hired"]:
+            continue
+        items = obs["wares"][merchant][:6]
+        table.add_row(t(f"dicey_farm.action.buy_{merchant}", lang),
+                      *(f"{_good(g, lang)}×{n}" for g, n in items))
+    return table
+
+
+def breakdown_table(obs: dict[str, Any], lang: str | None) -> Table:
+    """VP by source (the final one once the game is over)."""
+    final = "final" in obs
+    table = Table(title=t("dicey_farm.view.final" if final else "dicey_farm.view.vp", lang), box=box.SIMPLE_HEAVY)
+    table.add_column("")
+    table.add_column(t("dicey_farm.view.vp", lang), justify="right")
+    for source, value in (obs["final"] if final else obs["breakdown"]).items():
+        if value or source in ("beggars", "tourism"):
+            table.add_row(t(f"dicey_farm.breakdown.{source}", lang), str(value))
+    table.add_row(Text(t("dicey_farm.view.score", lang, score=f"{obs['score']:g}"), style="bold"), "")
+    return table
+
+
+def render(obs: dict[str, Any], lang: str | None = None) -> Any:
+    """The whole board as a rich renderable."""
+    title = t("dicey_farm.view.round", lang, round=obs["round"], rounds=obs["rounds"])
+    if obs["daily"]:
+        title += " · " + t("dicey_farm.view.daily", lang, date=obs["daily"])
+    score = t("dicey_farm.view.score", lang, score=f"{obs['score']:g}")
+    if obs["beggars"]:
+        score += f" · {t('dicey_farm.view.beggars', lang)} {obs['beggars']}"
+    body: list[Any] = [_dice_line(obs, lang), _food_line(obs, lang)]
+    grid = Table.grid(expand=True, padding=(0, 1))
+    grid.add_column(ratio=2)
+    grid.add_column(ratio=3)
+    grid.add_column(ratio=5)
+    grid.add_row(
+        Panel(_stock(obs, lang), title=t("dicey_farm.view.stock", lang), border_style="yellow"),
+        Panel(_farm(obs, lang), title=t("dicey_farm.view.farm", lang), border_style="green"),
+        Panel(_craftsmen(obs, lang), title="👷", border_style="cyan"),
+    )
+    body.append(grid)
+    body.append(_merchants(obs, lang))
+    if "final" in obs:
+        rank = t(f"dicey_farm.rank.{obs['rank']}", lang)
+        body.append(Panel(Group(breakdown_table(obs, lang),
+                                Text(t("dicey_farm.view.rank", lang, rank=rank), style="bold magenta")),
+                          border_style="magenta"))
+    else:
+        body.append(breakdown_table(obs, lang))
+    return Panel(Group(*body), title=f"🎲 {title}", subtitle=score, border_style="bright_blue")
