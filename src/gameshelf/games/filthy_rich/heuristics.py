@@ -1,0 +1,59 @@
+"""How good a Filthy Rich position looks for one seat (greedy and ISMCTS bots).
+
+Why these terms: the game is won by owning three luxuries, and a luxury is
+bought with cash, so a seat's worth is luxuries owned (weighted steeply, the
+third one ends the game) plus cash plus what its businesses should earn over
+the next couple of rounds, minus the taxes it should expect to pay. A
+business's expected earnings use the pages it is visible on: on page ``q``
+the dice roll ``q`` d10, and each visible card of the sign is hit with
+probability 1/10 per die; the page is roughly uniform over 1-4.
+"""
+
+from __future__ import annotations
+
+from gameshelf.games.filthy_rich import book as bk
+from gameshelf.games.filthy_rich.rules.effects import asset_total, tax_due, tax_income
+from gameshelf.games.filthy_rich.state import FilthyRichState
+
+LUXURY_VALUE = (0.0, 30.0, 75.0, 1000.0)
+OUT = -500.0
+
+
+def expected_hits(s: FilthyRichState) -> list[float]:
+    """Expected dice hits per turn on each sign, over the four pages."""
+    hits = [0.0] * len(s.sign_owner)
+    pages = s.cat.rules.pages
+    for q in range(1, pages + 1):
+        weight = q / (10.0 * pages)
+        for sign in bk.visible_grid(s.book, q):
+            if sign != bk.EMPTY:
+                hits[sign] += weight
+    return hits
+
+
+def worth(s: FilthyRichState, seat: int, hits: list[float]) -> float:
+    if not s.alive[seat]:
+        return OUT - len(s.alive) + s.out_order.index(seat)
+    cat = s.cat
+    horizon = 2.0 * sum(s.alive)  # about two rounds of turns
+    taxes_expected = horizon * 0.25  # 2.5 dice per turn on average, 1 in 10 a zero
+    value = LUXURY_VALUE[min(len(s.luxuries[seat]), 3)] + s.money[seat]
+    bonus = asset_total(s, seat, "hit_bonus")
+    for card in s.businesses[seat]:
+        sign = cat.card_ref[card]
+        b = cat.signs[sign]
+        earn = hits[sign] * (b.hit + bonus) * horizon
+        value += max(earn, cat.rules.sell_per_sign_card * b.size)
+    value += (tax_income(s, seat) - tax_due(s, seat)) * taxes_expected
+    value += 0.8 * len(s.hands[seat])
+    return value
+
+
+def evaluate(s: FilthyRichState, seat: int) -> float:
+    """Seat's worth minus the best other seat's; a won game dominates."""
+    if s.winner != -1:
+        return 1000.0 if s.winner == seat else -1000.0
+    hits = expected_hits(s)
+    mine = worth(s, seat, hits)
+    others = [worth(s, p, hits) for p in range(s.players) if p != seat and s.alive[p]]
+    return mine - (max(others) if others else 0.0)

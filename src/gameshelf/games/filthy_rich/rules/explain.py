@@ -1,0 +1,103 @@
+"""Why an action is not legal: a precise code a player can act on.
+
+Only called once :func:`legal.legal_actions` has rejected the action, so it
+reads the state and never changes it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from gameshelf.core.actions import Action
+from gameshelf.core.errors import IllegalAction
+from gameshelf.games.filthy_rich.actions import (
+    Bid,
+    BuyLuxury,
+    ChoosePage,
+    DiscardCard,
+    KeepBusinesses,
+    PassBid,
+    PlaceSign,
+    PlayCard,
+    Roll,
+    SellBusiness,
+    TargetPlayer,
+    TorchBusiness,
+)
+from gameshelf.games.filthy_rich.cards import BUSINESS
+from gameshelf.games.filthy_rich.rules import signs
+from gameshelf.games.filthy_rich.rules.legal import min_bid
+
+if TYPE_CHECKING:
+    from gameshelf.games.filthy_rich.state import FilthyRichState
+
+#: which phase each action class belongs to
+_PHASES: dict[type, tuple[str, ...]] = {
+    BuyLuxury: ("turn",), PlayCard: ("turn",), DiscardCard: ("turn",), Roll: ("turn",),
+    SellBusiness: ("turn", "sell"), PlaceSign: ("place",), TargetPlayer: ("target",),
+    TorchBusiness: ("torch",), ChoosePage: ("page",), KeepBusinesses: ("sell",),
+    Bid: ("auction",), PassBid: ("auction",),
+}
+
+
+def _err(code: str, **params: Any) -> IllegalAction:
+    return IllegalAction(code, params, namespace="filthy_rich")
+
+
+def explain(s: FilthyRichState, action: Any) -> IllegalAction:
+    if not isinstance(action, Action) or type(action) not in _PHASES:
+        return IllegalAction("not-legal", {"action": str(action)})
+    if s.phase not in _PHASES[type(action)]:
+        return _err(f"wrong-phase-{s.phase}")
+    kind = type(action)
+    seat = s.current_player
+    assert seat is not None
+    money = s.money[seat]
+    cat = s.cat
+    if kind is BuyLuxury:
+        lux = action.luxury
+        if not s.luxury_open:
+            return _err("luxury-closed")
+        if lux not in s.lux_pool:
+            return _err("luxury-gone")
+        return _err("cannot-afford", need=cat.luxuries[lux].cost, have=money)
+    if kind in (PlayCard, DiscardCard):
+        if action.card not in s.hands[seat]:
+            return _err("not-in-hand")
+        if s.actions_left <= 0:
+            return _err("no-actions-left")
+        return _play_reason(s, seat, action.card)
+    if kind is Roll:
+        return _err("actions-left", n=s.actions_left)
+    if kind is SellBusiness:
+        return _err("not-your-business")
+    if kind is PlaceSign:
+        return _err("no-room-there", pockets=str(action).removeprefix("place "))
+    if kind is TargetPlayer:
+        return _err("bad-target")
+    if kind is TorchBusiness:
+        return _err("bad-torch-target")
+    if kind is ChoosePage:
+        return _err("bad-page", page=action.page)
+    if kind is Bid:
+        return _err("cannot-afford", need=min_bid(s) + action.raise_by, have=money)
+    return IllegalAction("not-legal", {"action": str(action)})
+
+
+def _play_reason(s: FilthyRichState, seat: int, card: int) -> IllegalAction:
+    cat = s.cat
+    if cat.card_kind[card] == BUSINESS:
+        sign = cat.card_ref[card]
+        if s.sign_owner[sign] != -1:
+            return _err("sign-out")
+        business = cat.signs[sign]
+        if business.cost > s.money[seat]:
+            return _err("cannot-afford", need=business.cost, have=s.money[seat])
+        row = s.book[s.page]
+        if not any(all(row[k] == -1 for k in p) for _, p in business.places):
+            return _err("no-room", page=s.page)
+        if not signs.open_placements(s, seat, card):
+            return _err("cannot-afford-fees")
+    elif cat.card_cost(card) > s.money[seat]:
+        return _err("cannot-afford", need=cat.card_cost(card), have=s.money[seat])
+    return _err("no-target")

@@ -1,0 +1,208 @@
+"""The Filthy Rich game state: who owns what, the book, and what happens next.
+
+Why a queue of tasks: a roll can set off several rulings in a row that each
+wait on people (a sell window per zero, an auction per bankrupt luxury), so
+the dice push small tasks (``window``, ``tax``, ``auction``, ``page``,
+``end``) and :func:`~gameshelf.games.filthy_rich.rules.flow.advance` runs
+them until one needs a decision. The state holds plain lists and ints only,
+so :meth:`_copy` is a handful of list copies.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gameshelf.core.actions import Action
+from gameshelf.core.errors import IllegalAction
+from gameshelf.core.protocol import Game, Observation, PlayerId, State
+from gameshelf.games.filthy_rich import book as bk
+from gameshelf.games.filthy_rich.cards import Catalog, catalog
+from gameshelf.games.filthy_rich.rules import explain, flow, legal
+
+# phases: who decides and what about
+TURN, PLACE, TARGET, TORCH, PAGE, SELL, AUCTION, OVER = (
+    "turn", "place", "target", "torch", "page", "sell", "auction", "over",
+)
+TURN_PHASES = frozenset((TURN, PLACE, TARGET, TORCH, PAGE))
+NOBODY = -1
+
+_LIST_FIELDS = (
+    "money", "deck", "discard", "lux_pool", "lux_removed", "sign_owner", "alive",
+    "tasks", "out_order", "dice", "auction_ring", "auction_lots", "window",
+)
+_NESTED_FIELDS = ("hands", "businesses", "assets", "luxuries", "book")
+
+
+class FilthyRichState(State):
+    """One game of Filthy Rich. Seats are 0-based; clockwise is ``seat + 1``."""
+
+    cat: Catalog
+
+    def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any]) -> None:
+        super().__init__(game, players, seed, options)
+        cat = self.cat = catalog()
+        r = cat.rules
+        self.page = 1  # "ゲームブックは1ページ(一番下)が見えるようにして始めます"
+        self.money = [r.start_money] * players
+        self.bank = 0
+        self.deck = self.rng["deal"].shuffled(range(cat.deck_size))
+        self.discard: list[int] = []
+        self.hands: list[list[int]] = []
+        for _ in range(players):
+            self.hands.append(sorted(self.deck[-r.hand_size :]))
+            del self.deck[-r.hand_size :]
+        self.businesses: list[list[int]] = [[] for _ in range(players)]
+        self.assets: list[list[int]] = [[] for _ in range(players)]
+        self.luxuries: list[list[int]] = [[] for _ in range(players)]
+        self.lux_pool = list(range(len(cat.luxuries)))
+        self.lux_removed: list[int] = []
+        self.book = bk.new_book(r.pages)
+        self.sign_owner = [NOBODY] * len(cat.signs)
+        self.alive = [True] * players
+        self.out_order: list[int] = []
+        self.winner = NOBODY
+        # the turn
+        self.turn = 0
+        self.turns = 1
+        self.phase = TURN
+        self.actions_left = r.actions_per_turn
+        self.luxury_open = True
+        self.pending = NOBODY  # the card being played while its target is chosen
+        self.decider = NOBODY  # who answers a sell window or an auction
+        self.tasks: list[tuple[Any, ...]] = []
+        self.window: list[int] = []  # seats yet to answer the sell window
+        self.dice: list[int] = []
+        self.page_die = 0
+        # the luxury under the hammer
+        self.auction_lots: list[int] = []
+        self.auction_ring: list[int] = []
+        self.auction_pos = 0
+        self.auction_high = 0
+        self.auction_leader = NOBODY
+        self.auction_passes = 0
+        self.log("filthy_rich.log.start", players=players)
+
+    # -- protocol ---------------------------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def current_player(self) -> PlayerId | None:
+        if self.phase == OVER:
+            return None
+        if self.phase in TURN_PHASES:
+            return self.turn
+        return self.decider
+
+    def _legal_actions(self) -> list[Action]:
+        return legal.legal_actions(self)
+
+    def validate(self, action: Action) -> None:
+        if not isinstance(action, Action) or action not in legal.legal_actions(self):
+            raise self.explain_illegal(action)
+
+    def apply(self, action: Action, player: PlayerId | None = None) -> None:
+        """As :meth:`State.apply`; the history keeps the shared action
+        instances of :mod:`rules.legal` so that a replayed game pickles to
+        the very bytes of the one played."""
+        super().apply(action, player)
+        self.history[-1] = legal.table(self.cat).canonical.get(action, action)
+
+    def explain_illegal(self, action: Any) -> IllegalAction:
+        return explain.explain(self, action)
+
+    def _apply(self, action: Action) -> None:
+        flow.apply(self, action)
+
+    # -- copies -----------------------------------------------------------------------------
+    def _copy(self) -> FilthyRichState:
+        other = object.__new__(FilthyRichState)
+        d = other.__dict__
+        d.update(self.__dict__)
+        for name in _LIST_FIELDS:
+            d[name] = list(d[name])
+        for name in _NESTED_FIELDS:
+            d[name] = [list(x) for x in d[name]]
+        return other
+
+    def _redeal(self, player: PlayerId) -> None:
+        """Re-deal the deck and the other seats' hands. The discard pile, the
+        book and everything in front of players are public and stay."""
+        unseen = list(self.deck)
+        for p, hand in enumerate(self.hands):
+            if p != player:
+                unseen.extend(hand)
+        unseen.sort()
+        self.rng["deal"].shuffle(unseen)
+        for p, hand in enumerate(self.hands):
+            if p != player:
+                n = len(hand)
+                self.hands[p] = sorted(unseen[:n])
+                del unseen[:n]
+        self.deck = unseen
+
+    # -- what a seat sees -------------------------------------------------------------------
+    def observation(self, player: PlayerId | None) -> Observation:
+        """The one redaction function: hands and the deck order are hidden;
+        the book, money, cards in play and the discard pile are public."""
+        return {
+            "game": "filthy-rich",
+            "players": self.players,
+            "viewer": player,
+            "page": self.page,
+            "phase": self.phase,
+            "turn": self.turn,
+            "turns": self.turns,
+            "current": self.current_player,
+            "actions_left": self.actions_left,
+            "luxury_open": self.luxury_open,
+            "pending": None if self.pending == NOBODY else self.pending,
+            "book": [list(page) for page in self.book[1:]],
+            "sign_owner": list(self.sign_owner),
+            "money": list(self.money),
+            "alive": list(self.alive),
+            "out_order": list(self.out_order),
+            "luxuries": [list(x) for x in self.luxuries],
+            "businesses": [list(x) for x in self.businesses],
+            "assets": [list(x) for x in self.assets],
+            "luxury_pool": list(self.lux_pool),
+            "luxuries_removed": list(self.lux_removed),
+            "deck_size": len(self.deck),
+            "discard": list(self.discard),
+            "hand_sizes": [len(h) for h in self.hands],
+            "hand": list(self.hands[player]) if player is not None else None,
+            "dice": list(self.dice),
+            "page_die": self.page_die,
+            "auction": self._auction_view(),
+            "winner": None if self.winner == NOBODY else self.winner,
+            "log": [e.to_json() for e in self.events_for(player)[-24:]],
+        }
+
+    def _auction_view(self) -> dict[str, Any] | None:
+        if self.phase != AUCTION:
+            return None
+        return {
+            "luxury": self.auction_lots[0],
+            "high": self.auction_high,
+            "leader": None if self.auction_leader == NOBODY else self.auction_leader,
+            "bidder": self.decider,
+            "queue": list(self.auction_lots[1:]),
+        }
+
+    # -- the end ----------------------------------------------------------------------------
+    def scores(self) -> list[float]:
+        """1 for the winner, 0 for everyone else (the rulebook ranks no one else)."""
+        return [1.0 if p == self.winner else 0.0 for p in range(self.players)]
+
+    def tiebreak_key(self, player: PlayerId) -> tuple[Any, ...]:
+        """Places behind the winner (designed, RULES.md C17): still in the
+        game, then luxuries owned, then cash; bankrupt seats by how long
+        they lasted."""
+        lasted = self.out_order.index(player) if player in self.out_order else len(self.out_order)
+        return (self.alive[player], len(self.luxuries[player]), self.money[player], lasted)
+
+    def check_invariants(self) -> None:
+        from gameshelf.games.filthy_rich.rules.invariants import check
+
+        check(self)

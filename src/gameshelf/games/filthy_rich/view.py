@@ -1,0 +1,238 @@
+"""Terminal drawing of an observation, and player-facing action sentences.
+
+Reads only the observation (never the state), so what is drawn is exactly
+what the seat may see. The book is drawn as one 3x3 grid per page, bottom
+page first, with the open page marked and the pages above it greyed out;
+a fifth grid shows what is seen from above, i.e. what the dice can hit.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.columns import Columns
+from rich.console import Group
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from gameshelf.core.actions import Action
+from gameshelf.core.i18n import t
+from gameshelf.games.filthy_rich import book as bk
+from gameshelf.games.filthy_rich.actions import (
+    Bid,
+    BuyLuxury,
+    ChoosePage,
+    DiscardCard,
+    KeepBusinesses,
+    PassBid,
+    PlaceSign,
+    PlayCard,
+    Roll,
+    SellBusiness,
+    TargetPlayer,
+    TorchBusiness,
+)
+from gameshelf.games.filthy_rich.cards import ASSET, BUSINESS, Catalog, catalog
+
+COLOURS = ("red", "dodger_blue1", "green3", "magenta", "yellow3")
+P = "filthy_rich"
+
+
+def _name(cat: Catalog, card: int, lang: str | None) -> str:
+    return t(f"{P}.card.{cat.card_key(card)}", lang)
+
+
+def _lux_name(cat: Catalog, lux: int, lang: str | None) -> str:
+    return t(f"{P}.card.{cat.luxuries[lux].key}", lang)
+
+
+def _effect(effect: str, amount: int, lang: str | None) -> str:
+    return t(f"{P}.effect.{effect}", lang, amount=amount)
+
+
+def describe_card(cat: Catalog, card: int, lang: str | None) -> str:
+    """What a deck card is and does, in one line."""
+    kind, ref = cat.card_kind[card], cat.card_ref[card]
+    name = _name(cat, card, lang)
+    if kind == BUSINESS:
+        b = cat.signs[ref]
+        text = t(f"{P}.action.play-business", lang, card=name, cost=b.cost, tax=b.tax, hit=b.hit, size=b.size)
+        if b.on_tax:
+            text += " + " + _effect("on_tax", b.on_tax, lang)
+        return text
+    if kind == ASSET:
+        a = cat.assets[ref]
+        return t(f"{P}.action.play-asset", lang, card=name, cost=a.cost, tax=a.tax,
+                 effect=_effect(a.effect, a.amount, lang))
+    act = cat.actions[ref]
+    key = "play-action-cost" if act.cost else "play-action"
+    return t(f"{P}.action.{key}", lang, card=name, cost=act.cost, effect=_effect(act.effect, act.amount, lang))
+
+
+def describe_action(action: Action, lang: str | None = None) -> str:
+    """A localized sentence for one decision."""
+    cat = catalog()
+    a: Any = action
+    kind = type(action)
+    if kind is PlayCard:
+        return describe_card(cat, a.card, lang)
+    if kind is BuyLuxury:
+        return t(f"{P}.action.buy", lang, card=_lux_name(cat, a.luxury, lang), cost=cat.luxuries[a.luxury].cost)
+    if kind in (DiscardCard, SellBusiness, TorchBusiness):
+        verb = {DiscardCard: "discard", SellBusiness: "sell", TorchBusiness: "torch"}[kind]
+        return t(f"{P}.action.{verb}", lang, card=_name(cat, a.card, lang))
+    if kind is PlaceSign:
+        return t(f"{P}.action.place", lang, pockets="+".join(map(str, a.pockets)))
+    if kind is TargetPlayer:
+        return t(f"{P}.action.target", lang, seat=a.seat + 1)
+    if kind is ChoosePage:
+        return t(f"{P}.action.page", lang, page=a.page)
+    if kind is Bid:
+        if a.raise_by == 0:
+            return t(f"{P}.action.bid-min", lang)
+        return t(f"{P}.action.bid", lang, amount=a.raise_by)
+    verb = {Roll: "roll", KeepBusinesses: "keep", PassBid: "pass"}.get(kind)
+    return t(f"{P}.action.{verb}", lang) if verb else str(action)
+
+
+# -- the board ---------------------------------------------------------------------------
+def _sign_label(cat: Catalog, sign: int, width: int, lang: str | None) -> str:
+    name = t(f"{P}.card.{cat.signs[sign].key}", lang)
+    return name if len(name) <= width else name[: width - 1] + "…"
+
+
+def _page_grid(obs: dict[str, Any], cat: Catalog, page: int, lang: str | None) -> Table:
+    """One page as a 3x3 grid: pocket number, sign, owner colour; bold where
+    the card is seen from above, dim where a higher page covers it."""
+    open_page = obs["page"]
+    rows = obs["book"]
+    owners = obs["sign_owner"]
+    if page > open_page:
+        title, border = t(f"{P}.view.page-away", lang, page=page), "grey35"
+    elif page == open_page:
+        title, border = t(f"{P}.view.page-open", lang, page=page), "bold white"
+    else:
+        title, border = t(f"{P}.view.page", lang, page=page), "grey62"
+    grid = Table(title=title, show_header=False, show_lines=True, border_style=border, padding=(0, 0))
+    for _ in range(bk.SIDE):
+        grid.add_column(width=11, justify="center", no_wrap=True)
+    for r in range(bk.SIDE):
+        cells = []
+        for c in range(bk.SIDE):
+            k = r * bk.SIDE + c
+            sign = rows[page - 1][k]
+            cell = Text(f"{k + 1}\n", style="grey50")
+            if sign == bk.EMPTY:
+                cell.append(t(f"{P}.view.empty", lang), style="grey42")
+            else:
+                seen, _ = bk.visible([[], *rows], open_page, k)
+                style = COLOURS[owners[sign] % len(COLOURS)]
+                if page > open_page or seen != sign:
+                    style += " dim"
+                else:
+                    style += " bold"
+                cell.append(_sign_label(cat, sign, 11, lang), style=style)
+            cells.append(cell)
+        grid.add_row(*cells)
+    return grid
+
+
+def _seen_grid(obs: dict[str, Any], cat: Catalog, lang: str | None) -> Table:
+    rows = [[], *obs["book"]]
+    grid = Table(title=t(f"{P}.view.seen", lang), show_header=False, show_lines=True,
+                 border_style="bold yellow", padding=(0, 0))
+    for _ in range(bk.SIDE):
+        grid.add_column(width=11, justify="center", no_wrap=True)
+    for r in range(bk.SIDE):
+        cells = []
+        for c in range(bk.SIDE):
+            k = r * bk.SIDE + c
+            sign, page = bk.visible(rows, obs["page"], k)
+            cell = Text(f"{k + 1}", style="bold")
+            if sign == bk.EMPTY:
+                cell.append("\n" + t(f"{P}.view.empty", lang), style="grey42")
+            else:
+                cell.append(f" p{page}\n", style="grey50")
+                style = COLOURS[obs["sign_owner"][sign] % len(COLOURS)] + " bold"
+                cell.append(_sign_label(cat, sign, 11, lang), style=style)
+            cells.append(cell)
+        grid.add_row(*cells)
+    return grid
+
+
+def _players(obs: dict[str, Any], cat: Catalog, lang: str | None) -> Table:
+    table = Table(title=t(f"{P}.view.players", lang), header_style="bold")
+    for col in ("col-player", "col-money", "col-luxuries", "col-businesses", "col-assets", "col-hand", "col-tax"):
+        table.add_column(t(f"{P}.view.{col}", lang))
+    for p in range(obs["players"]):
+        who = Text(t("cli.player", lang, n=p + 1), style=COLOURS[p % len(COLOURS)] + " bold")
+        if p == obs["viewer"]:
+            who.append(" " + t(f"{P}.view.you", lang))
+        if p == obs["current"]:
+            who = Text("▶ ") + who
+        if not obs["alive"][p]:
+            who.append(" ✗ " + t(f"{P}.view.out", lang), style="grey50")
+        lux = ", ".join(_lux_name(cat, x, lang) for x in obs["luxuries"][p]) or "—"
+        biz = ", ".join(_name(cat, c, lang) for c in obs["businesses"][p]) or "—"
+        assets = ", ".join(_name(cat, c, lang) for c in obs["assets"][p]) or "—"
+        table.add_row(who, f"${obs['money'][p]}", f"{len(obs['luxuries'][p])}/3 {lux}", biz, assets,
+                      str(obs["hand_sizes"][p]), str(_marks(obs, cat, p)))
+    return table
+
+
+def _marks(obs: dict[str, Any], cat: Catalog, p: int) -> int:
+    marks = sum(cat.signs[cat.card_ref[c]].tax for c in obs["businesses"][p])
+    marks += sum(cat.assets[cat.card_ref[c]].tax for c in obs["assets"][p])
+    return marks + sum(cat.luxuries[x].tax for x in obs["luxuries"][p])
+
+
+def _market(obs: dict[str, Any], cat: Catalog, lang: str | None) -> Text:
+    text = Text(t(f"{P}.view.market", lang) + ": ", style="bold")
+    for x in obs["luxury_pool"]:
+        lux = cat.luxuries[x]
+        text.append(f"{_lux_name(cat, x, lang)} ${lux.cost} ({lux.tax}$)  ", style="gold1")
+    if obs["luxuries_removed"]:
+        text.append("\n" + t(f"{P}.view.removed", lang) + ": ", style="bold")
+        text.append(", ".join(_lux_name(cat, x, lang) for x in obs["luxuries_removed"]), style="grey50")
+    return text
+
+
+def _status(obs: dict[str, Any], cat: Catalog, lang: str | None) -> Text:
+    phase = obs["phase"]
+    player = (obs["current"] or 0) + 1
+    if obs["winner"] is not None:
+        return Text(t(f"{P}.view.winner", lang, player=obs["winner"] + 1), style="bold green")
+    if phase == "turn":
+        return Text(t(f"{P}.view.actions-left", lang, player=player, n=obs["actions_left"]))
+    if phase == "auction":
+        a = obs["auction"]
+        leader = t(f"{P}.view.nobody", lang) if a["leader"] is None else t("cli.player", lang, n=a["leader"] + 1)
+        high = f"${a['high']}" if a["leader"] is not None else "—"
+        return Text(t(f"{P}.view.phase-auction", lang, card=_lux_name(cat, a["luxury"], lang),
+                      cost=cat.luxuries[a["luxury"]].cost, high=high, leader=leader, player=player),
+                    style="bold magenta")
+    card = _name(cat, obs["pending"], lang) if obs["pending"] is not None else ""
+    return Text(t(f"{P}.view.phase-{phase}", lang, player=player, card=card), style="bold yellow")
+
+
+def render(obs: dict[str, Any], lang: str | None = None) -> Any:
+    """The whole table: the book, the players, the market, the hand."""
+    cat = catalog()
+    pages = [_page_grid(obs, cat, page, lang) for page in range(1, cat.rules.pages + 1)]
+    book = Columns([*pages, _seen_grid(obs, cat, lang)], padding=(0, 1))
+    if obs["dice"]:
+        dice = t(f"{P}.view.dice", lang, dice=" ".join(map(str, obs["dice"])), page_die=obs["page_die"] or "—")
+    else:
+        dice = t(f"{P}.view.no-dice", lang)
+    info = Text(f"{dice}   ·   " + t(f"{P}.view.deck", lang, deck=obs["deck_size"], discard=len(obs["discard"])))
+    parts: list[Any] = [book, Text(t(f"{P}.view.legend", lang), style="grey50"), info,
+                        _players(obs, cat, lang), _market(obs, cat, lang)]
+    if obs["hand"] is not None:
+        hand = Table(title=t(f"{P}.view.hand", lang), show_header=False, box=None)
+        for card in obs["hand"]:
+            hand.add_row(f"#{card}", describe_card(cat, card, lang))
+        parts.append(hand)
+    parts.append(_status(obs, cat, lang))
+    title = t(f"{P}.view.title", lang, turns=obs["turns"], page=obs["page"])
+    return Panel(Group(*parts), title=title, border_style="gold1")
