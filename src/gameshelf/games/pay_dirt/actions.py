@@ -1,0 +1,223 @@
+"""Every decision a Pay Dirt player makes, as small immutable actions.
+
+Compound table turns are split into atomic decisions: an auction is a
+nomination then one bid or pass at a time; the labour phase is one worker
+(or one gear use) at a time with an explicit :class:`EndLabor`. Fields are
+small integers (machine 0-2 = excavator, loader, wash plant) so the action
+universe stays finite; ``by`` says who does a machine move: a worker or one
+of the two gear slots.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import ClassVar
+
+from gameshelf.core.actions import Action
+from gameshelf.games.pay_dirt.components import KIND_CODES, MACHINES, ROWS, TARGETS
+
+#: who performs a labour action: a worker from the Unused Labor Force, or a gear.
+BY = ("worker", "claim_gear", "camp_gear")
+WORKER, CLAIM_GEAR, CAMP_GEAR = 0, 1, 2
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Nominate(Action):
+    """The auctioneer puts a lot up and opens at its minimum bid."""
+
+    kind: ClassVar[str] = "nominate"
+    row: int
+    slot: int
+
+    def __str__(self) -> str:
+        return f"nominate {ROWS[self.row]} {self.slot + 1}"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class AuctioneerPass(Action):
+    kind: ClassVar[str] = "auctioneer-pass"
+
+    def __str__(self) -> str:
+        return "auctioneer-pass"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Bid(Action):
+    """Raise the high bid to ``amount`` thousand dollars."""
+
+    kind: ClassVar[str] = "bid"
+    amount: int
+
+    def __str__(self) -> str:
+        return f"bid ${self.amount},000"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PassBid(Action):
+    """A hard pass: out of this auction."""
+
+    kind: ClassVar[str] = "pass"
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class DiscardClaim(Action):
+    """With a 4th claim, give one up together with its dirt."""
+
+    kind: ClassVar[str] = "discard-claim"
+    slot: int
+
+    def __str__(self) -> str:
+        return f"discard-claim {self.slot + 1}"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Install(Action):
+    kind: ClassVar[str] = "install"
+
+    def __str__(self) -> str:
+        return "install"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Scrap(Action):
+    kind: ClassVar[str] = "scrap"
+
+    def __str__(self) -> str:
+        return "scrap"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class RemoveWear(Action):
+    """One wear cube of a scrapped tile's allowance comes off ``target``."""
+
+    kind: ClassVar[str] = "remove-wear"
+    target: int
+
+    def __str__(self) -> str:
+        return f"remove-wear {TARGETS[self.target]}"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BuyGear(Action):
+    kind: ClassVar[str] = "buy-gear"
+    slot: int
+
+    def __str__(self) -> str:
+        return f"buy-gear {self.slot + 1}"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class StopBuying(Action):
+    kind: ClassVar[str] = "stop-buying"
+
+    def __str__(self) -> str:
+        return "stop-buying"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Sell(Action):
+    kind: ClassVar[str] = "sell"
+    gold: int
+    by: int = WORKER
+
+    def __str__(self) -> str:
+        return f"sell {self.gold} {BY[self.by]}"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Slide(Action):
+    """Slide the tile on ``space`` of ``machine`` one space right."""
+
+    kind: ClassVar[str] = "slide"
+    machine: int
+    space: int
+    by: int = WORKER
+
+    def __str__(self) -> str:
+        return f"slide {MACHINES[self.machine]} {self.space + 1} {BY[self.by]}"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Pull(Action):
+    """``machine`` pulls the previous machine's last tile onto its first space."""
+
+    kind: ClassVar[str] = "pull"
+    machine: int
+    by: int = WORKER
+
+    def __str__(self) -> str:
+        return f"pull {MACHINES[self.machine]} {BY[self.by]}"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Dig(Action):
+    """The excavator takes a tile of ``tile_kind`` from claim ``claim``."""
+
+    kind: ClassVar[str] = "dig"
+    claim: int
+    tile_kind: int
+    by: int = WORKER
+
+    def __str__(self) -> str:
+        return f"dig {self.claim + 1} {KIND_CODES[self.tile_kind]} {BY[self.by]}"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Repair(Action):
+    kind: ClassVar[str] = "repair"
+    target: int
+    by: int = WORKER
+
+    def __str__(self) -> str:
+        return f"repair {TARGETS[self.target]} {BY[self.by]}"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class EndLabor(Action):
+    kind: ClassVar[str] = "end-labor"
+
+    def __str__(self) -> str:
+        return "end-labor"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class KeepHardship(Action):
+    """Keep hardship ``card`` from the hand being drafted; pass the rest on."""
+
+    kind: ClassVar[str] = "keep-hardship"
+    card: int
+
+    def __str__(self) -> str:
+        return f"keep-hardship {self.card}"
+
+
+ACTION_CLASSES: tuple[type[Action], ...] = (
+    Nominate, AuctioneerPass, Bid, PassBid, DiscardClaim, Install, Scrap, RemoveWear,
+    BuyGear, StopBuying, Sell, Slide, Pull, Dig, Repair, EndLabor, KeepHardship,
+)
+
+
+def action_universe(max_spaces: int, bid_cap: int, gear_display: int, hardships: int) -> list[Action]:
+    """Every action that can ever be legal, in a fixed order."""
+    out: list[Action] = [Nominate(r, s) for r in range(3) for s in range(3)]
+    out.append(AuctioneerPass())
+    out += [Bid(a) for a in range(1, bid_cap + 1)]
+    out.append(PassBid())
+    out += [DiscardClaim(s) for s in range(4)]
+    out += [Install(), Scrap()]
+    out += [RemoveWear(t) for t in range(len(TARGETS))]
+    out += [BuyGear(s) for s in range(gear_display)]
+    out.append(StopBuying())
+    for by in range(len(BY)):
+        out += [Sell(g, by) for g in (1, 2)]
+        out += [Slide(m, s, by) for m in range(3) for s in range(max_spaces - 1)]
+        out += [Pull(m, by) for m in (1, 2)]
+        out += [Dig(c, k, by) for c in range(3) for k in range(3)]
+        out += [Repair(t, by) for t in range(3)]
+    out += [Repair(t, WORKER) for t in (3, 4)]
+    out.append(EndLabor())
+    out += [KeepHardship(c) for c in range(hardships)]
+    return out

@@ -1,0 +1,52 @@
+"""The Pay Dirt game description: players, actions, presentation hooks."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from gameshelf.core.actions import Action
+from gameshelf.core.protocol import Game, Observation, PlayerId, State
+from gameshelf.games.pay_dirt.actions import ACTION_CLASSES, action_universe
+from gameshelf.games.pay_dirt.components import components
+
+
+class PayDirt(Game):
+    """Pay Dirt: dig, haul and wash gold before the Alaskan winter closes in."""
+
+    id: ClassVar[str] = "pay-dirt"
+    name_key: ClassVar[str] = "pay_dirt.name"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 5
+    rules_version: ClassVar[str] = "1"
+    action_classes: ClassVar[Sequence[type[Action]]] = ACTION_CLASSES
+
+    def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> State:
+        from gameshelf.games.pay_dirt.state import PayDirtState
+
+        return PayDirtState(self, players, seed, options)
+
+    def _action_universe(self) -> Sequence[Action]:
+        comp = components()
+        spaces = max([*comp.rules.base_spaces, *(e.spaces for e in comp.equipment)])
+        return action_universe(spaces, comp.rules.bid_cap, comp.rules.gear_display, len(comp.hardships))
+
+    def render(self, observation: Observation, lang: str | None = None) -> Any:
+        from gameshelf.games.pay_dirt.view import render
+
+        return render(observation, lang)
+
+    def describe_action(self, action: Action, lang: str | None = None) -> str:
+        from gameshelf.games.pay_dirt.describe import describe
+
+        return describe(action, lang)
+
+    def evaluate(self, state: State, player: PlayerId) -> float:
+        from gameshelf.games.pay_dirt.heuristics import evaluate
+
+        return evaluate(state, player)  # type: ignore[arg-type]
+
+    def cli_commands(self) -> Sequence[Any]:
+        from gameshelf.games.pay_dirt.cli import commands
+
+        return commands()

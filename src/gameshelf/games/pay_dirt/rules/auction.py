@@ -1,0 +1,165 @@
+"""1) 競りフェイズ — the auction phase.
+
+"スタートプレイヤーが競売人となり、競売場に置かれている任意のタイル・カードから1つを
+選択して競りの対象とする。競売人は最初の値付けをせねばならず、最低金額はカード・タイルの
+右上に書かれている。以後は時計回りでハードパスをするか値段をせり上げる。"
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from gameshelf.core.actions import Action
+from gameshelf.games.pay_dirt.actions import AuctioneerPass, Bid, Nominate, PassBid
+from gameshelf.games.pay_dirt.board import EMPTY
+from gameshelf.games.pay_dirt.components import ROWS
+
+if TYPE_CHECKING:
+    from gameshelf.games.pay_dirt.state import PayDirtState
+
+
+def min_bid(s: PayDirtState, row: int, item: int) -> int:
+    comp = s.comp
+    if row == 0:
+        return comp.equipment[item].min_bid
+    if row == 1:
+        return comp.personnel[item].min_bid
+    return comp.claims[item].min_bid
+
+
+# -- the auctioneer ------------------------------------------------------------------
+def auctioneer_actions(s: PayDirtState) -> list[Action]:
+    money = s.camps[s.auctioneer].money
+    out: list[Action] = []
+    for row in range(3):
+        if row == s.no_bid:
+            continue  # "次の競りにその種類は選択できない"
+        for slot, item in enumerate(s.display[row]):
+            if item != EMPTY and min_bid(s, row, item) <= min(money, s.comp.rules.bid_cap):
+                out.append(Nominate(row, slot))
+    out.append(AuctioneerPass())
+    return out
+
+
+def nominate(s: PayDirtState, row: int, slot: int) -> None:
+    """The auctioneer opens at the printed minimum."""
+    a = s.auctioneer
+    item = s.display[row][slot]
+    s.phase = "bidding"
+    s.lot = (row, slot)
+    s.high_bid = min_bid(s, row, item)
+    s.high_bidder = a
+    s.active = [True] * s.players
+    s.bidder = a
+    s.log("pay_dirt.log.nominate", player=a + 1, row=f"@pay_dirt.row.{ROWS[row]}", lot=lot_name(s, row, item), amount=s.high_bid)
+    _next_bidder(s)
+
+
+def auctioneer_pass(s: PayDirtState) -> None:
+    """"競売人になった時に、最低金額を支払うことが出来ない場合や、競売人になりたくない
+    場合はパス(競売人のパス)をして次のプレイヤーに競売人を移す事が出来る" (A5)."""
+    s.log("pay_dirt.log.auctioneer-pass", player=s.auctioneer + 1)
+    s.events_done += 1
+    s.auctioneer = (s.auctioneer + 1) % s.players
+    _maybe_end_phase(s)
+
+
+# -- bidding -------------------------------------------------------------------------
+def can_raise(s: PayDirtState, player: int) -> bool:
+    return s.high_bid < min(s.camps[player].money, s.comp.rules.bid_cap)
+
+
+def bidder_actions(s: PayDirtState) -> list[Action]:
+    top = min(s.camps[s.bidder].money, s.comp.rules.bid_cap)
+    return [*(Bid(a) for a in range(s.high_bid + 1, top + 1)), PassBid()]
+
+
+def bid(s: PayDirtState, amount: int) -> None:
+    s.high_bid = amount
+    s.high_bidder = s.bidder
+    s.log("pay_dirt.log.bid", player=s.bidder + 1, amount=amount)
+    _next_bidder(s)
+
+
+def pass_bid(s: PayDirtState) -> None:
+    """A hard pass (A6): out of this auction for good."""
+    s.active[s.bidder] = False
+    s.log("pay_dirt.log.pass", player=s.bidder + 1)
+    _next_bidder(s)
+
+
+def _next_bidder(s: PayDirtState) -> None:
+    """Clockwise to the next player still in; one who cannot raise passes
+    automatically. "1人が残るまで競りを続ける" — one left wins."""
+    n = s.players
+    p = s.bidder
+    for _ in range(2 * n):
+        p = (p + 1) % n
+        if p == s.high_bidder:
+            if sum(s.active) == 1:
+                break
+            continue
+        if not s.active[p]:
+            continue
+        if not can_raise(s, p):
+            s.active[p] = False
+            s.log("pay_dirt.log.cannot-raise", player=p + 1)
+            continue
+        s.bidder = p
+        return
+    _win(s)
+
+
+def _win(s: PayDirtState) -> None:
+    """"残ったプレイヤーは金額をストックに支払い競り対象を受け取る。" Then the
+    No-Bid disc moves onto the type just auctioned (A7)."""
+    from gameshelf.games.pay_dirt.rules import acquire
+
+    winner = s.high_bidder
+    row, slot = s.lot
+    item = s.display[row][slot]
+    s.display[row][slot] = EMPTY
+    s.camps[winner].money -= s.high_bid
+    s.log("pay_dirt.log.won", player=winner + 1, row=f"@pay_dirt.row.{ROWS[row]}", lot=lot_name(s, row, item), amount=s.high_bid)
+    s.no_bid = row
+    s.won[winner] = True
+    s.events_done += 1
+    s.lot = (EMPTY, EMPTY)
+    s.active = [False] * s.players
+    s.bidder = EMPTY
+    acquire.acquire(s, winner, row, item)
+    if not s.pending:
+        after_auction(s)
+
+
+def after_auction(s: PayDirtState) -> None:
+    """"競り落としたのが競売人であれば、時計回りで同ラウンドで何も落札していない
+    プレイヤーが次の競売人となる。競り落としたのが競売人以外であれば、連続して競売人となる。" (A4)"""
+    s.phase = "auction"
+    if s.high_bidder == s.auctioneer:
+        n = s.players
+        nxt = [(s.auctioneer + k) % n for k in range(1, n + 1)]
+        fresh = [p for p in nxt if not s.won[p]]
+        s.auctioneer = fresh[0] if fresh else nxt[0]
+    s.high_bidder = EMPTY
+    s.high_bid = 0
+    _maybe_end_phase(s)
+
+
+def _maybe_end_phase(s: PayDirtState) -> None:
+    """"競りはプレイ人数に等しい数だけの「競り」および「競売人のパス」が行われた時点で終了する"."""
+    from gameshelf.games.pay_dirt.rules import labor
+
+    if s.events_done >= s.players:
+        labor.start_labor(s)
+
+
+def lot_name(s: PayDirtState, row: int, item: int) -> str:
+    """A lot's printed name (proper nouns, the same in every language)."""
+    comp = s.comp
+    if row == 0:
+        e = comp.equipment[item]
+        return f"{e.maker} {e.model}"
+    if row == 1:
+        return comp.personnel[item].name
+    return comp.claims[item].name

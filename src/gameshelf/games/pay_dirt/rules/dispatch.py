@@ -1,0 +1,142 @@
+"""Routes a decision to the phase that owns it, and explains refusals.
+
+``legal_actions`` is the single source of what may be done; ``apply`` is
+only reached with an action from it (``State.apply`` validates first), and
+``explain_illegal`` turns a refusal into a precise, translated error code.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from gameshelf.core.actions import Action
+from gameshelf.core.errors import IllegalAction
+from gameshelf.games.pay_dirt import actions as A
+from gameshelf.games.pay_dirt.rules import acquire, auction, hardship, labor
+
+if TYPE_CHECKING:
+    from gameshelf.games.pay_dirt.state import PayDirtState
+
+_PHASE_OF: dict[type[Action], tuple[str, ...]] = {
+    A.Nominate: ("auction",),
+    A.AuctioneerPass: ("auction",),
+    A.Bid: ("bidding",),
+    A.PassBid: ("bidding",),
+    A.DiscardClaim: ("acquire",),
+    A.Install: ("acquire",),
+    A.Scrap: ("acquire",),
+    A.RemoveWear: ("acquire",),
+    A.BuyGear: ("gear",),
+    A.StopBuying: ("gear",),
+    A.Sell: ("gear", "work"),
+    A.Slide: ("work",),
+    A.Pull: ("work",),
+    A.Dig: ("work",),
+    A.Repair: ("work",),
+    A.EndLabor: ("work",),
+    A.KeepHardship: ("draft",),
+}
+
+
+def legal_actions(s: PayDirtState) -> list[Action]:
+    phase = s.phase
+    if phase == "auction":
+        return auction.auctioneer_actions(s)
+    if phase == "bidding":
+        return auction.bidder_actions(s)
+    if phase == "acquire":
+        return acquire.pending_actions(s)
+    if phase == "gear":
+        return labor.gear_actions(s)
+    if phase == "work":
+        return labor.work_actions(s)
+    if phase == "draft":
+        return hardship.draft_actions(s)
+    return []
+
+
+def apply(s: PayDirtState, a: Action) -> None:
+    t = type(a)
+    if t is A.Slide:
+        labor.slide(s, a.machine, a.space, a.by)  # type: ignore[attr-defined]
+    elif t is A.Pull:
+        labor.pull(s, a.machine, a.by)  # type: ignore[attr-defined]
+    elif t is A.Dig:
+        labor.dig(s, a.claim, a.tile_kind, a.by)  # type: ignore[attr-defined]
+    elif t is A.Bid:
+        auction.bid(s, a.amount)  # type: ignore[attr-defined]
+    elif t is A.PassBid:
+        auction.pass_bid(s)
+    elif t is A.Nominate:
+        auction.nominate(s, a.row, a.slot)  # type: ignore[attr-defined]
+    elif t is A.AuctioneerPass:
+        auction.auctioneer_pass(s)
+    elif t is A.Sell:
+        labor.sell(s, a.gold, a.by)  # type: ignore[attr-defined]
+    elif t is A.Repair:
+        labor.repair(s, a.target, a.by)  # type: ignore[attr-defined]
+    elif t is A.EndLabor:
+        labor.end_labor(s)
+    elif t is A.BuyGear:
+        labor.buy_gear(s, a.slot)  # type: ignore[attr-defined]
+    elif t is A.StopBuying:
+        labor.stop_buying(s)
+    elif t is A.KeepHardship:
+        hardship.keep(s, a.card)  # type: ignore[attr-defined]
+    elif t is A.DiscardClaim:
+        acquire.discard_claim(s, a.slot)  # type: ignore[attr-defined]
+    elif t is A.Install:
+        acquire.install(s)
+    elif t is A.Scrap:
+        acquire.scrap(s)
+    elif t is A.RemoveWear:
+        acquire.remove_wear(s, a.target)  # type: ignore[attr-defined]
+    else:  # pragma: no cover - validate() stops unknown actions first
+        raise TypeError(f"not a Pay Dirt action: {a!r}")
+
+
+def _error(code: str, **params: Any) -> IllegalAction:
+    return IllegalAction(code, params, namespace="pay_dirt")
+
+
+def explain_illegal(s: PayDirtState, a: Any) -> IllegalAction:
+    """The most precise reason ``a`` is refused now."""
+    phases = _PHASE_OF.get(type(a))
+    if phases is None:
+        return IllegalAction("not-legal", {"action": str(a)})
+    if s.phase not in phases:
+        return _error("wrong-phase", action=str(a), phase=f"@pay_dirt.phase.{s.phase}")
+    camp = s.camps[s.current_player or 0]
+    if isinstance(a, A.Nominate):
+        return _explain_nominate(s, a, camp.money)
+    if isinstance(a, A.Bid):
+        if a.amount <= s.high_bid:
+            return _error("bid-too-low", amount=a.amount, high=s.high_bid)
+        return _error("cannot-afford", amount=a.amount, money=camp.money)
+    if isinstance(a, A.BuyGear):
+        if camp.unused == 0:
+            return _error("no-workers")
+        if not 0 <= a.slot < len(s.gear_display) or s.gear_display[a.slot] == -1:
+            return _error("no-such-lot")
+        return _error("cannot-afford", amount=labor.gear_price(s, camp, s.gear_display[a.slot]), money=camp.money)
+    if isinstance(a, A.Sell) and a.gold > camp.gold:
+        return _error("not-enough-gold", gold=camp.gold)
+    by = getattr(a, "by", A.WORKER)
+    if by == A.WORKER and isinstance(a, A.Sell | A.Slide | A.Pull | A.Dig | A.Repair) and camp.unused == 0:
+        return _error("no-workers")
+    if isinstance(a, A.Slide | A.Pull | A.Dig):
+        m = 0 if isinstance(a, A.Dig) else a.machine
+        if 0 <= m < 3 and camp.broken(s.comp, m):
+            return _error("machine-broken", machine=f"@pay_dirt.machine.{('excavator', 'loader', 'wash_plant')[m]}")
+        if isinstance(a, A.Dig) and 0 <= a.claim < len(camp.claims) and s.comp.claims[camp.claims[a.claim]].ordered:
+            return _error("claim-order")
+        return _error("space-occupied")
+    return _error("not-now", action=str(a))
+
+
+def _explain_nominate(s: PayDirtState, a: A.Nominate, money: int) -> IllegalAction:
+    if a.row == s.no_bid:
+        return _error("no-bid-row", row=f"@pay_dirt.row.{('equipment', 'personnel', 'claims')[a.row]}")
+    if not (0 <= a.row < 3 and 0 <= a.slot < len(s.display[a.row])) or s.display[a.row][a.slot] == -1:
+        return _error("no-such-lot")
+    return _error("cannot-afford", amount=auction.min_bid(s, a.row, s.display[a.row][a.slot]), money=money)

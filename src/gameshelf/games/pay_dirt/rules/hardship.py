@@ -1,0 +1,110 @@
+"""3) 苦境フェイズ — the hardship draft.
+
+"持っている金の数が最も少ないプレイヤーはプレイヤー人数に等しい数の苦境カードを引く。
+もし同数の場合は、スタートプレイヤーから時計回りで最も遠いプレイヤーが苦境カードを引く。
+苦境カードを引いたらそこから1枚選択して次に金の数が少ないプレイヤーに渡して同様に選択してゆく"
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from gameshelf.core.actions import Action
+from gameshelf.games.pay_dirt.actions import KeepHardship
+from gameshelf.games.pay_dirt.board import EMPTY
+from gameshelf.games.pay_dirt.components import MACHINES
+from gameshelf.games.pay_dirt.rules import supply
+
+if TYPE_CHECKING:
+    from gameshelf.games.pay_dirt.state import PayDirtState
+
+
+def draft_order(s: PayDirtState) -> list[int]:
+    """Least gold first; among equals, the player furthest clockwise from
+    the start player counts as poorer (A8)."""
+    n = s.players
+    return sorted(range(n), key=lambda p: (s.camps[p].gold, -((p - s.head) % n)))
+
+
+def start_hardship(s: PayDirtState) -> None:
+    s.phase = "draft"
+    s.draft_order = draft_order(s)
+    s.draft_pos = 0
+    s.kept = [EMPTY] * s.players
+    hand = [supply.draw_hardship(s) for _ in range(s.players)]
+    s.draft_hand = sorted(h for h in hand if h != EMPTY)
+    first = s.draft_order[0]
+    s.log("pay_dirt.log.draft", player=first + 1, cards=len(s.draft_hand))
+    _settle(s)
+
+
+def draft_actions(s: PayDirtState) -> list[Action]:
+    return [KeepHardship(c) for c in s.draft_hand]
+
+
+def keep(s: PayDirtState, card: int) -> None:
+    p = s.draft_order[s.draft_pos]
+    s.draft_hand.remove(card)
+    s.kept[p] = card
+    s.log("pay_dirt.log.kept", visible_to=(p,), player=p + 1, card=f"@pay_dirt.hardship.{s.comp.hardships[card].id}")
+    s.draft_pos += 1
+    _settle(s)
+
+
+def _settle(s: PayDirtState) -> None:
+    """A player left with a single card takes it without a choice; once every
+    player has a card (or the cards ran out) they resolve."""
+    while s.draft_pos < s.players and len(s.draft_hand) == 1:
+        p = s.draft_order[s.draft_pos]
+        s.kept[p] = s.draft_hand.pop()
+        s.draft_pos += 1
+    if s.draft_pos >= s.players or not s.draft_hand:
+        resolve(s)
+
+
+def resolve(s: PayDirtState) -> None:
+    """"全員が苦境カードを受け取ったら同時に解決を行う。特定の作業員カードは苦境カードの
+    効果をキャンセルし捨て札にできる … スタートプレイヤーが受け取った苦境カードに書かれて
+    いる温度分だけゲームボード上の温度を下げる。\""""
+    from gameshelf.games.pay_dirt.rules import income
+
+    comp = s.comp
+    for p in range(s.players):
+        card = s.kept[p]
+        if card == EMPTY:
+            continue
+        h = comp.hardships[card]
+        name = f"@pay_dirt.hardship.{h.id}"
+        s.log("pay_dirt.log.hardship", player=p + 1, card=name)
+        camp = s.camps[p]
+        if any(comp.personnel[c].ability == "cancel" and h.tag in comp.personnel[c].tags for c in camp.personnel):
+            s.hardship_discard.append(card)
+            s.log("pay_dirt.log.cancelled", player=p + 1, card=name)
+        elif h.ongoing:
+            camp.ongoing.append(card)
+        else:
+            _instant(s, p, card)
+            s.hardship_discard.append(card)
+    head_card = s.kept[s.head]
+    drop = comp.hardships[head_card].temperature if head_card != EMPTY else 0
+    s.temperature -= drop
+    s.log("pay_dirt.log.temperature", drop=drop, temperature=s.temperature)
+    s.kept = [EMPTY] * s.players
+    s.draft_order = []
+    s.draft_pos = 0
+    income.income_phase(s)
+
+
+def _instant(s: PayDirtState, player: int, card: int) -> None:
+    h = s.comp.hardships[card]
+    camp = s.camps[player]
+    if h.effect == "wear":
+        targets = range(3) if h.machine == len(MACHINES) else (h.machine,)
+        for m in targets:
+            camp.add_wear(s.comp, m, h.amount)
+    elif h.effect == "idle_workers":
+        camp.idle += h.amount
+    elif h.effect == "lose_money":
+        camp.money = max(0, camp.money - h.amount)
+    elif h.effect == "lose_gold":
+        camp.gold = max(0, camp.gold - h.amount)

@@ -1,0 +1,40 @@
+"""4) 収入フェイズ — income, refills, the Head Miner moves, the end trigger."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from gameshelf.games.pay_dirt.board import EMPTY
+from gameshelf.games.pay_dirt.rules import setup
+
+if TYPE_CHECKING:
+    from gameshelf.games.pay_dirt.state import PayDirtState
+
+
+def income_phase(s: PayDirtState) -> None:
+    """"各プレイヤーはストックから$2000を受け取る / 競売上の各タイル・カードが3種類に
+    なるまで補充する / 道具タイルが5枚になるように補充する / スタートプレイヤーを左隣の
+    プレイヤーに移す"; "気温が0度以下になっていれば、次ラウンドが終了した時点でゲーム終了"."""
+    from gameshelf.games.pay_dirt.rules.labor import ability_total, ongoing_total
+
+    rules = s.comp.rules
+    for camp in s.camps:
+        camp.money += max(0, rules.income + ability_total(s, camp, "income_bonus") - ongoing_total(s, camp, "income_penalty"))
+    for row in range(3):
+        display = s.display[row]
+        for slot in range(len(display)):
+            if display[slot] == EMPTY and s.decks[row]:  # no reshuffle: the decks are finite
+                display[slot] = s.decks[row].pop()
+    for slot in range(len(s.gear_display)):
+        if s.gear_display[slot] == EMPTY:
+            if not s.gear_deck and s.gear_discard:
+                s.gear_deck.extend(sorted(s.gear_discard))
+                s.gear_discard.clear()
+                s.rng["gear"].shuffle(s.gear_deck)
+            if s.gear_deck:
+                s.gear_display[slot] = s.gear_deck.pop()
+    s.head = (s.head + 1) % s.players
+    if s.temperature <= 0:
+        s.final_round = True
+    s.round += 1
+    setup.start_round(s)

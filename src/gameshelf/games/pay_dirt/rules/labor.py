@@ -1,0 +1,330 @@
+"""2) 労働フェイズ — the labour phase.
+
+Placements resolve "同時でも良い" except the Gear Supplier, so the phase is
+split in two steps that give the same result as simultaneous play:
+
+1. **Gear laps** — "複数プレイヤーが道具の購入を選択していた場合、鉱夫主任から1枚ずつ
+   購入する（…全員の購入が終わってから2周目で購入する）" (A17): from the Head Miner
+   clockwise, each player buys one gear (one worker) or stops buying; laps
+   repeat until everybody stopped. Selling gold (Sales Office) is allowed
+   here too, since sales and purchases resolve together on the table.
+2. **Work** — each player in turn from the Head Miner places the rest of
+   their workers one at a time (Sales Office, Work Pools, repair) and uses
+   gear, until ``end-labor``. These touch only their own board.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from gameshelf.core.actions import Action
+from gameshelf.games.pay_dirt.actions import (
+    CAMP_GEAR,
+    CLAIM_GEAR,
+    WORKER,
+    BuyGear,
+    Dig,
+    EndLabor,
+    Pull,
+    Repair,
+    Sell,
+    Slide,
+    StopBuying,
+)
+from gameshelf.games.pay_dirt.board import EMPTY, Camp
+from gameshelf.games.pay_dirt.components import GEAR_SLOTS, KINDS, MACHINES, TARGETS
+from gameshelf.games.pay_dirt.rules import supply
+
+if TYPE_CHECKING:
+    from gameshelf.games.pay_dirt.state import PayDirtState
+
+
+def ongoing_total(s: PayDirtState, camp: Camp, effect: str) -> int:
+    return sum(s.comp.hardships[h].amount for h in camp.ongoing if s.comp.hardships[h].effect == effect)
+
+
+def ability_total(s: PayDirtState, camp: Camp, ability: str) -> int:
+    return sum(s.comp.personnel[c].amount for c in camp.personnel if s.comp.personnel[c].ability == ability)
+
+
+def start_labor(s: PayDirtState) -> None:
+    """"全プレイヤーは、手元にある労働者駒全てを任意の場所に配置する"; workers
+    idled by hardships sit out this phase."""
+    for camp in s.camps:
+        away = camp.idle + ongoing_total(s, camp, "fewer_workers")
+        camp.unused = max(0, camp.workers - away)
+        camp.idle = 0
+        camp.busy = [False] * 5
+        camp.repaired = [False] * 5
+    s.log("pay_dirt.log.labor")
+    s.phase = "gear"
+    s.buying = [True] * s.players
+    s.turn = s.head
+    _settle_gear_turn(s)
+
+
+# -- gear laps -----------------------------------------------------------------------
+def gear_price(s: PayDirtState, camp: Camp, gear: int) -> int:
+    base = s.comp.gear[gear].price
+    return max(0, base - ability_total(s, camp, "gear_discount") + ongoing_total(s, camp, "gear_penalty"))
+
+
+def gear_actions(s: PayDirtState) -> list[Action]:
+    camp = s.camps[s.turn]
+    out: list[Action] = []
+    if camp.unused:
+        out += [
+            BuyGear(i)
+            for i, g in enumerate(s.gear_display)
+            if g != EMPTY and gear_price(s, camp, g) <= camp.money
+        ]
+    if camp.unused >= 2:
+        out += [Sell(g) for g in range(1, min(camp.gold, s.comp.rules.sell_per_worker) + 1)]
+    out.append(StopBuying())
+    return out
+
+
+def _settle_gear_turn(s: PayDirtState) -> None:
+    """Move the lap on to the next player who can still buy; players who
+    cannot (no worker, nothing affordable and nothing to sell) stop."""
+    n = s.players
+    for _ in range(n + 1):
+        p = s.turn
+        if s.buying[p]:
+            if len(gear_actions(s)) > 1:
+                return
+            s.buying[p] = False
+        s.turn = (p + 1) % n
+    s.phase = "work"
+    s.ended = [False] * n
+    s.turn = s.head
+    _settle_work_turn(s)
+
+
+def buy_gear(s: PayDirtState, slot: int) -> None:
+    """"道具タイル1枚を指定された価格で購入する。同じ種類の道具は1つしか持てないため、
+    新しい道具タイルで上書きする。そこに損耗駒があった場合は、それを捨てる。\""""
+    p = s.turn
+    camp = s.camps[p]
+    gear = s.gear_display[slot]
+    kind = s.comp.gear[gear].slot
+    camp.money -= gear_price(s, camp, gear)
+    camp.unused -= 1
+    s.gear_display[slot] = EMPTY
+    if camp.gear[kind] != EMPTY:
+        s.gear_discard.append(camp.gear[kind])
+    camp.gear[kind] = gear
+    camp.wear[3 + kind] = 0
+    camp.busy[3 + kind] = False
+    camp.repaired[3 + kind] = False
+    s.log("pay_dirt.log.bought-gear", player=p + 1, gear=f"@pay_dirt.gear.{s.comp.gear[gear].id}")
+    s.turn = (p + 1) % s.players
+    _settle_gear_turn(s)
+
+
+def stop_buying(s: PayDirtState) -> None:
+    s.buying[s.turn] = False
+    s.turn = (s.turn + 1) % s.players
+    _settle_gear_turn(s)
+
+
+# -- work ----------------------------------------------------------------------------
+def _machine_free(s: PayDirtState, camp: Camp, m: int) -> bool:
+    """"損耗駒が採掘機械の耐久度と同じ数まで貯まっている場合、その採掘機械を動かすことは
+    出来ない"; a machine with a repair worker does nothing this round."""
+    return not camp.repaired[m] and not camp.broken(s.comp, m)
+
+
+def machine_moves(s: PayDirtState, camp: Camp, m: int, by: int) -> list[Action]:
+    """Every one-tile move that machine ``m`` can make (A11)."""
+    if not _machine_free(s, camp, m):
+        return []
+    row = camp.rows[m]
+    out: list[Action] = [Slide(m, i, by) for i in range(len(row) - 1) if row[i] != EMPTY and row[i + 1] == EMPTY]
+    if row[0] == EMPTY:
+        if m == 0:
+            out += dig_moves(s, camp, by)
+        elif camp.rows[m - 1][-1] != EMPTY:
+            out.append(Pull(m, by))
+    return out
+
+
+def dig_moves(s: PayDirtState, camp: Camp, by: int) -> list[Action]:
+    """"順番が指定されている採鉱地タイル上の土砂は数字の小さいものからしか取れない"."""
+    out: list[Action] = []
+    kinds = s.comp.tile_kind
+    for c, tiles in enumerate(camp.claim_tiles):
+        if not tiles:
+            continue
+        if s.comp.claims[camp.claims[c]].ordered:
+            out.append(Dig(c, kinds[tiles[0]], by))
+        else:
+            present = {kinds[t] for t in tiles}
+            out += [Dig(c, k, by) for k in sorted(present)]
+    return out
+
+
+def work_actions(s: PayDirtState) -> list[Action]:
+    comp = s.comp
+    camp = s.camps[s.turn]
+    out: list[Action] = []
+    if camp.unused:
+        out += [Sell(g) for g in range(1, min(camp.gold, comp.rules.sell_per_worker) + 1)]
+        for m in range(3):
+            out += machine_moves(s, camp, m, WORKER)
+        out += [
+            Repair(t)
+            for t in range(len(TARGETS))
+            if camp.wear[t] > 0 and not camp.busy[t] and (t < 3 or camp.gear[t - 3] != EMPTY)
+        ]
+    for slot, by in ((0, CLAIM_GEAR), (1, CAMP_GEAR)):
+        out += gear_uses(s, camp, slot, by)
+    out.append(EndLabor())
+    return out
+
+
+def gear_uses(s: PayDirtState, camp: Camp, slot: int, by: int) -> list[Action]:
+    """"各道具はラウンドに1回使用することができる … 道具の使用は労働者駒を配置せずに
+    利用できる"."""
+    g = camp.gear[slot]
+    t = 3 + slot
+    if g == EMPTY or camp.busy[t] or camp.repaired[t] or camp.broken(s.comp, t):
+        return []
+    gear = s.comp.gear[g]
+    if gear.effect == "dig":
+        return dig_moves(s, camp, by) if _machine_free(s, camp, 0) and camp.rows[0][0] == EMPTY else []
+    if gear.effect == "move":
+        return [a for m in gear.machines for a in machine_moves(s, camp, m, by) if not isinstance(a, Dig)]
+    if gear.effect == "repair":
+        return [Repair(m, by) for m in range(3) if camp.wear[m] > 0]
+    return [Sell(n, by) for n in range(1, min(camp.gold, gear.amount) + 1)]
+
+
+def _settle_work_turn(s: PayDirtState) -> None:
+    """The next player in turn who still has something to do; a player whose
+    only choice is ``end-labor`` ends at once."""
+    n = s.players
+    for _ in range(n + 1):
+        p = s.turn
+        if not s.ended[p]:
+            if len(work_actions(s)) > 1:
+                return
+            s.ended[p] = True
+        s.turn = (p + 1) % n
+    end_labor_phase(s)
+
+
+def _spend(s: PayDirtState, camp: Camp, by: int) -> None:
+    if by == WORKER:
+        camp.unused -= 1
+    else:
+        t = 2 + by  # CLAIM_GEAR=1 -> 3, CAMP_GEAR=2 -> 4
+        camp.busy[t] = True
+        camp.add_wear(s.comp, t)
+
+
+def sell(s: PayDirtState, gold: int, by: int) -> None:
+    """Sales Office: "金1個を$3000で売れる。ただし、労働者駒1個につき金2個まで"."""
+    p = s.turn
+    camp = s.camps[p]
+    price = max(0, s.comp.rules.sell_price + ability_total(s, camp, "sell_bonus") - ongoing_total(s, camp, "sell_penalty"))
+    _spend(s, camp, by)
+    camp.gold -= gold
+    camp.money += gold * price
+    s.log("pay_dirt.log.sold", player=p + 1, gold=gold, money=gold * price)
+    if s.phase == "work":
+        _settle_work_turn(s)
+
+
+def slide(s: PayDirtState, m: int, space: int, by: int) -> None:
+    """"労働者駒の採掘機械上にある土砂タイル1枚を右に1スペース移動する。\""""
+    p = s.turn
+    camp = s.camps[p]
+    _spend(s, camp, by)
+    camp.busy[m] = True
+    row = camp.rows[m]
+    row[space + 1], row[space] = row[space], EMPTY
+    _arrive(s, p, m, space + 1)
+    _settle_work_turn(s)
+
+
+def pull(s: PayDirtState, m: int, by: int) -> None:
+    """"労働者駒の採掘機械の左にある採掘機械の右端にある土砂タイル1枚を自分の左端に移動
+    する。労働者駒を置いた採掘機械上に損耗駒を1個置く" (the previous machine may be broken, A13)."""
+    p = s.turn
+    camp = s.camps[p]
+    _spend(s, camp, by)
+    camp.busy[m] = True
+    prev = camp.rows[m - 1]
+    camp.rows[m][0], prev[-1] = prev[-1], EMPTY
+    camp.add_wear(s.comp, m)
+    _arrive(s, p, m, 0)
+    _settle_work_turn(s)
+
+
+def dig(s: PayDirtState, claim: int, kind: int, by: int) -> None:
+    """"左端の採掘機械上に労働者駒があれば、…採鉱地タイル上にある任意の土砂タイル1枚を
+    の一番左端に置く。左端の採掘機械上に損耗駒を1個置く\""""
+    p = s.turn
+    camp = s.camps[p]
+    _spend(s, camp, by)
+    camp.busy[0] = True
+    tiles = camp.claim_tiles[claim]
+    index = next(i for i, t in enumerate(tiles) if s.comp.tile_kind[t] == kind)
+    camp.rows[0][0] = tiles.pop(index)
+    camp.add_wear(s.comp, 0, 1 + ongoing_total(s, camp, "dig_wear"))
+    s.log("pay_dirt.log.dug", player=p + 1, kind=f"@pay_dirt.kind.{KINDS[kind]}")
+    _settle_work_turn(s)
+
+
+def _arrive(s: PayDirtState, player: int, m: int, space: int) -> None:
+    """"右端の採掘機械で最も右端の欄まで土砂が移動したら自動的に金になる\""""
+    row = s.camps[player].rows[m]
+    if m == 2 and space == len(row) - 1:
+        tile = row[space]
+        row[space] = EMPTY
+        gold = supply.wash(s, player, tile)
+        s.log("pay_dirt.log.washed", player=player + 1, kind=f"@pay_dirt.kind.{KINDS[s.comp.tile_kind[tile]]}", gold=gold)
+
+
+def repair(s: PayDirtState, target: int, by: int) -> None:
+    """修理用労働者: "損耗駒を2個まで除去する。配置された採掘機械又は道具の能力は使用出来ない".
+    Repair gear removes its own amount and does not stop the machine."""
+    p = s.turn
+    camp = s.camps[p]
+    if by == WORKER:
+        amount = s.comp.rules.repair_amount + ability_total(s, camp, "repair_bonus")
+        camp.repaired[target] = True
+    else:
+        amount = s.comp.gear[camp.gear[by - 1]].amount
+    _spend(s, camp, by)
+    removed = min(camp.wear[target], amount)
+    camp.wear[target] -= removed
+    name = TARGETS[target]
+    where = f"@pay_dirt.machine.{name}" if target < 3 else f"@pay_dirt.slot.{GEAR_SLOTS[target - 3]}"
+    s.log("pay_dirt.log.repaired", player=p + 1, target=where, wear=removed)
+    _settle_work_turn(s)
+
+
+def end_labor(s: PayDirtState) -> None:
+    s.ended[s.turn] = True
+    s.turn = (s.turn + 1) % s.players
+    _settle_work_turn(s)
+
+
+def end_labor_phase(s: PayDirtState) -> None:
+    """Fiem Co: "採掘機械の耐久度まで損耗駒が蓄積しその労働フェイズ終了時までにはそれを
+    解決出来ない場合、破壊され箱に戻す（土砂は真下の機械に移動する）" (A14)."""
+    from gameshelf.games.pay_dirt.rules import acquire, hardship, sweep
+
+    for p, camp in enumerate(s.camps):
+        for m in range(3):
+            e = camp.equip[m]
+            if e != EMPTY and s.comp.equipment[e].fragile and camp.broken(s.comp, m):
+                s.log("pay_dirt.log.destroyed", player=p + 1, machine=f"@pay_dirt.machine.{MACHINES[m]}")
+                acquire.replace_machine(s, p, m, EMPTY)
+        camp.unused = 0
+    if s.final_round:
+        sweep.final_sweep(s)
+    else:
+        hardship.start_hardship(s)

@@ -1,0 +1,88 @@
+"""Setup (rulebook §1) and the start of each round."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from gameshelf.games.pay_dirt.board import EMPTY, Camp
+from gameshelf.games.pay_dirt.rules import supply
+
+if TYPE_CHECKING:
+    from gameshelf.games.pay_dirt.state import PayDirtState
+
+
+def set_up(s: PayDirtState) -> None:
+    """"基本マーカー(青いディスク)を15度に置く"; shuffle each pile; three lots per
+    auction row; five gear face up; each player $9,000, five workers and a
+    greenhorn claim with three face-down Barren tiles."""
+    comp = s.comp
+    rules = comp.rules
+    n = s.players
+    s.round = 1
+    s.temperature = rules.start_temperature
+    s.final_round = False
+    s.head = 0
+    s.phase = "auction"
+    # pay dirt: values dealt to tile ids at random, then one pile per kind
+    s.tile_gold = [0] * len(comp.tile_kind)
+    s.tile_draw = [[], [], []]
+    s.tile_discard = [[], [], []]
+    for kind in range(3):
+        ids = [t for t, k in enumerate(comp.tile_kind) if k == kind]
+        values = list(comp.tile_values[kind])
+        s.rng["tiles"].shuffle(values)
+        for t, v in zip(ids, values, strict=True):
+            s.tile_gold[t] = v
+        s.tile_draw[kind] = s.rng["tiles"].shuffled(ids)
+    # the three auction decks and their rows
+    s.decks = [
+        s.rng["decks"].shuffled(range(len(comp.equipment))),
+        s.rng["decks"].shuffled(range(len(comp.personnel))),
+        s.rng["decks"].shuffled(list(comp.auction_claims)),
+    ]
+    s.display = [[s.decks[r].pop() for _ in range(rules.display_size)] for r in range(3)]
+    s.box = [[], [], []]
+    s.gear_deck = s.rng["gear"].shuffled(range(len(comp.gear)))
+    s.gear_display = [s.gear_deck.pop() for _ in range(rules.gear_display)]
+    s.gear_discard = []
+    s.hardship_deck = s.rng["hardships"].shuffled(range(len(comp.hardships)))
+    s.hardship_discard = []
+    s.camps = []
+    greenhorns = list(comp.greenhorn_claims)
+    for p in range(n):
+        camp = Camp(comp, rules.start_money, rules.start_workers)
+        claim = greenhorns[p]
+        camp.claims.append(claim)
+        camp.claim_tiles.append([supply.draw_tile(s, k) for k in comp.claims[claim].tiles])
+        s.camps.append(camp)
+    s.box[2] = greenhorns[n:]  # unused greenhorn claims stay in the box
+    # auction bookkeeping
+    s.no_bid = EMPTY
+    s.lot = (EMPTY, EMPTY)
+    s.high_bid = 0
+    s.high_bidder = EMPTY
+    s.active = [False] * n
+    s.bidder = EMPTY
+    s.pending = ""
+    s.pending_player = EMPTY
+    s.pending_item = EMPTY
+    s.pending_left = 0
+    s.buying = [False] * n
+    s.turn = 0
+    s.ended = [False] * n
+    s.draft_order = []
+    s.draft_pos = 0
+    s.draft_hand = []
+    s.kept = [EMPTY] * n
+    s.swept = [EMPTY] * n
+    start_round(s)
+
+
+def start_round(s: PayDirtState) -> None:
+    s.phase = "auction"
+    s.events_done = 0
+    s.won = [False] * s.players
+    s.auctioneer = s.head
+    s.log("pay_dirt.log.round", round=s.round, temperature=s.temperature, head=s.head + 1)
+    if s.final_round:
+        s.log("pay_dirt.log.final-round")

@@ -1,0 +1,200 @@
+"""The Pay Dirt game state: data, copies, redaction and invariants.
+
+The rules that change the state live in ``rules/`` (one module per phase);
+this module holds what a position *is*. Everything is small ints in lists so
+that ``_copy`` is a handful of list copies (search bots clone a lot).
+
+Phases (``self.phase``) and who decides in each::
+
+    auction  the auctioneer nominates a lot or passes
+    bidding  the next bidder clockwise raises or passes (hard pass)
+    acquire  the lot's winner: discard a 4th claim / install or scrap / remove wear
+    gear     Gear Supplier laps, Head Miner first, one purchase per lap
+    work     each player in turn places workers / uses gear until end-labor
+    draft    the poorest remaining player keeps one hardship from the hand
+    over     nobody
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from gameshelf.core.actions import Action
+from gameshelf.core.errors import IllegalAction
+from gameshelf.core.protocol import Game, Observation, PlayerId, State
+from gameshelf.games.pay_dirt.board import EMPTY, Camp
+from gameshelf.games.pay_dirt.components import Components, components
+
+AUCTION, BIDDING, ACQUIRE, GEAR, WORK, DRAFT, OVER = (
+    "auction", "bidding", "acquire", "gear", "work", "draft", "over",
+)
+#: pending acquisition decisions
+DISCARD_CLAIM, EQUIPMENT, SCRAP_WEAR = "discard-claim", "equipment", "scrap-wear"
+
+
+class PayDirtState(State):
+    """One game of Pay Dirt in progress."""
+
+    transient: ClassVar[frozenset[str]] = frozenset({"comp"})
+
+    def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any]) -> None:
+        super().__init__(game, players, seed, options)
+        from gameshelf.games.pay_dirt.rules import setup
+
+        self.comp: Components = components()
+        setup.set_up(self)
+
+    # The attributes set_up() creates, listed for readers and type checkers.
+    camps: list[Camp]
+    phase: str
+    round: int
+    temperature: int
+    final_round: bool
+    head: int
+    decks: list[list[int]]
+    display: list[list[int]]
+    box: list[list[int]]
+    no_bid: int
+    auctioneer: int
+    events_done: int
+    won: list[bool]
+    lot: tuple[int, int]
+    high_bid: int
+    high_bidder: int
+    active: list[bool]
+    bidder: int
+    pending: str
+    pending_player: int
+    pending_item: int
+    pending_left: int
+    gear_deck: list[int]
+    gear_display: list[int]
+    gear_discard: list[int]
+    buying: list[bool]
+    turn: int
+    ended: list[bool]
+    hardship_deck: list[int]
+    hardship_discard: list[int]
+    draft_order: list[int]
+    draft_pos: int
+    draft_hand: list[int]
+    kept: list[int]
+    tile_gold: list[int]
+    tile_draw: list[list[int]]
+    tile_discard: list[list[int]]
+    swept: list[int]
+
+    # -- who decides ---------------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def current_player(self) -> PlayerId | None:
+        phase = self.phase
+        if phase == AUCTION:
+            return self.auctioneer
+        if phase == BIDDING:
+            return self.bidder
+        if phase == ACQUIRE:
+            return self.pending_player
+        if phase in (GEAR, WORK):
+            return self.turn
+        if phase == DRAFT:
+            return self.draft_order[self.draft_pos]
+        return None
+
+    def _legal_actions(self) -> list[Action]:
+        from gameshelf.games.pay_dirt.rules import dispatch
+
+        return dispatch.legal_actions(self)
+
+    def _apply(self, action: Action) -> None:
+        from gameshelf.games.pay_dirt.rules import dispatch
+
+        dispatch.apply(self, action)
+
+    def explain_illegal(self, action: Any) -> IllegalAction:
+        from gameshelf.games.pay_dirt.rules import dispatch
+
+        return dispatch.explain_illegal(self, action)
+
+    # -- copies --------------------------------------------------------------------
+    def _copy(self) -> PayDirtState:
+        other = object.__new__(PayDirtState)
+        other.__dict__.update(self.__dict__)
+        other.camps = [c.copy() for c in self.camps]
+        other.decks = [list(d) for d in self.decks]
+        other.display = [list(d) for d in self.display]
+        other.box = [list(b) for b in self.box]
+        other.won = list(self.won)
+        other.active = list(self.active)
+        other.gear_deck = list(self.gear_deck)
+        other.gear_display = list(self.gear_display)
+        other.gear_discard = list(self.gear_discard)
+        other.buying = list(self.buying)
+        other.ended = list(self.ended)
+        other.hardship_deck = list(self.hardship_deck)
+        other.hardship_discard = list(self.hardship_discard)
+        other.draft_order = list(self.draft_order)
+        other.draft_hand = list(self.draft_hand)
+        other.kept = list(self.kept)
+        other.tile_gold = list(self.tile_gold)
+        other.tile_draw = [list(d) for d in self.tile_draw]
+        other.tile_discard = [list(d) for d in self.tile_discard]
+        other.swept = list(self.swept)
+        return other
+
+    # -- hidden information -----------------------------------------------------------
+    def _redeal(self, player: PlayerId) -> None:
+        """Re-sample what ``player`` cannot see: deck orders, the hardships
+        held by others during the draft, and the gold under every face-down
+        pay-dirt tile (unknown to everyone, the owner included)."""
+        stream = self.rng["redeal"]
+        for deck in (*self.decks, self.gear_deck):
+            deck.sort()
+            stream.shuffle(deck)
+        self._redeal_hardships(player, stream)
+        revealed = {t for pile in self.tile_discard for t in pile}
+        for kind in range(3):
+            hidden = [t for t, k in enumerate(self.comp.tile_kind) if k == kind and t not in revealed]
+            values = sorted(self.tile_gold[t] for t in hidden)
+            stream.shuffle(values)
+            for t, v in zip(hidden, values, strict=True):
+                self.tile_gold[t] = v
+
+    def _redeal_hardships(self, player: PlayerId, stream: Any) -> None:
+        holder = self.draft_order[self.draft_pos] if self.phase == DRAFT else None
+        hide_hand = holder is not None and holder != player
+        others = [p for p in range(self.players) if p != player and self.kept[p] != EMPTY]
+        unseen = list(self.hardship_deck) + [self.kept[p] for p in others]
+        if hide_hand:
+            unseen += self.draft_hand
+        unseen.sort()
+        stream.shuffle(unseen)
+        if hide_hand:
+            size = len(self.draft_hand)
+            self.draft_hand = sorted(unseen[:size])
+            del unseen[:size]
+        for p in others:
+            self.kept[p] = unseen.pop()
+        self.hardship_deck = unseen
+
+    def observation(self, player: PlayerId | None) -> Observation:
+        from gameshelf.games.pay_dirt.redaction import observe
+
+        return observe(self, player)
+
+    # -- the end ------------------------------------------------------------------------
+    def scores(self) -> list[float]:
+        return [float(c.gold) for c in self.camps]
+
+    def tiebreak_key(self, player: PlayerId) -> tuple[Any, ...]:
+        """"同数の場合は、スタートプレイヤーから時計回りで最も遠いプレイヤーが勝者"
+        (ties: the player furthest clockwise from the start player wins)."""
+        return ((player - self.head) % self.players,)
+
+    def check_invariants(self) -> None:
+        from gameshelf.games.pay_dirt.invariants import check
+
+        check(self)
