@@ -14,13 +14,27 @@ without the state.
 from __future__ import annotations
 
 import dataclasses
+import sys
 from typing import ClassVar
 
-from gameshelf.core.actions import Action
+from gameshelf.core.actions import Action as _CoreAction
 
 MAIN_ACTIONS: tuple[str, ...] = ("explore", "harvest", "build", "train", "labor")
 REMEDIES: tuple[str, ...] = ("potion", "cider", "bed")
 ROWS: tuple[str, ...] = ("house", "outpost")
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Action(_CoreAction):
+    """Interns its text fields, so that an action read back from JSON is made
+    of the very same string objects as one built by the rules: a replayed
+    state then pickles (``State.snapshot``) to the same bytes as the original."""
+
+    def __post_init__(self) -> None:
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if isinstance(value, str):
+                object.__setattr__(self, f.name, sys.intern(value))
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

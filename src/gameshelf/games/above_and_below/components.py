@@ -9,6 +9,7 @@ deep inside a game.
 from __future__ import annotations
 
 import dataclasses
+import sys
 import tomllib
 from functools import cache
 from importlib import resources
@@ -32,7 +33,6 @@ class Villager:
     id: int
     type: str
     group: str
-    name: dict[str, str]
     lantern: tuple[int, ...] = ()
     hammer: int = 0
     quill: int = 0
@@ -56,7 +56,6 @@ class Building:
     category: str
     cost: int
     vp: int
-    name: dict[str, str]
     beds: int = 0
     train_to_ready: bool = False
     coin_on_build: bool = False
@@ -121,12 +120,6 @@ def _read(name: str) -> dict[str, Any]:
         raise DataError(f"{name}: cannot read it ({exc})") from None
 
 
-def _name(where: str, raw: Any) -> dict[str, str]:
-    if not isinstance(raw, dict) or not all(isinstance(raw.get(k), str) and raw[k] for k in ("en", "ja")):
-        raise DataError(f"{where}: a name needs both 'en' and 'ja' text")
-    return {"en": raw["en"], "ja": raw["ja"]}
-
-
 def _villager(raw: dict[str, Any]) -> Villager:
     where = f"villagers.toml, villager {raw.get('id')!r}"
     allowed = {f.name for f in dataclasses.fields(Villager)}
@@ -143,7 +136,7 @@ def _villager(raw: dict[str, Any]) -> Villager:
         if raw.get(icon, 0) not in (0, 1, 2):
             raise DataError(f"{where}: {icon} is 0, 1 or 2 (2 = the '+' icon)")
     return Villager(
-        id=raw["id"], type=raw["type"], group=raw["group"], name=_name(where, raw.get("name")),
+        id=raw["id"], type=raw["type"], group=raw["group"],
         lantern=lantern, hammer=raw.get("hammer", 0), quill=raw.get("quill", 0),
         reputation=raw.get("reputation", 0), special=raw.get("special"),
     )
@@ -168,7 +161,7 @@ def _building(category: str, raw: dict[str, Any]) -> Building:
         per = good_rule.get("vp", 0)
         if not items or any(i not in SALE_ITEMS for i in items) or per <= 0:
             raise DataError(f"{where}: vp_per_good needs known items and a positive vp")
-    fields["name"] = _name(where, raw.get("name"))
+    fields = {k: sys.intern(v) if isinstance(v, str) else v for k, v in fields.items()}
     return Building(category=category, vp_per_good_items=items, vp_per_good=per, **fields)
 
 

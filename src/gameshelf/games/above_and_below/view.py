@@ -1,0 +1,256 @@
+"""How Above and Below looks in the terminal, and how its moves read.
+
+Everything here works from an observation (never the state), so a player
+only ever sees what the redaction in ``state.observation`` lets through.
+Texts come from the catalogs; encounter texts from the book, by id.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rich.console import Group
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from gameshelf.core.actions import Action
+from gameshelf.core.i18n import current_language, t
+from gameshelf.games.above_and_below import actions as A
+from gameshelf.games.above_and_below.components import GOODS, Building, load_components
+
+if TYPE_CHECKING:
+    from gameshelf.games.above_and_below.game import AboveAndBelow
+
+NS = "above_and_below"
+COLOURS = ("red", "blue", "green", "yellow")
+GOOD_COLOURS = {
+    "mushroom": "magenta", "fish": "cyan", "fruit": "bright_red", "rope": "yellow",
+    "pot": "dark_orange", "paper": "white", "ore": "grey70", "amethyst": "purple",
+    "cider": "gold3", "potion": "spring_green3",
+}  # fmt: skip
+
+
+def _t(key: str, lang: str | None, **params: Any) -> str:
+    return t(f"{NS}.{key}", lang, **params)
+
+
+# -- words for things ---------------------------------------------------------------------------
+def villager_name(vid: int, lang: str | None) -> str:
+    return _t(f"villager.{vid}", lang)
+
+
+def card_name(card: str, lang: str | None) -> str:
+    return _t(f"card.{card}", lang)
+
+
+def icons(vid: int, lang: str | None) -> str:
+    """A villager's icons: ✦1 / ✦2 for explore, then hammer, quill, specials."""
+    v = load_components().villagers[vid]
+    parts = [f"✦{x}" for x in v.lantern]
+    for icon in ("hammer", "quill"):
+        level = getattr(v, icon)
+        if level:
+            parts.append(_t(f"icon.{icon}{'_plus' if level == 2 else ''}", lang))
+    if v.reputation < 0:
+        parts.append(_t("icon.reputation_down", lang))
+    if v.special in ("cave_cat", "metal_man"):
+        parts.append(_t(f"icon.{v.special}", lang))
+    return ", ".join(parts) or "—"
+
+
+def abilities(b: Building, lang: str | None) -> str:
+    """The icons of a card, as a short phrase."""
+    parts: list[str] = []
+    for name in ("beds", "rerolls", "reputation", "vp_per_villager", "potion_on_buy",
+                 "potion_per_round", "income", "vp_per_house", "vp_per_empty_cave"):
+        n = getattr(b, name)
+        if n:
+            parts.append(_t(f"ability.{name}", lang, n=n))
+    for name in ("train_to_ready", "coin_on_build", "coin_on_explore", "cider_as_coin",
+                 "potion_as_coin", "income_per_ore_amethyst"):
+        if getattr(b, name):
+            parts.append(_t(f"ability.{name}", lang))
+    for name in ("goods_on_buy", "goods_refill"):
+        good = getattr(b, name)
+        if good:
+            parts.append(_t(f"ability.{name}", lang, good=_t(f"item.{good}", lang)))
+    if b.vp_per_good:
+        items = "/".join(_t(f"item.{i}", lang) for i in b.vp_per_good_items)
+        parts.append(_t("ability.vp_per_good", lang, n=b.vp_per_good, items=items))
+    return ", ".join(parts) or _t("ability.none", lang)
+
+
+def _book_text(game: AboveAndBelow, texts: dict[str, str], lang: str | None) -> str:
+    return texts.get(lang or current_language()) or texts["en"]
+
+
+# -- moves --------------------------------------------------------------------------------------
+def describe(game: AboveAndBelow, action: Action, lang: str | None) -> str:
+    comp = load_components()
+    if isinstance(action, A.Act):
+        return _t("do.act", lang, what=_t(f"act.{action.action}", lang))
+    if isinstance(action, A.Pass | A.Done | A.Resolve):
+        return _t(f"do.{action.kind}", lang)
+    if isinstance(action, A.Assign | A.Train):
+        return _t(f"do.{action.kind}", lang, villager=villager_name(action.villager, lang),
+                  icons=icons(action.villager, lang))
+    if isinstance(action, A.Build):
+        b = comp.buildings[action.card]
+        return _t("do.build", lang, card=card_name(action.card, lang), cost=b.cost, vp=b.vp + 1,
+                  abilities=abilities(b, lang))
+    if isinstance(action, A.Harvest):
+        b = comp.buildings[action.card]
+        good = b.goods_refill or b.goods_on_buy or ""
+        return _t("do.harvest", lang, good=_t(f"item.{good}", lang), card=card_name(action.card, lang))
+    if isinstance(action, A.Choose):
+        return describe_option(game, action.paragraph, action.option, lang)
+    if isinstance(action, A.Reroll | A.Push):
+        return _t(f"do.{action.kind}", lang, villager=villager_name(action.villager, lang))
+    if isinstance(action, A.Offer):
+        return _t("do.offer", lang, seller=action.seller + 1, price=action.price)
+    if isinstance(action, A.Respond):
+        return _t("do.accept" if action.accept else "do.refuse", lang)
+    if isinstance(action, A.Sell | A.Spend):
+        return _t(f"do.{action.kind}", lang, item=_t(f"item.{action.item}", lang))
+    if isinstance(action, A.Track):
+        return _t("do.track", lang, good=_t(f"item.{action.good}", lang))
+    if isinstance(action, A.Refresh):
+        return _t("do.refresh", lang, row=_t(f"row.{action.row}", lang))
+    if isinstance(action, A.Rest):
+        return _t("do.rest", lang, villager=villager_name(action.villager, lang),
+                  remedy=_t(f"remedy.{action.remedy}", lang))
+    return str(action)
+
+
+def describe_option(game: AboveAndBelow, pid: int, index: int, lang: str | None) -> str:
+    """An option as read aloud: its label and lantern values, never its rewards."""
+    from gameshelf.games.above_and_below.encounters import format_effect
+
+    opt = game.book.paragraphs[pid].options[index]
+    label = _book_text(game, opt.label, lang)
+    if not opt.thresholds:
+        text = _t("do.choose-goto", lang, label=label)
+    else:
+        values = " / ".join(_t("do.lanterns", lang, n=th.lanterns) for th in opt.thresholds)
+        text = _t("do.choose", lang, label=label, thresholds=values)
+    if opt.cost:
+        text += " — " + _t("do.choose-cost", lang, cost=", ".join(format_effect(c) for c in opt.cost))
+    return text
+
+
+# -- the board ----------------------------------------------------------------------------------
+def _cards_table(title: str, cards: list[str], lang: str | None) -> Table:
+    comp = load_components()
+    table = Table(title=title, show_header=False, expand=False, title_style="bold")
+    for card in cards:
+        b = comp.buildings[card]
+        table.add_row(Text(card_name(card, lang), style="bold"), f"${b.cost}", f"{b.vp + 1} {_t('view.vp', lang)}",
+                      abilities(b, lang))
+    return table
+
+
+def _board(obs: dict[str, Any], lang: str | None) -> Panel:
+    slots = Table(title=_t("view.villagers-row", lang), show_header=False, title_style="bold")
+    for vid, cost in zip(obs["slots"], obs["slot_costs"], strict=True):
+        slots.add_row(f"${cost}", villager_name(vid, lang) if vid is not None else _t("view.empty", lang),
+                      icons(vid, lang) if vid is not None else "")
+    top = obs["cave_top"] if obs["cave_top"] is not None else _t("view.empty", lang)
+    footer = Text.assemble(
+        (_t("view.cider-board", lang) + ": ", "bold"), ("●" if obs["cider_on_board"] else "—", "gold3"),
+        "   ", _t("view.cave-deck", lang, n=obs["decks"]["cave"], top=top),
+    )
+    return Panel(
+        Group(
+            _cards_table(_t("view.houses-row", lang), obs["house_row"], lang),
+            _cards_table(_t("view.outposts-row", lang), obs["outpost_row"], lang),
+            _cards_table(_t("view.star-row", lang), obs["star_row"], lang),
+            _cards_table(_t("view.key-row", lang), obs["key_row"], lang),
+            slots,
+            footer,
+        ),
+        title=_t("view.market", lang),
+    )
+
+
+def _goods(v: dict[str, Any], lang: str | None) -> Text:
+    text = Text()
+    for good in GOODS:
+        if v["goods"][good]:
+            text.append(f"{_t(f'item.{good}', lang)}×{v['goods'][good]} ", style=GOOD_COLOURS[good])
+    if v["potions"]:
+        text.append(f"{_t('item.potion', lang)}×{v['potions']} ", style=GOOD_COLOURS["potion"])
+    if v["cider"]:
+        text.append(f"{_t('item.cider', lang)}×{v['cider']} ", style=GOOD_COLOURS["cider"])
+    return text if text.plain else Text(_t("view.empty", lang))
+
+
+def _village(obs: dict[str, Any], p: int, lang: str | None) -> Panel:
+    v = obs["villages"][p]
+    score = obs["scores"][p]
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(style="bold")
+    grid.add_column()
+    names = lambda ids: ", ".join(villager_name(i, lang) for i in ids) or _t("view.empty", lang)  # noqa: E731
+    grid.add_row(_t("view.coins", lang), f"{v['coins']}  ({_t('view.income', lang)} {v['income']})")
+    grid.add_row(_t("view.reputation", lang), f"{v['reputation']}")
+    grid.add_row(Text(_t("view.ready", lang), style="green"), names(v["ready"]))
+    grid.add_row(Text(_t("view.exhausted", lang), style="yellow"), names(v["exhausted"]))
+    grid.add_row(Text(_t("view.injured", lang), style="red"), names(v["injured"]))
+    grid.add_row(_t("view.goods", lang), _goods(v, lang))
+    sale = _t(f"item.{v['sale']}", lang) if v["sale"] else _t("view.empty", lang)
+    grid.add_row(_t("view.for-sale", lang), sale)
+    track = " ▸ ".join(f"{_t(f'item.{g}', lang)}×{n}" for g, n in v["track"]) or _t("view.empty", lang)
+    grid.add_row(_t("view.track", lang), track)
+    houses = ", ".join(card_name(c, lang) for c in v["houses"])
+    grid.add_row(_t("view.houses", lang), houses)
+    outposts = ", ".join(
+        card_name(c, lang) + (f" ({v['card_goods'][c]})" if c in v["card_goods"] else "") for c in v["outposts"]
+    )
+    grid.add_row(_t("view.outposts", lang), outposts or _t("view.empty", lang))
+    grid.add_row(_t("view.caves", lang), f"{len(v['caves'])}")
+    grid.add_row(_t("view.score", lang), f"{score['total']}  ({_t('view.score-track', lang)} {score['track']}, "
+                 f"{_t('view.score-buildings', lang)} {score['buildings']}, "
+                 f"{_t('view.score-reputation', lang)} {score['reputation']}, {_t('view.score-cards', lang)} {score['cards']})")
+    title = _t("view.player", lang, n=p + 1)
+    if obs["viewer"] == p:
+        title += f" ({_t('view.you', lang)})"
+    if obs["start_player"] == p:
+        title += " ★"
+    if v["passed"]:
+        title += f" — {_t('view.passed', lang)}"
+    style = "bold " + COLOURS[p % len(COLOURS)] if obs["current"] == p else COLOURS[p % len(COLOURS)]
+    return Panel(grid, title=title, border_style=style)
+
+
+def _encounter(game: AboveAndBelow, obs: dict[str, Any], lang: str | None) -> Panel | None:
+    task = obs["task"]
+    if not task or task["purpose"] != "explore" or task.get("paragraph") is None:
+        return None
+    para = game.book.paragraphs[task["paragraph"]]
+    parts: list[Any] = [Text(f"§{para.id}  " + _book_text(game, para.text, lang), style="italic")]
+    for i in range(len(para.options)):
+        marker = "▶ " if task["option"] == i else "  "
+        parts.append(Text(marker + describe_option(game, para.id, i, lang)))
+    if task["dice"]:
+        dice = Table(title=_t("view.dice", lang), show_header=False)
+        for vid, die in zip(task["villagers"], task["dice"], strict=True):
+            note = f" ({_t('view.pushed', lang)})" if vid in task["pushed"] else ""
+            dice.add_row(villager_name(vid, lang) + note, "⚀⚁⚂⚃⚄⚅"[die - 1] + f" {die}")
+        parts.append(dice)
+        parts.append(Text(_t("view.lanterns", lang, n=task.get("lanterns", 0)), style="bold yellow"))
+        parts.append(Text(_t("view.rerolls", lang, n=task["rerolls"])))
+    title = _t("view.encounter", lang) + " — " + _t("view.cave", lang, cave=task["cave"])
+    return Panel(Group(*parts), title=title, border_style="magenta")
+
+
+def render(game: AboveAndBelow, obs: dict[str, Any], lang: str | None = None) -> Any:
+    header = Text(_t("view.round", lang, round=obs["round"], rounds=obs["rounds"]), style="bold")
+    if obs["task"]:
+        header.append("   " + _t("view.task", lang, what=_t(f"act.{obs['task']['purpose']}", lang)))
+    parts: list[Any] = [header, _board(obs, lang)]
+    parts.extend(_village(obs, p, lang) for p in range(obs["players"]))
+    encounter = _encounter(game, obs, lang)
+    if encounter is not None:
+        parts.append(encounter)
+    return Group(*parts)
