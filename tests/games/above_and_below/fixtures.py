@@ -107,3 +107,58 @@ def fixture_game() -> AboveAndBelow:
 
 def new_state(players: int = 2, seed: int = 1) -> AboveAndBelowState:
     return fixture_game().new_game(players, seed)  # type: ignore[return-value]
+
+
+# -- positions built directly --------------------------------------------------------------------
+def uniform_book(*options: EncounterOption, extra: dict[int, Paragraph] | None = None) -> Book:
+    """Every cave face leads to a paragraph with the same ``options``, so the
+    paragraph die cannot change a test's course."""
+    paragraphs = {pid: Paragraph(pid, text(f"room {pid}"), tuple(options)) for pid in range(1, 151)}
+    paragraphs.update(extra or {})
+    caves = tuple(CaveCard(c, tuple(range(6 * (c - 1) + 1, 6 * c + 1))) for c in range(1, 26))
+    return Book(paragraphs, caves)
+
+
+def state_with(book: Book, players: int = 2, seed: int = 1) -> AboveAndBelowState:
+    return AboveAndBelow(book).new_game(players, seed)  # type: ignore[return-value]
+
+
+def move_villager(state: AboveAndBelowState, player: int, vid: int, zone: str = "ready") -> None:
+    """Put villager ``vid`` into ``player``'s ``zone``, taking it from wherever it is."""
+    for village in state.villages:
+        for z in (village.ready, village.exhausted, village.injured):
+            if vid in z:
+                z.remove(vid)
+    for pool in (state.villager_deck, state.specials, state.unused_villagers):
+        if vid in pool:
+            pool.remove(vid)
+    state.slots = [None if s == vid else s for s in state.slots]
+    getattr(state.villages[player], zone).append(vid)
+
+
+def give_building(state: AboveAndBelowState, player: int, card: str) -> None:
+    """Put ``card`` in ``player``'s village without paying (no on-gain effects)."""
+    for name in ("house_row", "house_deck", "outpost_row", "outpost_deck", "star_row", "key_row", "unused_keys"):
+        pool = getattr(state, name)
+        if card in pool:
+            pool.remove(card)
+    village = state.villages[player]
+    (village.outposts if card.startswith("o") else village.houses).append(card)
+
+
+def give_cave(state: AboveAndBelowState, player: int) -> int:
+    cave = state.cave_deck.pop()
+    state.villages[player].caves.append(cave)
+    return cave
+
+
+def play(state: AboveAndBelowState, *actions: object) -> None:
+    for action in actions:
+        state.apply(action)  # type: ignore[arg-type]
+        state.check_invariants()
+
+
+#: ids from data/villagers.toml used by the tests.
+BUILDER, SCRIBE, SCOUT = 0, 1, 2
+MASON, TEACHER, CLIMBER, FORAGER = 12, 15, 20, 24
+LIQUID_WOMAN, GROGO, CAVE_CAT, METAL_MAN = 30, 31, 32, 34

@@ -158,11 +158,20 @@ def assign(state: AboveAndBelowState, action: Assign) -> None:
 
 
 def _check_stuck(state: AboveAndBelowState) -> None:
-    """When nothing more can be sent and too few went, the action was not used
-    (a refusing Cave Cat, B8): villagers on the task go back to Ready."""
-    if legal_assign(state, state.turn):
-        return
-    _cancel(state)
+    """When nothing more can be sent, the action closes by itself; when too few
+    went, it was not used (a refusing Cave Cat, B8) and they go back to Ready."""
+    choices = legal_assign(state, state.turn)
+    if not choices:
+        _cancel(state)
+    elif len(choices) == 1 and isinstance(choices[0], Done):
+        task = state.task
+        assert task is not None
+        if task.purpose == "explore":
+            from gameshelf.games.above_and_below.rules.explore import set_out
+
+            set_out(state)
+        else:
+            done(state)
 
 
 def _cancel(state: AboveAndBelowState) -> None:
