@@ -6,7 +6,15 @@ import pytest
 
 from gameshelf.core.errors import IllegalAction
 from gameshelf.games.filthy_rich.actions import PlaceSign, PlayCard
-from tests.games.filthy_rich.helpers import choose, hang, legal_texts, new, set_hand, set_money, sign
+from tests.games.filthy_rich.helpers import (
+    choose,
+    hang,
+    legal_texts,
+    new,
+    set_hand,
+    set_money,
+    sign,
+)
 
 
 def test_cover_fee_is_paid_only_to_the_directly_covered_owner() -> None:
