@@ -1,0 +1,137 @@
+"""``gameshelf simulate`` and ``gameshelf report``.
+
+The lead's CLI registers these functions as they are
+(``app.command("simulate")(simulate)``); this module also runs standalone::
+
+    python -m gameshelf.sim.cli simulate hidden-high --players 3 --bots ismcts,random
+    python -m gameshelf.sim.cli report sims/hidden-high-3p-seed0
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+
+from gameshelf.bots import split_bot_specs
+from gameshelf.sim.console import print_summary
+from gameshelf.sim.job import Job
+from gameshelf.sim.results import RecordWriter, read_job, read_table, write_job, write_tables
+from gameshelf.sim.runner import run_job
+from gameshelf.sim.stats import summarize
+
+
+def _json_safe(value: object) -> object:
+    """NaN is not JSON: an empty group's mean becomes null."""
+    if isinstance(value, float) and math.isnan(value):
+        return None
+    if isinstance(value, dict):
+        return {k: _json_safe(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_json_safe(v) for v in value]
+    return value
+
+
+def simulate(
+    game: Annotated[str, typer.Argument(help="Game id, e.g. pay-dirt.")],
+    players: Annotated[int, typer.Option("--players", "-p", help="Seats per game.")] = 2,
+    bots: Annotated[
+        str,
+        typer.Option(
+            "--bots",
+            "-b",
+            help="Comma-separated bot specs, repeated to fill the seats: random, greedy,"
+            " ismcts, easy, normal, hard, or name[key=value,...].",
+        ),
+    ] = "random",
+    games: Annotated[int, typer.Option("--games", "-n", help="How many games.")] = 100,
+    workers: Annotated[
+        int | None, typer.Option("--workers", "-w", help="Processes (default: all cores).")
+    ] = None,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Job seed; same seed, same games.")] = 0,
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Output folder.")] = None,
+    ray: Annotated[
+        str | None, typer.Option("--ray", help="'local' or a Ray cluster address.")
+    ] = None,
+    plugin: Annotated[
+        list[str] | None,
+        typer.Option("--plugin", help="Module each worker imports first (registers a game)."),
+    ] = None,
+    progress: Annotated[
+        bool, typer.Option("--progress/--no-progress", help="Show a progress bar with an ETA.")
+    ] = True,
+) -> None:
+    """Play many bot games; write records, a results table and a summary."""
+    console = Console()
+    job = Job(
+        game=game,
+        players=players,
+        bots=tuple(split_bot_specs(bots)),
+        games=games,
+        seed=seed,
+        plugins=tuple(plugin or ()),
+    )
+    folder = out or Path("sims") / f"{game}-{players}p-seed{seed}"
+    write_job(job, folder)
+    writer = RecordWriter(folder)
+    try:
+        outcome = run_job(job, workers=workers, ray=ray, progress=progress, on_result=writer)
+    finally:
+        writer.close()
+    if not outcome.results:
+        console.print("[yellow]No game finished; nothing written but job.json.[/]")
+        raise typer.Exit(1 if outcome.error else 130)
+    write_tables(outcome.results, folder)
+    summary = summarize_folder(folder)
+    (folder / "summary.json").write_text(
+        json.dumps(_json_safe(summary), indent=1), encoding="utf-8"
+    )
+    print_summary(summary, console, title=escape(f"{game}: {', '.join(job.bots)}"))
+    if outcome.interrupted:
+        console.print(f"[yellow]Stopped early: kept {len(outcome.results)} of {games} games.[/]")
+    if outcome.error:
+        console.print(f"[red]A game failed: {outcome.error}[/]")
+    console.print(f"Written to {folder}")
+    if not outcome.complete:
+        raise typer.Exit(130 if outcome.interrupted else 1)
+
+
+def summarize_folder(folder: Path) -> dict:  # type: ignore[type-arg]
+    """The statistics of a simulation folder's tables."""
+    seats = read_table(folder / "results")
+    if seats is None:
+        raise FileNotFoundError(f"{folder} holds no results table")
+    return summarize(seats, read_table(folder / "items"))
+
+
+def report(
+    folder: Annotated[Path, typer.Argument(help="A folder written by gameshelf simulate.")],
+    out: Annotated[
+        Path | None, typer.Option("--out", "-o", help="Report folder (default: FOLDER).")
+    ] = None,
+) -> None:
+    """Render a simulation's statistics as PNG plots and one HTML report."""
+    from gameshelf.sim.plots import write_report
+
+    console = Console()
+    try:
+        summary = summarize_folder(folder)
+    except FileNotFoundError as exc:
+        console.print(f"[red]{exc}[/]")
+        raise typer.Exit(1) from None
+    seats = read_table(folder / "results") or []
+    html = write_report(summary, read_job(folder), out or folder, seats)
+    console.print(f"Report: {html}")
+
+
+app = typer.Typer(add_completion=False, help="gameshelf simulations.")
+app.command("simulate")(simulate)
+app.command("report")(report)
+
+if __name__ == "__main__":
+    app()
