@@ -105,6 +105,10 @@ def _instant(s: PayDirtState, player: int, card: int) -> None:
     elif h.effect == "idle_workers":
         camp.idle += h.amount
     elif h.effect == "lose_money":
-        camp.money = max(0, camp.money - h.amount)
+        lost = min(camp.money, h.amount)
+        camp.money -= lost
+        s.log("pay_dirt.log.lost-money", player=player + 1, money=lost)
     elif h.effect == "lose_gold":
-        camp.gold = max(0, camp.gold - h.amount)
+        lost = min(camp.gold, h.amount)
+        camp.gold -= lost
+        s.log("pay_dirt.log.lost-gold", player=player + 1, gold=lost)

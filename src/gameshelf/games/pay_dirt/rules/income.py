@@ -18,8 +18,10 @@ def income_phase(s: PayDirtState) -> None:
     from gameshelf.games.pay_dirt.rules.labor import ability_total, ongoing_total
 
     rules = s.comp.rules
-    for camp in s.camps:
-        camp.money += max(0, rules.income + ability_total(s, camp, "income_bonus") - ongoing_total(s, camp, "income_penalty"))
+    for p, camp in enumerate(s.camps):
+        amount = max(0, rules.income + ability_total(s, camp, "income_bonus") - ongoing_total(s, camp, "income_penalty"))
+        camp.money += amount
+        s.log("pay_dirt.log.income", player=p + 1, money=amount)
     for row in range(3):
         display = s.display[row]
         for slot in range(len(display)):

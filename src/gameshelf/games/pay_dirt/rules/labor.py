@@ -108,7 +108,8 @@ def buy_gear(s: PayDirtState, slot: int) -> None:
     camp = s.camps[p]
     gear = s.gear_display[slot]
     kind = s.comp.gear[gear].slot
-    camp.money -= gear_price(s, camp, gear)
+    price = gear_price(s, camp, gear)
+    camp.money -= price
     camp.unused -= 1
     s.gear_display[slot] = EMPTY
     if camp.gear[kind] != EMPTY:
@@ -117,7 +118,7 @@ def buy_gear(s: PayDirtState, slot: int) -> None:
     camp.wear[3 + kind] = 0
     camp.busy[3 + kind] = False
     camp.repaired[3 + kind] = False
-    s.log("pay_dirt.log.bought-gear", player=p + 1, gear=f"@pay_dirt.gear.{s.comp.gear[gear].id}")
+    s.log("pay_dirt.log.bought-gear", player=p + 1, gear=f"@pay_dirt.gear.{s.comp.gear[gear].id}", price=price)
     s.turn = (p + 1) % s.players
     _settle_gear_turn(s)
 
