@@ -32,6 +32,12 @@ CRAFT_VALUE = {
     "flower": ("florist", 3.5), "milk": ("cheesemaker", 4.5), "pig": ("ham_maker", 8.0),
     "wool": ("tailor", 1.8), "wheat": ("baker", 0.9), "meat": ("sausage_maker", 2.6),
 }
+#: VP lost per unit of future food the farm does not make by itself (a
+#: die spent fishing instead of scoring, roughly).
+FUTURE_FOOD_COST = 1.2
+#: small cost of turning ingredients into this round's food (they could
+#: have been shipped), so food is made when needed, not before.
+COOKING_COST = 0.3
 #: per round still to play, what one head of livestock yields.
 ANIMAL_YIELD = {"chicken": 0.6, "sheep": 0.9, "cow": 0.7, "pig": 0.0}
 ANIMAL_BASE = {"chicken": 1.0, "sheep": 2.0, "pig": 3.0, "cow": 4.0, "horse": 3.0}
@@ -73,18 +79,52 @@ def _scoring_progress(s: DiceyFarmState, rounds_left: int) -> float:
     return v
 
 
+def _kitchen(s: DiceyFarmState) -> tuple[int, int]:
+    """Ingredients held, and the most food cooking them could give now."""
+    counts = [s.goods[i] for i in C.ingredients if s.goods[i] > 0]
+    total = sum(counts)
+    pairs = min(total // 2, total - max(counts)) if counts else 0
+    return total, K["cook_food"] * pairs + (total - 2 * pairs) * K["ingredient_food"]
+
+
+def _future_food(s: DiceyFarmState, rounds_left: int) -> float:
+    """Food the farm will make by itself in the rounds still to come."""
+    g = s.goods
+    supply = float(g["wheat"] + g["butter"])
+    if "smokehouse" in s.built:
+        supply += g["fish"] + g["meat"]
+    if s.has("caretaker"):
+        supply += C.craftsmen["caretaker"].params["round_food"] * rounds_left
+    supply += (g["chicken"] + g["cow"]) * rounds_left * 1.2
+    supply += 3 * s.sown["wheat"] + 2.5 * s.sown["vegetable"]
+    supply += 2.0 * (g["wheat_seed"] + g["vegetable_seed"]) * min(1, rounds_left - 1) if rounds_left > 1 else 0.0
+    if s.has("fisherman"):
+        supply += 1.5 * rounds_left
+    if "bread_oven" in s.built:
+        supply += 1.0 * rounds_left
+    if s.has("sausage_maker") or s.has("baker"):
+        supply += 0.5 * rounds_left
+    return supply
+
+
 def evaluate(s: DiceyFarmState) -> float:
     """Estimated final score of ``s`` (exact once the game is over)."""
     if s.final is not None:
         return s.scores()[0]
     g = s.goods
     rounds_left = K["rounds"] - s.round
-    v = float(s.running_vp() - K["beggar_penalty"] * s.beggars)
-    # this round's meal: food short now costs beggars unless cooked away
-    need = C.dice(s.round) + K["food_extra"]
-    v -= K["beggar_penalty"] * max(0, need - g["food"])
+    penalty = K["beggar_penalty"]
+    v = float(s.running_vp() - penalty * s.beggars)
+    # this round's meal: what food and cooking cannot cover becomes beggars
+    deficit = max(0, C.dice(s.round) + K["food_extra"] - g["food"])
+    if deficit:
+        _, kitchen = _kitchen(s)
+        covered = min(deficit, kitchen)
+        v -= penalty * (deficit - covered) + COOKING_COST * covered
+    # the meals still to come, against what the farm makes by itself
+    future_need = sum(C.dice(r) + K["food_extra"] for r in range(s.round + 1, K["rounds"] + 1))
+    v -= FUTURE_FOOD_COST * max(0.0, future_need - _future_food(s, rounds_left))
     if rounds_left:
-        v += 0.6 * max(0, g["food"] - need)  # a head start on next round's meal
         for good in ("wheat_seed", "vegetable_seed", "flower_seed"):
             v += _good_value(s, good) * g[good]
         for crop, n in s.sown.items():
@@ -96,13 +136,45 @@ def evaluate(s: DiceyFarmState) -> float:
         v += g["horse"] * ANIMAL_BASE["horse"] + g["whisky"] * K["whisky_vp"] * rounds_left
         v += sum(ENGINE.get(c, 0.0) for c in s.hired) * rounds_left / 2
         v += 0.8 * len(s.built) * rounds_left / 2
+    can_ship = _can_still_ship(s)
     for good in ("fish", "vegetable", "egg", "milk", "wool", "flower", "meat", "wheat", "butter", "gem"):
         if g[good]:
-            v += _good_value(s, good) * g[good]
+            value = _good_value(s, good)
+            if good in C.perishable and not can_ship and not ("smokehouse" in s.built and good in C.smoked):
+                value = min(value, 0.3)
+            v += value * g[good]
     v += _scoring_progress(s, rounds_left)
     tourism_room = K["tourism_cap"] - s.vp["tourism"]
     for face in s.dice:
-        v += 1.0 + 0.7 * min(face, tourism_room)
+        v += 0.3 + 0.9 * min(face, tourism_room) if tourism_room > 0 else 1.0
     if s.phase == "ship":
-        v += 0.2 * s.left
+        v += _shipping_gain(s)
+    elif s.phase == "sow":
+        v += 0.6 * min(s.empty_fields(), sum(g[seed] for seed, _, _ in C.crops.values()))
     return v
+
+
+def _can_still_ship(s: DiceyFarmState) -> bool:
+    """Whether perishables held now may still reach a market this round."""
+    if s.phase == "ship" or s.round == K["rounds"] or "ship" not in s.used:
+        return bool(s.dice) or s.phase in ("ship", "die") or (s.goods["horse"] > 0 and "horse" not in s.used)
+    return s.goods["horse"] > 0 and "horse" not in s.used
+
+
+def _shipping_gain(s: DiceyFarmState) -> float:
+    """What the shipments left could add over holding the goods."""
+    g = s.goods
+    gains: list[float] = []
+    for good, (qty, vp) in C.market.items():
+        units = g[good] // qty
+        if units:
+            gain = vp - qty * _good_value(s, good)
+            gains.extend([gain] * min(units, s.left))
+    for recipe in C.recipes.values():
+        if s.has(recipe.craftsman):
+            units = min(g[good] // n for good, n in recipe.inputs)
+            if units:
+                gain = recipe.vp - sum(_good_value(s, good) * n for good, n in recipe.inputs)
+                gains.extend([gain] * min(units, s.left))
+    gains.sort(reverse=True)
+    return sum(x for x in gains[: s.left] if x > 0)

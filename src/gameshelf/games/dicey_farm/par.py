@@ -33,19 +33,18 @@ class ParResult:
     rollouts: int
 
 
-def _lookahead(state: DiceyFarmState, action: Action) -> float:
+#: steps whose single choice decides the worth of the die just committed.
+CHOICE_STEPS = frozenset({"die", "tour", "contract", "build", "slaughter", "recruit"})
+
+
+def _lookahead(state: DiceyFarmState, action: Action, depth: int = 2) -> float:
+    """Value after ``action``; through a die's choice steps, the best follow-up."""
     after = state.clone()
     after.apply_unchecked(action)
-    if after.phase != "die":
+    if after.phase not in CHOICE_STEPS or depth == 0:
         return evaluate(after)
-    best = float("-inf")
-    for follow in after.legal_actions():
-        if isinstance(follow, Back):
-            continue
-        probe = after.clone()
-        probe.apply_unchecked(follow)
-        best = max(best, evaluate(probe))
-    return best
+    follows = [a for a in after.legal_actions() if not isinstance(a, Back)]
+    return max(_lookahead(after, a, depth - 1) for a in follows)
 
 
 def greedy_action(state: DiceyFarmState, stream: Stream, epsilon: float) -> Action:
@@ -77,8 +76,12 @@ def solve_state(
 ) -> ParResult:
     """Beam search from ``root`` to the end of the game."""
     stream = Stream(derive_seed("dicey-farm-par", seed))
+    incumbent = root.clone()
+    assert isinstance(incumbent, DiceyFarmState)
+    while not incumbent.is_over:  # the pure greedy line: the beam must beat it
+        play_round(incumbent, stream, 0.0)
     beam = [root.clone()]
-    rollouts = 0
+    rollouts = 1
     while not all(s.is_over for s in beam):
         pool: dict[tuple[object, ...], DiceyFarmState] = {}
         for state in beam:
@@ -92,7 +95,7 @@ def solve_state(
                 rollouts += 1
                 pool.setdefault(_key(child), child)
         beam = sorted(pool.values(), key=evaluate, reverse=True)[:width]
-    best = max(beam, key=lambda s: s.scores()[0])
+    best = max([incumbent, *beam], key=lambda s: s.scores()[0])
     return ParResult(best.scores()[0], list(best.history[len(root.history):]), rollouts)
 
 
