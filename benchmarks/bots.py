@@ -1,0 +1,233 @@
+"""Bot strength and search speed, printed as figures.
+
+Three figures, for every game that is installed:
+
+* **iterations/s** of ISMCTS (normal and hard settings) from a few
+  positions along a seeded random game;
+* for each **multiplayer** game: the hard bot against greedy and against
+  random, in two-player games with seats swapped every game, as the hard
+  bot's win rate with a 95% Wilson interval (ties count half);
+* for each **solitaire** game (Dicey Farm): the score distribution of every
+  bot over the same seeds, placed on the game's rank table when its final
+  observation names a ``rank`` (or the game has ``rank_of(score)``).
+
+Usage::
+
+    python benchmarks/bots.py                   # the issue's sizes: 500 duels, 1000 seeds (hours)
+    python benchmarks/bots.py --quick           # a few games each: minutes
+    python benchmarks/bots.py --games 100 --game pay-dirt --hard iterations=500
+    python benchmarks/bots.py --json
+
+``--hard key=value`` overrides the hard level's settings (to trade strength
+for time); the settings used are printed with every figure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections import Counter
+from typing import Any
+
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from gameshelf.bots import LEVELS, PlayerView, make_bot
+from gameshelf.core import i18n
+from gameshelf.core.registry import games, load_game
+from gameshelf.core.rng import Stream
+from gameshelf.sim.job import Job
+from gameshelf.sim.results import seat_rows
+from gameshelf.sim.runner import run_job
+from gameshelf.sim.stats import distribution, summarize
+from gameshelf.testing import random_playout
+
+SOLO_BOTS = ("random", "greedy", "easy", "normal", "hard")
+
+
+def spec(name: str, settings: dict[str, Any]) -> str:
+    if not settings:
+        return name
+    return f"{name}[{','.join(f'{k}={v}' for k, v in settings.items())}]"
+
+
+def positions(game_id: str, players: int, count: int) -> list[Any]:
+    """Decision points (two or more legal moves) spread along a random game."""
+    game = load_game(game_id)
+    full = game.new_game(players, 99)
+    for _ in random_playout(full, Stream(99), 100_000):
+        pass
+    length = len(full.history)
+    found = []
+    for k in range(count):
+        state = game.new_game(players, 99)
+        for action in full.history[: k * length // (count + 1)]:
+            state.apply_unchecked(action)
+        while not state.is_over and len(state.legal_actions()) < 2:
+            state.apply_unchecked(state.legal_actions()[0])
+        if not state.is_over:
+            found.append(state)
+    return found
+
+
+def iterations_per_second(
+    game_id: str, players: int, settings: dict[str, Any], budget: int
+) -> float:
+    done = 0
+    spent = 0.0
+    for i, state in enumerate(positions(game_id, players, 4)):
+        bot = make_bot("ismcts", seed=i, **{**settings, "iterations": budget, "time_ms": None})
+        start = time.perf_counter()
+        bot.choose(PlayerView(state, state.current_player))
+        spent += time.perf_counter() - start
+        done += bot.last_iterations  # type: ignore[attr-defined]
+    return done / spent if spent else 0.0
+
+
+def duel(
+    game_id: str, hero: str, villain: str, games_: int, workers: int | None, seed: int
+) -> dict[str, Any]:
+    job = Job(game=game_id, players=2, bots=(hero, villain), games=games_, seed=seed)
+    started = time.perf_counter()
+    outcome = run_job(job, workers=workers, progress=sys.stderr.isatty())
+    if outcome.error:
+        raise RuntimeError(f"{game_id}: {outcome.error}")
+    summary = summarize(seat_rows(outcome.results))
+    entry = next(b for b in summary["bots"] if b["bot"] == hero)
+    return {**entry, "games": summary["games"], "minutes": (time.perf_counter() - started) / 60}
+
+
+def solo_scores(
+    game_id: str, bot: str, seeds: int, workers: int | None, seed: int
+) -> dict[str, Any]:
+    job = Job(game=game_id, players=1, bots=(bot,), games=seeds, seed=seed)
+    outcome = run_job(job, workers=workers, progress=sys.stderr.isatty())
+    if outcome.error:
+        raise RuntimeError(f"{game_id}: {outcome.error}")
+    scores = [r.scores[0] for r in outcome.results]
+    ranks = Counter(rank_label(game_id, r.record) for r in outcome.results)
+    return {"bot": bot, **distribution(scores), "ranks": dict(sorted(ranks.items()))}
+
+
+def rank_label(game_id: str, record: dict[str, Any]) -> str:
+    """The rank title of a finished solitaire game, if the game has a rank table."""
+    from gameshelf.core.record import replay
+
+    game = load_game(game_id)
+    score = record["result"]["scores"][0]
+    rank_of = getattr(game, "rank_of", None)
+    if callable(rank_of):
+        return str(rank_of(score))
+    key = replay(record).observation(None).get("rank")
+    if key is None:
+        return "-"
+    package = type(game).__module__.split(".")[2]
+    label = i18n.t(f"{package}.rank.{key}", "en")
+    return key if label.startswith(package) else f"{label} ({key})"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, help="duels per match-up and seeds per solitaire bot")
+    parser.add_argument(
+        "--quick", action="store_true", help="a few games each (minutes, not hours)"
+    )
+    parser.add_argument("--game", action="append", help="only these game ids")
+    parser.add_argument(
+        "--hard",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="override a hard-level setting, e.g. iterations=500",
+    )
+    parser.add_argument("--workers", type=int, help="processes (default: all cores)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--skip-strength", action="store_true", help="iterations/s only")
+    parser.add_argument("--json", action="store_true", help="print JSON instead of tables")
+    args = parser.parse_args(argv)
+
+    duels = args.games or (12 if args.quick else 500)
+    seeds = args.games or (12 if args.quick else 1000)
+    base, hard_settings = LEVELS["hard"]
+    for item in args.hard:
+        key, _, value = item.partition("=")
+        hard_settings = {**hard_settings, key: _value(value)}
+    hard = spec(base, hard_settings)
+    chosen = [g for g in games() if not args.game or g in args.game]
+    console = Console()
+    out: dict[str, Any] = {"hard": hard, "duels": duels, "seeds": seeds, "games": {}}
+
+    for game_id in chosen:
+        game = load_game(game_id)
+        players = 2 if game.min_players <= 2 <= game.max_players else game.min_players
+        figures: dict[str, Any] = {
+            "players": players,
+            "iterations_per_s": {
+                "normal": iterations_per_second(game_id, players, LEVELS["normal"][1], 200),
+                "hard": iterations_per_second(game_id, players, hard_settings, 200),
+            },
+        }
+        if not args.skip_strength:
+            if players > 1:
+                figures["duels"] = {
+                    villain: duel(game_id, hard, villain, duels, args.workers, args.seed)
+                    for villain in ("greedy", "random")
+                }
+            else:
+                solo = [hard if b == "hard" else b for b in SOLO_BOTS]
+                figures["scores"] = [
+                    solo_scores(game_id, b, seeds, args.workers, args.seed) for b in solo
+                ]
+        out["games"][game_id] = figures
+        if not args.json:
+            show(console, game_id, figures, hard)
+    if args.json:
+        print(json.dumps(out, indent=1))
+    return 0
+
+
+def show(console: Console, game_id: str, figures: dict[str, Any], hard: str) -> None:
+    ips = figures["iterations_per_s"]
+    console.print(
+        f"[bold]{game_id}[/] ({figures['players']}p): ISMCTS {ips['normal']:.0f} iterations/s"
+        f" (normal), {ips['hard']:.0f} iterations/s (hard)"
+    )
+    if "duels" in figures:
+        table = Table(title=escape(f"{game_id}: {hard} vs ..."), title_justify="left")
+        for col in ("opponent", "games", "hard win rate [95% CI]", "hard mean score", "minutes"):
+            table.add_column(col, justify="right")
+        for villain, e in figures["duels"].items():
+            table.add_row(
+                villain, str(e["games"]), f"{e['win_rate']:.1%} [{e['low']:.1%}–{e['high']:.1%}]",
+                f"{e['score']['mean']:.1f}", f"{e['minutes']:.1f}",
+            )  # fmt: skip
+        console.print(table)
+    if "scores" in figures:
+        table = Table(
+            title=f"{game_id}: scores over {figures['scores'][0]['n']} seeds", title_justify="left"
+        )
+        for col in ("bot", "mean ± sd", "p10", "median", "p90", "max", "ranks reached"):
+            table.add_column(col, justify="right")
+        for e in figures["scores"]:
+            ranks = ", ".join(f"{k}: {v}" for k, v in e["ranks"].items())
+            table.add_row(
+                escape(e["bot"]), f"{e['mean']:.1f} ± {e['sd']:.1f}", f"{e['p10']:.0f}",
+                f"{e['median']:.0f}", f"{e['p90']:.0f}", f"{e['max']:.0f}", escape(ranks),
+            )  # fmt: skip
+        console.print(table)
+
+
+def _value(text: str) -> Any:
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return {"none": None, "true": True, "false": False}.get(text.lower(), text)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
