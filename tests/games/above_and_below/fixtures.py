@@ -7,6 +7,8 @@ the real book contains.
 
 from __future__ import annotations
 
+from functools import cache
+
 from gameshelf.core.registry import load_game, register_game
 from gameshelf.games.above_and_below.encounters import (
     Bonus,
@@ -100,7 +102,9 @@ class FixtureAboveAndBelow(AboveAndBelow):
         super().__init__(fixture_book())
 
 
+@cache
 def fixture_game() -> AboveAndBelow:
+    """The fixture game, registered once (building its book is not free)."""
     register_game(FIXTURE_ID, FixtureAboveAndBelow)
     return load_game(FIXTURE_ID)  # type: ignore[return-value]
 

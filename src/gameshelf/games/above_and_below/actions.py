@@ -31,10 +31,16 @@ class Action(_CoreAction):
     state then pickles (``State.snapshot``) to the same bytes as the original."""
 
     def __post_init__(self) -> None:
-        for f in dataclasses.fields(self):
-            value = getattr(self, f.name)
-            if isinstance(value, str):
-                object.__setattr__(self, f.name, sys.intern(value))
+        names = _FIELD_NAMES.get(type(self))
+        if names is None:
+            names = _FIELD_NAMES[type(self)] = tuple(f.name for f in dataclasses.fields(self))
+        for name in names:
+            value = getattr(self, name)
+            if type(value) is str:
+                object.__setattr__(self, name, sys.intern(value))
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

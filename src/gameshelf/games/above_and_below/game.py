@@ -49,6 +49,7 @@ class AboveAndBelow(Game):
         villagers = range(len(comp.villagers))
         cards = [c for c, b in comp.buildings.items() if b.category != "starting"]
         trainable = [v.id for v in comp.villagers if v.group == "trainable"]
+        producers = [c for c in cards if comp.buildings[c].goods_on_buy or comp.buildings[c].goods_refill]
         return [
             *(A.Act(a) for a in A.MAIN_ACTIONS),
             A.Pass(),
@@ -57,7 +58,7 @@ class AboveAndBelow(Game):
             *(A.Assign(v) for v in villagers),
             *(A.Build(c) for c in cards),
             *(A.Train(v) for v in trainable),
-            *(A.Harvest(c) for c in cards),
+            *(A.Harvest(c) for c in producers),
             *(A.Choose(p, i) for p, para in self.book.paragraphs.items() for i in range(len(para.options))),
             *(A.Reroll(v) for v in villagers),
             *(A.Push(v) for v in villagers),

@@ -1,0 +1,58 @@
+"""The terminal view and the move descriptions, in English and Japanese."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from rich.console import Console
+
+from gameshelf.core.rng import Stream
+from tests.games.above_and_below.fixtures import fixture_game
+
+
+def _text(renderable: object) -> str:
+    console = Console(file=io.StringIO(), width=160, color_system=None)
+    console.print(renderable)
+    return console.file.getvalue()  # type: ignore[attr-defined, no-any-return]
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_render_and_describe_along_a_game(lang: str) -> None:
+    game = fixture_game()
+    state = game.new_game(3, 4)
+    stream = Stream(4)
+    seen_encounter = False
+    while not state.is_over:
+        if len(state.history) % 7 == 0 or state.phase == "dice":
+            shown = _text(game.render(state.observation(state.current_player), lang))
+            assert ("Round" in shown) if lang == "en" else ("ラウンド" in shown)
+            if state.phase == "dice":
+                seen_encounter = True
+                assert ("Encounter" in shown) if lang == "en" else ("エンカウンター" in shown)
+        for action in state.legal_actions():
+            words = game.describe_action(action, lang)
+            assert words and "above_and_below." not in words, words
+        state.apply(stream.choice(state.legal_actions()))
+    assert seen_encounter
+    for event in state.events:
+        words = event.text(lang)
+        assert "above_and_below." not in words, words
+
+
+def test_every_action_of_the_universe_reads_well() -> None:
+    game = fixture_game()
+    for index in range(game.num_distinct_actions):
+        action = game.action_from_id(index)
+        for lang in ("en", "ja"):
+            assert "above_and_below." not in game.describe_action(action, lang)
+
+
+def test_the_log_carries_the_encounter_text_in_each_language() -> None:
+    game = fixture_game()
+    state = game.new_game(2, 3)
+    stream = Stream(3)
+    while not any(e.key.endswith(".log.outcome") for e in state.events):
+        state.apply(stream.choice(state.legal_actions()))
+    event = next(e for e in state.events if e.key.endswith(".log.outcome"))
+    assert event.text("ja").startswith("「") and not event.text("en").startswith("「")
