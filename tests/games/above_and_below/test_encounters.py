@@ -137,7 +137,7 @@ def test_japanese_uses_the_engines_glossary(book: Book) -> None:
 
 
 def test_options_per_paragraph_are_mostly_two(book: Book) -> None:
-    counts = Counter(len(p.options) for p in book.paragraphs.values())
+    counts = Counter(enc.book_stats(book)["options_per_paragraph"])
     total = sum(counts.values())
     assert counts[2] / total >= 0.6
     assert counts[1] > 0 and counts[3] > 0
@@ -145,7 +145,7 @@ def test_options_per_paragraph_are_mostly_two(book: Book) -> None:
 
 
 def test_thresholds_are_mostly_three_to_seven(book: Book) -> None:
-    hist = Counter(t.lanterns for o in _options(book) for t in o.thresholds)
+    hist = Counter(enc.book_stats(book)["thresholds"])
     total = sum(hist.values())
     middle = sum(n for at, n in hist.items() if 3 <= at <= 7)
     assert middle / total >= 0.7
@@ -156,17 +156,29 @@ def test_thresholds_are_mostly_three_to_seven(book: Book) -> None:
 
 
 def test_about_a_tenth_of_options_chain_and_few_carry_costs(book: Book) -> None:
-    options = _options(book)
-    chained = [
-        o
-        for o in options
-        if o.goto is not None
-        or any(e.kind == "goto" for t in o.thresholds for e in t.outcome.effects)
-    ]
-    assert 0.08 <= len(chained) / len(options) <= 0.16
-    assert 0 < sum(o.failure is not None for o in options) / len(options) < 0.35
-    assert 0.1 < sum(bool(o.bonuses) for o in options) / len(options) < 0.35
-    assert 0 < sum(bool(o.cost) for o in options) / len(options) < 0.12
+    stats = enc.book_stats(book)
+    share = {k: stats[k] / stats["options"] for k in ("chain", "failure", "bonus", "cost")}
+    assert 0.08 <= share["chain"] <= 0.16
+    assert 0 < share["failure"] < 0.35
+    assert 0.1 < share["bonus"] < 0.35
+    assert 0 < share["cost"] < 0.12
+
+
+def test_book_stats_counts_what_it_says() -> None:
+    failing = dataclasses.replace(option((2, ("coins 1",)), (5, ("goto 13",))), failure=outcome())
+    costly = dataclasses.replace(option(goto=13), cost=(Effect("coins", -1),))
+    bonus = dataclasses.replace(option((3, ("coins 2",))), bonuses=(Bonus("if_has", 1, "rope"),))
+    book = small_book(paragraph(1, failing, costly, bonus), paragraph(13))
+    assert enc.book_stats(book) == {
+        "paragraphs": 13,
+        "options": 15,
+        "options_per_paragraph": {1: 12, 3: 1},
+        "thresholds": {2: 1, 3: 13, 5: 1},
+        "chain": 2,
+        "failure": 1,
+        "bonus": 1,
+        "cost": 1,
+    }
 
 
 def test_special_villagers_are_rare_and_within_the_box(book: Book) -> None:

@@ -552,3 +552,40 @@ def _check_complete(book: Book) -> list[str]:
         if pid not in reached:
             problems.append(f"Paragraph {pid} is reached from no cave and no goto.")
     return problems
+
+
+# --------------------------------------------------------------------------- statistics
+
+
+def _chains(option: EncounterOption) -> bool:
+    outcomes = [t.outcome for t in option.thresholds]
+    if option.failure is not None:
+        outcomes.append(option.failure)
+    return option.goto is not None or any(e.kind == "goto" for o in outcomes for e in o.effects)
+
+
+def book_stats(book: Book) -> dict[str, Any]:
+    """The shape of ``book``, to compare with the published book's (see the writing guide).
+
+    Returns a dict of: ``paragraphs``, ``options``, ``options_per_paragraph`` and
+    ``thresholds`` (histograms as sorted ``{value: count}`` dicts), and the counts of options
+    that ``chain`` (goto), have a ``failure``, a ``bonus`` or a ``cost``.
+    """
+    options = [o for p in book.paragraphs.values() for o in p.options]
+
+    def histogram(values: Iterable[int]) -> dict[int, int]:
+        counts: dict[int, int] = {}
+        for v in values:
+            counts[v] = counts.get(v, 0) + 1
+        return dict(sorted(counts.items()))
+
+    return {
+        "paragraphs": len(book.paragraphs),
+        "options": len(options),
+        "options_per_paragraph": histogram(len(p.options) for p in book.paragraphs.values()),
+        "thresholds": histogram(t.lanterns for o in options for t in o.thresholds),
+        "chain": sum(_chains(o) for o in options),
+        "failure": sum(o.failure is not None for o in options),
+        "bonus": sum(bool(o.bonuses) for o in options),
+        "cost": sum(bool(o.cost) for o in options),
+    }
