@@ -2,10 +2,14 @@
 
 Gold is the score, but it arrives late: a tile needs about nine worker moves
 from claim to gold. So the value counts each tile's expected gold, weighted
-by how far along the chain it is, plus cash at a discount (it buys machines
-and can be bought back from gold only at a loss), crew, and minus wear
-(broken machines stall the chain). The result is relative: this seat's value
-minus the best opponent's.
+by how far along the chain it is; cash at a discount (it buys machines and
+can be made from gold only by selling score); crew and gear; machine quality
+(fewer spaces = faster, more tool icons = longer between repairs); minus
+wear, with broken machines costing extra since they stall the chain. While a
+lot is being auctioned the high bidder already counts the lot's value minus
+the bid, so raising is worth it only while the lot is worth more.
+
+The result is relative: this seat's value minus the best opponent's.
 """
 
 from __future__ import annotations
@@ -17,40 +21,86 @@ from gameshelf.games.pay_dirt.board import EMPTY, Camp
 if TYPE_CHECKING:
     from gameshelf.games.pay_dirt.state import PayDirtState
 
-#: weights, tuned with balance.py
-CLAIM_WEIGHT = 0.25
-CHAIN_WEIGHT = 0.45
-MONEY_WEIGHT = 0.22
-WORKER_WEIGHT = 0.6
-WEAR_WEIGHT = 0.15
+#: weights, tuned with balance.py (values are in gold). A worker move is
+#: worth about STEP gold: an average tile (~2 gold) needs ~9 moves.
+STEP = 0.2
+CLAIM_WEIGHT = 0.25  # a tile still on a claim, as a share of its mean gold
+CHAIN_WEIGHT = 0.35  # a tile that just entered the excavator
+MONEY_WEIGHT = 0.25  # per $1,000: selling a gold brings $3,000
+WEAR_WEIGHT = 0.05  # a repair move removes 2 wear
+BROKEN_PENALTY = 0.4
+ABILITY_WEIGHT = 0.6
+GEAR_WEIGHT = 0.8  # per round left: a free move a round, less wear
+
+
+def rounds_left(s: PayDirtState) -> float:
+    """About how many labour phases remain (the temperature drops ~2° a round)."""
+    if s.final_round:
+        return 0.5
+    return max(1.0, s.temperature / 2 + 1)
 
 
 def camp_value(s: PayDirtState, camp: Camp) -> float:
     comp = s.comp
+    if s.is_over:
+        return float(camp.gold)
     mean = comp.kind_mean
     kinds = comp.tile_kind
+    left = rounds_left(s)
     value = float(camp.gold)
     for tiles in camp.claim_tiles:
         value += CLAIM_WEIGHT * sum(mean[kinds[t]] for t in tiles)
     total = sum(len(r) for r in camp.rows)
     done = 0
-    for row in camp.rows:
+    for m, row in enumerate(camp.rows):
         for t in row:
             done += 1
             if t != EMPTY:
-                value += (CHAIN_WEIGHT + (1 - CHAIN_WEIGHT) * done / total) * mean[kinds[t]] * 0.8
-    value += MONEY_WEIGHT * camp.money
-    value += WORKER_WEIGHT * camp.workers
-    value -= WEAR_WEIGHT * sum(camp.wear[:3])
-    for m in range(3):
+                value += (CHAIN_WEIGHT + (1 - CHAIN_WEIGHT) * done / total) * mean[kinds[t]]
+        value += machine_value(s, m, len(row), camp.durability(comp, m), left)
+        value -= WEAR_WEIGHT * camp.wear[m]
         if camp.broken(comp, m):
-            value -= 0.5
-    if s.is_over:
-        return float(camp.gold)
+            value -= BROKEN_PENALTY
+    value += MONEY_WEIGHT * camp.money
+    value += STEP * 0.6 * camp.workers * min(left, 6)
+    value += GEAR_WEIGHT * STEP * min(left, 6) * sum(1 for g in camp.gear if g != EMPTY)
+    value += ABILITY_WEIGHT * sum(1 for c in camp.personnel if comp.personnel[c].ability != "none")
     return value
+
+
+def machine_value(s: PayDirtState, m: int, spaces: int, durability: int, left: float) -> float:
+    """A space fewer saves a move per tile (~1 tile a round passes); a tool
+    icon more saves half a repair move every few rounds."""
+    base = s.comp.rules.base_spaces[m]
+    return STEP * (base - spaces) * min(left, 6) + 0.02 * durability * min(left, 6)
+
+
+def lot_value(s: PayDirtState, player: int, row: int, item: int) -> float:
+    """What winning a lot adds to ``player``'s camp, roughly, in gold."""
+    comp = s.comp
+    camp = s.camps[player]
+    left = rounds_left(s)
+    if row == 1:
+        c = comp.personnel[item]
+        workers = min(c.workers, comp.rules.max_workers - camp.workers)
+        return STEP * 0.6 * workers * min(left, 6) + (ABILITY_WEIGHT if c.ability != "none" else 0)
+    if row == 2:
+        claim = comp.claims[item]
+        return CLAIM_WEIGHT * sum(comp.kind_mean[k] for k in claim.tiles)
+    e = comp.equipment[item]
+    m = e.machine
+    now = machine_value(s, m, len(camp.rows[m]), camp.durability(comp, m), left)
+    install = machine_value(s, m, e.spaces, e.tools, left) - now + WEAR_WEIGHT * camp.wear[m]
+    scrap = WEAR_WEIGHT * min(e.tools, sum(camp.wear))
+    return max(install, scrap)
 
 
 def evaluate(s: PayDirtState, player: int) -> float:
     values = [camp_value(s, c) for c in s.camps]
+    if s.phase == "bidding":
+        row, slot = s.lot
+        item = s.display[row][slot]
+        leader = s.high_bidder
+        values[leader] += lot_value(s, leader, row, item) - MONEY_WEIGHT * s.high_bid
     others = [v for p, v in enumerate(values) if p != player]
     return values[player] - (max(others) if others else 0.0)

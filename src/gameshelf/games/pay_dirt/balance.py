@@ -1,0 +1,146 @@
+"""Balance figures from simulated games (``python -m gameshelf.games.pay_dirt.balance``).
+
+Plays seeded games between bots and prints what tuning the designed
+components needs: how many rounds a game lasts, the winning gold, how often
+the buyer of each lot went on to win (no single purchase should decide the
+game), and how the seats fare (first-seat advantage).
+
+Example:
+    python -m gameshelf.games.pay_dirt.balance --games 200 --players 3 --bot greedy
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from gameshelf.bots import PlayerView, make_bot
+from gameshelf.core.registry import load_game
+from gameshelf.games.pay_dirt.actions import Install, Scrap
+from gameshelf.games.pay_dirt.components import ROWS, components
+from gameshelf.games.pay_dirt.state import PayDirtState
+
+
+@dataclass
+class Tally:
+    games: int = 0
+    rounds: Counter[int] = field(default_factory=Counter)
+    winner_gold: list[int] = field(default_factory=list)
+    all_gold: list[int] = field(default_factory=list)
+    seat_wins: Counter[int] = field(default_factory=Counter)
+    seat_games: Counter[int] = field(default_factory=Counter)
+    bought: Counter[str] = field(default_factory=Counter)
+    bought_won: Counter[str] = field(default_factory=Counter)
+    actions: int = 0
+
+
+def play(players: int, seed: int, bot: str, noise: float) -> tuple[PayDirtState, list[tuple[int, str]]]:
+    """One seeded game; returns the final state and (buyer, lot) purchases."""
+    state = load_game("pay-dirt").new_game(players, seed)
+    assert isinstance(state, PayDirtState)
+    bots = [make_bot(bot, seed=seed * 10 + p, noise=noise) for p in range(players)]
+    purchases: list[tuple[int, str]] = []
+    comp = components()
+    names = (comp.equipment, comp.personnel, comp.claims)
+    while not state.is_over:
+        p = state.current_player
+        assert p is not None
+        action = bots[p].choose(PlayerView(state, p))
+        before = state.phase
+        lot = state.lot
+        state.apply(action, p)
+        if before == "bidding" and state.phase != "bidding" and lot[0] >= 0:
+            buyer = _last_winner(state)
+            item = _last_item(state)
+            purchases.append((buyer, f"{ROWS[lot[0]]}:{names[lot[0]][item].id}"))
+        elif isinstance(action, Install | Scrap) and purchases:
+            buyer, name = purchases[-1]
+            purchases[-1] = (buyer, f"{name}:{action.kind}")
+    return state, purchases
+
+
+def _last_winner(state: PayDirtState) -> int:
+    event = next(e for e in reversed(state.events) if e.key == "pay_dirt.log.won")
+    return int(event.params["player"]) - 1
+
+
+def _last_item(state: PayDirtState) -> int:
+    event = next(e for e in reversed(state.events) if e.key == "pay_dirt.log.won")
+    comp = components()
+    lot = event.params["lot"]
+    for pool in (comp.claims, comp.personnel):
+        for i, x in enumerate(pool):
+            if x.name == lot:
+                return i
+    for i, e in enumerate(comp.equipment):
+        if f"{e.maker} {e.model}" == lot:
+            return i
+    raise LookupError(lot)
+
+
+def simulate(games: int, player_counts: Iterable[int], bot: str, noise: float, seed: int = 0) -> Tally:
+    tally = Tally()
+    counts = list(player_counts)
+    for g in range(games):
+        players = counts[g % len(counts)]
+        state, purchases = play(players, seed + g, bot, noise)
+        tally.games += 1
+        tally.actions += len(state.history)
+        tally.rounds[state.round] += 1
+        winner = state.winners()[0]
+        tally.winner_gold.append(state.camps[winner].gold)
+        tally.all_gold += [c.gold for c in state.camps]
+        for p in range(players):
+            tally.seat_games[p] += 1
+        tally.seat_wins[winner] += 1
+        for buyer, name in purchases:
+            tally.bought[name] += 1
+            tally.bought_won[name] += buyer == winner
+    return tally
+
+
+def report(t: Tally, expected_win: float) -> str:
+    lines = [f"games: {t.games}   decisions per game: {t.actions / max(1, t.games):.0f}"]
+    lines.append("rounds per game: " + "  ".join(f"{r}:{c}" for r, c in sorted(t.rounds.items())))
+    mean_rounds = sum(r * c for r, c in t.rounds.items()) / max(1, t.games)
+    lines.append(f"mean rounds: {mean_rounds:.2f}")
+    wg = sorted(t.winner_gold)
+    lines.append(
+        f"winner's gold: mean {sum(wg) / len(wg):.1f}  median {wg[len(wg) // 2]}  "
+        f"range {wg[0]}-{wg[-1]};  mean gold per player {sum(t.all_gold) / len(t.all_gold):.1f}"
+    )
+    lines.append(
+        "seat win rates: "
+        + "  ".join(f"seat {p + 1}: {t.seat_wins[p] / t.seat_games[p]:.2f}" for p in sorted(t.seat_games))
+        + f"   (fair share {expected_win:.2f})"
+    )
+    lines.append("purchases (bought n times, buyer won %), sorted by buyer win rate:")
+    rows = sorted(t.bought, key=lambda k: -t.bought_won[k] / t.bought[k])
+    for name in rows:
+        if t.bought[name] >= 5:
+            lines.append(f"  {name:34s} {t.bought[name]:5d}  {100 * t.bought_won[name] / t.bought[name]:5.1f}%")
+    by_row: defaultdict[str, list[int]] = defaultdict(lambda: [0, 0])
+    for name, n in t.bought.items():
+        by_row[name.split(":")[0]][0] += n
+        by_row[name.split(":")[0]][1] += t.bought_won[name]
+    lines.append("by row: " + "  ".join(f"{r}: {w / n:.2f} of {n}" for r, (n, w) in sorted(by_row.items())))
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--players", type=int, nargs="*", default=[2, 3, 4, 5])
+    parser.add_argument("--bot", default="greedy")
+    parser.add_argument("--noise", type=float, default=0.1)
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args(argv)
+    tally = simulate(args.games, args.players, args.bot, args.noise, args.seed)
+    share = sum(1 / p for p in args.players) / len(args.players)
+    print(report(tally, share))
+
+
+if __name__ == "__main__":
+    main()
