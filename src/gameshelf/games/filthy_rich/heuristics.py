@@ -7,6 +7,10 @@ the next couple of rounds, minus the taxes it should expect to pay. A
 business's expected earnings use the pages it is visible on: on page ``q``
 the dice roll ``q`` d10, and each visible card of the sign is hit with
 probability 1/10 per die; the page is roughly uniform over 1-4.
+
+A card whose play is split into two decisions (a business and then its
+pockets, an audit and then its target) is judged by its best follow-up, so
+a one-step bot does not shy away from the half-done intermediate state.
 """
 
 from __future__ import annotations
@@ -17,6 +21,8 @@ from gameshelf.games.filthy_rich.state import FilthyRichState
 
 LUXURY_VALUE = (0.0, 30.0, 75.0, 1000.0)
 OUT = -500.0
+ROUNDS_AHEAD = 4.0
+FOLLOW_UP = frozenset(("place", "target", "torch", "page"))
 
 
 def expected_hits(s: FilthyRichState) -> list[float]:
@@ -35,7 +41,7 @@ def worth(s: FilthyRichState, seat: int, hits: list[float]) -> float:
     if not s.alive[seat]:
         return OUT - len(s.alive) + s.out_order.index(seat)
     cat = s.cat
-    horizon = 2.0 * sum(s.alive)  # about two rounds of turns
+    horizon = ROUNDS_AHEAD * sum(s.alive)  # turns of every player still in
     taxes_expected = horizon * 0.25  # 2.5 dice per turn on average, 1 in 10 a zero
     value = LUXURY_VALUE[min(len(s.luxuries[seat]), 3)] + s.money[seat]
     bonus = asset_total(s, seat, "hit_bonus")
@@ -53,6 +59,13 @@ def evaluate(s: FilthyRichState, seat: int) -> float:
     """Seat's worth minus the best other seat's; a won game dominates."""
     if s.winner != -1:
         return 1000.0 if s.winner == seat else -1000.0
+    if s.phase in FOLLOW_UP and s.turn == seat:
+        best = -float("inf")
+        for action in s.legal_actions():
+            after = s.clone()
+            after.apply_unchecked(action)
+            best = max(best, evaluate(after, seat))
+        return best
     hits = expected_hits(s)
     mine = worth(s, seat, hits)
     others = [worth(s, p, hits) for p in range(s.players) if p != seat and s.alive[p]]
