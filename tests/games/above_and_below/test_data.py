@@ -67,7 +67,7 @@ def test_every_card_and_villager_has_a_name(lang: str) -> None:
 
 
 def test_bad_cards_fail_with_a_sentence() -> None:
-    with pytest.raises(DataError, match="h99.*goods_on_buy"):
+    with pytest.raises(DataError, match=r"h99.*goods_on_buy"):
         _building("house", {"id": "h99", "cost": 3, "vp": 0, "goods_on_buy": "gold"})
     with pytest.raises(DataError, match="unknown fields"):
         _building("house", {"id": "h98", "cost": 3, "vp": 0, "bedz": 1})
