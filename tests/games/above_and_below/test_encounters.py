@@ -548,3 +548,27 @@ def test_bad_cave_file_is_refused(tmp_path: Path) -> None:
 def test_the_shipped_data_folder_is_the_one_loaded() -> None:
     files = sorted(p.name for p in (DATA / "encounters").iterdir() if p.name.endswith(".toml"))
     assert files and all(name[:3].isdigit() for name in files)
+
+
+# --------------------------------------------------------------------------- proofreading
+
+
+def test_hidden_paragraph_shows_thresholds_but_never_rewards(book: Book) -> None:
+    """「報酬については読み上げないでください」: the reader announces options, not rewards."""
+    p = book.paragraphs[43]
+    hidden = enc.format_paragraph(p, "ja", reveal=False)
+    assert p.text["ja"] in hidden
+    assert "食料を分けてやる [if_has fish 2]: 4" in hidden
+    assert "一歩も引かずに構える: 6" in hidden
+    assert "coins" not in hidden and p.options[1].thresholds[0].outcome.text["ja"] not in hidden
+    shown = enc.format_paragraph(p, "en")
+    assert "6: (coins 3, good ore 1)" in shown
+    assert "failure: (injure 2)" in shown
+
+
+def test_proofreading_command(capsys: pytest.CaptureFixture[str]) -> None:
+    assert enc.main(["101", "--hide"]) == 0
+    assert "1) Buy a map and follow it [coins -1] -> 157" in capsys.readouterr().out
+    assert enc.main(["999"]) == 1
+    assert enc.main([]) == 0
+    assert "The book is valid." in capsys.readouterr().out

@@ -589,3 +589,64 @@ def book_stats(book: Book) -> dict[str, Any]:
         "bonus": sum(bool(o.bonuses) for o in options),
         "cost": sum(bool(o.cost) for o in options),
     }
+
+
+# --------------------------------------------------------------------------- proofreading
+
+
+def format_paragraph(paragraph: Paragraph, lang: str = "en", *, reveal: bool = True) -> str:
+    """A paragraph as plain text, the way the reader reads it out, for proofreading.
+
+    With ``reveal=False`` only what is read before the roll is shown (labels, costs,
+    bonuses and thresholds), as the rulebook asks: 「報酬については読み上げないでください」.
+
+    Run ``python -m gameshelf.games.above_and_below.encounters 43 151 --lang ja`` to read
+    paragraphs 43 and 151 in Japanese.
+    """
+    lines = [f"{paragraph.id}. {paragraph.text[lang]}"]
+    for j, option in enumerate(paragraph.options, 1):
+        extras = [format_effect(c) for c in option.cost] + [format_bonus(b) for b in option.bonuses]
+        head = f"  {j}) {option.label[lang]}"
+        if extras:
+            head += f" [{'; '.join(extras)}]"
+        if option.goto is not None:
+            head += f" -> {option.goto}"
+        else:
+            head += ": " + ", ".join(str(t.lanterns) for t in option.thresholds)
+        lines.append(head)
+        if not reveal:
+            continue
+        for t in option.thresholds:
+            effects = ", ".join(format_effect(e) for e in t.outcome.effects)
+            lines.append(f"     {t.lanterns}: ({effects}) {t.outcome.text[lang]}")
+        if option.failure is not None:
+            effects = ", ".join(format_effect(e) for e in option.failure.effects)
+            lines.append(f"     failure: ({effects}) {option.failure.text[lang]}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Print paragraphs for proofreading, or the book's problems and shape with no ids."""
+    import argparse
+
+    parser = argparse.ArgumentParser(description=main.__doc__)
+    parser.add_argument("ids", nargs="*", type=int, help="paragraph ids to print")
+    parser.add_argument("--lang", choices=LANGS, default="en")
+    parser.add_argument("--hide", action="store_true", help="hide the outcomes")
+    args = parser.parse_args(argv)
+    book = load_book()
+    if not args.ids:
+        problems = validate_book(book)
+        print("\n".join(problems) or "The book is valid.")
+        print(book_stats(book))
+        return 1 if problems else 0
+    for pid in args.ids:
+        if pid not in book.paragraphs:
+            print(f"No paragraph {pid}.")
+            return 1
+        print(format_paragraph(book.paragraphs[pid], args.lang, reveal=not args.hide))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
