@@ -110,3 +110,9 @@ def kinds(s: PayDirtState, tiles: list[int]) -> list[str]:
 
 def legal_strs(s: PayDirtState) -> set[str]:
     return {str(a) for a in s.legal_actions()}
+
+
+def break_machine(s: PayDirtState, player: int, target: int) -> None:
+    """Put wear equal to the tool icons on a machine (0-2) or gear slot (3-4)."""
+    camp = s.camps[player]
+    camp.wear[target] = camp.durability(s.comp, target)

@@ -26,6 +26,7 @@ from tests.games.pay_dirt.helpers import (
     B,
     P,
     R,
+    break_machine,
     give_gear,
     item,
     legal_strs,
@@ -145,7 +146,7 @@ def test_broken_machine_cannot_move_but_can_be_pulled_from() -> None:
     s = new(2)
     put(s, 0, EXC, 1)
     put(s, 0, EXC, 2)
-    s.camps[0].wear[EXC] = 3  # durability 3
+    break_machine(s, 0, EXC)
     to_work(s, 0)
     moves = legal_strs(s)
     assert not any(m.startswith(("slide excavator", "dig")) for m in moves)
@@ -158,7 +159,7 @@ def test_broken_machine_cannot_move_but_can_be_pulled_from() -> None:
 def test_a_machine_cannot_pull_once_the_pull_would_exceed_its_tools() -> None:
     s = new(2)
     put(s, 0, EXC, 2)
-    s.camps[0].wear[LOAD] = 3
+    break_machine(s, 0, LOAD)
     to_work(s, 0)
     assert "pull loader worker" not in legal_strs(s)
     with pytest.raises(IllegalAction) as err:

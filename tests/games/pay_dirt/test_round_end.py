@@ -5,7 +5,7 @@ from __future__ import annotations
 from gameshelf.games.pay_dirt.actions import KeepHardship
 from gameshelf.games.pay_dirt.board import EMPTY
 from gameshelf.games.pay_dirt.rules import income, labor, sweep
-from tests.games.pay_dirt.helpers import EXC, LOAD, WASH, P, R, clear_board, new, put
+from tests.games.pay_dirt.helpers import EXC, LOAD, WASH, P, R, break_machine, clear_board, new, put
 
 
 def test_income_refills_and_moves_the_head_miner() -> None:
@@ -86,9 +86,9 @@ def test_final_sweep_is_blocked_by_a_broken_machine_on_the_way() -> None:
     ある場合は、金は受け取れない」 (A3)."""
     s = new(2)
     put(s, 0, LOAD, 1, R, gold=6)
-    s.camps[0].wear[WASH] = 3
+    break_machine(s, 0, WASH)
     put(s, 1, LOAD, 1, R, gold=6)
-    s.camps[1].wear[LOAD] = 3  # its own machine broken, tile not on its last space
+    break_machine(s, 1, LOAD)  # its own machine broken, tile not on its last space
     sweep.final_sweep(s)
     assert s.camps[0].gold == 0 and s.camps[1].gold == 0
 
@@ -98,7 +98,7 @@ def test_final_sweep_tile_on_the_last_space_of_a_broken_machine_still_counts() -
     いる機械に耐久度まで損耗駒が置かれていても可能」."""
     s = new(2)
     put(s, 0, LOAD, 2, R, gold=6)  # 3 moves left
-    s.camps[0].wear[LOAD] = 3
+    break_machine(s, 0, LOAD)
     sweep.final_sweep(s)
     assert s.camps[0].gold == 3
 

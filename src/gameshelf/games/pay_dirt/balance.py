@@ -129,6 +129,36 @@ def report(t: Tally, expected_win: float) -> str:
     return "\n".join(lines)
 
 
+def speed(seconds: float = 3.0) -> str:
+    """Random-playout steps per second, clones per second and legal-action
+    lists per second (the figures search bots depend on)."""
+    import time
+
+    from gameshelf.core.rng import Stream
+
+    game = load_game("pay-dirt")
+    stream = Stream(7)
+    steps = games = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.new_game(2 + games % 4, games)
+        while not state.is_over:
+            state.apply_unchecked(stream.choice(state.legal_actions()))
+            steps += 1
+        games += 1
+    playout = steps / (time.perf_counter() - start)
+    state = game.new_game(4, 1)
+    for _ in range(60):
+        state.apply_unchecked(stream.choice(state.legal_actions()))
+    start = time.perf_counter()
+    n = 0
+    while time.perf_counter() - start < seconds / 3:
+        state.clone()
+        n += 1
+    clones = n / (time.perf_counter() - start)
+    return f"random playouts: {playout:,.0f} steps/s over {games} games; clone: {clones:,.0f}/s"
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100)
@@ -136,7 +166,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--bot", default="greedy")
     parser.add_argument("--noise", type=float, default=0.1)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--speed", action="store_true", help="measure playout speed instead")
     args = parser.parse_args(argv)
+    if args.speed:
+        print(speed())
+        return
     tally = simulate(args.games, args.players, args.bot, args.noise, args.seed)
     share = sum(1 / p for p in args.players) / len(args.players)
     print(report(tally, share))

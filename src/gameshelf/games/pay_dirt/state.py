@@ -24,6 +24,7 @@ from gameshelf.core.errors import IllegalAction
 from gameshelf.core.protocol import Game, Observation, PlayerId, State
 from gameshelf.games.pay_dirt.board import EMPTY, Camp
 from gameshelf.games.pay_dirt.components import Components, components
+from gameshelf.games.pay_dirt.rules import dispatch, setup
 
 AUCTION, BIDDING, ACQUIRE, GEAR, WORK, DRAFT, OVER = (
     "auction", "bidding", "acquire", "gear", "work", "draft", "over",
@@ -39,8 +40,6 @@ class PayDirtState(State):
 
     def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any]) -> None:
         super().__init__(game, players, seed, options)
-        from gameshelf.games.pay_dirt.rules import setup
-
         self.comp: Components = components()
         setup.set_up(self)
 
@@ -105,18 +104,12 @@ class PayDirtState(State):
         return None
 
     def _legal_actions(self) -> list[Action]:
-        from gameshelf.games.pay_dirt.rules import dispatch
-
         return dispatch.legal_actions(self)
 
     def _apply(self, action: Action) -> None:
-        from gameshelf.games.pay_dirt.rules import dispatch
-
         dispatch.apply(self, action)
 
     def explain_illegal(self, action: Any) -> IllegalAction:
-        from gameshelf.games.pay_dirt.rules import dispatch
-
         return dispatch.explain_illegal(self, action)
 
     # -- copies --------------------------------------------------------------------

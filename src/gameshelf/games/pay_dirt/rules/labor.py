@@ -201,6 +201,21 @@ def gear_uses(s: PayDirtState, camp: Camp, slot: int, by: int) -> list[Action]:
     return [Sell(n, by) for n in range(1, min(camp.gold, gear.amount) + 1)]
 
 
+def can_work(s: PayDirtState, camp: Camp) -> bool:
+    """Whether ``work_actions`` offers more than ``end-labor`` (early exit:
+    this runs after every labour move)."""
+    if camp.unused:
+        if camp.gold:
+            return True
+        for t in range(5):
+            if camp.wear[t] and not camp.busy[t] and (t < 3 or camp.gear[t - 3] != EMPTY):
+                return True
+        for m in range(3):
+            if machine_moves(s, camp, m, WORKER):
+                return True
+    return bool(gear_uses(s, camp, 0, CLAIM_GEAR) or gear_uses(s, camp, 1, CAMP_GEAR))
+
+
 def _settle_work_turn(s: PayDirtState) -> None:
     """The next player in turn who still has something to do; a player whose
     only choice is ``end-labor`` ends at once."""
@@ -208,7 +223,7 @@ def _settle_work_turn(s: PayDirtState) -> None:
     for _ in range(n + 1):
         p = s.turn
         if not s.ended[p]:
-            if len(work_actions(s)) > 1:
+            if can_work(s, s.camps[p]):
                 return
             s.ended[p] = True
         s.turn = (p + 1) % n
