@@ -7,7 +7,8 @@ cheat. :meth:`PlayerView.determinize` re-samples everything hidden.
 The value of a move is ``game.evaluate(after, seat)``, the game's own
 heuristic (each game's ``heuristics.py``), averaged over ``samples``
 re-deals. ``noise`` is the chance of playing a random move instead, which
-is how the easy level stays beatable.
+is how the easy level stays beatable. Moves that lead back to a position the
+bot has already decided in come last (see :mod:`gameshelf.bots._cycles`).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from gameshelf.bots import PlayerView, register_bot
+from gameshelf.bots._cycles import CycleGuard
 from gameshelf.core.actions import Action
 from gameshelf.core.rng import Stream, derive_seed
 
@@ -40,9 +42,11 @@ class GreedyBot:
         self.noise = float(noise)
         self.samples = int(samples)
         self.stream = Stream(derive_seed("greedy-bot", seed))
+        self.guard = CycleGuard()
 
     def choose(self, view: PlayerView) -> Action:
         legal = view.legal_actions()
+        self.guard.visit(view.observation(), view.move_number)  # forced moves too
         if len(legal) == 1:
             return legal[0]
         if self.noise and self.stream.random() < self.noise:
@@ -53,18 +57,22 @@ class GreedyBot:
         # them avoids always favouring the first-listed move.
         return self.stream.choice([a for a, v in zip(legal, values, strict=True) if v == best])
 
-    def action_values(self, view: PlayerView, legal: list[Action]) -> list[float]:
-        """The mean heuristic value of each move over ``samples`` re-deals."""
+    def action_values(self, view: PlayerView, legal: list[Action]) -> list[tuple[bool, float]]:
+        """Each move's (does not loop back, mean heuristic value over
+        ``samples`` re-deals); tuples compare the loop test first."""
         game = view.game
         player = view.player
         totals = [0.0] * len(legal)
+        fresh = [True] * len(legal)
         for _ in range(self.samples):
             world = view.determinize(self.stream.below(_SEED_RANGE))
             for i, action in enumerate(legal):
                 after = world.clone()
                 after.apply_unchecked(action)
                 totals[i] += game.evaluate(after, player)
-        return [t / self.samples for t in totals]
+                if fresh[i] and self.guard.leads_back(after, player):
+                    fresh[i] = False
+        return [(f, t / self.samples) for f, t in zip(fresh, totals, strict=True)]
 
 
 register_bot("greedy", GreedyBot)

@@ -33,6 +33,7 @@ import time
 from typing import Any
 
 from gameshelf.bots import PlayerView, register_bot
+from gameshelf.bots._cycles import CycleGuard
 from gameshelf.bots._outcome import heuristic_values, terminal_values
 from gameshelf.core.actions import Action
 from gameshelf.core.protocol import PlayerId, State
@@ -109,19 +110,33 @@ class ISMCTSBot:
         #: root statistics of the last decision: action -> (visits, mean value).
         self.last_stats: dict[Action, tuple[int, float]] = {}
         self.last_iterations = 0
+        self.guard = CycleGuard()
 
     # -- the decision --------------------------------------------------------------
     def choose(self, view: PlayerView) -> Action:
         legal = view.legal_actions()
+        self.guard.visit(view.observation(), view.move_number)  # forced moves too
         if len(legal) == 1:
             self.last_stats = {}
             self.last_iterations = 0
             return legal[0]
         root = self.search(view)
-        ranked = [
-            (root.children[a].visits, -i, a) for i, a in enumerate(legal) if a in root.children
-        ]
-        return max(ranked)[2] if ranked else legal[0]
+        ranked = sorted(
+            ((root.children[a].visits, -i, a) for i, a in enumerate(legal) if a in root.children),
+            reverse=True,
+        )
+        return self._avoid_loops(view, [a for _, _, a in ranked]) if ranked else legal[0]
+
+    def _avoid_loops(self, view: PlayerView, ranked: list[Action]) -> Action:
+        """The most visited move that does not lead back to a position this
+        bot already decided in (a pick/back loop); else the most visited."""
+        world = view.determinize(self.stream.below(_SEED_RANGE))
+        for action in ranked:
+            after = world.clone()
+            after.apply_unchecked(action)
+            if not self.guard.leads_back(after, view.player):
+                return action
+        return ranked[0]
 
     def search(self, view: PlayerView) -> _Node:
         """Run the budget from ``view``'s decision and return the root."""
