@@ -1,9 +1,11 @@
 """How promising a position looks for one seat, for greedy and ISMCTS bots.
 
 Points arrive mostly at the end (track, reputation rank, card bonuses), so
-the value adds what a village has built towards them: the current score
-sheet, plus coins and income still to be spent, villagers able to act, and
-goods waiting to go on the track — each weighted by the rounds left.
+the value adds, in rough victory-point equivalents, what a village has built
+towards them: the current score sheet, coins and income still to be spent,
+villagers (each worth about an action a round for the rounds left), ready
+villagers of a player who has not passed (an action still to take this round), goods that could go on the
+track, and empty caves waiting for outposts.
 """
 
 from __future__ import annotations
@@ -11,24 +13,37 @@ from __future__ import annotations
 from gameshelf.games.above_and_below.rules.scoring import score_sheet
 from gameshelf.games.above_and_below.state import AboveAndBelowState
 
+COIN = 0.35  # a 4-coin house is worth about 1.5 VP
+VILLAGER_PER_ROUND = 0.8
+READY = 0.3
+GOOD = 0.5
+TOKEN = 0.3
+EMPTY_CAVE = 0.4
+INJURED = 0.3
 
-def potential(state: AboveAndBelowState, player: int) -> float:
+
+def potential(state: AboveAndBelowState, player: int, sheet: dict[str, int]) -> float:
     comp = state.comp
     village = state.villages[player]
     left = max(0, comp.tracks.rounds - state.round)
-    sheet = score_sheet(state)[player]
+    villagers = len(village.villagers)
+    if state.task is not None and state.turn == player:
+        villagers += len(state.task.explorers)
     value = float(sheet["total"])
-    value += 0.25 * village.coins
-    value += 0.4 * left * village.income(comp)
-    value += (1.2 + 0.6 * left) * len(village.villagers)
-    value -= 0.3 * len(village.injured)
-    value += 0.5 * sum(village.goods) + 0.3 * (village.potions + village.cider)
-    value += 0.4 * village.empty_caves()
+    value += COIN * village.coins
+    value += COIN * left * village.income(comp)
+    value += VILLAGER_PER_ROUND * left * villagers
+    if not village.passed and state.phase != "over":
+        value += READY * len(village.ready)  # actions still to take this round
+    value -= INJURED * len(village.injured)
+    value += GOOD * sum(village.goods) + TOKEN * (village.potions + village.cider)
+    value += EMPTY_CAVE * village.empty_caves()
     return value
 
 
 def evaluate(state: AboveAndBelowState, player: int) -> float:
     """This seat's potential minus the best rival's."""
-    mine = potential(state, player)
-    others = [potential(state, p) for p in range(state.players) if p != player]
+    sheets = score_sheet(state)
+    mine = potential(state, player, sheets[player])
+    others = [potential(state, p, sheets[p]) for p in range(state.players) if p != player]
     return mine - (max(others) if others else 0.0)

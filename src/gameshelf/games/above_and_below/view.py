@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from rich.columns import Columns
 from rich.console import Group
 from rich.panel import Panel
 from rich.table import Table
@@ -193,7 +194,8 @@ def _village(obs: dict[str, Any], p: int, lang: str | None) -> Panel:
     grid.add_column()
     names = lambda ids: ", ".join(villager_name(i, lang) for i in ids) or _t("view.empty", lang)  # noqa: E731
     grid.add_row(_t("view.coins", lang), f"{v['coins']}  ({_t('view.income', lang)} {v['income']})")
-    grid.add_row(_t("view.reputation", lang), f"{v['reputation']}")
+    rep_vp = load_components().tracks.reputation_vp[v["reputation"]]
+    grid.add_row(_t("view.reputation", lang), f"{v['reputation']}  ({rep_vp:+d} {_t('view.vp', lang)})")
     grid.add_row(Text(_t("view.ready", lang), style="green"), names(v["ready"]))
     grid.add_row(Text(_t("view.exhausted", lang), style="yellow"), names(v["exhausted"]))
     grid.add_row(Text(_t("view.injured", lang), style="red"), names(v["injured"]))
@@ -249,7 +251,7 @@ def render(game: AboveAndBelow, obs: dict[str, Any], lang: str | None = None) ->
     if obs["task"]:
         header.append("   " + _t("view.task", lang, what=_t(f"act.{obs['task']['purpose']}", lang)))
     parts: list[Any] = [header, _board(obs, lang)]
-    parts.extend(_village(obs, p, lang) for p in range(obs["players"]))
+    parts.append(Columns([_village(obs, p, lang) for p in range(obs["players"])], width=64))
     encounter = _encounter(game, obs, lang)
     if encounter is not None:
         parts.append(encounter)
