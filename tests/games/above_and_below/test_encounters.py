@@ -12,6 +12,7 @@ import dataclasses
 import re
 from collections import Counter
 from importlib import resources
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -572,3 +573,39 @@ def test_proofreading_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert enc.main(["999"]) == 1
     assert enc.main([]) == 0
     assert "The book is valid." in capsys.readouterr().out
+
+
+# --------------------------------------------------------------------------- goto graphs
+
+
+@given(st.lists(st.tuples(st.integers(0, 7), st.integers(0, 7)), max_size=20))
+def test_cycle_detection_matches_the_graph(edges: list[tuple[int, int]]) -> None:
+    """Chains among paragraphs 20..27: a cycle is reported exactly when the goto graph has one."""
+    targets: dict[int, set[int]] = {k: set() for k in range(8)}
+    for a, b in edges:
+        targets[a].add(b)
+    chained = tuple(
+        paragraph(20 + k, *(option(goto=20 + t) for t in sorted(targets[k])[:3])) for k in range(8)
+    )
+    kept = {k: sorted(targets[k])[:3] for k in range(8)}
+
+    def has_cycle() -> bool:
+        state: dict[int, int] = {}
+
+        def visit(n: int) -> bool:
+            state[n] = 1
+            for m in kept[n]:
+                if state.get(m) == 1 or (m not in state and visit(m)):
+                    return True
+            state[n] = 2
+            return False
+
+        return any(k not in state and visit(k) for k in range(8))
+
+    problems = problems_of(small_book(*chained))
+    assert ("Goto cycle" in problems) == has_cycle()
+    if "Goto cycle" in problems:
+        line = next(x for x in problems.splitlines() if x.startswith("Goto cycle"))
+        loop = [int(x) - 20 for x in line[len("Goto cycle: ") : -1].split(" -> ")]
+        assert loop[0] == loop[-1]
+        assert all(b in kept[a] for a, b in pairwise(loop))
