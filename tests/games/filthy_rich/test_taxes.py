@@ -7,6 +7,7 @@ from tests.games.filthy_rich.helpers import (
     choose,
     hang,
     legal_texts,
+    lux,
     new,
     own_asset,
     own_luxury,
@@ -28,14 +29,19 @@ def test_tax_counts_the_marks_on_businesses_assets_and_luxuries() -> None:
     …$マークが全部でいくつあるか数えます。そして、マーク1個につき$1を支払います」"""
     s = new(2)
     hang(s, 1, "tornado_cleaners", 1, [1, 4])  # 2 marks
-    own_asset(s, 1, "ad_agency")  # 1 mark
+    agency = own_asset(s, 1, "ad_agency")
     own_luxury(s, 1, "space_shuttle")  # 4 marks
     set_money(s, 1, 20)
     rig(s, [0], page_die=6)
     start_rolling(s)
     assert s.phase == "sell" and s.current_player == 1  # player 0 owns no business
     choose(s, "keep")
-    assert s.money[1] == 20 - 7
+    marks = (
+        CAT.signs[sign("tornado_cleaners")].tax
+        + CAT.assets[CAT.card_ref[agency]].tax
+        + CAT.luxuries[lux("space_shuttle")].tax
+    )
+    assert s.money[1] == 20 - marks
     s.check_invariants()
 
 
