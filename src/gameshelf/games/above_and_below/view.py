@@ -126,8 +126,6 @@ def describe(game: AboveAndBelow, action: Action, lang: str | None) -> str:
 
 def describe_option(game: AboveAndBelow, pid: int, index: int, lang: str | None) -> str:
     """An option as read aloud: its label and lantern values, never its rewards."""
-    from gameshelf.games.above_and_below.encounters import format_effect
-
     opt = game.book.paragraphs[pid].options[index]
     label = _book_text(game, opt.label, lang)
     if not opt.thresholds:
@@ -135,9 +133,23 @@ def describe_option(game: AboveAndBelow, pid: int, index: int, lang: str | None)
     else:
         values = " / ".join(_t("do.lanterns", lang, n=th.lanterns) for th in opt.thresholds)
         text = _t("do.choose", lang, label=label, thresholds=values)
+    if opt.bonuses:
+        text += " — " + ", ".join(
+            _t(f"do.bonus-{b.kind}", lang, n=b.lanterns,
+               item=_t(f"{'icon' if b.kind == 'per_icon' else 'item'}.{b.item}", lang))
+            for b in opt.bonuses
+        )
     if opt.cost:
-        text += " — " + _t("do.choose-cost", lang, cost=", ".join(format_effect(c) for c in opt.cost))
+        text += " — " + _t("do.choose-cost", lang, cost=", ".join(_cost(c, lang) for c in opt.cost))
     return text
+
+
+def _cost(effect: Any, lang: str | None) -> str:
+    """What an option costs, in words ("2 coins", "1 rope")."""
+    if effect.kind == "coins":
+        return _t("do.cost-coins", lang, n=-effect.n)
+    item = effect.item if effect.kind == "good" else effect.kind
+    return _t("do.cost-item", lang, n=-effect.n, item=_t(f"item.{item}", lang))
 
 
 # -- the board ----------------------------------------------------------------------------------

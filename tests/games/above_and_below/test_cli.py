@@ -1,0 +1,39 @@
+"""The game's own commands and the balance figures' statistics."""
+
+from __future__ import annotations
+
+import pytest
+import typer
+
+from gameshelf.core.registry import load_game
+from gameshelf.games.above_and_below.balance import Tally, play_one, record, report, wilson
+from gameshelf.games.above_and_below.cli import ab_book
+
+
+def test_commands_are_registered() -> None:
+    names = [name for name, _ in load_game("above-and-below").cli_commands()]
+    assert names == ["ab-balance", "ab-book"]
+
+
+def test_ab_book_reports_the_real_book(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(typer.Exit) as done:
+        ab_book()
+    out = capsys.readouterr().out
+    assert "cave cards" in out
+    assert done.value.exit_code in (0, 1)
+
+
+def test_wilson_interval() -> None:
+    low, high = wilson(50, 100)
+    assert low < 0.5 < high and abs((low + high) / 2 - 0.5) < 1e-9
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_balance_tally(capsys: pytest.CaptureFixture[str]) -> None:
+    tally = Tally()
+    for seed in range(12):
+        record(tally, play_one(2, seed, "random"))
+    assert tally.games == 12 and abs(sum(tally.seat_wins) - 12) < 1e-9
+    assert len(tally.scores) == 24
+    report(2, tally, top=3)
+    assert "seat 1: win rate" in capsys.readouterr().out
