@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from gameshelf.bots import PlayerView, make_bot
 from gameshelf.core.registry import load_game
 from gameshelf.games.pay_dirt.actions import Install, Scrap
-from gameshelf.games.pay_dirt.components import ROWS, components
+from gameshelf.games.pay_dirt.components import components
 from gameshelf.games.pay_dirt.state import PayDirtState
 
 
@@ -29,55 +29,43 @@ class Tally:
     rounds: Counter[int] = field(default_factory=Counter)
     winner_gold: list[int] = field(default_factory=list)
     all_gold: list[int] = field(default_factory=list)
-    seat_wins: Counter[int] = field(default_factory=Counter)
-    seat_games: Counter[int] = field(default_factory=Counter)
+    seat_wins: Counter[tuple[int, int]] = field(default_factory=Counter)
+    seat_games: Counter[tuple[int, int]] = field(default_factory=Counter)
     bought: Counter[str] = field(default_factory=Counter)
     bought_won: Counter[str] = field(default_factory=Counter)
     actions: int = 0
 
 
 def play(players: int, seed: int, bot: str, noise: float) -> tuple[PayDirtState, list[tuple[int, str]]]:
-    """One seeded game; returns the final state and (buyer, lot) purchases."""
+    """One seeded game; returns the final state and (buyer, lot) purchases,
+    read from the "won" events (an auctioneer can win without any bidding)."""
     state = load_game("pay-dirt").new_game(players, seed)
     assert isinstance(state, PayDirtState)
     bots = [make_bot(bot, seed=seed * 10 + p, noise=noise) for p in range(players)]
     purchases: list[tuple[int, str]] = []
-    comp = components()
-    names = (comp.equipment, comp.personnel, comp.claims)
+    lots = _lot_ids()
     while not state.is_over:
         p = state.current_player
         assert p is not None
         action = bots[p].choose(PlayerView(state, p))
-        before = state.phase
-        lot = state.lot
+        seen = len(state.events)
         state.apply(action, p)
-        if before == "bidding" and state.phase != "bidding" and lot[0] >= 0:
-            buyer = _last_winner(state)
-            item = _last_item(state)
-            purchases.append((buyer, f"{ROWS[lot[0]]}:{names[lot[0]][item].id}"))
-        elif isinstance(action, Install | Scrap) and purchases:
+        for event in state.events[seen:]:
+            if event.key == "pay_dirt.log.won":
+                purchases.append((int(event.params["player"]) - 1, lots[event.params["lot"]]))
+        if isinstance(action, Install | Scrap):
             buyer, name = purchases[-1]
             purchases[-1] = (buyer, f"{name}:{action.kind}")
     return state, purchases
 
 
-def _last_winner(state: PayDirtState) -> int:
-    event = next(e for e in reversed(state.events) if e.key == "pay_dirt.log.won")
-    return int(event.params["player"]) - 1
-
-
-def _last_item(state: PayDirtState) -> int:
-    event = next(e for e in reversed(state.events) if e.key == "pay_dirt.log.won")
+def _lot_ids() -> dict[str, str]:
+    """Printed lot name -> "row:id"."""
     comp = components()
-    lot = event.params["lot"]
-    for pool in (comp.claims, comp.personnel):
-        for i, x in enumerate(pool):
-            if x.name == lot:
-                return i
-    for i, e in enumerate(comp.equipment):
-        if f"{e.maker} {e.model}" == lot:
-            return i
-    raise LookupError(lot)
+    out = {f"{e.maker} {e.model}": f"equipment:{e.id}" for e in comp.equipment}
+    out |= {c.name: f"personnel:{c.id}" for c in comp.personnel}
+    out |= {c.name: f"claims:{c.id}" for c in comp.claims}
+    return out
 
 
 def simulate(games: int, player_counts: Iterable[int], bot: str, noise: float, seed: int = 0) -> Tally:
@@ -93,15 +81,15 @@ def simulate(games: int, player_counts: Iterable[int], bot: str, noise: float, s
         tally.winner_gold.append(state.camps[winner].gold)
         tally.all_gold += [c.gold for c in state.camps]
         for p in range(players):
-            tally.seat_games[p] += 1
-        tally.seat_wins[winner] += 1
+            tally.seat_games[players, p] += 1
+        tally.seat_wins[players, winner] += 1
         for buyer, name in purchases:
             tally.bought[name] += 1
             tally.bought_won[name] += buyer == winner
     return tally
 
 
-def report(t: Tally, expected_win: float) -> str:
+def report(t: Tally) -> str:
     lines = [f"games: {t.games}   decisions per game: {t.actions / max(1, t.games):.0f}"]
     lines.append("rounds per game: " + "  ".join(f"{r}:{c}" for r, c in sorted(t.rounds.items())))
     mean_rounds = sum(r * c for r, c in t.rounds.items()) / max(1, t.games)
@@ -111,11 +99,10 @@ def report(t: Tally, expected_win: float) -> str:
         f"winner's gold: mean {sum(wg) / len(wg):.1f}  median {wg[len(wg) // 2]}  "
         f"range {wg[0]}-{wg[-1]};  mean gold per player {sum(t.all_gold) / len(t.all_gold):.1f}"
     )
-    lines.append(
-        "seat win rates: "
-        + "  ".join(f"seat {p + 1}: {t.seat_wins[p] / t.seat_games[p]:.2f}" for p in sorted(t.seat_games))
-        + f"   (fair share {expected_win:.2f})"
-    )
+    for n in sorted({n for n, _ in t.seat_games}):
+        games = t.seat_games[n, 0]
+        rates = "  ".join(f"{t.seat_wins[n, p] / games:.2f}" for p in range(n))
+        lines.append(f"{n} players ({games} games): seat win rates {rates}   (fair {1 / n:.2f})")
     lines.append("purchases (bought n times, buyer won %), sorted by buyer win rate:")
     rows = sorted(t.bought, key=lambda k: -t.bought_won[k] / t.bought[k])
     for name in rows:
@@ -172,8 +159,7 @@ def main(argv: list[str] | None = None) -> None:
         print(speed())
         return
     tally = simulate(args.games, args.players, args.bot, args.noise, args.seed)
-    share = sum(1 / p for p in args.players) / len(args.players)
-    print(report(tally, share))
+    print(report(tally))
 
 
 if __name__ == "__main__":

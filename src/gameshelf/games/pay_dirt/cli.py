@@ -67,7 +67,7 @@ def balance_command(
 
     players = players or [2, 3, 4, 5]
     tally = simulate(games, players, bot, noise)
-    print(report(tally, sum(1 / p for p in players) / len(players)))
+    print(report(tally))
 
 
 def commands() -> list[tuple[str, Callable[..., Any]]]:

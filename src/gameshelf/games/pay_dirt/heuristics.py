@@ -24,7 +24,8 @@ if TYPE_CHECKING:
 #: weights, tuned with balance.py (values are in gold). A worker move is
 #: worth about STEP gold: an average tile (~2 gold) needs ~9 moves.
 STEP = 0.2
-CLAIM_WEIGHT = 0.25  # a tile still on a claim, as a share of its mean gold
+CLAIM_WEIGHT = 0.45  # the best tile still on a claim, as a share of its mean gold
+CLAIM_DECAY = 0.85  # each further tile waits longer for the chain
 CHAIN_WEIGHT = 0.35  # a tile that just entered the excavator
 MONEY_WEIGHT = 0.25  # per $1,000: selling a gold brings $3,000
 WEAR_WEIGHT = 0.05  # a repair move removes 2 wear
@@ -47,9 +48,7 @@ def camp_value(s: PayDirtState, camp: Camp) -> float:
     mean = comp.kind_mean
     kinds = comp.tile_kind
     left = rounds_left(s)
-    value = float(camp.gold)
-    for tiles in camp.claim_tiles:
-        value += CLAIM_WEIGHT * sum(mean[kinds[t]] for t in tiles)
+    value = float(camp.gold) + claims_value(s, camp.claim_tiles, left)
     total = sum(len(r) for r in camp.rows)
     done = 0
     for m, row in enumerate(camp.rows):
@@ -66,6 +65,19 @@ def camp_value(s: PayDirtState, camp: Camp) -> float:
     value += GEAR_WEIGHT * STEP * min(left, 6) * sum(1 for g in camp.gear if g != EMPTY)
     value += ABILITY_WEIGHT * sum(1 for c in camp.personnel if comp.personnel[c].ability != "none")
     return value
+
+
+def claims_value(s: PayDirtState, claims: list[list[int]], left: float) -> float:
+    """Dirt still in the ground: the chain takes about one tile a round, so
+    the best tiles count most and those beyond the rounds left count little."""
+    mean = s.comp.kind_mean
+    kinds = s.comp.tile_kind
+    values = sorted((mean[kinds[t]] for tiles in claims for t in tiles), reverse=True)
+    weight = CLAIM_WEIGHT * min(1.0, left / 3)
+    total = 0.0
+    for i, v in enumerate(values):
+        total += weight * v * (CLAIM_DECAY**i)
+    return total
 
 
 def machine_value(s: PayDirtState, m: int, spaces: int, durability: int, left: float) -> float:
@@ -85,8 +97,10 @@ def lot_value(s: PayDirtState, player: int, row: int, item: int) -> float:
         workers = min(c.workers, comp.rules.max_workers - camp.workers)
         return STEP * 0.6 * workers * min(left, 6) + (ABILITY_WEIGHT if c.ability != "none" else 0)
     if row == 2:
-        claim = comp.claims[item]
-        return CLAIM_WEIGHT * sum(comp.kind_mean[k] for k in claim.tiles)
+        kinds = comp.tile_kind
+        fake = [[kinds.index(k) for k in comp.claims[item].tiles]]  # a tile id of each kind
+        held = camp.claim_tiles
+        return claims_value(s, [*held, *fake], left) - claims_value(s, held, left)
     e = comp.equipment[item]
     m = e.machine
     now = machine_value(s, m, len(camp.rows[m]), camp.durability(comp, m), left)

@@ -1,0 +1,69 @@
+"""The terminal picture and the move sentences, in both languages."""
+
+from __future__ import annotations
+
+import io
+
+from rich.console import Console
+
+from gameshelf.core.i18n import catalog
+from gameshelf.core.registry import load_game
+from gameshelf.core.rng import Stream
+from gameshelf.testing import random_playout
+from tests.games.pay_dirt.helpers import EXC, R, new, put
+
+
+def text_of(renderable: object) -> str:
+    out = io.StringIO()
+    Console(file=out, width=160, color_system=None).print(renderable)
+    return out.getvalue()
+
+
+def test_every_action_has_a_sentence_in_both_languages() -> None:
+    game = load_game("pay-dirt")
+    for index in range(game.num_distinct_actions):
+        action = game.action_from_id(index)
+        en, ja = game.describe_action(action, "en"), game.describe_action(action, "ja")
+        assert en and ja and en != ja, action
+        assert "{" not in en and "{" not in ja, f"unfilled parameter in {en!r} / {ja!r}"
+        assert "pay_dirt." not in en + ja, f"missing catalog key behind {action}"
+
+
+def test_catalogs_have_the_same_keys() -> None:
+    en = {k for k in catalog("en") if k.startswith("pay_dirt.")}
+    ja = {k for k in catalog("ja") if k.startswith("pay_dirt.")}
+    assert en == ja and len(en) > 150
+
+
+def test_machine_row_is_drawn_with_tiles_wear_and_gear() -> None:
+    s = new(2)
+    put(s, 0, EXC, 1, R)
+    s.camps[0].wear[EXC] = 2
+    text = text_of(load_game("pay-dirt").render(s.observation(0), "en"))
+    for label in ("Excavator", "Loader", "Wash Plant", "[R]", "wear 2/4", "claim gear", "Greenhorn Claim"):
+        assert label in text, label
+    ja = text_of(load_game("pay-dirt").render(s.observation(1), "ja"))
+    assert "掘削機" in ja and "洗浄プラント" in ja
+
+
+def test_render_works_in_every_phase_for_players_and_spectators() -> None:
+    game = load_game("pay-dirt")
+    s = new(4, 3)
+    phases = set()
+    for after, _ in random_playout(s, Stream(5), 5_000):
+        if after.phase not in phases:
+            phases.add(after.phase)
+            for seat in (None, after.current_player):
+                assert "Pay Dirt" in text_of(game.render(after.observation(seat), "en"))
+                assert "ペイ・ダート" in text_of(game.render(after.observation(seat), "ja"))
+    assert phases >= {"auction", "bidding", "gear", "work", "draft", "over"}
+
+
+def test_event_texts_are_complete() -> None:
+    s = new(3, 9)
+    for _ in random_playout(s, Stream(2), 5_000):
+        pass
+    for event in s.events:
+        for lang in ("en", "ja"):
+            text = event.text(lang)
+            assert "{" not in text and "pay_dirt." not in text, f"{event.key}: {text}"
