@@ -1,0 +1,104 @@
+"""Refusals carry precise codes; gear effects follow the machine rules."""
+
+from __future__ import annotations
+
+import pytest
+
+from gameshelf.core.errors import IllegalAction
+from gameshelf.games.pay_dirt.actions import (
+    CAMP_GEAR,
+    CLAIM_GEAR,
+    Bid,
+    BuyGear,
+    Dig,
+    KeepHardship,
+    Pull,
+    Sell,
+    Slide,
+)
+from tests.games.pay_dirt.helpers import (
+    EXC,
+    LOAD,
+    WASH,
+    B,
+    give_gear,
+    legal_strs,
+    new,
+    put,
+    to_gear,
+    to_work,
+)
+
+
+def refuse(s, action) -> str:  # type: ignore[no-untyped-def]
+    before = s.snapshot()
+    with pytest.raises(IllegalAction) as err:
+        s.apply(action)
+    assert s.snapshot() == before, "a refused move leaves the state byte-identical"
+    assert err.value.message_in("en") and err.value.message_in("ja")
+    assert not err.value.message_in("ja").startswith("pay_dirt.")
+    return err.value.code
+
+
+def test_error_codes() -> None:
+    s = new(2)
+    assert refuse(s, Bid(5)) == "wrong-phase"
+    assert refuse(s, KeepHardship(0)) == "wrong-phase"
+    to_work(s, 0, workers=0)
+    put(s, 0, EXC, 0)
+    assert refuse(s, Slide(EXC, 0)) == "no-workers"
+    assert refuse(s, Sell(1)) == "not-enough-gold"
+    to_work(s, 0, workers=2)
+    assert refuse(s, Pull(WASH)) == "space-occupied"
+
+
+def test_gear_purchase_needs_a_worker_and_the_price() -> None:
+    s = new(2)
+    to_gear(s, workers=1)
+    s.camps[0].money = 1
+    assert refuse(s, BuyGear(0)) == "cannot-afford"
+    s.camps[0].money = 9
+    s.camps[0].unused = 0
+    assert refuse(s, BuyGear(0)) == "no-workers"
+
+
+def test_selling_during_the_gear_laps_keeps_a_worker_for_the_purchase() -> None:
+    """Sales and purchases resolve together on the table (A21): a sale is
+    offered in the laps only while a second worker remains for buying."""
+    s = new(2)
+    s.camps[0].gold = 3
+    to_gear(s, workers=2)
+    assert "sell 1 worker" in legal_strs(s)
+    s.apply(Sell(2))
+    assert s.current_player == 0 and s.camps[0].money == 15
+    assert not any(a.startswith("sell") for a in legal_strs(s))
+
+
+def test_move_gear_works_only_in_its_machines() -> None:
+    s = new(2)
+    give_gear(s, 0, "sluice-rake")  # claim gear: moves in the wash plant only
+    put(s, 0, LOAD, 0)
+    put(s, 0, WASH, 0)
+    to_work(s, 0, workers=0)
+    gear_moves = {a for a in legal_strs(s) if a.endswith("claim_gear")}
+    assert gear_moves == {"slide wash_plant 1 claim_gear"}
+
+
+def test_dig_gear_needs_a_working_excavator() -> None:
+    """A23: the gear replaces the worker, not the machine."""
+    s = new(2)
+    give_gear(s, 0, "ripper")
+    to_work(s, 0, workers=0)
+    assert "dig 1 B claim_gear" in legal_strs(s)
+    s.camps[0].repaired[EXC] = True
+    assert not any(a.endswith("claim_gear") for a in legal_strs(s))
+    assert refuse(s, Dig(0, B, CLAIM_GEAR)) in ("machine-broken", "space-occupied")
+
+
+def test_sell_gear_sells_without_a_worker() -> None:
+    s = new(2)
+    give_gear(s, 0, "float-plane")  # sell up to 2
+    s.camps[0].gold = 4
+    to_work(s, 0, workers=0)
+    s.apply(Sell(2, CAMP_GEAR))
+    assert (s.camps[0].gold, s.camps[0].money, s.camps[0].wear[4]) == (2, 15, 1)
