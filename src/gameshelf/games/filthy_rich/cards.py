@@ -39,6 +39,7 @@ class Business:
     places: tuple[Placement, ...]
     on_tax: int
     designed: bool | tuple[str, ...]
+    pocket_sets: frozenset[tuple[int, ...]] = frozenset()
 
     @property
     def size(self) -> int:
@@ -204,10 +205,12 @@ def _parse_deck(data: dict[str, Any]) -> tuple[Any, ...]:
             cells = parse_shape(rows)
         except ValueError as exc:
             raise DataError(f"{where}: {exc}") from None
+        places = placements(cells)
         b = Business(
             key_of(where, e), _field(where, e, "cost", int), _field(where, e, "tax", int),
-            _field(where, e, "hit", int), cells, placements(cells),
+            _field(where, e, "hit", int), cells, places,
             _field(where, e, "on_tax", int, 0), _designed(where, e, fields),
+            frozenset(p for _, p in places),
         )
         for _ in range(copies_of(where, e)):
             kinds.append(BUSINESS)

@@ -39,15 +39,22 @@ def check(s: FilthyRichState) -> None:
             lux += task[1]
     assert sorted(lux) == list(range(len(cat.luxuries))), "a luxury is in two places or none"
 
-    in_play = {cat.card_ref[c] for own in s.businesses for c in own}
+    hung: dict[int, tuple[int, list[int]]] = {}  # sign -> (page, pockets)
+    for page, row in enumerate(s.book):
+        for pocket, sign in enumerate(row):
+            if sign != bk.EMPTY:
+                where = hung.setdefault(sign, (page, []))
+                assert where[0] == page, f"sign {sign} hangs on two pages"
+                where[1].append(pocket)
+    owned = {cat.card_ref[c]: p for p, own in enumerate(s.businesses) for c in own}
+    assert len(owned) == sum(map(len, s.businesses)), "two businesses share a sign"
     for sign, owner in enumerate(s.sign_owner):
-        _, pockets = bk.pockets_of(s.book, sign)
+        assert owned.get(sign, -1) == owner, f"sign {sign}'s owner does not own its business"
         if owner == -1:
-            assert sign not in in_play and not pockets, f"sign {sign} hangs without its business"
-            continue
-        assert sign in in_play and any(cat.card_ref[c] == sign for c in s.businesses[owner])
-        assert tuple(pockets) in {p for _, p in cat.signs[sign].places}, f"sign {sign} is broken"
-        assert sum(row.count(sign) for row in s.book) == len(pockets), f"sign {sign} on two pages"
+            assert sign not in hung, f"sign {sign} hangs without its business"
+        else:
+            pockets = tuple(hung[sign][1]) if sign in hung else ()
+            assert pockets in cat.signs[sign].pocket_sets, f"sign {sign} is broken or missing"
 
     for p in range(s.players):
         if not s.alive[p]:

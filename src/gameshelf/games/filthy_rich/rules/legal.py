@@ -8,7 +8,6 @@ dataclasses in a playout loop is a measurable cost.
 
 from __future__ import annotations
 
-from functools import cache
 from typing import TYPE_CHECKING
 
 from gameshelf.core.actions import Action
@@ -60,9 +59,16 @@ class Table:
         self.canonical: dict[Action, Action] = {a: a for a in every}
 
 
-@cache
+_TABLES: dict[int, tuple[Catalog, Table]] = {}
+
+
 def table(cat: Catalog) -> Table:
-    return Table(cat)
+    """The action table of a catalog, keyed by identity: hashing a whole
+    catalog on every call would cost more than the lookup saves."""
+    entry = _TABLES.get(id(cat))
+    if entry is None or entry[0] is not cat:
+        entry = _TABLES[id(cat)] = (cat, Table(cat))
+    return entry[1]
 
 
 def legal_actions(s: FilthyRichState) -> list[Action]:
