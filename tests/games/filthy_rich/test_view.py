@@ -1,0 +1,94 @@
+"""The terminal view and the texts: every phase draws, every text exists in en and ja."""
+
+from __future__ import annotations
+
+import pytest
+from rich.console import Console
+
+from gameshelf.core import i18n
+from gameshelf.core.registry import load_game
+from gameshelf.core.rng import Stream
+from tests.games.filthy_rich.helpers import (
+    choose,
+    hang,
+    new,
+    own_luxury,
+    rig,
+    set_money,
+    start_rolling,
+)
+
+GAME = load_game("filthy-rich")
+
+
+@pytest.fixture(autouse=True)
+def strict_i18n(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A missing catalog key raises instead of showing the key."""
+    monkeypatch.setenv("GAMESHELF_STRICT_I18N", "1")
+
+
+def _text(renderable: object) -> str:
+    console = Console(width=140, record=True, color_system=None)
+    console.print(renderable)
+    return console.export_text()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_every_action_has_a_sentence(lang: str) -> None:
+    for index in range(GAME.num_distinct_actions):
+        action = GAME.action_from_id(index)
+        text = GAME.describe_action(action, lang)
+        assert text and "filthy_rich." not in text, action
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_book_is_drawn_with_what_shows_and_what_is_covered(lang: str) -> None:
+    s = new(3)
+    s.page = 2
+    hang(s, 1, "chapter_11_books", 1, [5])
+    hang(s, 2, "tornado_cleaners", 2, [2, 5])
+    text = _text(GAME.render(s.observation(0), lang))
+    tornado = i18n.t("filthy_rich.card.tornado_cleaners", lang)[:10]
+    books = i18n.t("filthy_rich.card.chapter_11_books", lang)[:10]
+    assert tornado in text and books in text
+    for page in range(1, 5):
+        assert i18n.t("filthy_rich.view.page-open" if page == 2 else (
+            "filthy_rich.view.page-away" if page > 2 else "filthy_rich.view.page"), lang, page=page) in text
+    assert i18n.t("filthy_rich.view.seen", lang) in text
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_each_phase_is_described(lang: str) -> None:
+    s = new(3)
+    own_luxury(s, 1, "personal_trainer")
+    set_money(s, 1, 0)
+    hang(s, 2, "dentist", 1, [1])
+    rig(s, [0], page_die=6)
+    start_rolling(s)
+    assert s.phase == "sell"
+    assert _text(GAME.render(s.observation(2), lang))
+    choose(s, "keep")
+    assert s.phase == "auction"
+    text = _text(GAME.render(s.observation(None), lang))
+    assert i18n.t("filthy_rich.card.personal_trainer", lang) in text
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_random_games_render_and_log_in_both_languages(lang: str) -> None:
+    stream = Stream(5)
+    for seed in range(3):
+        s = new(2 + seed, seed)
+        steps = 0
+        while not s.is_over:
+            if steps % 25 == 0:
+                viewer = s.current_player
+                assert _text(GAME.render(s.observation(viewer), lang))
+                for action in s.legal_actions():
+                    assert GAME.describe_action(action, lang)
+            s.apply(stream.choice(s.legal_actions()))
+            steps += 1
+        for event in s.events:
+            assert event.text(lang)
+        assert i18n.t("filthy_rich.view.winner", lang, player=s.winner + 1) in _text(
+            GAME.render(s.observation(None), lang)
+        )
