@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import dataclasses
 import sys
-from typing import ClassVar
+from functools import cache
+from typing import Any, ClassVar
 
 from gameshelf.core.actions import Action as _CoreAction
 
@@ -191,3 +192,24 @@ ACTION_CLASSES: tuple[type[Action], ...] = (
     Act, Assign, Done, Pass, Build, Train, Harvest, Choose, Reroll, Push, Resolve,
     Offer, Respond, Sell, Track, Refresh, Spend, Rest,
 )
+
+
+class _Factories:
+    """Cached constructors: ``make.Assign(3)`` returns one shared instance per
+    value. Legal-move lists are rebuilt at every step of a playout, and
+    building fresh frozen dataclasses there is the engine's largest cost."""
+
+    def __init__(self) -> None:
+        for cls in ACTION_CLASSES:
+            setattr(self, cls.__name__, cache(cls))
+
+
+make: Any = _Factories()
+
+
+def canonical(action: _CoreAction) -> _CoreAction:
+    """The shared instance equal to ``action``."""
+    if not isinstance(action, Action):
+        return action
+    names = _FIELD_NAMES.get(type(action)) or tuple(f.name for f in dataclasses.fields(action))
+    return getattr(make, type(action).__name__)(*(getattr(action, n) for n in names))  # type: ignore[no-any-return]

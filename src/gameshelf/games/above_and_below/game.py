@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from gameshelf.core.actions import Action
 from gameshelf.core.protocol import Game, Observation, PlayerId, State
 from gameshelf.games.above_and_below import actions as A
+from gameshelf.games.above_and_below.actions import canonical
 from gameshelf.games.above_and_below.components import GOODS, SALE_ITEMS, load_components
 from gameshelf.games.above_and_below.state import AboveAndBelowState
 
@@ -40,6 +41,12 @@ class AboveAndBelow(Game):
             self._book = load_book()
         return self._book
 
+    def action_from_json(self, obj: Any) -> Action:
+        """The shared instance of the action (``actions.make``): histories then
+        hold the same objects whether played or read back from a record, so a
+        replayed state pickles to the same bytes."""
+        return canonical(super().action_from_json(obj))
+
     def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> State:
         return AboveAndBelowState(self, players, seed, options)
 
@@ -50,7 +57,7 @@ class AboveAndBelow(Game):
         cards = [c for c, b in comp.buildings.items() if b.category != "starting"]
         trainable = [v.id for v in comp.villagers if v.group == "trainable"]
         producers = [c for c in cards if comp.buildings[c].goods_on_buy or comp.buildings[c].goods_refill]
-        return [
+        universe = [
             *(A.Act(a) for a in A.MAIN_ACTIONS),
             A.Pass(),
             A.Done(),
@@ -72,6 +79,7 @@ class AboveAndBelow(Game):
             *(A.Spend(i) for i in ("cider", "potion")),
             *(A.Rest(r, v) for r in A.REMEDIES for v in villagers),
         ]
+        return [canonical(a) for a in universe]
 
     # -- presentation -------------------------------------------------------------------------
     def describe_action(self, action: Action, lang: str | None = None) -> str:

@@ -7,12 +7,16 @@ rules, and owns the one redaction function, :meth:`AboveAndBelowState.observatio
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from gameshelf.core.actions import Action
 from gameshelf.core.errors import IllegalAction
 from gameshelf.core.protocol import Observation, PlayerId, State
 from gameshelf.games.above_and_below.components import GOODS, Components, load_components
+from gameshelf.games.above_and_below.rules import dispatch, invariants, legal
+from gameshelf.games.above_and_below.rules.explore import task_view
+from gameshelf.games.above_and_below.rules.scoring import final_scores, score_sheet
+from gameshelf.games.above_and_below.rules.setup import set_up
 from gameshelf.games.above_and_below.task import Task
 from gameshelf.games.above_and_below.village import Village
 
@@ -33,14 +37,11 @@ class AboveAndBelowState(State):
 
     def __init__(self, game: Any, players: int, seed: int, options: dict[str, Any]) -> None:
         super().__init__(game, players, seed, options)
-        from gameshelf.games.above_and_below.rules.setup import set_up
-
+        AboveAndBelowState.comp = load_components()
         set_up(self)
 
-    # -- static data ----------------------------------------------------------------------
-    @property
-    def comp(self) -> Components:
-        return load_components()
+    #: the card data, shared by every state (a class attribute: never copied or pickled).
+    comp: ClassVar[Components]
 
     @property
     def book(self) -> Book:
@@ -62,18 +63,12 @@ class AboveAndBelowState(State):
         return self.turn
 
     def _legal_actions(self) -> list[Action]:
-        from gameshelf.games.above_and_below.rules import legal
-
         return legal.legal_actions(self)
 
     def _apply(self, action: Action) -> None:
-        from gameshelf.games.above_and_below.rules import dispatch
-
         dispatch.apply_action(self, action)
 
     def explain_illegal(self, action: Any) -> IllegalAction:
-        from gameshelf.games.above_and_below.rules import legal
-
         return legal.explain(self, action)
 
     # -- copies -------------------------------------------------------------------------------
@@ -107,9 +102,6 @@ class AboveAndBelowState(State):
         """The one redaction function. Deck orders and the rewards of an
         encounter not yet resolved are never included; the cave deck is face
         up, so its top card is shown."""
-        from gameshelf.games.above_and_below.rules.explore import task_view
-        from gameshelf.games.above_and_below.rules.scoring import score_sheet
-
         comp = self.comp
         return {
             "players": self.players,
@@ -150,8 +142,6 @@ class AboveAndBelowState(State):
 
     # -- the end ------------------------------------------------------------------------------------
     def scores(self) -> list[float]:
-        from gameshelf.games.above_and_below.rules.scoring import final_scores
-
         return [float(s) for s in final_scores(self)]
 
     def tiebreak_key(self, player: PlayerId) -> tuple[Any, ...]:
@@ -160,9 +150,7 @@ class AboveAndBelowState(State):
         return (v.coins, len(v.villagers), len(v.buildings))
 
     def check_invariants(self) -> None:
-        from gameshelf.games.above_and_below.rules.invariants import check
-
-        check(self)
+        invariants.check(self)
 
 
 #: list attributes of the state copied by :meth:`AboveAndBelowState._copy`.

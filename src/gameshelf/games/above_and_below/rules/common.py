@@ -102,21 +102,3 @@ def refill_row(state: AboveAndBelowState, row: str) -> None:
     deck = getattr(state, f"{row}_deck")
     while len(cards) < state.comp.tracks.row_size and deck:
         cards.append(deck.pop(0))
-
-
-def end_turn(state: AboveAndBelowState) -> None:
-    """The turn is over: clockwise to the next player who has not passed, or
-    the round ends when everybody has passed."""
-    from gameshelf.games.above_and_below.rules.round_end import end_round
-
-    state.task = None
-    state.refreshed = False
-    state.sold = False
-    state.offered = [False] * state.players
-    for step in range(1, state.players + 1):
-        nxt = (state.turn + step) % state.players
-        if not state.villages[nxt].passed:
-            state.turn = nxt
-            state.phase = "turn"
-            return
-    end_round(state)

@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 from gameshelf.core.actions import Action
 from gameshelf.games.above_and_below import actions as A
 from gameshelf.games.above_and_below.rules import explore, free, round_end, work
-from gameshelf.games.above_and_below.rules.common import NS, end_turn
+from gameshelf.games.above_and_below.rules.common import NS
+from gameshelf.games.above_and_below.rules.turns import end_turn
 
 if TYPE_CHECKING:
     from gameshelf.games.above_and_below.state import AboveAndBelowState

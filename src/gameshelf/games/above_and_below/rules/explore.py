@@ -17,9 +17,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from gameshelf.core.actions import Action
-from gameshelf.games.above_and_below.actions import Build, Choose, Done, Push, Reroll, Resolve
-from gameshelf.games.above_and_below.rules.common import NS, end_turn, lose_item, take_building
+from gameshelf.games.above_and_below.actions import Build, Choose, Push, Reroll, make
+from gameshelf.games.above_and_below.encounters import format_bonus, format_effect
+from gameshelf.games.above_and_below.rules.common import NS, lose_item, take_building
 from gameshelf.games.above_and_below.rules.effects import apply_effects, can_pay
+from gameshelf.games.above_and_below.rules.market import buildable
+from gameshelf.games.above_and_below.rules.turns import end_turn
 
 if TYPE_CHECKING:
     from gameshelf.games.above_and_below.encounters import Book, CaveCard, EncounterOption
@@ -78,7 +81,7 @@ def legal_options(state: AboveAndBelowState) -> list[Action]:
     para = state.book.paragraphs[task.paragraph]
     village = state.villages[state.turn]
     return [
-        Choose(para.id, i) for i, opt in enumerate(para.options) if can_pay(village, opt.cost)
+        make.Choose(para.id, i) for i, opt in enumerate(para.options) if can_pay(village, opt.cost)
     ]
 
 
@@ -151,11 +154,11 @@ def legal_dice(state: AboveAndBelowState) -> list[Action]:
     if task.rerolls:
         for v, d in zip(task.villagers, task.dice, strict=True):
             if v not in task.pushed and villagers[v].lanterns(d) < max(villagers[v].lantern, default=0):
-                out.append(Reroll(v))
+                out.append(make.Reroll(v))
     top = _option(state).thresholds[-1].lanterns
     if lanterns(state) < top:
-        out.extend(Push(v) for v in task.villagers if v not in task.pushed)
-    out.append(Resolve())
+        out.extend(make.Push(v) for v in task.villagers if v not in task.pushed)
+    out.append(make.Resolve())
     return out
 
 
@@ -241,12 +244,10 @@ def finish_encounter(state: AboveAndBelowState) -> None:
 
 
 def legal_reward(state: AboveAndBelowState) -> list[Action]:
-    from gameshelf.games.above_and_below.rules.work import buildable
-
     task = state.task
     assert task is not None
     cards = buildable(state, state.turn, -1, free_max=task.free[0])
-    return [*(Build(c) for c in cards), Done()]
+    return [*(make.Build(c) for c in cards), make.Done()]
 
 
 def take_reward(state: AboveAndBelowState, action: Action) -> None:
@@ -272,8 +273,6 @@ def task_view(state: AboveAndBelowState) -> dict[str, Any] | None:
     }
     if task.purpose != "explore":
         return view
-    from gameshelf.games.above_and_below.encounters import format_bonus, format_effect
-
     view.update(cave=task.cave, paragraph=task.paragraph, option=task.option, dice=list(task.dice),
                 pushed=list(task.pushed), rerolls=task.rerolls, bonus=task.bonus, free=list(task.free))
     if task.paragraph is not None:

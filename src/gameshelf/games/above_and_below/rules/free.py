@@ -11,7 +11,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gameshelf.core.actions import Action
-from gameshelf.games.above_and_below.actions import Offer, Refresh, Respond, Sell, Spend, Track
+from gameshelf.games.above_and_below.actions import (
+    Offer,
+    Refresh,
+    Respond,
+    Sell,
+    Spend,
+    Track,
+    make,
+)
 from gameshelf.games.above_and_below.components import GOOD_INDEX, GOODS, SALE_ITEMS
 from gameshelf.games.above_and_below.rules.common import NS, refill_row, return_item
 
@@ -26,7 +34,7 @@ def legal_offers(state: AboveAndBelowState, p: int) -> list[Action]:
     out: list[Action] = []
     for s in range(state.players):
         if s != p and state.villages[s].sale is not None and not state.offered[s]:
-            out.extend(Offer(s, price) for price in range(tracks.min_offer, min(coins, tracks.max_offer) + 1))
+            out.extend(make.Offer(s, price) for price in range(tracks.min_offer, min(coins, tracks.max_offer) + 1))
     return out
 
 
@@ -37,10 +45,10 @@ def legal_stock_moves(state: AboveAndBelowState, p: int) -> list[Action]:
     if not state.sold:
         for item in SALE_ITEMS:
             if item != village.sale and _in_supply(village, item):
-                out.append(Sell(item))
+                out.append(make.Sell(item))
     for i, good in enumerate(GOODS):
         if village.goods[i] and (village.track_count[i] or len(village.track) < len(GOODS)):
-            out.append(Track(good))
+            out.append(make.Track(good))
     return out
 
 
@@ -50,13 +58,13 @@ def legal_free(state: AboveAndBelowState, p: int) -> list[Action]:
     out = legal_offers(state, p) + legal_stock_moves(state, p)
     if not state.refreshed and village.coins >= comp.tracks.refresh_cost:
         if state.house_deck:
-            out.append(Refresh("house"))
+            out.append(make.Refresh("house"))
         if state.outpost_deck:
-            out.append(Refresh("outpost"))
+            out.append(make.Refresh("outpost"))
     if village.cider and village.has_ability(comp, "cider_as_coin"):
-        out.append(Spend("cider"))
+        out.append(make.Spend("cider"))
     if village.potions and village.has_ability(comp, "potion_as_coin"):
-        out.append(Spend("potion"))
+        out.append(make.Spend("potion"))
     return out
 
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from gameshelf.core.actions import Action
 from gameshelf.core.errors import IllegalAction
 from gameshelf.games.above_and_below import actions as A
+from gameshelf.games.above_and_below.actions import make
 from gameshelf.games.above_and_below.rules import explore, free, round_end, work
 
 if TYPE_CHECKING:
@@ -24,19 +25,19 @@ def legal_actions(state: AboveAndBelowState) -> list[Action]:
     p = state.turn
     task = state.task
     if phase == "turn":
-        return [*work.legal_acts(state, p), A.Pass(), *free.legal_free(state, p)]
+        return [*work.legal_acts(state, p), make.Pass(), *free.legal_free(state, p)]
     if phase == "respond":
-        return [A.Respond(True), A.Respond(False)]
+        return [make.Respond(True), make.Respond(False)]
     if phase == "assign":
         return work.legal_assign(state, p)
     if phase == "build":
         assert task is not None
-        return [A.Build(c) for c in work.buildable(state, p, task.villagers[0])]
+        return [make.Build(c) for c in work.buildable(state, p, task.villagers[0])]
     if phase == "train":
         assert task is not None
-        return [A.Train(v) for v in work.trainable(state, p, task.villagers[0])]
+        return [make.Train(v) for v in work.trainable(state, p, task.villagers[0])]
     if phase == "harvest":
-        return [A.Harvest(c) for c in work.harvestable(state, p)]
+        return [make.Harvest(c) for c in work.harvestable(state, p)]
     if phase == "option":
         return explore.legal_options(state)
     if phase == "dice":

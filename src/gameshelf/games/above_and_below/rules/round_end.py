@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gameshelf.core.actions import Action
-from gameshelf.games.above_and_below.actions import Done, Rest
+from gameshelf.games.above_and_below.actions import Rest, make
 from gameshelf.games.above_and_below.components import GOOD_INDEX
 from gameshelf.games.above_and_below.rules.common import NS, gain_item
 
@@ -89,18 +89,18 @@ def rest_options(state: AboveAndBelowState, p: int) -> list[Action]:
     fleshy = lambda v: comp.villagers[v].special != "metal_man"  # noqa: E731
     if state.rest_beds_used == 0:
         if village.potions:
-            out.extend(Rest("potion", v) for v in village.injured if fleshy(v))
+            out.extend(make.Rest("potion", v) for v in village.injured if fleshy(v))
         if village.cider:
-            out.extend(Rest("cider", v) for v in village.exhausted if fleshy(v))
+            out.extend(make.Rest("cider", v) for v in village.exhausted if fleshy(v))
     if state.rest_beds_used < beds(state, p):
         for v in village.injured + village.exhausted:
             if fleshy(v) and v not in state.rest_bedded:
-                out.append(Rest("bed", v))
+                out.append(make.Rest("bed", v))
     return out
 
 
 def legal_rest(state: AboveAndBelowState) -> list[Action]:
-    return [*rest_options(state, state.rest_queue[0]), Done()]
+    return [*rest_options(state, state.rest_queue[0]), make.Done()]
 
 
 def rest(state: AboveAndBelowState, action: Rest) -> None:

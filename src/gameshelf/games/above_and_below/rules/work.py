@@ -10,14 +10,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gameshelf.core.actions import Action
-from gameshelf.games.above_and_below.actions import Act, Assign, Build, Done, Harvest, Train
+from gameshelf.games.above_and_below.actions import Act, Assign, Build, Done, Harvest, Train, make
 from gameshelf.games.above_and_below.components import GOOD_INDEX
 from gameshelf.games.above_and_below.rules.common import (
     NS,
-    end_turn,
     gain_villager,
     take_building,
 )
+from gameshelf.games.above_and_below.rules.explore import set_out, start_explore
+from gameshelf.games.above_and_below.rules.market import build_cost, buildable
+from gameshelf.games.above_and_below.rules.turns import end_turn
 from gameshelf.games.above_and_below.task import Task
 
 if TYPE_CHECKING:
@@ -25,34 +27,6 @@ if TYPE_CHECKING:
 
 
 # -- what may be chosen ------------------------------------------------------------------------
-def build_cost(state: AboveAndBelowState, card: str, villager: int) -> int:
-    """The printed cost, 1 less with a hammer+ villager (Grogo has one)."""
-    comp = state.comp
-    discount = 1 if comp.villagers[villager].hammer == 2 else 0
-    return max(0, comp.buildings[card].cost - discount)
-
-
-def buildable(state: AboveAndBelowState, p: int, villager: int, *, free_max: int | None = None) -> list[str]:
-    """Cards ``p`` may build now: houses, star and key houses, and outposts when
-    an empty cave waits for them ("洞窟カードを持っている必要があります")."""
-    village = state.villages[p]
-    out: list[str] = []
-    rows = (state.house_row, state.outpost_row) if free_max is not None else (
-        state.house_row, state.star_row, state.key_row, state.outpost_row)
-    empty_cave = village.empty_caves() > 0
-    for row in rows:
-        for card in row:
-            b = state.comp.buildings[card]
-            if b.category == "outpost" and not empty_cave:
-                continue
-            if free_max is not None:
-                if b.cost <= free_max:
-                    out.append(card)
-            elif build_cost(state, card, villager) <= village.coins:
-                out.append(card)
-    return out
-
-
 def train_cost(state: AboveAndBelowState, slot: int, villager: int) -> int:
     comp = state.comp
     discount = 1 if comp.villagers[villager].quill == 2 else 0
@@ -88,12 +62,12 @@ def legal_acts(state: AboveAndBelowState, p: int) -> list[Action]:
     village = state.villages[p]
     out: list[Action] = []
     if len(village.ready) >= 2 and state.cave_deck:
-        out.append(Act("explore"))
+        out.append(make.Act("explore"))
     for purpose in ("harvest", "build", "train"):
         if any(can_send(state, p, purpose, v) for v in village.ready):
-            out.append(Act(purpose))
+            out.append(make.Act(purpose))
     if village.ready:
-        out.append(Act("labor"))
+        out.append(make.Act("labor"))
     return out
 
 
@@ -101,10 +75,10 @@ def legal_assign(state: AboveAndBelowState, p: int) -> list[Action]:
     task = state.task
     assert task is not None
     out: list[Action] = [
-        Assign(v) for v in state.villages[p].ready if can_send(state, p, task.purpose, v)
+        make.Assign(v) for v in state.villages[p].ready if can_send(state, p, task.purpose, v)
     ]
     if _enough(task):
-        out.append(Done())
+        out.append(make.Done())
     return out
 
 
@@ -122,8 +96,6 @@ def start_action(state: AboveAndBelowState, action: Act) -> None:
     state.task = task
     state.phase = "assign"
     if action.action == "explore":
-        from gameshelf.games.above_and_below.rules.explore import start_explore
-
         start_explore(state)
     state.log(f"{NS}.log.act", player=state.turn + 1, action=f"@{NS}.act.{action.action}")
 
@@ -167,8 +139,6 @@ def _check_stuck(state: AboveAndBelowState) -> None:
         task = state.task
         assert task is not None
         if task.purpose == "explore":
-            from gameshelf.games.above_and_below.rules.explore import set_out
-
             set_out(state)
         else:
             done(state)
