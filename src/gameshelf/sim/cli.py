@@ -45,8 +45,9 @@ def simulate(
         typer.Option(
             "--bots",
             "-b",
-            help="Comma-separated bot specs, repeated to fill the seats: random, greedy,"
-            " ismcts, easy, normal, hard, or name[key=value,...].",
+            help="Comma-separated bot specs; seat s of game i gets bot (i+s) mod count, so"
+            " seats rotate. Names: random, greedy, ismcts, easy, normal, hard, each"
+            " optionally with settings: name\\[key=value,...].",
         ),
     ] = "random",
     games: Annotated[int, typer.Option("--games", "-n", help="How many games.")] = 100,

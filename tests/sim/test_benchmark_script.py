@@ -1,0 +1,56 @@
+"""``benchmarks/bots.py`` runs end to end on small games and prints its figures."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+
+import tests.sim.plugin_games  # noqa: F401  (registers the test games)
+
+SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "bots.py"
+
+
+@pytest.fixture(scope="module")
+def bench():  # type: ignore[no-untyped-def]
+    spec = importlib.util.spec_from_file_location("bench_bots", SCRIPT)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_duels_and_solitaire_scores_are_reported(bench, capsys: pytest.CaptureFixture[str]) -> None:  # type: ignore[no-untyped-def]
+    args = ["--game", "hidden-high", "--game", "keep-or-reroll", "--games", "4", "--workers", "1"]
+    assert bench.main([*args, "--hard", "iterations=6", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["hard"].startswith("ismcts[iterations=6,")
+    duel = out["games"]["hidden-high"]
+    assert set(duel["duels"]) == {"greedy", "random"}
+    assert all(
+        d["games"] == 4 and 0 <= d["low"] <= d["win_rate"] <= d["high"] <= 1
+        for d in duel["duels"].values()
+    )
+    assert duel["iterations_per_s"]["normal"] > 0 and duel["iterations_per_s"]["hard"] > 0
+    solo = out["games"]["keep-or-reroll"]["scores"]
+    assert [s["bot"].split("[")[0] for s in solo] == [
+        "random",
+        "greedy",
+        "easy",
+        "normal",
+        "ismcts",
+    ]
+    assert all(s["n"] == 4 and s["ranks"] == {"-": 4} for s in solo)
+
+
+def test_tables_are_printed(bench, capsys: pytest.CaptureFixture[str]) -> None:  # type: ignore[no-untyped-def]
+    assert (
+        bench.main(
+            ["--game", "hidden-high", "--games", "2", "--workers", "1", "--hard", "iterations=4"]
+        )
+        == 0
+    )
+    printed = capsys.readouterr().out
+    assert "iterations/s" in printed and "hard win rate" in printed
