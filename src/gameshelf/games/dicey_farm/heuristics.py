@@ -38,6 +38,8 @@ FUTURE_FOOD_COST = 1.2
 #: small cost of turning ingredients into this round's food (they could
 #: have been shipped), so food is made when needed, not before.
 COOKING_COST = 0.3
+#: an empty field with rounds still to play (room to sow or keep animals).
+FIELD_VALUE = 1.6
 #: per round still to play, what one head of livestock yields.
 ANIMAL_YIELD = {"chicken": 0.6, "sheep": 0.9, "cow": 0.7, "pig": 0.0}
 ANIMAL_BASE = {"chicken": 1.0, "sheep": 2.0, "pig": 3.0, "cow": 4.0, "horse": 3.0}
@@ -125,11 +127,15 @@ def evaluate(s: DiceyFarmState) -> float:
     future_need = sum(C.dice(r) + K["food_extra"] for r in range(s.round + 1, K["rounds"] + 1))
     v -= FUTURE_FOOD_COST * max(0.0, future_need - _future_food(s, rounds_left))
     if rounds_left:
-        for good in ("wheat_seed", "vegetable_seed", "flower_seed"):
-            v += _good_value(s, good) * g[good]
+        # seeds are worth sowing only as far as there are fields for them
+        room = max(0, s.empty_fields()) + 1
+        for good in sorted(("wheat_seed", "vegetable_seed", "flower_seed"), key=lambda x: -_good_value(s, x)):
+            useful = min(g[good], room)
+            room -= useful
+            v += _good_value(s, good) * useful + 0.2 * (g[good] - useful)
         for crop, n in s.sown.items():
             v += n * (1.8 if crop == "wheat" else 1.6 if crop == "vegetable" else 3.0)
-        v += 0.8 * max(0, s.empty_fields())
+        v += FIELD_VALUE * min(rounds_left, 3) / 3 * max(0, s.empty_fields())
         for animal, per_round in ANIMAL_YIELD.items():
             if g[animal]:
                 v += g[animal] * (ANIMAL_BASE[animal] + per_round * rounds_left)

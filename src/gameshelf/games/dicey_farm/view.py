@@ -97,8 +97,8 @@ def _dice_line(obs: dict[str, Any], lang: str | None) -> Text:
 
 def _stock(obs: dict[str, Any], lang: str | None) -> Table:
     table = Table(box=box.SIMPLE, show_header=False, padding=(0, 1))
-    table.add_column(style="bold")
-    table.add_column(justify="right")
+    table.add_column(style="bold", no_wrap=True)
+    table.add_column(justify="right", no_wrap=True)
     goods = obs["goods"]
     for good in STOCK_ORDER:
         if goods[good] or good == "food":
@@ -140,8 +140,8 @@ def _craftsmen(obs: dict[str, Any], lang: str | None) -> Group:
     mine = Text(t("dicey_farm.view.hired", lang) + ": ", style="bold")
     mine.append(", ".join(_craftsman(c, lang) for c in obs["hired"]) or t("dicey_farm.view.none", lang))
     shown = Table(box=box.MINIMAL, show_header=False, padding=(0, 1))
-    shown.add_column(style="bold cyan")
-    shown.add_column(style="dim")
+    shown.add_column(style="bold cyan", no_wrap=True)
+    shown.add_column(style="dim", overflow="fold")
     for cid in obs["display"]:
         shown.add_row(_craftsman(cid, lang), t(f"dicey_farm.craftsman.{cid}.effect", lang))
     title = Text(t("dicey_farm.view.display", lang) + " · " + t("dicey_farm.view.deck", lang, n=obs["deck_size"]), style="bold")
@@ -165,7 +165,7 @@ def _merchants(obs: dict[str, Any], lang: str | None) -> Table:
 def breakdown_table(obs: dict[str, Any], lang: str | None) -> Table:
     """VP by source (the final one once the game is over)."""
     final = "final" in obs
-    table = Table(title=t("dicey_farm.view.final" if final else "dicey_farm.view.vp", lang), box=box.SIMPLE_HEAVY)
+    table = Table(title=t("dicey_farm.view.final" if final else "dicey_farm.view.sources", lang), box=box.SIMPLE_HEAVY)
     table.add_column("")
     table.add_column(t("dicey_farm.view.vp", lang), justify="right")
     for source, value in (obs["final"] if final else obs["breakdown"]).items():
@@ -185,7 +185,7 @@ def render(obs: dict[str, Any], lang: str | None = None) -> Any:
         score += f" · {t('dicey_farm.view.beggars', lang)} {obs['beggars']}"
     body: list[Any] = [_dice_line(obs, lang), _food_line(obs, lang)]
     grid = Table.grid(expand=True, padding=(0, 1))
-    grid.add_column(ratio=2)
+    grid.add_column(ratio=3)
     grid.add_column(ratio=3)
     grid.add_column(ratio=5)
     grid.add_row(

@@ -1,0 +1,65 @@
+"""The terminal side: ``gameshelf daily`` and a scripted session with restart."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import typer
+from rich.console import Console
+from typer.testing import CliRunner
+
+from gameshelf.games.dicey_farm.cli import daily, round_start
+from gameshelf.terminal import play_session
+from tests.games.dicey_farm.helpers import GAME
+
+
+def app() -> typer.Typer:
+    cli = typer.Typer()
+    cli.command("daily")(daily)
+    cli.command("noop")(lambda: None)  # two commands keep "daily" as a sub-command
+    return cli
+
+
+def test_daily_par_prints_score_and_line() -> None:
+    result = CliRunner().invoke(app(), ["daily", "--date", "2026-11-22", "--par", "--width", "1", "--lang", "ja"])
+    assert result.exit_code == 0, result.output
+    assert "2026-11-22 のパー" in result.output and "手順" in result.output
+
+
+def test_daily_refuses_a_bad_date() -> None:
+    result = CliRunner().invoke(app(), ["daily", "--date", "22/11/2026"])
+    assert result.exit_code == 2
+
+
+def test_game_offers_the_daily_command() -> None:
+    assert [name for name, _ in GAME.cli_commands()] == ["daily"]
+
+
+def test_scripted_daily_session_restarts_the_round(tmp_path: Path) -> None:
+    """A person plays a few moves, restarts the round ("r"), and finishes with bots' help."""
+    state = GAME.new_game(1, 0, {"daily": "2026-11-22"})
+    answers = iter(["1", "1", "r", "q"])
+    seen: list[int] = []
+
+    def read(prompt: str) -> str:
+        return next(answers)
+
+    def restart(s):  # type: ignore[no-untyped-def]
+        seen.append(len(s.history))
+        return round_start(s)
+
+    out = play_session(state, ["human"], lang="en", save_dir=tmp_path, restart_point=restart,
+                       console=Console(file=io.StringIO(), width=120), read=read)
+    assert out.history == [] and out.round == 1  # back at the start of round 1
+    assert seen[:3] == [0, 1, 2]
+
+
+def test_a_bot_plays_a_whole_game_in_the_terminal(tmp_path: Path) -> None:
+    buffer = io.StringIO()
+    state = GAME.new_game(1, 4)
+    final = play_session(state, ["bot:random"], lang="ja", save_dir=tmp_path,
+                         console=Console(file=buffer, width=140))
+    assert final.is_over
+    assert "最終得点" in buffer.getvalue()
+    assert list(tmp_path.glob("dicey-farm-*.json"))
