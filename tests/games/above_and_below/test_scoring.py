@@ -62,10 +62,10 @@ def test_goods_bonus_counts_track_supply_and_sale_not_cards() -> None:
 def test_house_villager_and_empty_cave_bonuses() -> None:
     state = new_state(2)
     give_building(state, 0, "k2")  # 3 + 2 per house
-    give_building(state, 0, "k3")  # 2 + 2 per villager
+    give_building(state, 0, "k3")  # 1 + 2 per villager
     give_building(state, 0, "k4")  # 2 + 2 per empty cave
     give_cave(state, 0)
-    assert score_sheet(state)[0]["cards"] == (3 + 2 * 4) + (2 + 2 * 3) + (2 + 2 * 1)
+    assert score_sheet(state)[0]["cards"] == (3 + 2 * 4) + (1 + 2 * 3) + (2 + 2 * 1)
 
 
 def test_tiebreak_coins_then_villagers_then_buildings() -> None:
