@@ -124,18 +124,25 @@ def test_selling_only_on_your_turn_before_rolling_or_at_tax_time() -> None:
 
 
 def test_tax_shelter_and_tax_income_assets() -> None:
-    """Designed asset effects (RULES.md): a Tax Lawyer takes $2 off every tax, a
-    Stock Portfolio and Tax Accountants pay at every tax, before the payment."""
+    """Designed asset effects (RULES.md): a Tax Lawyer takes its amount off every
+    tax, a Stock Portfolio and Tax Accountants pay at every tax, before the payment
+    (so the income can pay the tax)."""
     s = new(2)
-    hang(s, 1, "tornado_cleaners", 1, [1, 4])  # 2 marks
-    hang(s, 1, "tax_accountants", 1, [9])  # 0 marks, +3 at every tax
-    own_asset(s, 1, "tax_lawyer")  # 0 marks, -2
-    own_asset(s, 1, "stock_portfolio")  # 1 mark, +3
+    hang(s, 1, "tornado_cleaners", 1, [1, 4])
+    hang(s, 1, "tax_accountants", 1, [9])
+    lawyer = own_asset(s, 1, "tax_lawyer")
+    stocks = own_asset(s, 1, "stock_portfolio")
     set_money(s, 1, 0)
     rig(s, [0], page_die=6)
     start_rolling(s)
     choose(s, "keep")
-    assert s.money[1] == 3 + 3 - (2 + 1 - 2)
+    accountants = CAT.signs[sign("tax_accountants")]
+    lawyer_card, stock_card = CAT.assets[CAT.card_ref[lawyer]], CAT.assets[CAT.card_ref[stocks]]
+    marks = CAT.signs[sign("tornado_cleaners")].tax + accountants.tax + lawyer_card.tax + stock_card.tax
+    income = accountants.on_tax + stock_card.amount
+    assert income > 0 and lawyer_card.amount > 0
+    assert s.money[1] == income - max(0, marks - lawyer_card.amount)
+    assert s.alive[1]
 
 
 def test_page_die_turns_to_pages_one_to_four_and_stays_on_five_or_six() -> None:

@@ -37,6 +37,7 @@ from gameshelf.games.filthy_rich.cards import ASSET, BUSINESS, Catalog, catalog
 
 COLOURS = ("red", "dodger_blue1", "green3", "magenta", "yellow3")
 P = "filthy_rich"
+CELL = 8  # characters per pocket: four pages side by side fit 120 columns
 
 
 def _name(cat: Catalog, card: int, lang: str | None) -> str:
@@ -116,7 +117,7 @@ def _page_grid(obs: dict[str, Any], cat: Catalog, page: int, lang: str | None) -
         title, border = t(f"{P}.view.page", lang, page=page), "grey62"
     grid = Table(title=title, show_header=False, show_lines=True, border_style=border, padding=(0, 0))
     for _ in range(bk.SIDE):
-        grid.add_column(width=11, justify="center", no_wrap=True)
+        grid.add_column(width=CELL, justify="center", no_wrap=True)
     for r in range(bk.SIDE):
         cells = []
         for c in range(bk.SIDE):
@@ -132,7 +133,7 @@ def _page_grid(obs: dict[str, Any], cat: Catalog, page: int, lang: str | None) -
                     style += " dim"
                 else:
                     style += " bold"
-                cell.append(_sign_label(cat, sign, 11, lang), style=style)
+                cell.append(_sign_label(cat, sign, CELL, lang), style=style)
             cells.append(cell)
         grid.add_row(*cells)
     return grid
@@ -143,7 +144,7 @@ def _seen_grid(obs: dict[str, Any], cat: Catalog, lang: str | None) -> Table:
     grid = Table(title=t(f"{P}.view.seen", lang), show_header=False, show_lines=True,
                  border_style="bold yellow", padding=(0, 0))
     for _ in range(bk.SIDE):
-        grid.add_column(width=11, justify="center", no_wrap=True)
+        grid.add_column(width=CELL, justify="center", no_wrap=True)
     for r in range(bk.SIDE):
         cells = []
         for c in range(bk.SIDE):
@@ -155,7 +156,7 @@ def _seen_grid(obs: dict[str, Any], cat: Catalog, lang: str | None) -> Table:
             else:
                 cell.append(f" p{page}\n", style="grey50")
                 style = COLOURS[obs["sign_owner"][sign] % len(COLOURS)] + " bold"
-                cell.append(_sign_label(cat, sign, 11, lang), style=style)
+                cell.append(_sign_label(cat, sign, CELL, lang), style=style)
             cells.append(cell)
         grid.add_row(*cells)
     return grid
@@ -220,14 +221,15 @@ def render(obs: dict[str, Any], lang: str | None = None) -> Any:
     """The whole table: the book, the players, the market, the hand."""
     cat = catalog()
     pages = [_page_grid(obs, cat, page, lang) for page in range(1, cat.rules.pages + 1)]
-    book = Columns([*pages, _seen_grid(obs, cat, lang)], padding=(0, 1))
+    book = Columns(pages, padding=(0, 1))
     if obs["dice"]:
         dice = t(f"{P}.view.dice", lang, dice=" ".join(map(str, obs["dice"])), page_die=obs["page_die"] or "—")
     else:
         dice = t(f"{P}.view.no-dice", lang)
     info = Text(f"{dice}   ·   " + t(f"{P}.view.deck", lang, deck=obs["deck_size"], discard=len(obs["discard"])))
-    parts: list[Any] = [book, Text(t(f"{P}.view.legend", lang), style="grey50"), info,
-                        _players(obs, cat, lang), _market(obs, cat, lang)]
+    side = Table.grid(padding=(0, 2))
+    side.add_row(_seen_grid(obs, cat, lang), Group(info, _players(obs, cat, lang), _market(obs, cat, lang)))
+    parts: list[Any] = [book, Text(t(f"{P}.view.legend", lang), style="grey50"), side]
     if obs["hand"] is not None:
         hand = Table(title=t(f"{P}.view.hand", lang), show_header=False, box=None)
         for card in obs["hand"]:
