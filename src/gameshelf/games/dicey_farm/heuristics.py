@@ -155,7 +155,7 @@ def evaluate(s: DiceyFarmState) -> float:
         v += 0.3 + 0.9 * min(face, tourism_room) if tourism_room > 0 else 1.0
     if s.phase == "ship":
         v += _shipping_gain(s)
-    elif s.phase == "sow":
+    elif s.phase == "sow" and rounds_left:
         v += 0.6 * min(s.empty_fields(), sum(g[seed] for seed, _, _ in C.crops.values()))
     return v
 
