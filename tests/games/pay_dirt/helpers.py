@@ -23,8 +23,8 @@ def take_tile(s: PayDirtState, kind: int, gold: int | None = None) -> int:
     values on the kind stays the one the data file prints)."""
     tile = s.tile_draw[kind].pop()
     if gold is not None and s.tile_gold[tile] != gold:
-        ids = [t for t, k in enumerate(s.comp.tile_kind) if k == kind and t != tile]
-        other = next(t for t in ids if s.tile_gold[t] == gold)
+        # swap with a tile still in the pile, never with one a test already placed
+        other = next(t for t in s.tile_draw[kind] if s.tile_gold[t] == gold)
         s.tile_gold[tile], s.tile_gold[other] = s.tile_gold[other], s.tile_gold[tile]
     return tile
 

@@ -72,7 +72,7 @@ def test_final_sweep_gives_gold_minus_spaces_left() -> None:
     left, never below zero (A1), for one tile only (A2)."""
     s = new(2)
     put(s, 0, LOAD, 1, R, gold=6)  # loader space 2: 1 slide + pull + 2 slides = 4 moves left
-    put(s, 0, EXC, 0, R, gold=6)  # not the furthest: ignored
+    put(s, 0, EXC, 0, R, gold=5)  # not the furthest: ignored
     put(s, 1, WASH, 0, P, gold=1)  # 2 moves left, 1 gold: nothing
     s.final_round = True
     sweep.final_sweep(s)
@@ -87,7 +87,7 @@ def test_final_sweep_is_blocked_by_a_broken_machine_on_the_way() -> None:
     s = new(2)
     put(s, 0, LOAD, 1, R, gold=6)
     break_machine(s, 0, WASH)
-    put(s, 1, LOAD, 1, R, gold=6)
+    put(s, 1, LOAD, 1, R, gold=5)
     break_machine(s, 1, LOAD)  # its own machine broken, tile not on its last space
     sweep.final_sweep(s)
     assert s.camps[0].gold == 0 and s.camps[1].gold == 0
