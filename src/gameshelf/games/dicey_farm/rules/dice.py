@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from gameshelf.games.dicey_farm.actions import DIE_ACTIONS
 from gameshelf.games.dicey_farm.components import components
 
 if TYPE_CHECKING:
@@ -101,8 +102,7 @@ def use_error(s: DiceyFarmState, action: str, face: int) -> str | None:
 
 
 def die_actions() -> tuple[str, ...]:
-    from gameshelf.games.dicey_farm.actions import DIE_ACTIONS
-
+    """Every action a die can go to, in the order they are offered."""
     return (*DIE_ACTIONS[:3], *MERCHANT_ACTIONS, *DIE_ACTIONS[3:])
 
 
