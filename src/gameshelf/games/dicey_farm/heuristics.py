@@ -109,10 +109,17 @@ def _future_food(s: DiceyFarmState, rounds_left: int) -> float:
     return supply
 
 
+#: steps where a die is committed but its worth depends on one more choice:
+#: their value is the best follow-up's, so a one-step bot sees through them.
+LOOK_THROUGH = frozenset({"die", "tour", "contract", "build", "slaughter"})
+
+
 def evaluate(s: DiceyFarmState) -> float:
     """Estimated final score of ``s`` (exact once the game is over)."""
     if s.final is not None:
         return s.scores()[0]
+    if s.phase in LOOK_THROUGH:
+        return _best_follow_up(s)
     g = s.goods
     rounds_left = K["rounds"] - s.round
     penalty = K["beggar_penalty"]
@@ -158,6 +165,17 @@ def evaluate(s: DiceyFarmState) -> float:
     elif s.phase == "sow" and rounds_left:
         v += 0.6 * min(s.empty_fields(), sum(g[seed] for seed, _, _ in C.crops.values()))
     return v
+
+
+def _best_follow_up(s: DiceyFarmState) -> float:
+    best = float("-inf")
+    for action in s.legal_actions():
+        if action.kind == "back":
+            continue
+        after = s.clone()
+        after.apply_unchecked(action)
+        best = max(best, evaluate(after))
+    return best
 
 
 def _can_still_ship(s: DiceyFarmState) -> bool:

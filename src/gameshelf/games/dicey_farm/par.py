@@ -33,18 +33,11 @@ class ParResult:
     rollouts: int
 
 
-#: steps whose single choice decides the worth of the die just committed.
-CHOICE_STEPS = frozenset({"die", "tour", "contract", "build", "slaughter", "recruit"})
-
-
-def _lookahead(state: DiceyFarmState, action: Action, depth: int = 2) -> float:
-    """Value after ``action``; through a die's choice steps, the best follow-up."""
+def _lookahead(state: DiceyFarmState, action: Action) -> float:
+    """Value after ``action`` (``evaluate`` itself looks through a die's choice step)."""
     after = state.clone()
     after.apply_unchecked(action)
-    if after.phase not in CHOICE_STEPS or depth == 0:
-        return evaluate(after)
-    follows = [a for a in after.legal_actions() if not isinstance(a, Back)]
-    return max(_lookahead(after, a, depth - 1) for a in follows)
+    return evaluate(after)
 
 
 def greedy_action(state: DiceyFarmState, stream: Stream, epsilon: float) -> Action:
