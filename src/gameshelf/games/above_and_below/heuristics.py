@@ -30,7 +30,8 @@ def potential(state: AboveAndBelowState, player: int, sheet: dict[str, int]) -> 
     if state.task is not None and state.turn == player:
         villagers += len(state.task.explorers)
     value = float(sheet["total"])
-    value += COIN * village.coins
+    # coins only break ties at the end: worth less as the rounds run out
+    value += COIN * (0.3 + 0.7 * left / comp.tracks.rounds) * village.coins
     value += COIN * left * village.income(comp)
     value += VILLAGER_PER_ROUND * left * villagers
     if not village.passed and state.phase != "over":
