@@ -43,6 +43,8 @@ def render(obs: dict[str, Any], lang: str | None = None) -> Group:
     parts: list[Any] = [_header(obs, lang)]
     parts.append(_auction(obs, comp, lang))
     parts.append(_gear_supplier(obs, comp, lang))
+    if obs["pending"]:
+        parts.append(_pending(obs, comp, lang))
     if obs["hardships"]["hand"]:
         parts.append(_draft(obs, comp, lang))
     for p, camp in enumerate(obs["camps"]):
@@ -75,19 +77,19 @@ def lot_cell(comp: Components, row: int, item: int, lang: str | None) -> Text:
         text = Text(f"{e.maker} {e.model}", style="bold red" if e.fragile else "bold")
         text.append(f"\n{t('pay_dirt.machine.' + MACHINES[e.machine], lang)}, ")
         text.append(_v("spaces", lang, n=e.spaces) + ", " + _v("tools", lang, n=e.tools))
-        text.append(f"\nmin {money(e.min_bid)}", style="green")
+        text.append("\n" + _v("min-bid", lang, amount=money(e.min_bid)), style="green")
         return text
     if row == 1:
         c = comp.personnel[item]
         text = Text(c.name, style="bold")
         text.append(f"\n+{c.workers} {_v('workers', lang)}; {ability_text(comp, item, lang)}")
-        text.append(f"\nmin {money(c.min_bid)}", style="green")
+        text.append("\n" + _v("min-bid", lang, amount=money(c.min_bid)), style="green")
         return text
     c = comp.claims[item]
     text = Text(c.name + (" *" if c.ordered else ""), style="bold")
     text.append("\n")
     text.append_text(tiles_text(["BPR"[k] for k in c.tiles]))
-    text.append(f"\nmin {money(c.min_bid)}", style="green")
+    text.append("\n" + _v("min-bid", lang, amount=money(c.min_bid)), style="green")
     return text
 
 
@@ -153,6 +155,17 @@ def _gear_supplier(obs: dict[str, Any], comp: Components, lang: str | None) -> P
         lines.append(f"  {_v('tools', lang, n=g.durability)}\n", style="grey50")
     lines.append(_v("deck", lang, n=obs["gear"]["deck_size"]), style="grey50")
     return Panel(lines, title=_v("gear-supplier", lang))
+
+
+def _pending(obs: dict[str, Any], comp: Components, lang: str | None) -> Panel:
+    """What the winner of the last lot must settle: install or scrap the
+    equipment, the wear still to remove, or the claim to give up."""
+    pending = obs["pending"]
+    text = Text(_v("pending-" + pending["kind"], lang, left=pending["left"]) + "\n", style="bold")
+    if pending["kind"] == "equipment":
+        text.append_text(lot_cell(comp, 0, pending["item"], lang))
+    title = _v("pending", lang, player=pending["player"] + 1)
+    return Panel(text, title=title, border_style="yellow")
 
 
 def _draft(obs: dict[str, Any], comp: Components, lang: str | None) -> Panel:
