@@ -52,6 +52,10 @@ def worth(s: FilthyRichState, seat: int, hits: list[float]) -> float:
         value += max(earn, cat.rules.sell_per_sign_card * b.size)
     value += (tax_income(s, seat) - tax_due(s, seat)) * taxes_expected
     value += 0.8 * len(s.hands[seat])
+    if s.phase == "auction" and s.auction_leader == seat:
+        # leading an auction: count the luxury as good as won, at the bid
+        owned = min(len(s.luxuries[seat]), 2)
+        value += LUXURY_VALUE[owned + 1] - LUXURY_VALUE[owned] - s.auction_high
     return value
 
 

@@ -98,10 +98,6 @@ class FilthyRichState(State):
     def _legal_actions(self) -> list[Action]:
         return legal.legal_actions(self)
 
-    def validate(self, action: Action) -> None:
-        if not isinstance(action, Action) or action not in legal.legal_actions(self):
-            raise self.explain_illegal(action)
-
     def apply(self, action: Action, player: PlayerId | None = None) -> None:
         """As :meth:`State.apply`; the history keeps the shared action
         instances of :mod:`rules.legal` so that a replayed game pickles to
