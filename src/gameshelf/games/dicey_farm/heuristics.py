@@ -38,6 +38,8 @@ FUTURE_FOOD_COST = 1.2
 #: small cost of turning ingredients into this round's food (they could
 #: have been shipped), so food is made when needed, not before.
 COOKING_COST = 0.3
+#: a sown field: next round's harvest (beyond the food it also makes).
+SOWN_VALUE = {"wheat": 3.0, "vegetable": 2.5, "flower": 4.0}
 #: an empty field with rounds still to play (room to sow or keep animals).
 FIELD_VALUE = 1.6
 #: per round still to play, what one head of livestock yields.
@@ -99,7 +101,8 @@ def _future_food(s: DiceyFarmState, rounds_left: int) -> float:
         supply += C.craftsmen["caretaker"].params["round_food"] * rounds_left
     supply += (g["chicken"] + g["cow"]) * rounds_left * 1.2
     supply += 3 * s.sown["wheat"] + 2.5 * s.sown["vegetable"]
-    supply += 2.0 * (g["wheat_seed"] + g["vegetable_seed"]) * min(1, rounds_left - 1) if rounds_left > 1 else 0.0
+    if rounds_left > 1:
+        supply += 1.0 * (g["wheat_seed"] + g["vegetable_seed"])
     if s.has("fisherman"):
         supply += 1.5 * rounds_left
     if "bread_oven" in s.built:
@@ -141,7 +144,7 @@ def evaluate(s: DiceyFarmState) -> float:
             room -= useful
             v += _good_value(s, good) * useful + 0.2 * (g[good] - useful)
         for crop, n in s.sown.items():
-            v += n * (1.8 if crop == "wheat" else 1.6 if crop == "vegetable" else 3.0)
+            v += n * SOWN_VALUE[crop]
         v += FIELD_VALUE * min(rounds_left, 3) / 3 * max(0, s.empty_fields())
         for animal, per_round in ANIMAL_YIELD.items():
             if g[animal]:
