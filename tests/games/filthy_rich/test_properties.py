@@ -18,7 +18,7 @@ from gameshelf.core.rng import Stream, derive_seed
 from gameshelf.testing import kit_scale
 from tests.games.filthy_rich.helpers import CAT, new
 
-GAMES_PER_COUNT = 400
+GAMES_PER_COUNT = 500
 
 
 def _play_checked(players: int, seed: int, *, single_tax: bool = False):  # type: ignore[no-untyped-def]

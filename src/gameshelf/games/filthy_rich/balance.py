@@ -70,6 +70,7 @@ POLICIES: dict[str, Policy] = {"random": random_policy, "heuristic": heuristic_p
 class Tally:
     games: int = 0
     first_seat_wins: int = 0
+    by_count: dict[int, list[int]] = field(default_factory=lambda: defaultdict(lambda: [0, 0]))
     turns: list[int] = field(default_factory=list)
     baseline: float = 0.0  # sum of 1/players over acquisitions
     acquired: dict[str, int] = field(default_factory=lambda: defaultdict(int))
@@ -91,6 +92,8 @@ def record(tally: Tally, state: FilthyRichState) -> None:
     tally.games += 1
     tally.turns.append(state.turns)
     tally.first_seat_wins += state.winner == 0
+    tally.by_count[state.players][0] += state.winner == 0
+    tally.by_count[state.players][1] += 1
     seen: set[tuple[int, str]] = set()
     events = state.events
     for i, event in enumerate(events):
@@ -114,7 +117,7 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     p = wins / n
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def report(name: str, tally: Tally, player_counts: Sequence[int]) -> str:
@@ -125,6 +128,9 @@ def report(name: str, tally: Tally, player_counts: Sequence[int]) -> str:
         f"first seat wins {tally.first_seat_wins / tally.games:.3f} "
         f"(95% CI {low:.3f}-{high:.3f}; fair share {expected:.3f})"
     )
+    for n, (wins, games) in sorted(tally.by_count.items()):
+        lo, hi = wilson(wins, games)
+        lines.append(f"  {n} players: first seat wins {wins / games:.3f} (95% CI {lo:.3f}-{hi:.3f}; fair {1 / n:.3f})")
     turns = sorted(tally.turns)
     lines.append(
         f"game length: mean {statistics.mean(turns):.1f} turns, median {statistics.median(turns):.0f}, "

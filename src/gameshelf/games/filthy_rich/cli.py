@@ -13,7 +13,7 @@ import typer
 
 
 def cards(
-    lang: str = typer.Option(None, "--lang", help="en or ja"),
+    lang: str | None = typer.Option(None, "--lang", help="en or ja"),
 ) -> None:
     """Print every card of the Filthy Rich deck and the luxuries."""
     from rich.console import Console

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.cells import cell_len
 from rich.columns import Columns
 from rich.console import Group
 from rich.panel import Panel
@@ -99,8 +100,13 @@ def describe_action(action: Action, lang: str | None = None) -> str:
 
 # -- the board ---------------------------------------------------------------------------
 def _sign_label(cat: Catalog, sign: int, width: int, lang: str | None) -> str:
+    """The sign's name cut to ``width`` terminal cells (a kanji takes two)."""
     name = t(f"{P}.card.{cat.signs[sign].key}", lang)
-    return name if len(name) <= width else name[: width - 1] + "…"
+    if cell_len(name) <= width:
+        return name
+    while cell_len(name) > width - 1:
+        name = name[:-1]
+    return name + "…"
 
 
 def _page_grid(obs: dict[str, Any], cat: Catalog, page: int, lang: str | None) -> Table:
