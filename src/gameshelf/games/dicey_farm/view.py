@@ -34,6 +34,11 @@ STOCK_ORDER = (
 )
 
 
+#: what the step's counter means, shown next to the step's name.
+STEP_HINTS = {"ship": "left", "oven": "left", "recruit": "keep", "contract": "cost", "tour": "pips",
+              "slaughter": "pips"}
+
+
 def _good(good: str, lang: str | None) -> str:
     return t(f"dicey_farm.good.{good}", lang)
 
@@ -90,8 +95,9 @@ def _dice_line(obs: dict[str, Any], lang: str | None) -> Text:
         line.append(" ")
     line.append("   " + t("dicey_farm.view.step", lang, step=t(f"dicey_farm.phase.{obs['phase']}", lang)),
                 style="italic cyan")
-    if obs["phase"] in ("ship", "oven", "recruit") and obs["left"]:
-        line.append("  " + t("dicey_farm.view.left", lang, n=obs["left"]), style="cyan")
+    hint = STEP_HINTS.get(obs["phase"])
+    if hint and obs["left"]:
+        line.append("  " + t(f"dicey_farm.view.{hint}", lang, n=obs["left"], k=len(obs["kept"])), style="cyan")
     return line
 
 
@@ -128,11 +134,12 @@ def _farm(obs: dict[str, Any], lang: str | None) -> Group:
     parts.append(plots)
     if obs["built"]:
         names = ", ".join(t(f"dicey_farm.facility.{f}.name", lang) for f in obs["built"])
-        parts.append(Text(t("dicey_farm.view.facilities", lang) + ": " + names, style="magenta"))
+        parts.append(Text(t("dicey_farm.view.facilities", lang) + ": " + names, style="magenta", overflow="fold"))
     if obs["used"]:
         used = [u for u in obs["used"] if not u.startswith("mod:") and u != "horse"]
         names = ", ".join(t(f"dicey_farm.action.{u}", lang) for u in used)
-        parts.append(Text(t("dicey_farm.view.used", lang) + ": " + (names or t("dicey_farm.view.none", lang)), style="dim"))
+        parts.append(Text(t("dicey_farm.view.used", lang) + ": " + (names or t("dicey_farm.view.none", lang)),
+                          style="dim", overflow="fold"))
     return Group(*parts)
 
 
