@@ -12,7 +12,7 @@ from gameshelf.core.actions import Action
 from gameshelf.core.errors import IllegalAction
 from gameshelf.games.above_and_below import actions as A
 from gameshelf.games.above_and_below.actions import make
-from gameshelf.games.above_and_below.rules import explore, free, round_end, work
+from gameshelf.games.above_and_below.rules import explore, free, market, round_end, work
 
 if TYPE_CHECKING:
     from gameshelf.games.above_and_below.state import AboveAndBelowState
@@ -32,7 +32,7 @@ def legal_actions(state: AboveAndBelowState) -> list[Action]:
         return work.legal_assign(state, p)
     if phase == "build":
         assert task is not None
-        return [make.Build(c) for c in work.buildable(state, p, task.villagers[0])]
+        return [make.Build(c) for c in market.buildable(state, p, task.villagers[0])]
     if phase == "train":
         assert task is not None
         return [make.Train(v) for v in work.trainable(state, p, task.villagers[0])]

@@ -34,3 +34,16 @@ def buildable(state: AboveAndBelowState, p: int, villager: int, *, free_max: int
             elif build_cost(state, card, villager) <= village.coins:
                 out.append(card)
     return out
+
+
+def cheapest_build(state: AboveAndBelowState, p: int) -> int | None:
+    """The lowest printed cost among the cards ``p`` could place now (None if none)."""
+    comp = state.comp
+    empty_cave = state.villages[p].empty_caves() > 0
+    best: int | None = None
+    for row in (state.house_row, state.star_row, state.key_row, state.outpost_row):
+        for card in row:
+            b = comp.buildings[card]
+            if (empty_cave or b.category != "outpost") and (best is None or b.cost < best):
+                best = b.cost
+    return best

@@ -18,7 +18,7 @@ from gameshelf.games.above_and_below.rules.common import (
     take_building,
 )
 from gameshelf.games.above_and_below.rules.explore import set_out, start_explore
-from gameshelf.games.above_and_below.rules.market import build_cost, buildable
+from gameshelf.games.above_and_below.rules.market import build_cost, cheapest_build
 from gameshelf.games.above_and_below.rules.turns import end_turn
 from gameshelf.games.above_and_below.task import Task
 
@@ -47,15 +47,27 @@ def harvestable(state: AboveAndBelowState, p: int) -> list[str]:
     return [c for c in village.buildings if village.card_goods.get(c, 0) > 0]
 
 
-def can_send(state: AboveAndBelowState, p: int, purpose: str, villager: int) -> bool:
+def can_send(state: AboveAndBelowState, p: int, purpose: str, villager: int,
+             cheapest: int | None = None) -> bool:
+    """Whether ``villager`` could carry out ``purpose`` now; ``cheapest`` is the
+    lowest price on offer for a build or train (computed once per list)."""
     v = state.comp.villagers[villager]
     if purpose == "build":
-        return v.hammer > 0 and bool(buildable(state, p, villager))
+        return v.hammer > 0 and cheapest is not None and cheapest - (v.hammer == 2) <= state.villages[p].coins
     if purpose == "train":
-        return v.quill > 0 and bool(trainable(state, p, villager))
+        return v.quill > 0 and cheapest is not None and cheapest - (v.quill == 2) <= state.villages[p].coins
     if purpose == "harvest":
-        return bool(harvestable(state, p))
+        return any(state.villages[p].card_goods.values())
     return True
+
+
+def cheapest(state: AboveAndBelowState, p: int, purpose: str) -> int | None:
+    if purpose == "build":
+        return cheapest_build(state, p)
+    if purpose == "train":
+        costs = state.comp.tracks.slot_costs
+        return min((costs[i] for i, v in enumerate(state.slots) if v is not None), default=None)
+    return None
 
 
 def legal_acts(state: AboveAndBelowState, p: int) -> list[Action]:
@@ -64,7 +76,8 @@ def legal_acts(state: AboveAndBelowState, p: int) -> list[Action]:
     if len(village.ready) >= 2 and state.cave_deck:
         out.append(make.Act("explore"))
     for purpose in ("harvest", "build", "train"):
-        if any(can_send(state, p, purpose, v) for v in village.ready):
+        price = cheapest(state, p, purpose)
+        if any(can_send(state, p, purpose, v, price) for v in village.ready):
             out.append(make.Act(purpose))
     if village.ready:
         out.append(make.Act("labor"))
@@ -74,8 +87,9 @@ def legal_acts(state: AboveAndBelowState, p: int) -> list[Action]:
 def legal_assign(state: AboveAndBelowState, p: int) -> list[Action]:
     task = state.task
     assert task is not None
+    price = cheapest(state, p, task.purpose)
     out: list[Action] = [
-        make.Assign(v) for v in state.villages[p].ready if can_send(state, p, task.purpose, v)
+        make.Assign(v) for v in state.villages[p].ready if can_send(state, p, task.purpose, v, price)
     ]
     if _enough(task):
         out.append(make.Done())
