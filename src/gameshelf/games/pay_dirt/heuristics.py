@@ -26,10 +26,13 @@ if TYPE_CHECKING:
 STEP = 0.2
 CLAIM_WEIGHT = 0.45  # the best tile still on a claim, as a share of its mean gold
 CLAIM_DECAY = 0.85  # each further tile waits longer for the chain
-CHAIN_WEIGHT = 0.35  # a tile that just entered the excavator
+CHAIN_WEIGHT = 0.5  # a tile that just entered the excavator (above CLAIM_WEIGHT: digging pays)
 MONEY_WEIGHT = 0.25  # per $1,000: selling a gold brings $3,000
-WEAR_WEIGHT = 0.05  # a repair move removes 2 wear
-BROKEN_PENALTY = 0.4
+#: Wear must cost less than a step of progress (~0.05-0.2), else a one-step
+#: search never pulls a tile into a worn machine; a repair then beats ending
+#: the labour phase but loses to any useful move, which is the order wanted.
+WEAR_WEIGHT = 0.02
+BROKEN_PENALTY = 0.15  # a broken machine costs a repair move before it runs again
 ABILITY_WEIGHT = 0.6
 GEAR_WEIGHT = 0.8  # per round left: a free move a round, less wear
 
@@ -57,14 +60,17 @@ def camp_value(s: PayDirtState, camp: Camp) -> float:
             if t != EMPTY:
                 value += (CHAIN_WEIGHT + (1 - CHAIN_WEIGHT) * done / total) * mean[kinds[t]]
         value += machine_value(s, m, len(row), camp.durability(comp, m), left)
-        value -= WEAR_WEIGHT * camp.wear[m]
-        if camp.broken(comp, m):
-            value -= BROKEN_PENALTY
+        value -= wear_cost(camp.wear[m], camp.durability(comp, m))
     value += MONEY_WEIGHT * camp.money
     value += STEP * 0.6 * camp.workers * min(left, 6)
     value += GEAR_WEIGHT * STEP * min(left, 6) * sum(1 for g in camp.gear if g != EMPTY)
     value += ABILITY_WEIGHT * sum(1 for c in camp.personnel if comp.personnel[c].ability != "none")
     return value
+
+
+def wear_cost(wear: int, durability: int) -> float:
+    """Wear costs little until the machine is about to stop the chain."""
+    return WEAR_WEIGHT * wear + (BROKEN_PENALTY if wear >= durability else 0.0)
 
 
 def claims_value(s: PayDirtState, claims: list[list[int]], left: float) -> float:
