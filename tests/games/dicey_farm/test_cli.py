@@ -22,7 +22,7 @@ def app() -> typer.Typer:
 
 
 def test_daily_par_prints_score_and_line() -> None:
-    result = CliRunner().invoke(app(), ["daily", "--date", "2026-11-22", "--par", "--width", "1", "--lang", "ja"])
+    result = CliRunner().invoke(app(), ["daily", "--date", "2026-11-22", "--par", "--width", "1", "--samples", "1", "--lang", "ja"])
     assert result.exit_code == 0, result.output
     assert "2026-11-22 のパー" in result.output and "手順" in result.output
 

@@ -40,7 +40,8 @@ def daily(
     date: Annotated[str | None, typer.Option("--date", help="The puzzle's date, YYYY-MM-DD (default: today, UTC).")] = None,
     lang: Annotated[str | None, typer.Option("--lang", help="Language: en or ja.")] = None,
     par: Annotated[bool, typer.Option("--par", help="Print the par (the solver's best score and its line) instead of playing.")] = False,
-    width: Annotated[int, typer.Option("--width", help="Solver beam width (with --par).")] = 6,
+    width: Annotated[int, typer.Option("--width", help="Solver beam width (with --par).")] = 10,
+    samples: Annotated[int, typer.Option("--samples", help="Solver rollouts per kept position and round (with --par).")] = 12,
     save_dir: Annotated[Path, typer.Option("--save-dir", help="Where the finished game's record goes.")] = Path("records"),
 ) -> None:
     """Play the Dicey Farm Daily Mode puzzle of a date (today by default)."""
@@ -59,7 +60,7 @@ def daily(
     if par:
         from gameshelf.games.dicey_farm.par import solve
 
-        result = solve(when, width=width)
+        result = solve(when, width=width, samples=samples)
         console.print(t("dicey_farm.cli.par", lang, date=state.options["daily"], score=f"{result.score:g}"))
         console.print(line_table(result.line, lang))
         return

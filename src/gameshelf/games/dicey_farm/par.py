@@ -92,7 +92,7 @@ def solve_state(
     return ParResult(best.scores()[0], list(best.history[len(root.history):]), rollouts)
 
 
-def solve(date: str, *, width: int = 6, samples: int = 8, seed: int = 0) -> ParResult:
+def solve(date: str, *, width: int = 10, samples: int = 12, seed: int = 0) -> ParResult:
     """The par of the Daily Mode puzzle of ``date`` (YYYY-MM-DD)."""
     state = load_game("dicey-farm").new_game(1, 0, {"daily": date})
     assert isinstance(state, DiceyFarmState)
