@@ -260,3 +260,49 @@ def test_coin_on_explore_after_success() -> None:
     _explore(state, BUILDER, SCOUT, dice=[1, 5])
     play(state, Resolve())
     assert state.villages[0].coins == 7 + 1 + 1
+
+
+def test_refusing_cave_cat_can_cancel_an_exploration() -> None:
+    """B8: a Cave Cat that refuses leaves too few explorers: the exploration is called off,
+    the cave card goes back on top and the action is not used."""
+    from gameshelf.core.rng import Stream
+    from tests.games.above_and_below.fixtures import CAVE_CAT
+
+    state = state_with(uniform_book(RATS))
+    v = state.villages[0]
+    move_villager(state, 0, CAVE_CAT)
+    v.exhausted.extend([SCRIBE, SCOUT])
+    v.ready.remove(SCRIBE)
+    v.ready.remove(SCOUT)
+    top = state.cave_deck[0]
+    state.rng.streams["cat"] = next(Stream(k) for k in range(100) if Stream(k).die() <= 2)
+    play(state, Act("explore"), Assign(BUILDER), Assign(CAVE_CAT))
+    assert state.phase == "turn" and state.turn == 0 and state.task is None
+    assert state.cave_deck[0] == top and BUILDER in v.ready and CAVE_CAT in v.exhausted
+
+
+def test_a_free_building_may_be_declined() -> None:
+    state = state_with(uniform_book(option((2, outcome(Effect("building", 1, None, 9))))))
+    _explore(state, BUILDER, SCOUT, dice=[1, 1])
+    play(state, Resolve(), Done())
+    assert state.villages[0].houses == [state.villages[0].houses[0]] and state.turn == 1
+
+
+def test_cost_may_be_paid_from_the_sale_space() -> None:
+    dear = option((1, outcome(Effect("coins", 3))), cost=(Effect("good", -1, "ore"),))
+    state = state_with(uniform_book(dear))
+    v = state.villages[0]
+    v.sale = "ore"
+    state.supply_goods[GOOD_INDEX["ore"]] -= 1
+    _explore(state, BUILDER, SCOUT, dice=[1, 1])
+    assert v.sale is None
+    play(state, Resolve())
+    assert v.coins == 10
+
+
+def test_reputation_stops_at_the_ends() -> None:
+    opt = option((2, outcome(Effect("reputation", -9))))
+    state = state_with(uniform_book(opt))
+    _explore(state, BUILDER, SCOUT, dice=[1, 1])
+    play(state, Resolve())
+    assert state.villages[0].rep == 0

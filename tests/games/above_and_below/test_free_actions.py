@@ -124,3 +124,25 @@ def test_a_player_without_ready_villagers_must_pass() -> None:
     legal = state.legal_actions()
     assert not any(isinstance(a, Act) for a in legal) and Pass() in legal
     assert Refresh("house") in legal
+
+
+def test_star_and_key_houses_are_never_refreshed_or_replaced() -> None:
+    """「星アイコン、鍵アイコンの建物を流すことはできません」 — and a bought one is not replaced."""
+    from gameshelf.games.above_and_below.actions import Assign, Build
+
+    state = new_state(2)
+    stars, keys = list(state.star_row), list(state.key_row)
+    play(state, Refresh("house"))
+    assert state.star_row == stars and state.key_row == keys
+    state.villages[0].coins = 20
+    play(state, Act("build"), Assign(0), Build(stars[0]))
+    assert state.star_row == stars[1:]
+
+
+def test_cannot_offer_more_than_you_own() -> None:
+    state = new_state(2)
+    state.villages[1].sale = "fish"
+    state.supply_goods[GOOD_INDEX["fish"]] -= 1
+    state.villages[0].coins = 4
+    prices = sorted(a.price for a in state.legal_actions() if isinstance(a, Offer))
+    assert prices == [3, 4]
