@@ -70,7 +70,6 @@ def solve_state(
     """Beam search from ``root`` to the end of the game."""
     stream = Stream(derive_seed("dicey-farm-par", seed))
     incumbent = root.clone()
-    assert isinstance(incumbent, DiceyFarmState)
     while not incumbent.is_over:  # the pure greedy line: the beam must beat it
         play_round(incumbent, stream, 0.0)
     beam = [root.clone()]
@@ -83,7 +82,6 @@ def solve_state(
                 continue
             for k in range(samples):
                 child = state.clone()
-                assert isinstance(child, DiceyFarmState)
                 play_round(child, stream, epsilon if k else 0.0)
                 rollouts += 1
                 pool.setdefault(_key(child), child)

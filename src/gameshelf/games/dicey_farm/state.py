@@ -12,7 +12,7 @@ streams, which ``determinize`` re-seeds; the deck is re-shuffled by
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from gameshelf.core.actions import Action
 from gameshelf.core.errors import IllegalAction
@@ -44,11 +44,11 @@ class DiceyFarmState(State):
         if options.get("daily"):
             self.rng = daily_rng(options["daily"])
         k = C.constants
-        self.round = 1
+        self.round: int = 1
         self.dice: list[int] = []
-        self.phase = "main"
-        self.held = 0            # face of the die picked in the "die" step
-        self.left = 0            # shipments / bakes / keeps left in a sub-step
+        self.phase: str = "main"
+        self.held: int = 0       # face of the die picked in the "die" step
+        self.left: int = 0       # shipments / bakes / keeps left in a sub-step
         self.kept: list[str] = []
         self.goods: dict[str, int] = dict.fromkeys(C.resources, 0)
         self.goods["food"] = k["start_food"]
@@ -111,6 +111,9 @@ class DiceyFarmState(State):
         return sum(self.vp.values())
 
     # -- copies and hidden information ---------------------------------------------
+    def clone(self) -> DiceyFarmState:
+        return cast(DiceyFarmState, super().clone())
+
     def _copy(self) -> DiceyFarmState:
         other = object.__new__(DiceyFarmState)
         d = self.__dict__.copy()
