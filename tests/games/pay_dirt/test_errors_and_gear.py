@@ -102,3 +102,19 @@ def test_sell_gear_sells_without_a_worker() -> None:
     to_work(s, 0, workers=0)
     s.apply(Sell(2, CAMP_GEAR))
     assert (s.camps[0].gold, s.camps[0].money, s.camps[0].wear[4]) == (2, 15, 1)
+
+
+def test_hostile_field_values_from_the_wire_are_refused_not_crashed() -> None:
+    from gameshelf.core.registry import load_game
+
+    game = load_game("pay-dirt")
+    s = new(2)
+    for wire in (
+        {"type": "nominate", "row": "x", "slot": 0},
+        {"type": "nominate", "row": -1, "slot": 0},
+        {"type": "bid", "amount": "lots"},
+        {"type": "slide", "machine": 9, "space": 0, "by": 0},
+        {"type": "dig", "claim": 7, "tile_kind": 0, "by": 5},
+    ):
+        code = refuse(s, game.action_from_json(wire))
+        assert code in ("not-legal", "no-such-lot", "wrong-phase", "cannot-afford", "bid-too-low")

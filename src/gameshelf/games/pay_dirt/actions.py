@@ -21,6 +21,19 @@ BY = ("worker", "claim_gear", "camp_gear")
 WORKER, CLAIM_GEAR, CAMP_GEAR = 0, 1, 2
 
 
+def _name(names: tuple[str, ...], index: object) -> str:
+    """``names[index]``, or the raw value when a wire action carries nonsense
+    (its text must still print so the refusal can name it)."""
+    if isinstance(index, int) and not isinstance(index, bool) and 0 <= index < len(names):
+        return names[index]
+    return repr(index)
+
+
+def _num(index: object) -> str:
+    """A 0-based index as the 1-based number players read."""
+    return str(index + 1) if isinstance(index, int) and not isinstance(index, bool) else repr(index)
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class Nominate(Action):
     """The auctioneer puts a lot up and opens at its minimum bid."""
@@ -30,7 +43,7 @@ class Nominate(Action):
     slot: int
 
     def __str__(self) -> str:
-        return f"nominate {ROWS[self.row]} {self.slot + 1}"
+        return f"nominate {_name(ROWS, self.row)} {_num(self.slot)}"
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -70,7 +83,7 @@ class DiscardClaim(Action):
     slot: int
 
     def __str__(self) -> str:
-        return f"discard-claim {self.slot + 1}"
+        return f"discard-claim {_num(self.slot)}"
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -97,7 +110,7 @@ class RemoveWear(Action):
     target: int
 
     def __str__(self) -> str:
-        return f"remove-wear {TARGETS[self.target]}"
+        return f"remove-wear {_name(TARGETS, self.target)}"
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -106,7 +119,7 @@ class BuyGear(Action):
     slot: int
 
     def __str__(self) -> str:
-        return f"buy-gear {self.slot + 1}"
+        return f"buy-gear {_num(self.slot)}"
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -124,7 +137,7 @@ class Sell(Action):
     by: int = WORKER
 
     def __str__(self) -> str:
-        return f"sell {self.gold} {BY[self.by]}"
+        return f"sell {self.gold} {_name(BY, self.by)}"
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -137,7 +150,7 @@ class Slide(Action):
     by: int = WORKER
 
     def __str__(self) -> str:
-        return f"slide {MACHINES[self.machine]} {self.space + 1} {BY[self.by]}"
+        return f"slide {_name(MACHINES, self.machine)} {_num(self.space)} {_name(BY, self.by)}"
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -149,7 +162,7 @@ class Pull(Action):
     by: int = WORKER
 
     def __str__(self) -> str:
-        return f"pull {MACHINES[self.machine]} {BY[self.by]}"
+        return f"pull {_name(MACHINES, self.machine)} {_name(BY, self.by)}"
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -162,7 +175,7 @@ class Dig(Action):
     by: int = WORKER
 
     def __str__(self) -> str:
-        return f"dig {self.claim + 1} {KIND_CODES[self.tile_kind]} {BY[self.by]}"
+        return f"dig {_num(self.claim)} {_name(KIND_CODES, self.tile_kind)} {_name(BY, self.by)}"
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -172,7 +185,7 @@ class Repair(Action):
     by: int = WORKER
 
     def __str__(self) -> str:
-        return f"repair {TARGETS[self.target]} {BY[self.by]}"
+        return f"repair {_name(TARGETS, self.target)} {_name(BY, self.by)}"
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

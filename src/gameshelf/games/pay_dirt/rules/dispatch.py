@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Any
 from gameshelf.core.actions import Action
 from gameshelf.core.errors import IllegalAction
 from gameshelf.games.pay_dirt import actions as A
+from gameshelf.games.pay_dirt.board import EMPTY
+from gameshelf.games.pay_dirt.components import MACHINES, ROWS
 from gameshelf.games.pay_dirt.rules import acquire, auction, hardship, labor
 
 if TYPE_CHECKING:
@@ -100,7 +102,15 @@ def _error(code: str, **params: Any) -> IllegalAction:
 
 
 def explain_illegal(s: PayDirtState, a: Any) -> IllegalAction:
-    """The most precise reason ``a`` is refused now."""
+    """The most precise reason ``a`` is refused now. Fields come from the
+    wire and may hold anything (``"row": "x"``): those get the plain code."""
+    try:
+        return _explain(s, a)
+    except (TypeError, IndexError, ValueError):
+        return IllegalAction("not-legal", {"action": str(a)})
+
+
+def _explain(s: PayDirtState, a: Any) -> IllegalAction:
     phases = _PHASE_OF.get(type(a))
     if phases is None:
         return IllegalAction("not-legal", {"action": str(a)})
@@ -116,7 +126,7 @@ def explain_illegal(s: PayDirtState, a: Any) -> IllegalAction:
     if isinstance(a, A.BuyGear):
         if camp.unused == 0:
             return _error("no-workers")
-        if not 0 <= a.slot < len(s.gear_display) or s.gear_display[a.slot] == -1:
+        if not 0 <= a.slot < len(s.gear_display) or s.gear_display[a.slot] == EMPTY:
             return _error("no-such-lot")
         return _error("cannot-afford", amount=labor.gear_price(s, camp, s.gear_display[a.slot]), money=camp.money)
     if isinstance(a, A.Sell) and a.gold > camp.gold:
@@ -127,7 +137,7 @@ def explain_illegal(s: PayDirtState, a: Any) -> IllegalAction:
     if isinstance(a, A.Slide | A.Pull | A.Dig):
         m = 0 if isinstance(a, A.Dig) else a.machine
         if 0 <= m < 3 and camp.broken(s.comp, m):
-            return _error("machine-broken", machine=f"@pay_dirt.machine.{('excavator', 'loader', 'wash_plant')[m]}")
+            return _error("machine-broken", machine=f"@pay_dirt.machine.{MACHINES[m]}")
         if isinstance(a, A.Dig) and 0 <= a.claim < len(camp.claims) and s.comp.claims[camp.claims[a.claim]].ordered:
             return _error("claim-order")
         return _error("space-occupied")
@@ -135,8 +145,8 @@ def explain_illegal(s: PayDirtState, a: Any) -> IllegalAction:
 
 
 def _explain_nominate(s: PayDirtState, a: A.Nominate, money: int) -> IllegalAction:
-    if a.row == s.no_bid:
-        return _error("no-bid-row", row=f"@pay_dirt.row.{('equipment', 'personnel', 'claims')[a.row]}")
-    if not (0 <= a.row < 3 and 0 <= a.slot < len(s.display[a.row])) or s.display[a.row][a.slot] == -1:
+    if 0 <= a.row < 3 and a.row == s.no_bid:
+        return _error("no-bid-row", row=f"@pay_dirt.row.{ROWS[a.row]}")
+    if not (0 <= a.row < 3 and 0 <= a.slot < len(s.display[a.row])) or s.display[a.row][a.slot] == EMPTY:
         return _error("no-such-lot")
     return _error("cannot-afford", amount=auction.min_bid(s, a.row, s.display[a.row][a.slot]), money=money)
