@@ -79,3 +79,9 @@ def test_spec_builds_a_configured_bot() -> None:
 def test_bad_settings_are_rejected(name: str, settings: dict[str, object]) -> None:
     with pytest.raises(ValueError):
         make_bot(name, **settings)
+
+
+def test_make_bot_reads_a_spec_so_terminal_seats_can_carry_settings() -> None:
+    bot = make_bot("hard[iterations=7]", seed=2, time_ms=40)
+    assert isinstance(bot, ISMCTSBot)
+    assert (bot.iterations, bot.time_ms, bot.rollout) == (7, 40, "heuristic")

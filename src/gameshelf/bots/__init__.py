@@ -13,13 +13,27 @@ too, mapped to settings by :data:`LEVELS`; :func:`parse_bot_spec` reads the
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any, Protocol
 
+from gameshelf.bots.spec import parse_bot_spec, split_bot_specs
 from gameshelf.core.actions import Action
 from gameshelf.core.protocol import Observation, PlayerId, State
 from gameshelf.core.rng import Stream, derive_seed
+
+__all__ = [
+    "LEVELS",
+    "Bot",
+    "PlayerView",
+    "RandomBot",
+    "bot_names",
+    "make_bot",
+    "make_bot_from_spec",
+    "parse_bot_spec",
+    "play_bot_turn",
+    "register_bot",
+    "split_bot_specs",
+]
 
 
 class PlayerView:
@@ -107,76 +121,27 @@ def bot_names() -> list[str]:
 
 
 def make_bot(name: str, seed: int = 0, **settings: Any) -> Bot:
-    """A bot by name (``random``, ``greedy``, ``ismcts``, ...) or level
-    (``easy``, ``normal``, ``hard``); ``settings`` override a level's.
+    """A bot by name (``random``, ``greedy``, ``ismcts``, ...), level
+    (``easy``, ``normal``, ``hard``) or spec (``hard[time_ms=3000]``);
+    ``settings`` override a level's and a spec's.
 
     Raises:
         KeyError: no bot has that name.
     """
     _load_builtin()
+    if "[" in name:  # a spec such as "ismcts[iterations=50]" (terminal seats)
+        name, from_spec = parse_bot_spec(name)
+        settings = {**from_spec, **settings}
     if name in LEVELS:
         base, preset = LEVELS[name]
         return _BOTS[base](seed=seed, **{**preset, **settings})
     return _BOTS[name](seed=seed, **settings)
 
 
-_SPEC = re.compile(r"^\s*([A-Za-z0-9_-]+)\s*(?:\[(.*)\])?\s*$")
-
-
-def parse_bot_spec(spec: str) -> tuple[str, dict[str, Any]]:
-    """``"ismcts[iterations=500,rollout=heuristic]"`` -> ``("ismcts", {...})``.
-
-    Values are read as int, float, ``true``/``false``/``none`` or else text.
-
-    Raises:
-        ValueError: the text is not of that form.
-    """
-    match = _SPEC.match(spec)
-    if not match:
-        raise ValueError(f"bad bot spec {spec!r}: write name or name[key=value,...]")
-    name, body = match.group(1), match.group(2)
-    settings: dict[str, Any] = {}
-    for item in filter(None, (part.strip() for part in (body or "").split(","))):
-        key, eq, value = item.partition("=")
-        if not eq or not key.strip():
-            raise ValueError(f"bad bot setting {item!r} in {spec!r}: write key=value")
-        settings[key.strip()] = _setting_value(value.strip())
-    return name, settings
-
-
-def split_bot_specs(text: str) -> list[str]:
-    """Split ``"ismcts[iterations=50,c=1],greedy"`` on the commas that are
-    outside brackets."""
-    specs: list[str] = []
-    depth = 0
-    current = ""
-    for ch in text:
-        depth += (ch == "[") - (ch == "]")
-        if ch == "," and depth == 0:
-            specs.append(current.strip())
-            current = ""
-        else:
-            current += ch
-    specs.append(current.strip())
-    return [s for s in specs if s]
-
-
 def make_bot_from_spec(spec: str, seed: int = 0) -> Bot:
+    """A bot from its text form, ``name`` or ``name[key=value,...]``."""
     name, settings = parse_bot_spec(spec)
     return make_bot(name, seed=seed, **settings)
-
-
-def _setting_value(text: str) -> Any:
-    lowered = text.lower()
-    constants: Mapping[str, Any] = {"true": True, "false": False, "none": None}
-    if lowered in constants:
-        return constants[lowered]
-    for kind in (int, float):
-        try:
-            return kind(text)
-        except ValueError:
-            pass
-    return text
 
 
 def _load_builtin() -> None:
