@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from gameshelf.core.rng import Stream
-from gameshelf.games.above_and_below.actions import Act, Assign, Build, Done, Harvest, Train
+from gameshelf.games.above_and_below.actions import Act, Assign, Build, Done, Harvest, Sell, Track, Train
 from gameshelf.games.above_and_below.components import GOOD_INDEX
 from gameshelf.games.above_and_below.rules.round_end import finish_round
 from tests.games.above_and_below.fixtures import (
@@ -95,7 +95,13 @@ def test_harvest_one_good_per_villager_from_tokens_on_cards() -> None:
     play(state, Act("labor"), Assign(state.villages[1].ready[0]), Done())
     play(state, Act("harvest"), Assign(SCRIBE), Harvest("h02"), Assign(SCOUT), Harvest("h02"))
     assert v.goods[GOOD_INDEX["mushroom"]] == 2 and "h02" not in v.card_goods
-    assert state.turn == 1, "nothing left to harvest: the harvest closed by itself"
+    # B2: 「獲得した商品は…売却を選択して…あるいは成長トラックに配置」 — at once, before closing
+    assert Track("mushroom") in state.legal_actions() and Sell("mushroom") in state.legal_actions()
+    play(state, Track("mushroom"), Sell("mushroom"))
+    assert state.turn == 0 and state.phase == "assign"
+    play(state, Done())
+    assert v.track_count[GOOD_INDEX["mushroom"]] == 1 and v.sale == "mushroom"
+    assert sorted(v.exhausted)[-2:] == sorted([SCRIBE, SCOUT]) and state.turn == 1
 
 
 def test_refill_card_gets_a_good_back_at_round_end() -> None:

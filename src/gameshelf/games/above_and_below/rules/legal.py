@@ -29,7 +29,11 @@ def legal_actions(state: AboveAndBelowState) -> list[Action]:
     if phase == "respond":
         return [make.Respond(True), make.Respond(False)]
     if phase == "assign":
-        return work.legal_assign(state, p)
+        choices = work.legal_assign(state, p)
+        if task is not None and task.purpose == "harvest":
+            # B2: a harvested good may go to the sale space or the track at once
+            choices += free.legal_stock_moves(state, p)
+        return choices
     if phase == "build":
         assert task is not None
         return [make.Build(c) for c in market.buildable(state, p, task.villagers[0])]
@@ -51,8 +55,8 @@ def legal_actions(state: AboveAndBelowState) -> list[Action]:
 
 #: the phases in which each kind of action can ever be played.
 PHASES: dict[type[Action], tuple[str, ...]] = {
-    A.Act: ("turn",), A.Pass: ("turn",), A.Offer: ("turn",), A.Sell: ("turn",),
-    A.Track: ("turn",), A.Refresh: ("turn",), A.Spend: ("turn",), A.Respond: ("respond",),
+    A.Act: ("turn",), A.Pass: ("turn",), A.Offer: ("turn",), A.Sell: ("turn", "assign"),
+    A.Track: ("turn", "assign"), A.Refresh: ("turn",), A.Spend: ("turn",), A.Respond: ("respond",),
     A.Assign: ("assign",), A.Done: ("assign", "reward", "rest"), A.Build: ("build", "reward"),
     A.Train: ("train",), A.Harvest: ("harvest",), A.Choose: ("option",), A.Reroll: ("dice",),
     A.Push: ("dice",), A.Resolve: ("dice",), A.Rest: ("rest",),

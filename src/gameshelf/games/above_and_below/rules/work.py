@@ -18,6 +18,7 @@ from gameshelf.games.above_and_below.rules.common import (
     take_building,
 )
 from gameshelf.games.above_and_below.rules.explore import set_out, start_explore
+from gameshelf.games.above_and_below.rules.free import legal_stock_moves
 from gameshelf.games.above_and_below.rules.market import build_cost, cheapest_build
 from gameshelf.games.above_and_below.rules.turns import end_turn
 from gameshelf.games.above_and_below.task import Task
@@ -152,6 +153,8 @@ def _check_stuck(state: AboveAndBelowState) -> None:
     elif len(choices) == 1 and isinstance(choices[0], Done):
         task = state.task
         assert task is not None
+        if task.purpose == "harvest" and legal_stock_moves(state, state.turn):
+            return  # the goods may still go on the track or up for sale (B2)
         if task.purpose == "explore":
             set_out(state)
         else:
