@@ -79,7 +79,7 @@ def simulate(
     )
     folder = out or Path("sims") / f"{game}-{players}p-seed{seed}"
     write_job(job, folder)
-    writer = RecordWriter(folder)
+    writer = RecordWriter(folder, release=True)
     try:
         outcome = run_job(job, workers=workers, ray=ray, progress=progress, on_result=writer)
     finally:

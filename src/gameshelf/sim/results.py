@@ -89,7 +89,8 @@ class RecordWriter:
     """Writes each finished game's record to ``records.jsonl`` the moment it
     finishes (in finishing order; ``meta.index`` says which game it was)."""
 
-    def __init__(self, out: Path) -> None:
+    def __init__(self, out: Path, *, release: bool = False) -> None:
+        self.release = release
         out.mkdir(parents=True, exist_ok=True)
         self.path = out / "records.jsonl"
         self._file = self.path.open("w", encoding="utf-8")
@@ -97,6 +98,8 @@ class RecordWriter:
     def __call__(self, result: GameResult) -> None:
         self._file.write(json.dumps(result.record, ensure_ascii=False) + "\n")
         self._file.flush()
+        if self.release:
+            result.record = {}  # on disk now; 10,000 records need not stay in memory
 
     def close(self) -> None:
         self._file.close()
