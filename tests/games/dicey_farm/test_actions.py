@@ -208,7 +208,7 @@ def test_round_needs_every_die_spent() -> None:
 def test_a_die_with_no_use_can_be_discarded_only_then() -> None:
     """D6 guard: a die that fits no action may be discarded, and only such a die."""
     s = farm(dice=[5])
-    s.used = {"fish", "ship", "tourism", "recruit", "contract"}
+    s.used = dict.fromkeys(("fish", "ship", "tourism", "recruit", "contract"), True)
     s.ploughs, s.plough_face = 2, 3
     s.gone, s.display = (*s.gone, *s.display), []
     s.fields, s.goods["chicken"] = 1, 1

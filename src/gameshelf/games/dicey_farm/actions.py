@@ -22,17 +22,21 @@ from typing import ClassVar
 
 from gameshelf.core.actions import Action
 
+_STR_FIELDS: dict[type, tuple[str, ...]] = {}
+
 
 def _intern(action: Action) -> None:
     """Intern string fields, so that an action decoded from JSON is the very
     same object graph as the one the rules made (records replay to
     byte-identical snapshots, which pickle's sharing of equal objects would
     otherwise break)."""
-    for field in dataclasses.fields(action):
-        name = field.name
-        value = getattr(action, name)
-        if isinstance(value, str):
-            object.__setattr__(action, name, sys.intern(value))
+    names = _STR_FIELDS.get(type(action))
+    if names is None:
+        names = _STR_FIELDS[type(action)] = tuple(
+            f.name for f in dataclasses.fields(action) if f.type in ("str", str)
+        )
+    for name in names:
+        object.__setattr__(action, name, sys.intern(getattr(action, name)))
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -61,7 +61,9 @@ class DiceyFarmState(State):
         self.gone: tuple[str, ...] = ()
         self.wares: dict[str, tuple[tuple[str, int], ...]] = {}
         self.rolled: tuple[tuple[int, ...], ...] = ()
-        self.used: set[str] = set()
+        # once-a-round actions spent this round; a dict (an ordered set) so
+        # that copies pickle identically
+        self.used: dict[str, bool] = {}
         self.plough_face = 0
         self.ploughs = 0
         self.recruited = False
@@ -122,7 +124,7 @@ class DiceyFarmState(State):
         d["goods"] = dict(self.goods)
         d["sown"] = dict(self.sown)
         d["display"] = list(self.display)
-        d["used"] = set(self.used)
+        d["used"] = dict(self.used)
         d["vp"] = dict(self.vp)
         other.__dict__ = d
         return other

@@ -117,7 +117,7 @@ def use(s: DiceyFarmState, action: str, face: int) -> None:
     s.held = 0
     s.phase = "main"
     s.dice.remove(face)
-    s.used.add(action)
+    s.used[action] = True
     s.log("dicey_farm.log.use", action=f"@dicey_farm.action.{action}", face=face)
     if action == "fish":
         fishing(s, face)
@@ -170,7 +170,7 @@ def plough(s: DiceyFarmState, face: int) -> None:
     s.ploughs += 1
     s.plough_face = face
     if s.ploughs < K["plough_limit"]:
-        s.used.discard("plough")
+        s.used.pop("plough", None)
     cowherd = s.has("cowherd") and s.goods["cow"] > 0
     s.fields += C.craftsmen["cowherd"].params["plough_fields"] if cowherd else 1
 
@@ -178,6 +178,6 @@ def plough(s: DiceyFarmState, face: int) -> None:
 def buy(s: DiceyFarmState, merchant: str, face: int) -> None:
     """商人: 使ったダイスの商品を買う; the item stays for later dice (D3)."""
     good, qty = ware(s, merchant, face)
-    s.used.discard(BUY + merchant)
+    s.used.pop(BUY + merchant, None)
     s.goods[good] += qty
     s.log("dicey_farm.log.buy", good=f"@dicey_farm.good.{good}", n=qty)

@@ -121,7 +121,7 @@ def _back(s: DiceyFarmState, a: Back) -> None:
 
 def _modify(s: DiceyFarmState, a: Modify) -> None:
     """Dice-changing craftsmen change a die without using it (once a round each)."""
-    s.used.add("mod:" + a.craftsman)
+    s.used["mod:" + a.craftsman] = True
     s.dice.remove(a.face)
     dice.give_die(s, a.to)
 

@@ -23,6 +23,11 @@ if TYPE_CHECKING:
 C = components()
 K = C.constants
 ANIMALS = ("chicken", "sheep", "pig", "cow")
+#: per round: each merchant's unshuffled list as (good, qty) pairs.
+_ITEMS = tuple(
+    tuple((m, tuple((i.good, i.qty) for i in C.merchant_items(m, r))) for m in C.merchants)
+    for r in range(1, K["rounds"] + 1)
+)
 
 
 def start_round(s: DiceyFarmState) -> None:
@@ -46,10 +51,7 @@ def refill_craftsmen(s: DiceyFarmState) -> None:
 def renew_wares(s: DiceyFarmState) -> None:
     """各商人の商品を更新します: every list is shuffled; slot N is bought with an N."""
     stream = s.rng["merchants"]
-    s.wares = {
-        m: tuple((i.good, i.qty) for i in stream.shuffled(C.merchant_items(m, s.round)))
-        for m in C.merchants
-    }
+    s.wares = {m: tuple(stream.shuffled(items)) for m, items in _ITEMS[s.round - 1]}
 
 
 def compost_bonus(s: DiceyFarmState) -> int:

@@ -78,7 +78,7 @@ def shipment_done(s: DiceyFarmState) -> None:
 
 def horse_ship(s: DiceyFarmState) -> None:
     """馬: 毎ラウンドに1回、ダイスを使わずに2回まで出荷できます (D8)."""
-    s.used.add("horse")
+    s.used["horse"] = True
     start_shipping(s, K["horse_shipments"])
 
 
