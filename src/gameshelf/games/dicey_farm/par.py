@@ -95,3 +95,34 @@ def solve(date: str, *, width: int = 10, samples: int = 12, seed: int = 0) -> Pa
     state = load_game("dicey-farm").new_game(1, 0, {"daily": date})
     assert isinstance(state, DiceyFarmState)
     return solve_state(state, width=width, samples=samples, seed=seed)
+
+
+def baseline(date: str, games: int = 20) -> float:
+    """Mean score of uniformly random play on a date's puzzle (for comparison)."""
+    game = load_game("dicey-farm")
+    total = 0.0
+    for k in range(games):
+        state = game.new_game(1, k, {"daily": date})
+        stream = Stream(derive_seed("dicey-farm-baseline", k))
+        while not state.is_over:
+            state.apply_unchecked(stream.choice(state.legal_actions()))
+        total += state.scores()[0]
+    return total / games
+
+
+def main(argv: list[str] | None = None) -> None:
+    """``python -m gameshelf.games.dicey_farm.par [DATE ...]``: par against
+    pure greedy and random play, one line per date."""
+    import sys
+
+    dates = (argv if argv is not None else sys.argv[1:]) or [
+        "2026-01-01", "2026-03-15", "2026-07-04", "2026-09-30", "2026-11-22"]
+    print(f"{'date':<12}{'random':>8}{'greedy':>8}{'par':>6}  rollouts")
+    for date in dates:
+        greedy = solve(date, width=1, samples=1).score
+        par = solve(date)
+        print(f"{date:<12}{baseline(date):>8.1f}{greedy:>8g}{par.score:>6g}  {par.rollouts}")
+
+
+if __name__ == "__main__":
+    main()
