@@ -115,8 +115,34 @@ def lot_value(s: PayDirtState, player: int, row: int, item: int) -> float:
     return max(install, scrap)
 
 
+def hardship_cost(s: PayDirtState, player: int, card: int) -> float:
+    """Roughly what a kept (or held ongoing) hardship will cost its holder."""
+    comp = s.comp
+    h = comp.hardships[card]
+    camp = s.camps[player]
+    if any(comp.personnel[c].ability == "cancel" and h.tag in comp.personnel[c].tags for c in camp.personnel):
+        return 0.0
+    times = min(rounds_left(s), 6) if h.ongoing else 1.0
+    per_use = {
+        "wear": WEAR_WEIGHT * h.amount * (3 if h.machine == 3 else 1) + 0.05,
+        "idle_workers": STEP * h.amount,
+        "fewer_workers": STEP * h.amount,
+        "lose_money": MONEY_WEIGHT * min(h.amount, camp.money),
+        "lose_gold": min(h.amount, camp.gold),
+        "dig_wear": WEAR_WEIGHT * h.amount,
+        "income_penalty": MONEY_WEIGHT * h.amount,
+        "sell_penalty": 0.1 * h.amount,
+        "gear_penalty": 0.05 * h.amount,
+    }.get(h.effect, 0.0)
+    return per_use * times
+
+
 def evaluate(s: PayDirtState, player: int) -> float:
     values = [camp_value(s, c) for c in s.camps]
+    if s.phase == "draft":
+        for p, card in enumerate(s.kept):
+            if card != EMPTY:
+                values[p] -= hardship_cost(s, p, card)
     if s.phase == "bidding":
         row, slot = s.lot
         item = s.display[row][slot]
