@@ -22,7 +22,14 @@ from rich.table import Table
 from rich.text import Text
 
 from gameshelf.core.i18n import t
-from gameshelf.games.pay_dirt.components import GEAR_SLOTS, MACHINES, ROWS, Components, components
+from gameshelf.games.pay_dirt.components import (
+    GEAR_SLOTS,
+    KIND_CODES,
+    MACHINES,
+    ROWS,
+    Components,
+    components,
+)
 from gameshelf.games.pay_dirt.describe import hardship_text
 
 KIND_STYLE = {"B": "grey62", "P": "yellow", "R": "bold gold1"}
@@ -80,16 +87,16 @@ def lot_cell(comp: Components, row: int, item: int, lang: str | None) -> Text:
         text.append("\n" + _v("min-bid", lang, amount=money(e.min_bid)), style="green")
         return text
     if row == 1:
-        c = comp.personnel[item]
-        text = Text(c.name, style="bold")
-        text.append(f"\n+{c.workers} {_v('workers', lang)}; {ability_text(comp, item, lang)}")
-        text.append("\n" + _v("min-bid", lang, amount=money(c.min_bid)), style="green")
+        person = comp.personnel[item]
+        text = Text(person.name, style="bold")
+        text.append(f"\n+{person.workers} {_v('workers', lang)}; {ability_text(comp, item, lang)}")
+        text.append("\n" + _v("min-bid", lang, amount=money(person.min_bid)), style="green")
         return text
-    c = comp.claims[item]
-    text = Text(c.name + (" *" if c.ordered else ""), style="bold")
+    claim = comp.claims[item]
+    text = Text(claim.name + (" *" if claim.ordered else ""), style="bold")
     text.append("\n")
-    text.append_text(tiles_text(["BPR"[k] for k in c.tiles]))
-    text.append("\n" + _v("min-bid", lang, amount=money(c.min_bid)), style="green")
+    text.append_text(tiles_text([KIND_CODES[k] for k in claim.tiles]))
+    text.append("\n" + _v("min-bid", lang, amount=money(claim.min_bid)), style="green")
     return text
 
 
