@@ -68,6 +68,7 @@ def compost_bonus(s: DiceyFarmState) -> int:
 def harvest(s: DiceyFarmState) -> None:
     """畑から収穫を行います: animals give their product, sown fields their crop."""
     g = s.goods
+    before = dict(g)
     for animal in ANIMALS:
         product = C.livestock[animal][0]
         if product and g[animal]:
@@ -83,12 +84,17 @@ def harvest(s: DiceyFarmState) -> None:
             g[crop] += n * (crop_yield + bonus)
             g[seed] += n * (seed_back + seed_bonus)
             s.sown[crop] = 0
+    for good, n in g.items():
+        if n > before[good]:
+            s.log("dicey_farm.log.harvest", good=f"@dicey_farm.good.{good}", n=n - before[good])
 
 
 def caretaker(s: DiceyFarmState) -> None:
     """世話人: 毎ラウンド開始時、食料2を得る."""
     if s.has("caretaker"):
-        s.goods["food"] += C.craftsmen["caretaker"].params["round_food"]
+        food = C.craftsmen["caretaker"].params["round_food"]
+        s.goods["food"] += food
+        s.log("dicey_farm.log.caretaker", n=food)
 
 
 def roll_dice(s: DiceyFarmState) -> None:
@@ -123,6 +129,7 @@ def eat(s: DiceyFarmState) -> None:
     """(ダイスの数+1)の食料を消費します; each missing food is a beggar counter (D10)."""
     need = C.dice(s.round) + K["food_extra"]
     food = s.goods["food"]
+    s.log("dicey_farm.log.eat", n=need)
     if food >= need:
         s.goods["food"] = food - need
     else:
@@ -133,7 +140,9 @@ def eat(s: DiceyFarmState) -> None:
 
 def whisky(s: DiceyFarmState) -> None:
     """ウィスキー: ラウンド終了時に1つにつき1VP (D5: at every round end)."""
-    s.vp["whisky"] += s.goods["whisky"] * K["whisky_vp"]
+    if s.goods["whisky"]:
+        s.vp["whisky"] += s.goods["whisky"] * K["whisky_vp"]
+        s.log("dicey_farm.log.whisky", vp=s.goods["whisky"] * K["whisky_vp"])
 
 
 def rot(s: DiceyFarmState) -> None:
