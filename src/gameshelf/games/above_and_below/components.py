@@ -45,10 +45,6 @@ class Villager:
             return 2
         return 1 if 1 in self.lantern else 0
 
-    @property
-    def icons(self) -> dict[str, int]:
-        return {"hammer": self.hammer, "quill": self.quill}
-
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Building:

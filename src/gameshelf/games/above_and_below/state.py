@@ -43,6 +43,39 @@ class AboveAndBelowState(State):
     #: the card data, shared by every state (a class attribute: never copied or pickled).
     comp: ClassVar[Components]
 
+    # -- the position (set up in rules/setup.py) --------------------------------------------
+    villages: list[Village]
+    round: int
+    start_player: int
+    turn: int
+    phase: str
+    task: Task | None
+    #: an offer awaiting the seller's answer: (seller, buyer, price, phase to return to)
+    offer: tuple[int, int, int, str] | None
+    refreshed: bool
+    sold: bool
+    offered: list[bool]
+    house_deck: list[str]
+    house_row: list[str]
+    outpost_deck: list[str]
+    outpost_row: list[str]
+    star_row: list[str]
+    key_row: list[str]
+    unused_keys: list[str]
+    villager_deck: list[int]
+    slots: list[int | None]
+    specials: list[int]
+    unused_villagers: list[int]
+    first_round_exhausted: list[int]
+    cave_deck: list[int]
+    cider_on_board: bool
+    supply_goods: list[int]
+    supply_potion: int
+    supply_cider: int
+    rest_queue: list[int]
+    rest_bedded: list[int]
+    rest_beds_used: int
+
     @property
     def book(self) -> Book:
         return self.game.book  # type: ignore[attr-defined, no-any-return]
@@ -161,8 +194,4 @@ LIST_FIELDS: tuple[str, ...] = (
 )  # fmt: skip
 
 
-def new_village(comp: Components, coins: int) -> Village:
-    return Village(coins, comp.tracks.reputation_start)
-
-
-__all__ = ["NS", "AboveAndBelowState", "Task", "new_village"]
+__all__ = ["NS", "AboveAndBelowState"]

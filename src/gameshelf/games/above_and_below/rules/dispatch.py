@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from gameshelf.core.actions import Action
 from gameshelf.games.above_and_below import actions as A
@@ -42,7 +43,7 @@ def _pass(state: AboveAndBelowState, action: Action) -> None:
     end_turn(state)
 
 
-HANDLERS = {
+HANDLERS: dict[type[Action], Callable[[Any, Any], None]] = {
     A.Act: work.start_action,
     A.Assign: work.assign,
     A.Build: work.build,

@@ -50,7 +50,8 @@ def set_up(state: AboveAndBelowState) -> None:
     # 3. five trainable villagers on the board; the special villagers wait beside it.
     deck = [v.id for v in comp.villagers if v.group == "trainable"]
     shuffle(deck)
-    state.slots = deck[: len(tracks.slot_costs)]
+    slots: list[int | None] = list(deck[: len(tracks.slot_costs)])
+    state.slots = slots
     state.villager_deck = deck[len(tracks.slot_costs) :]
     state.specials = sorted(v.id for v in comp.villagers if v.group == "special")
     # 4. the round marker on the first cave; 5. the supply, one cider on the board.
