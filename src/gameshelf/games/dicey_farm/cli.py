@@ -20,7 +20,7 @@ from gameshelf.core.errors import SetupError
 from gameshelf.core.i18n import t
 from gameshelf.core.protocol import State
 from gameshelf.core.registry import load_game
-from gameshelf.games.dicey_farm.actions import EndRound
+from gameshelf.games.dicey_farm.actions import EndRound, PickDie
 
 
 def round_start(state: State) -> int | None:
@@ -62,17 +62,24 @@ def daily(
 
         result = solve(when, width=width, samples=samples)
         console.print(t("dicey_farm.cli.par", lang, date=state.options["daily"], score=f"{result.score:g}"))
-        console.print(line_table(result.line, lang))
+        console.print(line_table(state.options["daily"], result.line, lang))
         return
     play_session(state, ["human"], lang=lang, save_dir=save_dir, restart_point=round_start)
 
 
-def line_table(line: list[Action], lang: str | None) -> Table:
-    """The solver's line of play, one numbered sentence per decision."""
+def line_table(date: str, line: list[Action], lang: str | None) -> Table:
+    """The solver's line of play, replayed: round, decision, what happened."""
     game = load_game("dicey-farm")
+    state = game.new_game(1, 0, {"daily": date})
     table = Table(title=t("dicey_farm.cli.par-line", lang))
-    table.add_column("#", justify="right")
+    table.add_column("R", justify="right")
     table.add_column("")
-    for number, action in enumerate(line, start=1):
-        table.add_row(str(number), game.describe_action(action, lang))
+    table.add_column("", style="dim")
+    for action in line:
+        round_no, seen = state.round, len(state.events)
+        state.apply(action)
+        if isinstance(action, PickDie):
+            continue  # the next row ("die N → action") says it
+        happened = " ".join(e.text(lang) for e in state.events[seen:])
+        table.add_row(str(round_no), game.describe_action(action, lang), happened)
     return table

@@ -192,9 +192,9 @@ def render(obs: dict[str, Any], lang: str | None = None) -> Any:
         score += f" · {t('dicey_farm.view.beggars', lang)} {obs['beggars']}"
     body: list[Any] = [_dice_line(obs, lang), _food_line(obs, lang)]
     grid = Table.grid(expand=True, padding=(0, 1))
-    grid.add_column(ratio=3)
-    grid.add_column(ratio=3)
     grid.add_column(ratio=5)
+    grid.add_column(ratio=6)
+    grid.add_column(ratio=11)
     grid.add_row(
         Panel(_stock(obs, lang), title=t("dicey_farm.view.stock", lang), border_style="yellow"),
         Panel(_farm(obs, lang), title=t("dicey_farm.view.farm", lang), border_style="green"),
