@@ -175,12 +175,15 @@ def _board(obs: dict[str, Any], lang: str | None) -> Panel:
     )
     return Panel(
         Group(
-            _cards_table(_t("view.houses-row", lang), obs["house_row"], lang),
-            _cards_table(_t("view.outposts-row", lang), obs["outpost_row"], lang),
-            _cards_table(_t("view.star-row", lang), obs["star_row"], lang),
-            _cards_table(_t("view.key-row", lang), obs["key_row"], lang),
-            slots,
-            footer,
+            Columns([
+                _cards_table(_t("view.houses-row", lang), obs["house_row"], lang),
+                _cards_table(_t("view.outposts-row", lang), obs["outpost_row"], lang),
+            ]),
+            Columns([
+                _cards_table(_t("view.star-row", lang), obs["star_row"], lang),
+                _cards_table(_t("view.key-row", lang), obs["key_row"], lang),
+            ]),
+            Columns([slots, footer]),
         ),
         title=_t("view.market", lang),
     )
