@@ -5,7 +5,16 @@ from __future__ import annotations
 import pytest
 
 from gameshelf.core.rng import Stream
-from gameshelf.games.above_and_below.actions import Act, Assign, Build, Done, Harvest, Sell, Track, Train
+from gameshelf.games.above_and_below.actions import (
+    Act,
+    Assign,
+    Build,
+    Done,
+    Harvest,
+    Sell,
+    Track,
+    Train,
+)
 from gameshelf.games.above_and_below.components import GOOD_INDEX
 from gameshelf.games.above_and_below.rules.round_end import finish_round
 from tests.games.above_and_below.fixtures import (
