@@ -21,6 +21,7 @@ from gameshelf.core.i18n import t
 from gameshelf.core.protocol import State
 from gameshelf.core.registry import load_game
 from gameshelf.games.dicey_farm.actions import EndRound, PickDie
+from gameshelf.games.dicey_farm.state import DiceyFarmState
 
 
 def round_start(state: State) -> int | None:
@@ -71,6 +72,7 @@ def line_table(date: str, line: list[Action], lang: str | None) -> Table:
     """The solver's line of play, replayed: round, decision, what happened."""
     game = load_game("dicey-farm")
     state = game.new_game(1, 0, {"daily": date})
+    assert isinstance(state, DiceyFarmState)
     table = Table(title=t("dicey_farm.cli.par-line", lang))
     table.add_column("R", justify="right")
     table.add_column("")
