@@ -254,3 +254,37 @@ def test_back_returns_the_die_untouched() -> None:
     assert s.phase == "die" and s.held == 4
     play(s, A.Back())
     assert s.dice == [4] and s.phase == "main" and s.held == 0
+
+
+@pytest.mark.parametrize(("merchant", "items"), [
+    ("base", {("wheat_seed", 2), ("vegetable_seed", 2), ("flower_seed", 2), ("chicken", 1), ("pig", 1),
+              ("sheep", 1), ("cow", 1)}),
+    ("peddler", {("wheat_seed", 2), ("vegetable_seed", 2), ("flower_seed", 2), ("chicken", 1), ("pig", 1),
+                 ("sheep", 1), ("cow", 1), ("gem", 1)}),
+    ("livestock_dealer", {("chicken", 1), ("chicken", 2), ("sheep", 1), ("pig", 1), ("cow", 1), ("horse", 1)}),
+    ("gardener", {("wheat_seed", 2), ("vegetable_seed", 2), ("flower_seed", 2), ("wheat_seed", 3),
+                  ("vegetable_seed", 3), ("flower_seed", 3)}),
+    ("grocer", {("meat", 2), ("fish", 3), ("egg", 3), ("milk", 3), ("wheat", 4), ("vegetable", 3)}),
+])
+def test_merchant_lists(merchant: str, items: set[tuple[str, int]]) -> None:
+    """「行商人(8種) … 家畜商人(6種) … 園芸商人(6種) … 食材商人(6種)」 — every list, shuffled each round."""
+    s = farm(round_no=3)
+    from gameshelf.games.dicey_farm.rules.season import renew_wares
+
+    orders = set()
+    for _ in range(6):
+        renew_wares(s)
+        assert set(s.wares[merchant]) == items and len(s.wares[merchant]) == len(items)
+        orders.add(s.wares[merchant])
+    assert len(orders) > 1, "the list is shuffled every round"
+
+
+def test_items_past_slot_six_cannot_be_bought() -> None:
+    """「3ラウンド目以降はどれか1つは買えないことになります」 — only slots 1-6 are reachable."""
+    from gameshelf.games.dicey_farm.rules.dice import ware
+    from gameshelf.games.dicey_farm.rules.season import renew_wares
+
+    s = farm(round_no=3)
+    renew_wares(s)
+    reachable = {ware(s, "base", face) for face in range(1, 7)}
+    assert len(s.wares["base"]) == 7 and s.wares["base"][6] not in reachable
