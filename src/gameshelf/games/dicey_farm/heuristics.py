@@ -148,7 +148,11 @@ def evaluate(s: DiceyFarmState) -> float:
         v += FIELD_VALUE * min(rounds_left, 3) / 3 * max(0, s.empty_fields())
         for animal, per_round in ANIMAL_YIELD.items():
             if g[animal]:
-                v += g[animal] * (ANIMAL_BASE[animal] + per_round * rounds_left)
+                product = C.livestock[animal][0]
+                if product:  # a craftsman may make the product worth much more
+                    per_round = max(per_round, 0.9 * _good_value(s, product))
+                base = max(ANIMAL_BASE[animal], _good_value(s, animal))
+                v += g[animal] * (base + per_round * rounds_left)
         v += g["horse"] * ANIMAL_BASE["horse"] + g["whisky"] * K["whisky_vp"] * rounds_left
         v += sum(ENGINE.get(c, 0.0) for c in s.hired) * rounds_left / 2
         v += 0.8 * len(s.built) * rounds_left / 2
