@@ -112,6 +112,8 @@ def _future_food(s: DiceyFarmState, rounds_left: int) -> float:
     return supply
 
 
+COMBOS = tuple(r for r in C.recipes.values() if len(r.inputs) > 1 and r.vp)
+
 #: steps where a die is committed but its worth depends on one more choice:
 #: their value is the best follow-up's, so a one-step bot sees through them.
 LOOK_THROUGH = frozenset({"die", "tour", "contract", "build", "slaughter"})
@@ -163,6 +165,8 @@ def evaluate(s: DiceyFarmState) -> float:
             if good in C.perishable and not can_ship and not ("smokehouse" in s.built and good in C.smoked):
                 value = min(value, 0.3)
             v += value * g[good]
+    if can_ship:
+        v += _combo_bonus(s)
     v += _scoring_progress(s, rounds_left)
     tourism_room = K["tourism_cap"] - s.vp["tourism"]
     for face in s.dice:
@@ -172,6 +176,20 @@ def evaluate(s: DiceyFarmState) -> float:
     elif s.phase == "sow" and rounds_left:
         v += 0.6 * min(s.empty_fields(), sum(g[seed] for seed, _, _ in C.crops.values()))
     return v
+
+
+def _combo_bonus(s: DiceyFarmState) -> float:
+    """Complete sets for a hired craftsman's multi-good recipe (cook,
+    confectioner) are worth more than their goods one by one."""
+    g = s.goods
+    bonus = 0.0
+    for recipe in COMBOS:
+        if s.has(recipe.craftsman):
+            sets = min(g[good] // n for good, n in recipe.inputs)
+            if sets:
+                extra = recipe.vp - sum(_good_value(s, good) * n for good, n in recipe.inputs)
+                bonus += 0.8 * sets * max(0.0, extra)
+    return bonus
 
 
 def _best_follow_up(s: DiceyFarmState) -> float:
