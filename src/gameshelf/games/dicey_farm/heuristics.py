@@ -114,6 +114,9 @@ def _future_food(s: DiceyFarmState, rounds_left: int) -> float:
 
 COMBOS = tuple(r for r in C.recipes.values() if len(r.inputs) > 1 and r.vp)
 
+#: an unspent die that cannot go to tourism: roughly one action's worth.
+DIE_VALUE = 1.8
+
 #: steps where a die is committed but its worth depends on one more choice:
 #: their value is the best follow-up's, so a one-step bot sees through them.
 LOOK_THROUGH = frozenset({"die", "tour", "contract", "build", "slaughter"})
@@ -169,13 +172,26 @@ def evaluate(s: DiceyFarmState) -> float:
         v += _combo_bonus(s)
     v += _scoring_progress(s, rounds_left)
     tourism_room = K["tourism_cap"] - s.vp["tourism"]
-    for face in s.dice:
-        v += 0.3 + 0.9 * min(face, tourism_room) if tourism_room > 0 else 1.0
+    v += _dice_value(s, tourism_room)
     if s.phase == "ship":
         v += _shipping_gain(s)
     elif s.phase == "sow" and rounds_left:
         v += 0.6 * min(s.empty_fields(), sum(g[seed] for seed, _, _ in C.crops.values()))
     return v
+
+
+def _dice_value(s: DiceyFarmState, tourism_room: int) -> float:
+    """Unspent dice: one may still turn its pips into tourism VP this round;
+    the others are worth a generic action."""
+    tour_open = tourism_room > 0 and "tourism" not in s.used
+    value = 0.0
+    for face in sorted(s.dice, reverse=True):
+        if tour_open:
+            value += 0.3 + 0.9 * min(face, tourism_room)
+            tour_open = False
+        else:
+            value += DIE_VALUE + 0.2 * face
+    return value
 
 
 def _combo_bonus(s: DiceyFarmState) -> float:
