@@ -214,6 +214,8 @@ def test_building_reward_and_outpost_on_the_new_cave() -> None:
     _explore(state, BUILDER, SCOUT, dice=[1, 1])
     play(state, Resolve())
     assert state.phase == "reward" and Build(outpost) in state.legal_actions()
+    for seat in (None, 0, 1):
+        json.dumps(state.observation(seat))  # the encounter is over: no dice left to count
     play(state, Build(outpost))
     v = state.villages[0]
     assert v.outposts == [outpost] and v.coins == 7 and state.turn == 1

@@ -16,7 +16,7 @@ import statistics
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from gameshelf.bots import PlayerView, make_bot
+from gameshelf.bots import PlayerView, make_bot_from_spec
 from gameshelf.core.registry import load_game
 from gameshelf.games.above_and_below.rules.scoring import score_sheet
 from gameshelf.games.above_and_below.state import AboveAndBelowState
@@ -44,7 +44,7 @@ class Tally:
 
 def play_one(players: int, seed: int, bot: str) -> AboveAndBelowState:
     state = load_game("above-and-below").new_game(players, seed)
-    bots = [make_bot(bot, seed=seed * 10 + p) for p in range(players)]
+    bots = [make_bot_from_spec(bot, seed=seed * 10 + p) for p in range(players)]
     while not state.is_over:
         p = state.current_player
         assert p is not None
@@ -102,7 +102,7 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="games per player count")
     parser.add_argument("--players", type=int, nargs="*", default=[2, 3, 4])
-    parser.add_argument("--bot", default="random", help="bot for every seat (random, greedy, ...)")
+    parser.add_argument("--bot", default="random", help="bot spec for every seat: random, greedy, ismcts[iterations=40], ...")
     parser.add_argument("--top", type=int, default=8, help="cards shown at each end of the table")
     args = parser.parse_args(argv)
     for players in args.players:

@@ -231,6 +231,7 @@ def finish_encounter(state: AboveAndBelowState) -> None:
     village.exhausted.extend(task.explorers)
     task.villagers = []
     task.pushed = []
+    task.dice = []
     if task.success and not task.lose_cave:
         village.caves.append(task.cave)
     else:
@@ -286,6 +287,6 @@ def task_view(state: AboveAndBelowState) -> dict[str, Any] | None:
             }
             for opt in para.options
         ]
-    if task.option is not None and task.dice:
+    if state.phase == "dice":
         view["lanterns"] = lanterns(state)
     return view
