@@ -19,9 +19,10 @@ from gameshelf.games.filthy_rich import book as bk
 from gameshelf.games.filthy_rich.rules.effects import asset_total, tax_due, tax_income
 from gameshelf.games.filthy_rich.state import FilthyRichState
 
-LUXURY_VALUE = (0.0, 30.0, 75.0, 1000.0)
+LUXURY_VALUE = (0.0, 12.0, 40.0, 1000.0)
 OUT = -500.0
 ROUNDS_AHEAD = 4.0
+CUSHION_WEIGHT = 3.0
 FOLLOW_UP = frozenset(("place", "target", "torch", "page"))
 
 
@@ -50,7 +51,10 @@ def worth(s: FilthyRichState, seat: int, hits: list[float]) -> float:
         b = cat.signs[sign]
         earn = hits[sign] * (b.hit + bonus) * horizon
         value += max(earn, cat.rules.sell_per_sign_card * b.size)
-    value += (tax_income(s, seat) - tax_due(s, seat)) * taxes_expected
+    due = tax_due(s, seat)
+    value += (tax_income(s, seat) - due) * taxes_expected
+    # cash short of two taxes risks going out on the next zeros
+    value -= CUSHION_WEIGHT * max(0, 2 * due - s.money[seat])
     value += 0.8 * len(s.hands[seat])
     if s.phase == "auction" and s.auction_leader == seat:
         # leading an auction: count the luxury as good as won, at the bid

@@ -37,6 +37,8 @@ class FilthyRichState(State):
     """One game of Filthy Rich. Seats are 0-based; clockwise is ``seat + 1``."""
 
     cat: Catalog
+    #: the card catalog is shared, constant data, not part of a position
+    transient = frozenset({"cat"})
 
     def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any]) -> None:
         super().__init__(game, players, seed, options)
