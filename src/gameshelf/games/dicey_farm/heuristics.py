@@ -117,6 +117,9 @@ COMBOS = tuple(r for r in C.recipes.values() if len(r.inputs) > 1 and r.vp)
 #: an unspent die that cannot go to tourism: roughly one action's worth.
 DIE_VALUE = 1.8
 
+#: the expected highest face among n dice.
+EXPECTED_MAX = {1: 3.5, 2: 4.47, 3: 4.96, 4: 5.24}
+
 #: steps where a die is committed but its worth depends on one more choice:
 #: their value is the best follow-up's, so a one-step bot sees through them.
 LOOK_THROUGH = frozenset({"die", "tour", "contract", "build", "slaughter"})
@@ -172,7 +175,7 @@ def evaluate(s: DiceyFarmState) -> float:
         v += _combo_bonus(s)
     v += _scoring_progress(s, rounds_left)
     tourism_room = K["tourism_cap"] - s.vp["tourism"]
-    v += _dice_value(s, tourism_room)
+    v += _dice_value(s, tourism_room) + _future_dice_value(s, tourism_room)
     if s.phase == "ship":
         v += _shipping_gain(s)
     elif s.phase == "sow" and rounds_left:
@@ -191,6 +194,22 @@ def _dice_value(s: DiceyFarmState, tourism_room: int) -> float:
             tour_open = False
         else:
             value += DIE_VALUE + 0.2 * face
+    return value
+
+
+def _future_dice_value(s: DiceyFarmState, tourism_room: int) -> float:
+    """The dice of the rounds to come, at their expected worth, so that
+    rolling them at a round start is no windfall (ending a round with
+    beggars must not look good because fresh dice appear)."""
+    if "tourism" not in s.used and s.dice:
+        tourism_room -= max(s.dice)
+    value = 0.0
+    for r in range(s.round + 1, K["rounds"] + 1):
+        n = C.dice(r)
+        best = EXPECTED_MAX[n]
+        tour = min(best, max(0, tourism_room))
+        tourism_room -= tour
+        value += (0.3 + 0.9 * tour if tour > 0 else DIE_VALUE + 0.2 * best) + (n - 1) * (DIE_VALUE + 0.7)
     return value
 
 
