@@ -35,7 +35,9 @@ def test_bots_choose_legal_moves_without_touching_the_game(game_id: str) -> None
         before = state.snapshot()
         legal = state.legal_actions()
         for spec in SPECS:
-            move = make_bot_from_spec(spec, seed=seed).choose(PlayerView(state, state.current_player))
+            move = make_bot_from_spec(spec, seed=seed).choose(
+                PlayerView(state, state.current_player)
+            )
             assert move in legal, f"{spec} chose {move}, which is not legal"
         assert state.snapshot() == before
 

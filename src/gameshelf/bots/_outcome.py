@@ -7,6 +7,7 @@ split the same way everywhere (a two-way tie for first is half a win each).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from gameshelf.core.protocol import PlayerId, State
@@ -57,18 +58,25 @@ def terminal_values(state: State) -> list[float]:
     return win_shares(state.ranking(), state.players)
 
 
-def heuristic_values(state: State) -> list[float]:
+def heuristic_values(state: State, scale: float) -> tuple[list[float], list[float]]:
     """The value of an unfinished position for every seat, from the game's
-    ``evaluate``: solitaire keeps the raw evaluation; in multiplayer the seats
-    with the best evaluation share the win, which keeps the scale the same as
-    :func:`terminal_values` whatever units a game's heuristic uses."""
+    ``evaluate``, and the seats' leads (evaluation minus the best other).
+
+    Solitaire keeps the raw evaluation. In multiplayer a seat's value is a
+    logistic of its lead over the best other seat, ``1 / (1 + e^(-lead/scale))``:
+    0.5 when level, near 1 far ahead, so it reads like a chance to win and
+    sits on the same scale as :func:`terminal_values` whatever units a game's
+    heuristic uses (the caller adapts ``scale`` to the leads it sees). A hard
+    "the leader wins" cut would throw away by how much a move helps, which is
+    exactly what the greedy bot lives on.
+    """
     game = state.game
     if state.players == 1:
-        return [float(game.evaluate(state, 0))]
-    evals = [game.evaluate(state, p) for p in range(state.players)]
-    best = max(evals)
-    leaders = [p for p, v in enumerate(evals) if v == best]
-    shares = [0.0] * state.players
-    for p in leaders:
-        shares[p] = 1.0 / len(leaders)
-    return shares
+        value = float(game.evaluate(state, 0))
+        return [value], [value]
+    evals = [float(game.evaluate(state, p)) for p in range(state.players)]
+    leads = []
+    for p, e in enumerate(evals):
+        leads.append(e - max(v for q, v in enumerate(evals) if q != p))
+    values = [1.0 / (1.0 + math.exp(max(-60.0, min(60.0, -lead / scale)))) for lead in leads]
+    return values, leads

@@ -19,7 +19,9 @@ One iteration::
 
 Values are win shares in multiplayer games (ties split) and raw scores in
 solitaire, normalised by the range seen so far (the MuZero min-max trick),
-so one exploration constant suits every game.
+so one exploration constant suits every game. A rollout cut after
+``rollout_depth`` moves is judged by the game's heuristic: a logistic of the
+seat's lead over the best other seat, which reads like a chance to win.
 
 The budget is anytime: ``iterations``, ``time_ms`` or both (whichever ends
 first). A time budget depends on the machine, so only iteration budgets are
@@ -111,6 +113,8 @@ class ISMCTSBot:
         self.last_stats: dict[Action, tuple[int, float]] = {}
         self.last_iterations = 0
         self.guard = CycleGuard()
+        self._lead_total = 0.0  # sum and count of mean |lead| at cut rollouts
+        self._lead_count = 0
 
     # -- the decision --------------------------------------------------------------
     def choose(self, view: PlayerView) -> Action:
@@ -229,7 +233,7 @@ class ISMCTSBot:
         heuristic = self.rollout == "heuristic"
         while not world.is_over:
             if depth is not None and steps >= depth:
-                return heuristic_values(world)
+                return self._judge(world)
             legal = world.legal_actions()
             if heuristic and len(legal) > 1 and stream.random() >= self.epsilon:
                 action = self._heuristic_move(world, legal)
@@ -238,6 +242,16 @@ class ISMCTSBot:
             world.apply_unchecked(action)
             steps += 1
         return terminal_values(world)
+
+    def _judge(self, world: State) -> list[float]:
+        """Heuristic values at a cut rollout, on a scale that adapts to the
+        leads this bot has seen (their mean size, over the bot's lifetime)."""
+        scale = self._lead_total / self._lead_count if self._lead_count else 1.0
+        values, leads = heuristic_values(world, scale if scale > 0 else 1.0)
+        if world.players > 1:
+            self._lead_total += sum(abs(x) for x in leads) / len(leads)
+            self._lead_count += 1
+        return values
 
     def _heuristic_move(self, world: State, legal: list[Action]) -> Action:
         """The best of up to ``width`` sampled moves by the game's heuristic."""
