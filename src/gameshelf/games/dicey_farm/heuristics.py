@@ -201,14 +201,15 @@ def _future_dice_value(s: DiceyFarmState, tourism_room: int) -> float:
     """The dice of the rounds to come, at their expected worth, so that
     rolling them at a round start is no windfall (ending a round with
     beggars must not look good because fresh dice appear)."""
+    room = float(tourism_room)
     if "tourism" not in s.used and s.dice:
-        tourism_room -= max(s.dice)
+        room -= max(s.dice)
     value = 0.0
     for r in range(s.round + 1, K["rounds"] + 1):
         n = C.dice(r)
         best = EXPECTED_MAX[n]
-        tour = min(best, max(0, tourism_room))
-        tourism_room -= tour
+        tour = min(best, max(0.0, room))
+        room -= tour
         value += (0.3 + 0.9 * tour if tour > 0 else DIE_VALUE + 0.2 * best) + (n - 1) * (DIE_VALUE + 0.7)
     return value
 
