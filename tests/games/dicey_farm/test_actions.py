@@ -288,3 +288,26 @@ def test_items_past_slot_six_cannot_be_bought() -> None:
     renew_wares(s)
     reachable = {ware(s, "base", face) for face in range(1, 7)}
     assert len(s.wares["base"]) == 7 and s.wares["base"][6] not in reachable
+
+
+@pytest.mark.parametrize(("action", "follow"), [
+    ("sow", (A.Sow("wheat"), A.Done())),
+    ("contract", ()),
+    ("recruit", ()),
+    ("build", (A.Build("stable"),)),
+])
+def test_once_per_round(action: str, follow: tuple[A.Action, ...]) -> None:
+    """「基本的に、1ラウンドに1つのアクションは1回しか行うことができません」 — each die action once a round."""
+    s = farm(dice=[6, 6], fields=4, goods={"wheat_seed": 3, "food": 20})
+    use(s, 6, action)
+    if action == "contract":
+        follow = (A.Hire(s.display[0]),)
+    play(s, *follow)
+    assert s.phase == "main" and action not in legal_uses(s, 6)
+    s.apply(A.PickDie(6))
+    with pytest.raises(IllegalAction) as err:
+        s.apply(A.Use(action))
+    assert err.value.code == "once-per-round"
+    s.apply(A.Back())
+    s.used.clear()
+    assert action in legal_uses(s, 6)  # the next round frees it again

@@ -89,3 +89,15 @@ def test_game_ends_after_round_8() -> None:
     s = farm(dice=[], round_no=8, goods={"food": 5})
     play(s, A.EndRound())
     assert s.is_over and s.current_player is None and s.legal_actions() == []
+
+
+def test_round_start_order() -> None:
+    """「1. 補充 2. 商品を更新 3. 収穫 … 4. ダイスを振ります」 plus the caretaker's food after the harvest:
+    the log of a round start reads eat → harvest → caretaker → roll, and the display was refilled first."""
+    s = farm(dice=[], hired=("caretaker",), goods={"chicken": 1, "food": 3})
+    s.check_invariants()
+    before = len(s.events)
+    end_round(s)
+    keys = [e.key.rsplit(".", 1)[-1] for e in s.events[before:]]
+    assert keys == ["eat", "harvest", "caretaker", "round"]
+    assert len(s.display) == 6 and s.goods["food"] == 2 and s.goods["egg"] == 1
