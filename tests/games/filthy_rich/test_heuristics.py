@@ -62,3 +62,14 @@ def test_wilson_interval() -> None:
     low, high = wilson(50, 100)
     assert 0.40 < low < 0.41 and 0.59 < high < 0.60
     assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_balance_report_counts_games_and_cards() -> None:
+    from gameshelf.games.filthy_rich.balance import report, run
+
+    tally = run(8, [2, 3], ["random"], seed=3)["random"]
+    assert tally.games == 8 and sum(n for _, n in tally.by_count.values()) == 8
+    assert sum(tally.acquired.values()) > 0
+    assert all(tally.acquirer_won[k] <= n for k, n in tally.acquired.items())
+    text = report("random", tally, [2, 3])
+    assert "first seat wins" in text and "2 players" in text and "game length" in text
