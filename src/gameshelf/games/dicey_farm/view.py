@@ -172,13 +172,14 @@ def _merchants(obs: dict[str, Any], lang: str | None) -> Table:
 def breakdown_table(obs: dict[str, Any], lang: str | None) -> Table:
     """VP by source (the final one once the game is over)."""
     final = "final" in obs
-    table = Table(title=t("dicey_farm.view.final" if final else "dicey_farm.view.sources", lang), box=box.SIMPLE_HEAVY)
-    table.add_column("")
-    table.add_column(t("dicey_farm.view.vp", lang), justify="right")
+    table = Table(title=t("dicey_farm.view.final", lang) if final else None, box=box.SIMPLE,
+                  show_header=False, padding=(0, 1))
+    table.add_column("", overflow="ellipsis", no_wrap=True)
+    table.add_column(t("dicey_farm.view.vp", lang), justify="right", no_wrap=True, min_width=4)
     for source, value in (obs["final"] if final else obs["breakdown"]).items():
         if value or source in ("beggars", "tourism"):
             table.add_row(t(f"dicey_farm.breakdown.{source}", lang), str(value))
-    table.add_row(Text(t("dicey_farm.view.score", lang, score=f"{obs['score']:g}"), style="bold"), "")
+    table.add_row(Text(t("dicey_farm.view.vp", lang), style="bold"), Text(f"{obs['score']:g}", style="bold"))
     return table
 
 
@@ -191,22 +192,22 @@ def render(obs: dict[str, Any], lang: str | None = None) -> Any:
     if obs["beggars"]:
         score += f" · {t('dicey_farm.view.beggars', lang)} {obs['beggars']}"
     body: list[Any] = [_dice_line(obs, lang), _food_line(obs, lang)]
-    grid = Table.grid(expand=True, padding=(0, 1))
-    grid.add_column(ratio=5)
-    grid.add_column(ratio=6)
-    grid.add_column(ratio=11)
-    grid.add_row(
+    panels = [
         Panel(_stock(obs, lang), title=t("dicey_farm.view.stock", lang), border_style="yellow"),
         Panel(_farm(obs, lang), title=t("dicey_farm.view.farm", lang), border_style="green"),
-        Panel(_craftsmen(obs, lang), title="👷", border_style="cyan"),
-    )
+    ]
+    if "final" not in obs:  # at the end the breakdown gets its own panel below
+        panels.append(Panel(breakdown_table(obs, lang), title=t("dicey_farm.view.sources", lang)))
+    grid = Table.grid(expand=True, padding=(0, 1))
+    for ratio in (3, 4, 4)[: len(panels)]:
+        grid.add_column(ratio=ratio)
+    grid.add_row(*panels)
     body.append(grid)
+    body.append(Panel(_craftsmen(obs, lang), title="👷", border_style="cyan"))
     body.append(_merchants(obs, lang))
     if "final" in obs:
         rank = t(f"dicey_farm.rank.{obs['rank']}", lang)
         body.append(Panel(Group(breakdown_table(obs, lang),
                                 Text(t("dicey_farm.view.rank", lang, rank=rank), style="bold magenta")),
                           border_style="magenta"))
-    else:
-        body.append(breakdown_table(obs, lang))
     return Panel(Group(*body), title=f"🎲 {title}", subtitle=score, border_style="bright_blue")
