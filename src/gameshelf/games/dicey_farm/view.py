@@ -2,12 +2,15 @@
 
 The board reads like the original's screen, top to bottom::
 
-    ┌ Round 3/8 · Daily 2026-11-22 ─────────── Score: 12 VP ┐
-    │ Dice  [2] [5] [6]          Now: choose a die…          │
-    ├ Stock ─────────────┬ Farm ─────────────┬ Craftsmen ────┤
-    │ ▲food 3  wheat 4 … │ Fields 3 (1 empty) │ yours / display│
-    ├ Merchants: slot 1..6 per merchant ─────────────────────┤
-    └ (at the end) final score, rank title, VP by source     ┘
+    ┌ 🎲 Round 3/8 · Daily puzzle 2026-11-22 ───────────────────────┐
+    │ Dice [2] [5] [6]   Now: choose a die or a free action          │
+    │ 🍞 Food to eat at round end: 4 (have 3)                        │
+    │ ┌ Stock ───────┐ ┌ Farm ──────────────┐ ┌ VP by source ──────┐ │
+    │ │ ▲food 3 …    │ │ Fields 3 (1 empty) │ │ Tourism 5 …        │ │
+    │ ┌ 👷 your craftsmen / for contract, with effects ────────────┐ │
+    │ ┌ Merchants: slots 1..6 of each open merchant ───────────────┐ │
+    │ (at the end) final breakdown and the rank title               │
+    └──────────────────────────────────────────── Score: 12 VP ────┘
 """
 
 from __future__ import annotations
