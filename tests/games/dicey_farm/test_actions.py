@@ -54,14 +54,14 @@ def test_sow_any_number_of_seeds() -> None:
 
 
 def test_sow_needs_an_empty_field_and_seeds() -> None:
-    """Sowing needs somewhere to sow and something to sow."""
+    """「畑は、作物の種を植えるか、家畜…を飼うために必要です」 — sowing needs an empty field and a seed."""
     assert "sow" not in legal_uses(farm(dice=[2], goods={"wheat_seed": 0}), 2)
     full = farm(dice=[2], goods={"wheat_seed": 1, "chicken": 1})
     assert full.empty_fields() == 0 and "sow" not in legal_uses(full, 2)
 
 
 def test_sowing_stops_when_fields_run_out() -> None:
-    """One seed per field: when the fields are full the sowing step ends by itself."""
+    """「任意の数だけ畑に種を蒔きます」 — one seed per field; when the fields are full the step ends by itself."""
     s = use(farm(dice=[2], goods={"wheat_seed": 3}), 2, "sow")
     play(s, A.Sow("wheat"))
     assert s.phase == "main" and s.goods["wheat_seed"] == 2
@@ -139,7 +139,7 @@ def test_contract_costs_n_food() -> None:
 
 
 def test_contract_needs_the_food() -> None:
-    """D11: a contract with less food than the die shows is illegal."""
+    """「食料Nを払って … 契約することができます」 (D11): with less food than N the contract is illegal."""
     s = farm(dice=[4], goods={"food": 3})
     assert "contract" not in legal_uses(s, 4)
     s.apply(A.PickDie(4))
@@ -197,7 +197,7 @@ def test_tourism_cap_is_real() -> None:
 
 
 def test_round_needs_every_die_spent() -> None:
-    """End of round only with no dice left (D6): EndRound is refused before."""
+    """「各ラウンド、プレイヤーはダイスをすべて使用するまで、アクションを実行していきます」 (D6)."""
     s = farm(dice=[2])
     assert A.EndRound() not in s.legal_actions()
     with pytest.raises(IllegalAction) as err:
@@ -206,7 +206,7 @@ def test_round_needs_every_die_spent() -> None:
 
 
 def test_a_die_with_no_use_can_be_discarded_only_then() -> None:
-    """D6 guard: a die that fits no action may be discarded, and only such a die."""
+    """「ダイスをすべて使用するまで」 with the D6 guard: a die that fits no action may be discarded, and only such a die."""
     s = farm(dice=[5])
     s.used = dict.fromkeys(("fish", "ship", "tourism", "recruit", "contract"), True)
     s.ploughs, s.plough_face = 2, 3
@@ -248,7 +248,7 @@ def test_each_horse_adds_a_shipment() -> None:
 
 
 def test_back_returns_the_die_untouched() -> None:
-    """Picking a die commits nothing: Back puts it back."""
+    """「どのダイスをどのアクションに使うのかが戦略の決め手です」 — picking a die commits nothing until its action is chosen."""
     s = farm(dice=[4])
     play(s, A.PickDie(4))
     assert s.phase == "die" and s.held == 4

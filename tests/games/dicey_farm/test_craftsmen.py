@@ -37,7 +37,7 @@ def test_broker() -> None:
 
 
 def test_broker_works_in_the_round_it_is_hired() -> None:
-    """Components §6: the broker's discount applies at once (a second contract the same round)."""
+    """「斡旋業者:契約コストが1になる 毎ラウンド何度でも契約を行える」 — at once, in the round he is hired."""
     s = farm(dice=[2, 4], goods={"food": 3})
     s.display = ["broker", *[c for c in s.display if c != "broker"]][:6]
     s.deck = tuple(c for c in s.deck if c not in s.display)
@@ -205,7 +205,7 @@ def test_watchman() -> None:
 
 
 def test_modified_die_then_ploughs_by_its_new_face() -> None:
-    """D9: the second plough compares faces after modifiers."""
+    """「同じ目のダイスを使わなければなりません」 (D9): faces are compared after the elder's change."""
     s = use(farm(dice=[3, 4], hired=("elder",)), 3, "plough")
     play(s, A.Modify("elder", 4, 3))
     assert "plough" in legal_uses(s, 3)

@@ -17,6 +17,7 @@ def test_only_the_five_102_facilities_exist() -> None:
 
 
 def test_each_facility_is_built_once() -> None:
+    """「『設備』リストから設備を１つ選んで建てます」 — a built facility leaves the list."""
     s = farm(dice=[6], built=("smokehouse",))
     use(s, 6, "build")
     assert A.Build("smokehouse") not in s.legal_actions()
@@ -30,12 +31,14 @@ def test_bread_oven_returns_unused_uses_as_a_die() -> None:
 
 
 def test_bread_oven_stops_when_wheat_runs_out() -> None:
+    """「回数が残っていた場合、その分の目のダイスが返却され」 — out of wheat, the rest comes back at once."""
     s = farm(dice=[4], built=("bread_oven",), goods={"wheat": 1, "food": 0})
     play(use(s, 4, "bread_oven"), A.Bake())
     assert s.phase == "main" and s.dice == [3] and s.goods["food"] == 2
 
 
 def test_bread_oven_needs_building_and_wheat() -> None:
+    """「パン焼き釜 … を増築すると、ダイスを使ってこれらのアクションを行うことができます」 (and D17: wheat to bake)."""
     assert "bread_oven" not in legal_uses(farm(dice=[4], goods={"wheat": 3}), 4)
     assert "bread_oven" not in legal_uses(farm(dice=[4], built=("bread_oven",)), 4)
 
@@ -49,7 +52,7 @@ def test_slaughterhouse(face: int, back: list[int]) -> None:
 
 
 def test_slaughterhouse_spares_horses() -> None:
-    """Components §7: horses cannot be butchered."""
+    """「馬は他の種類の家畜と異なる特殊な家畜です」 — components §7: horses cannot be butchered."""
     s = farm(dice=[3], built=("slaughterhouse", "stable"), goods={"horse": 2})
     assert "slaughterhouse" not in legal_uses(s, 3)
 

@@ -21,7 +21,7 @@ def test_dice_per_round() -> None:
 
 
 def test_start_state() -> None:
-    """Components §1: food 3, one empty field, six craftsmen on display, two dice."""
+    """「1～2ラウンドは2個 … のダイスが配られます」; components §1: food 3, one empty field, six craftsmen."""
     s = GAME.new_game(1, 1)
     assert s.goods["food"] == 3 and s.fields == 1 and s.empty_fields() == 1
     assert len(s.display) == 6 and len(s.deck) == 25 and len(s.dice) == 2
@@ -79,6 +79,7 @@ def test_deck_exhaustion_leaves_a_short_display() -> None:
 
 
 def test_a_whole_round_through_actions() -> None:
+    """「ダイスをすべて使用するまで、アクションを実行していきます」 then the round ends and the next begins."""
     s = play(farm(dice=[3, 5], goods={"food": 3}), A.PickDie(3), A.Use("fish"), A.PickDie(5),
              A.Use("tourism"), A.Tour(5), A.ToFood("fish"), A.EndRound())
     assert s.round == 2 and s.vp["tourism"] == 5 and s.beggars == 0 and s.goods["fish"] == 0
