@@ -65,7 +65,12 @@ def daily(
         console.print(t("dicey_farm.cli.par", lang, date=state.options["daily"], score=f"{result.score:g}"))
         console.print(line_table(state.options["daily"], result.line, lang))
         return
-    play_session(state, ["human"], lang=lang, save_dir=save_dir, restart_point=round_start)
+    final = play_session(state, ["human"], lang=lang, save_dir=save_dir, restart_point=round_start)
+    if final.is_over:  # how did you do against the puzzle's par?
+        from gameshelf.games.dicey_farm.par import solve
+
+        result = solve(when, width=width, samples=samples)
+        console.print(t("dicey_farm.cli.par", lang, date=state.options["daily"], score=f"{result.score:g}"))
 
 
 def line_table(date: str, line: list[Action], lang: str | None) -> Table:
