@@ -22,7 +22,6 @@ A game subclass implements the underscored hooks::
 from __future__ import annotations
 
 import dataclasses
-import pickle
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, TypeAlias
@@ -356,8 +355,12 @@ class State(ABC):
 
     def snapshot(self) -> bytes:
         """Bytes that are equal exactly when two states are the same game
-        position with the same past (the kit's notion of "identical")."""
-        data = {
-            k: v for k, v in vars(self).items() if k not in self.transient and k != "game"
-        }
-        return pickle.dumps(sorted(data.items()), protocol=5)
+        position with the same past (the kit's notion of "identical").
+
+        Built from :func:`gameshelf.core.canonical.canonical`, so it depends
+        on values only, never on object identity or set order.
+        """
+        from gameshelf.core.canonical import canonical
+
+        data = {k: v for k, v in vars(self).items() if k not in self.transient and k != "game"}
+        return repr(canonical(data)).encode("utf-8")
