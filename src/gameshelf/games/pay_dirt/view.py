@@ -206,12 +206,12 @@ def machine_row(camp: dict[str, Any], comp: Components, lang: str | None) -> Tab
     for m, machine in enumerate(camp["machines"]):
         heads.append(Text("==>", style="grey50"))
         bodies.append(Text("==>", style="grey50"))
-        title = Text(t(f"pay_dirt.machine.{machine['name']}", lang), style="bold")
+        head = Text(t(f"pay_dirt.machine.{machine['name']}", lang), style="bold")
         e = machine["equipment"]
         if e is not None:
             eq = comp.equipment[e]
-            title.append(f" ({eq.maker} {eq.model})", style="red" if eq.fragile else "cyan")
-        heads.append(title)
+            head.append(f"\n{eq.maker} {eq.model}", style="red" if eq.fragile else "cyan")
+        heads.append(head)
         body = tiles_text(machine["spaces"])
         if m == 2:
             body.append(" $", style="bold gold1")
@@ -250,7 +250,8 @@ def _camp(obs: dict[str, Any], p: int, camp: dict[str, Any], comp: Components, l
         extras.append(", ".join(f"{comp.personnel[c].name} ({ability_text(comp, c, lang)})" for c in camp["personnel"]) + "\n")
     if camp["ongoing"]:
         extras.append(f"{_v('ongoing', lang)}: ", style="bold red")
-        extras.append(", ".join(f"{t('pay_dirt.hardship.' + comp.hardships[h].id, lang)} {hardship_text(h, lang)}" for h in camp["ongoing"]))
+        extras.append(" / ".join(f"{t('pay_dirt.hardship.' + comp.hardships[h].id, lang)} {hardship_text(h, lang)}" for h in camp["ongoing"]))
+        extras.append("\n")
     kept = obs["hardships"]["kept"][p]
     if isinstance(kept, int):
         extras.append(f"{_v('kept', lang)}: {t('pay_dirt.hardship.' + comp.hardships[kept].id, lang)}\n", style="red")
