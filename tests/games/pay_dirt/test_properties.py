@@ -89,3 +89,18 @@ def test_a_washed_tile_pays_exactly_the_gold_printed_on_it() -> None:
                 assert int(event.params["gold"]) - bonus in comp.tile_values[kind]
                 checked += 1
     assert checked > 20
+
+
+def test_every_decision_list_stays_short() -> None:
+    """Compound turns are split into small decisions: no list a player (or a
+    bot) faces is long, even with the most money a bid can use."""
+    longest = 0
+    for seed in range(120):
+        state = new(2 + seed % 4, 70_000 + seed)
+        for after, _ in random_playout(state, Stream(derive_seed("short", seed)), MAX_STEPS):
+            longest = max(longest, len(after.legal_actions()))
+    assert 5 < longest <= 41, longest
+    rich = new(2)
+    rich.camps[1].money = 99
+    rich.apply(rich.legal_actions()[0])  # a nomination: player 2 may bid up to the $40,000 cap
+    assert len(rich.legal_actions()) <= 41
