@@ -82,7 +82,7 @@ def abilities(b: Building, lang: str | None) -> str:
     return ", ".join(parts) or _t("ability.none", lang)
 
 
-def _book_text(game: AboveAndBelow, texts: dict[str, str], lang: str | None) -> str:
+def _book_text(texts: dict[str, str], lang: str | None) -> str:
     return texts.get(lang or current_language()) or texts["en"]
 
 
@@ -127,7 +127,7 @@ def describe(game: AboveAndBelow, action: Action, lang: str | None) -> str:
 def describe_option(game: AboveAndBelow, pid: int, index: int, lang: str | None) -> str:
     """An option as read aloud: its label and lantern values, never its rewards."""
     opt = game.book.paragraphs[pid].options[index]
-    label = _book_text(game, opt.label, lang)
+    label = _book_text(opt.label, lang)
     if not opt.thresholds:
         text = _t("do.choose-goto", lang, label=label)
     else:
@@ -245,7 +245,7 @@ def _encounter(game: AboveAndBelow, obs: dict[str, Any], lang: str | None) -> Pa
     if not task or task["purpose"] != "explore" or task.get("paragraph") is None:
         return None
     para = game.book.paragraphs[task["paragraph"]]
-    parts: list[Any] = [Text(f"§{para.id}  " + _book_text(game, para.text, lang), style="italic")]
+    parts: list[Any] = [Text(f"§{para.id}  " + _book_text(para.text, lang), style="italic")]
     for i in range(len(para.options)):
         marker = "▶ " if task["option"] == i else "  "
         parts.append(Text(marker + describe_option(game, para.id, i, lang)))
