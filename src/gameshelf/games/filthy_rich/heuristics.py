@@ -23,6 +23,9 @@ LUXURY_VALUE = (0.0, 12.0, 40.0, 1000.0)
 OUT = -500.0
 ROUNDS_AHEAD = 4.0
 CUSHION_WEIGHT = 3.0
+RESERVE = 4
+#: cash beyond this is worth less: only luxuries win, so hoarding must not pay
+CASH_COMFORT = 25
 FOLLOW_UP = frozenset(("place", "target", "torch", "page"))
 
 
@@ -44,7 +47,9 @@ def worth(s: FilthyRichState, seat: int, hits: list[float]) -> float:
     cat = s.cat
     horizon = ROUNDS_AHEAD * sum(s.alive)  # turns of every player still in
     taxes_expected = horizon * 0.25  # 2.5 dice per turn on average, 1 in 10 a zero
-    value = LUXURY_VALUE[min(len(s.luxuries[seat]), 3)] + s.money[seat]
+    cash = s.money[seat]
+    value = LUXURY_VALUE[min(len(s.luxuries[seat]), 3)] + min(cash, CASH_COMFORT)
+    value += 0.5 * max(0, cash - CASH_COMFORT)
     bonus = asset_total(s, seat, "hit_bonus")
     for card in s.businesses[seat]:
         sign = cat.card_ref[card]
@@ -53,8 +58,8 @@ def worth(s: FilthyRichState, seat: int, hits: list[float]) -> float:
         value += max(earn, cat.rules.sell_per_sign_card * b.size)
     due = tax_due(s, seat)
     value += (tax_income(s, seat) - due) * taxes_expected
-    # cash short of two taxes risks going out on the next zeros
-    value -= CUSHION_WEIGHT * max(0, 2 * due - s.money[seat])
+    # cash short of two taxes (plus a lawsuit or two) risks going out soon
+    value -= CUSHION_WEIGHT * max(0, 2 * due + RESERVE - s.money[seat])
     value += 0.8 * len(s.hands[seat])
     if s.phase == "auction" and s.auction_leader == seat:
         # leading an auction: count the luxury as good as won, at the bid
