@@ -40,6 +40,8 @@ class Business:
     on_tax: int
     designed: bool | tuple[str, ...]
     pocket_sets: frozenset[tuple[int, ...]] = frozenset()
+    #: per placement, its pockets as a bit mask (bit k = pocket k), for fast fitting
+    masks: tuple[int, ...] = ()
 
     @property
     def size(self) -> int:
@@ -211,6 +213,7 @@ def _parse_deck(data: dict[str, Any]) -> tuple[Any, ...]:
             _field(where, e, "hit", int), cells, places,
             _field(where, e, "on_tax", int, 0), _designed(where, e, fields),
             frozenset(p for _, p in places),
+            tuple(sum(1 << k for k in p) for _, p in places),
         )
         for _ in range(copies_of(where, e)):
             kinds.append(BUSINESS)

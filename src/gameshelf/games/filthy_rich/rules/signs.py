@@ -34,20 +34,29 @@ def covered_owners(s: FilthyRichState, seat: int, pockets: tuple[int, ...]) -> F
     return out
 
 
+def occupied(row: list[int]) -> int:
+    """The filled pockets of one page as a bit mask."""
+    mask = 0
+    for k, sign in enumerate(row):
+        if sign != bk.EMPTY:
+            mask |= 1 << k
+    return mask
+
+
 def open_placements(s: FilthyRichState, seat: int, card: int) -> list[tuple[int, tuple[int, ...], Fee]]:
     """Every ``(anchor, pockets, fees)`` where ``card``'s sign fits the empty
     pockets of the open page and ``seat`` can pay the cost and the cover fees
     (C5: you may not start a business you cannot pay for)."""
     cat = s.cat
     b = cat.signs[cat.card_ref[card]]
-    row = s.book[s.page]
     budget = s.money[seat] - b.cost
     if budget < 0:
         return []
+    taken = occupied(s.book[s.page])
     fee = cat.rules.cover_fee
     out = []
-    for anchor, pockets in b.places:
-        if all(row[k] == bk.EMPTY for k in pockets):
+    for (anchor, pockets), mask in zip(b.places, b.masks, strict=True):
+        if not mask & taken:
             owners = covered_owners(s, seat, pockets)
             if fee * len(owners) <= budget:
                 out.append((anchor, pockets, owners))
@@ -55,11 +64,25 @@ def open_placements(s: FilthyRichState, seat: int, card: int) -> list[tuple[int,
 
 
 def business_playable(s: FilthyRichState, seat: int, card: int) -> bool:
+    """Whether ``card`` can start now; the fees are only counted when the
+    cash might not cover the worst case (this runs for every card in hand
+    on every decision of a turn)."""
     cat = s.cat
     sign = cat.card_ref[card]
     if s.sign_owner[sign] != -1:
         return False
-    return bool(open_placements(s, seat, card))
+    b = cat.signs[sign]
+    budget = s.money[seat] - b.cost
+    if budget < 0:
+        return False
+    taken = occupied(s.book[s.page])
+    fee = cat.rules.cover_fee
+    for (_, pockets), mask in zip(b.places, b.masks, strict=True):
+        if not mask & taken and (
+            fee * len(pockets) <= budget or fee * len(covered_owners(s, seat, pockets)) <= budget
+        ):
+            return True
+    return False
 
 
 def take_down(s: FilthyRichState, card: int) -> None:
