@@ -9,11 +9,11 @@ from gameshelf.games.above_and_below.actions import (
     Act,
     Assign,
     Build,
-    Done,
     Offer,
     Push,
     Refresh,
     Respond,
+    SetOut,
     Track,
     Train,
 )
@@ -48,7 +48,7 @@ def test_codes() -> None:
 def test_explore_codes() -> None:
     state = new_state(2)
     play(state, Act("explore"), Assign(BUILDER))
-    assert _refused(state, Done()) == "not-enough-villagers"
+    assert _refused(state, SetOut()) == "not-enough-villagers"
     assert _refused(state, Push(BUILDER)) == "not-now"
 
 

@@ -12,10 +12,11 @@ from gameshelf.games.above_and_below.actions import (
     Assign,
     Build,
     Choose,
-    Done,
+    Decline,
     Push,
     Reroll,
     Resolve,
+    SetOut,
 )
 from gameshelf.games.above_and_below.components import GOOD_INDEX
 from gameshelf.games.above_and_below.encounters import Bonus, Effect, Paragraph
@@ -51,7 +52,7 @@ def _explore(state, *villagers: int, dice: list[int] | None = None, choice: int 
     """Send ``villagers``, choose option ``choice``, then fix the dice to ``dice``."""
     play(state, Act("explore"), *(Assign(v) for v in villagers))
     if state.phase == "assign":
-        play(state, Done())
+        play(state, SetOut())
     pid = state.task.paragraph
     play(state, Choose(pid, choice))
     if dice is not None:
@@ -64,9 +65,9 @@ def test_explore_needs_two_ready_villagers() -> None:
     state = state_with(uniform_book(RATS, FIGHT))
     v = state.villages[0]
     play(state, Act("explore"), Assign(BUILDER))
-    assert Done() not in state.legal_actions()
+    assert SetOut() not in state.legal_actions()
     with pytest.raises(IllegalAction) as err:
-        state.apply(Done())
+        state.apply(SetOut())
     assert err.value.code == "not-enough-villagers"
     state2 = state_with(uniform_book(RATS, FIGHT))
     state2.villages[0].exhausted.extend(state2.villages[0].ready[1:])
@@ -79,7 +80,7 @@ def test_cave_card_from_the_top_and_the_die_picks_the_paragraph() -> None:
     """「洞窟カードデッキの一番上のカードを受け取り…ダイスを1つ振り…出目の番号を参照します」"""
     state = state_with(uniform_book(RATS, FIGHT))
     top = state.cave_deck[0]
-    play(state, Act("explore"), Assign(BUILDER), Assign(SCRIBE), Done())
+    play(state, Act("explore"), Assign(BUILDER), Assign(SCRIBE), SetOut())
     cave = next(c for c in state.book.caves if c.id == top)
     assert state.task.cave == top and state.task.paragraph in cave.paragraphs
     assert state.cave_deck[0] != top
@@ -89,7 +90,7 @@ def test_rewards_hidden_until_resolved() -> None:
     """「その際、報酬については読み上げないでください」 — thresholds shown, rewards hidden (B11)."""
     book = uniform_book(RATS, FIGHT)
     state = state_with(book)
-    play(state, Act("explore"), Assign(BUILDER), Assign(SCRIBE), Done())
+    play(state, Act("explore"), Assign(BUILDER), Assign(SCRIBE), SetOut())
     for seat in (None, 0, 1):
         seen = json.dumps(state.observation(seat), ensure_ascii=False)
         assert "you hide" not in seen and "mushroom 1" not in seen and "coins 5" not in seen
@@ -179,7 +180,7 @@ def test_option_cost_and_bonuses() -> None:
 def test_unaffordable_option_is_not_offered() -> None:
     dear = option((1, outcome(Effect("coins", 1))), cost=(Effect("good", -1, "amethyst"),))
     state = state_with(uniform_book(dear, RATS))
-    play(state, Act("explore"), Assign(BUILDER), Assign(SCRIBE), Done())
+    play(state, Act("explore"), Assign(BUILDER), Assign(SCRIBE), SetOut())
     assert [a.option for a in state.legal_actions()] == [1]
 
 
@@ -202,7 +203,7 @@ def test_goto_chain_keeps_the_explorers_and_rolls_again() -> None:
 def test_goto_option_without_roll() -> None:
     chained = Paragraph(300, text("deeper"), (option((2, outcome(Effect("cider", 1)))),))
     state = state_with(uniform_book(option(goto=300), extra={300: chained}))
-    play(state, Act("explore"), Assign(BUILDER), Assign(SCOUT), Done())
+    play(state, Act("explore"), Assign(BUILDER), Assign(SCOUT), SetOut())
     play(state, Choose(state.task.paragraph, 0))
     assert state.task.paragraph == 300 and state.phase == "option" and state.task.dice == []
 
@@ -286,7 +287,7 @@ def test_refusing_cave_cat_can_cancel_an_exploration() -> None:
 def test_a_free_building_may_be_declined() -> None:
     state = state_with(uniform_book(option((2, outcome(Effect("building", 1, None, 9))))))
     _explore(state, BUILDER, SCOUT, dice=[1, 1])
-    play(state, Resolve(), Done())
+    play(state, Resolve(), Decline())
     assert state.villages[0].houses == [state.villages[0].houses[0]] and state.turn == 1
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gameshelf.games.above_and_below.actions import Done, Pass, Rest
+from gameshelf.games.above_and_below.actions import Pass, Rest, Rested
 from gameshelf.games.above_and_below.components import GOOD_INDEX
 from tests.games.above_and_below.fixtures import (
     BUILDER,
@@ -34,7 +34,7 @@ def test_marker_cider_villagers_and_start_player() -> None:
     top = state.villager_deck[0]
     _everybody_passes(state)
     assert state.phase == "rest" and state.current_player == 1, "player 2 may bed the new villager"
-    play(state, Done())
+    play(state, Rested())
     assert state.round == 2 and state.cider_on_board
     assert state.slots == [*rest, top]
     assert state.start_player == 1 and state.turn == 1 and state.phase == "turn"
@@ -123,5 +123,5 @@ def test_potion_every_round_and_done_resting() -> None:
     move_villager(state, 0, SCOUT, "exhausted")
     _everybody_passes(state)
     assert state.phase == "rest"
-    play(state, Done())
+    play(state, Rested())
     assert state.villages[0].potions == 1 and SCOUT in state.villages[0].exhausted

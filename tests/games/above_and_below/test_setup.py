@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from gameshelf.games.above_and_below.actions import Act, Assign, Done, Pass
+from gameshelf.games.above_and_below.actions import Act, Assign, Pass, Rested
 from tests.games.above_and_below.fixtures import BUILDER, new_state, play
 
 
@@ -45,7 +45,7 @@ def test_four_players_start_with_two_exhausted() -> None:
         play(state, Pass())
     # rest decisions may follow; finish them
     while state.phase == "rest":
-        play(state, Done())
+        play(state, Rested())
     assert state.round == 2
     for village in state.villages:
         # the two starters are Ready without using a bed; the builder laboured and,

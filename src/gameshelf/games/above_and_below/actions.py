@@ -62,9 +62,30 @@ class Assign(Action):
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Done(Action):
-    """Finish the step under way (enough explorers, harvesters, labourers, rest; or decline a reward)."""
+    """Stop sending villagers to a harvest or a labour."""
 
     kind: ClassVar[str] = "done"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class SetOut(Action):
+    """Enough explorers: set out, and the die picks the paragraph."""
+
+    kind: ClassVar[str] = "set-out"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Decline(Action):
+    """Take no free building from an encounter reward."""
+
+    kind: ClassVar[str] = "decline"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Rested(Action):
+    """Finish resting at round end (the remaining remedies are kept)."""
+
+    kind: ClassVar[str] = "rested"
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -189,7 +210,7 @@ class Rest(Action):
 
 
 ACTION_CLASSES: tuple[type[Action], ...] = (
-    Act, Assign, Done, Pass, Build, Train, Harvest, Choose, Reroll, Push, Resolve,
+    Act, Assign, Done, SetOut, Decline, Rested, Pass, Build, Train, Harvest, Choose, Reroll, Push, Resolve,
     Offer, Respond, Sell, Track, Refresh, Spend, Rest,
 )
 

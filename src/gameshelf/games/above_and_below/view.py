@@ -91,7 +91,7 @@ def describe(game: AboveAndBelow, action: Action, lang: str | None) -> str:
     comp = load_components()
     if isinstance(action, A.Act):
         return _t("do.act", lang, what=_t(f"act.{action.action}", lang))
-    if isinstance(action, A.Pass | A.Done | A.Resolve):
+    if isinstance(action, A.Pass | A.Done | A.Resolve | A.SetOut | A.Decline | A.Rested):
         return _t(f"do.{action.kind}", lang)
     if isinstance(action, A.Assign | A.Train):
         return _t(f"do.{action.kind}", lang, villager=villager_name(action.villager, lang),

@@ -16,20 +16,7 @@ if TYPE_CHECKING:
 
 
 def apply_action(state: AboveAndBelowState, action: Action) -> None:
-    phase = state.phase
-    if isinstance(action, A.Done):
-        if phase == "assign":
-            assert state.task is not None
-            if state.task.purpose == "explore":
-                explore.set_out(state)
-            else:
-                work.done(state)
-        elif phase == "reward":
-            explore.take_reward(state, action)
-        else:
-            round_end.next_rester(state)
-        return
-    if isinstance(action, A.Build) and phase == "reward":
+    if isinstance(action, A.Build) and state.phase == "reward":
         explore.take_reward(state, action)
         return
     handler = HANDLERS[type(action)]
@@ -61,4 +48,8 @@ HANDLERS: dict[type[Action], Callable[[Any, Any], None]] = {
     A.Push: explore.push,
     A.Resolve: lambda state, action: explore.resolve(state),
     A.Rest: round_end.rest,
+    A.Done: lambda state, action: work.done(state),
+    A.SetOut: lambda state, action: explore.set_out(state),
+    A.Decline: explore.take_reward,
+    A.Rested: lambda state, action: round_end.next_rester(state),
 }

@@ -248,7 +248,7 @@ def legal_reward(state: AboveAndBelowState) -> list[Action]:
     task = state.task
     assert task is not None
     cards = buildable(state, state.turn, -1, free_max=task.free[0])
-    return [*(make.Build(c) for c in cards), make.Done()]
+    return [*(make.Build(c) for c in cards), make.Decline()]
 
 
 def take_reward(state: AboveAndBelowState, action: Action) -> None:

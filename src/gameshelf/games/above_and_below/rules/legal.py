@@ -57,7 +57,8 @@ def legal_actions(state: AboveAndBelowState) -> list[Action]:
 PHASES: dict[type[Action], tuple[str, ...]] = {
     A.Act: ("turn",), A.Pass: ("turn",), A.Offer: ("turn",), A.Sell: ("turn", "assign"),
     A.Track: ("turn", "assign"), A.Refresh: ("turn",), A.Spend: ("turn",), A.Respond: ("respond",),
-    A.Assign: ("assign",), A.Done: ("assign", "reward", "rest"), A.Build: ("build", "reward"),
+    A.Assign: ("assign",), A.Done: ("assign",), A.SetOut: ("assign",), A.Decline: ("reward",),
+    A.Rested: ("rest",), A.Build: ("build", "reward"),
     A.Train: ("train",), A.Harvest: ("harvest",), A.Choose: ("option",), A.Reroll: ("dice",),
     A.Push: ("dice",), A.Resolve: ("dice",), A.Rest: ("rest",),
 }  # fmt: skip
@@ -90,6 +91,6 @@ def explain(state: AboveAndBelowState, action: Any) -> IllegalAction:
         return IllegalAction("no-such-item", params, namespace=NS)
     if isinstance(action, A.Refresh) and state.refreshed:
         return IllegalAction("refreshed-already", params, namespace=NS)
-    if isinstance(action, A.Done):
+    if isinstance(action, A.Done | A.SetOut):
         return IllegalAction("not-enough-villagers", params, namespace=NS)
     return IllegalAction("not-legal-here", params, namespace=NS)

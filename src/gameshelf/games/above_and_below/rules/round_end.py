@@ -100,7 +100,7 @@ def rest_options(state: AboveAndBelowState, p: int) -> list[Action]:
 
 
 def legal_rest(state: AboveAndBelowState) -> list[Action]:
-    return [*rest_options(state, state.rest_queue[0]), make.Done()]
+    return [*rest_options(state, state.rest_queue[0]), make.Rested()]
 
 
 def rest(state: AboveAndBelowState, action: Rest) -> None:

@@ -10,7 +10,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gameshelf.core.actions import Action
-from gameshelf.games.above_and_below.actions import Act, Assign, Build, Done, Harvest, Train, make
+from gameshelf.games.above_and_below.actions import (
+    Act,
+    Assign,
+    Build,
+    Done,
+    Harvest,
+    SetOut,
+    Train,
+    make,
+)
 from gameshelf.games.above_and_below.components import GOOD_INDEX
 from gameshelf.games.above_and_below.rules.common import (
     NS,
@@ -93,7 +102,7 @@ def legal_assign(state: AboveAndBelowState, p: int) -> list[Action]:
         make.Assign(v) for v in state.villages[p].ready if can_send(state, p, task.purpose, v, price)
     ]
     if _enough(task):
-        out.append(make.Done())
+        out.append(make.SetOut() if task.purpose == "explore" else make.Done())
     return out
 
 
@@ -150,7 +159,7 @@ def _check_stuck(state: AboveAndBelowState) -> None:
     choices = legal_assign(state, state.turn)
     if not choices:
         _cancel(state)
-    elif len(choices) == 1 and isinstance(choices[0], Done):
+    elif len(choices) == 1 and isinstance(choices[0], Done | SetOut):
         task = state.task
         assert task is not None
         if task.purpose == "harvest" and legal_stock_moves(state, state.turn):
