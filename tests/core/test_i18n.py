@@ -68,3 +68,9 @@ def test_missing_key_falls_back_without_crashing(monkeypatch: pytest.MonkeyPatch
     monkeypatch.setenv("GAMESHELF_STRICT_I18N", "1")
     with pytest.raises(i18n.MissingKey):
         i18n.t("no.such.key", "ja")
+
+
+def test_per_language_parameter_values() -> None:
+    text = {"en": "the deep bazaar", "ja": "地底の市場"}
+    assert "the deep bazaar" in i18n.t("errors.unknown-game", "en", game=text)
+    assert "地底の市場" in i18n.t("errors.unknown-game", "ja", game=text)

@@ -11,7 +11,8 @@ back to English.
 
 A parameter whose value is a string starting with ``@`` is itself a key and is
 translated before formatting, so events can say ``{"card": "@dicey_farm.craftsman.baker"}``
-and read well in both languages.
+and read well in both languages; a parameter that is a ``{"en": ..., "ja": ...}``
+mapping gives the text of the language asked for.
 """
 
 from __future__ import annotations
@@ -100,14 +101,22 @@ def t(key: str, lang: str | None = None, /, **params: Any) -> str:
         return key if not params else f"{key} {params}"
     if not params:
         return text
-    resolved = {
-        name: t(value[1:], lang) if isinstance(value, str) and value.startswith("@") else value
-        for name, value in params.items()
-    }
+    resolved = {name: _resolve(value, lang) for name, value in params.items()}
     try:
         return text.format(**resolved)
     except (KeyError, IndexError, ValueError):
         return text
+
+
+def _resolve(value: Any, lang: str) -> Any:
+    """A parameter as text of ``lang``: ``"@key"`` is translated, and a
+    ``{"en": ..., "ja": ...}`` mapping (text that lives in data files, such
+    as an encounter paragraph) gives the entry of that language."""
+    if isinstance(value, str) and value.startswith("@"):
+        return t(value[1:], lang)
+    if isinstance(value, Mapping) and DEFAULT_LANGUAGE in value:
+        return value.get(lang, value[DEFAULT_LANGUAGE])
+    return value
 
 
 def clear_cache() -> None:
