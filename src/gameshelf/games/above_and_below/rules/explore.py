@@ -67,7 +67,7 @@ def enter_paragraph(state: AboveAndBelowState, pid: int) -> None:
     task.goto = None
     state.phase = "option"
     state.log(f"{NS}.log.paragraph", player=state.turn + 1, paragraph=pid,
-              text_en=para.text["en"], text_ja=para.text["ja"])
+              text=dict(para.text))
     if not legal_options(state):
         # designed (RULES.md B22): an encounter whose every option costs more than
         # the player owns ends as a failure.
@@ -198,7 +198,7 @@ def resolve(state: AboveAndBelowState) -> None:
     if outcome is not None:
         state.log(f"{NS}.log.outcome", player=state.turn + 1, paragraph=task.paragraph,
                   option=task.option, threshold=reached[-1].lanterns if reached else 0,
-                  text_en=outcome.text["en"], text_ja=outcome.text["ja"])
+                  text=dict(outcome.text))
         apply_effects(state, state.turn, outcome.effects)
     after_outcome(state)
 
