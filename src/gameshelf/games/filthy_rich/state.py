@@ -100,13 +100,6 @@ class FilthyRichState(State):
     def _legal_actions(self) -> list[Action]:
         return legal.legal_actions(self)
 
-    def apply(self, action: Action, player: PlayerId | None = None) -> None:
-        """As :meth:`State.apply`; the history keeps the shared action
-        instances of :mod:`rules.legal` so that a replayed game pickles to
-        the very bytes of the one played."""
-        super().apply(action, player)
-        self.history[-1] = legal.table(self.cat).canonical.get(action, action)
-
     def explain_illegal(self, action: Any) -> IllegalAction:
         return explain.explain(self, action)
 

@@ -50,13 +50,6 @@ class Table:
         self.target = [TargetPlayer(p) for p in range(8)]
         self.page = [ChoosePage(q) for q in range(cat.rules.pages + 1)]
         self.bid = {r: Bid(r) for r in cat.rules.bid_raises}
-        every: list[Action] = [
-            *self.play, *self.discard, *self.sell, *self.torch, *self.buy, *self.place.values(),
-            *self.target, *self.page, *self.bid.values(), ROLL, KEEP, PASS,
-        ]
-        #: equal action -> the shared instance, so that a history is made of
-        #: the same objects whether it was played or replayed from JSON
-        self.canonical: dict[Action, Action] = {a: a for a in every}
 
 
 _TABLES: dict[int, tuple[Catalog, Table]] = {}
