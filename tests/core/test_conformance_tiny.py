@@ -69,3 +69,32 @@ def test_kit_catches_an_aliased_clone() -> None:
 
     with pytest.raises(AssertionError, match="changed the original"):
         Suite().test_clone_is_independent()
+
+
+class SloppyState(HiddenHighState):
+    def explain_illegal(self, action):  # type: ignore[no-untyped-def]
+        self.points[0] += 1  # a rejected move that still changes the state
+        return super().explain_illegal(action)
+
+    def _copy(self) -> SloppyState:
+        other = super()._copy()
+        other.__class__ = SloppyState
+        return other
+
+
+class Sloppy(HiddenHigh):
+    id = "sloppy-high"
+
+    def _new_state(self, players, seed, options):  # type: ignore[no-untyped-def]
+        return SloppyState(self, players, seed, options)
+
+
+def test_kit_catches_a_rejection_that_changes_the_state() -> None:
+    register_game(Sloppy.id, Sloppy)
+
+    class Suite(ConformanceSuite):
+        game_id = Sloppy.id
+        deep_games = 1
+
+    with pytest.raises(AssertionError, match="changed the state"):
+        Suite().test_illegal_actions_are_rejected_and_change_nothing()
