@@ -113,20 +113,32 @@ def solo_scores(
 
 
 def rank_label(game_id: str, record: dict[str, Any]) -> str:
-    """The rank title of a finished solitaire game, if the game has a rank table."""
+    """The rank of a finished solitaire game on the game's rank table, if it
+    has one: ``game.rank_of(score)``, else the final observation's ``rank``."""
     from gameshelf.core.record import replay
 
     game = load_game(game_id)
-    score = record["result"]["scores"][0]
     rank_of = getattr(game, "rank_of", None)
     if callable(rank_of):
-        return str(rank_of(score))
-    key = replay(record).observation(None).get("rank")
-    if key is None:
-        return "-"
-    package = type(game).__module__.split(".")[2]
-    label = i18n.t(f"{package}.rank.{key}", "en")
-    return key if label.startswith(package) else f"{label} ({key})"
+        return str(rank_of(record["result"]["scores"][0]))
+    rank = replay(record).observation(None).get("rank")
+    return "-" if rank is None else str(rank)
+
+
+def rank_names(ranks: dict[str, int]) -> str:
+    """``rank1 ×6, rank2 ×2`` (the titles go in a legend line below the table)."""
+    return ", ".join(f"{key} ×{count}" for key, count in sorted(ranks.items()))
+
+
+def rank_legend(game_id: str, keys: set[str]) -> str:
+    """English titles of the rank keys, looked up as ``<package>.rank.<key>``."""
+    package = type(load_game(game_id)).__module__.split(".")[2]
+    titles = []
+    for key in sorted(keys - {"-"}):
+        title = i18n.t(f"{package}.rank.{key}", "en")
+        if not title.startswith(package):
+            titles.append(f"{key} = {title}")
+    return "; ".join(titles)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -212,12 +224,15 @@ def show(console: Console, game_id: str, figures: dict[str, Any], hard: str) -> 
         for col in ("bot", "mean ± sd", "p10", "median", "p90", "max", "ranks reached"):
             table.add_column(col, justify="right")
         for e in figures["scores"]:
-            ranks = ", ".join(f"{k}: {v}" for k, v in e["ranks"].items())
+            ranks = rank_names(e["ranks"])
             table.add_row(
                 escape(e["bot"]), f"{e['mean']:.1f} ± {e['sd']:.1f}", f"{e['p10']:.0f}",
                 f"{e['median']:.0f}", f"{e['p90']:.0f}", f"{e['max']:.0f}", escape(ranks),
             )  # fmt: skip
         console.print(table)
+        legend = rank_legend(game_id, {k for e in figures["scores"] for k in e["ranks"]})
+        if legend:
+            console.print(f"[dim]{escape(legend)}[/]")
 
 
 def _value(text: str) -> Any:
