@@ -184,3 +184,19 @@ def _without_seconds(rows: list[dict] | None, other: Path) -> list[dict]:  # typ
     """The local rows with the other run's timings (timings differ, nothing else may)."""
     theirs = read_table(other / "results") or []
     return [{**r, "seconds": t["seconds"]} for r, t in zip(rows or [], theirs, strict=True)]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["no-such-game"], "Unknown game"),
+        (["hidden-high", "--players", "9"], "takes 2-4 players"),
+        (["hidden-high", "--bots", "wizard"], "Unknown bot wizard"),
+    ],
+)
+def test_a_job_that_cannot_start_says_why(tmp_path: Path, args: list[str], message: str) -> None:
+    result = CliRunner().invoke(
+        app, ["simulate", *args, "--plugin", PLUGIN, "--out", str(tmp_path / "x")]
+    )
+    assert result.exit_code == 2 and message in " ".join(result.output.split())
+    assert not (tmp_path / "x").exists()

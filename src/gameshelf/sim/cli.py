@@ -18,9 +18,10 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from gameshelf.bots import split_bot_specs
+from gameshelf.bots import bot_names, parse_bot_spec, split_bot_specs
+from gameshelf.core.registry import games, load_game
 from gameshelf.sim.console import print_summary
-from gameshelf.sim.job import Job
+from gameshelf.sim.job import Job, load_plugins
 from gameshelf.sim.results import RecordWriter, read_job, read_table, write_job, write_tables
 from gameshelf.sim.runner import run_job
 from gameshelf.sim.stats import summarize
@@ -77,6 +78,10 @@ def simulate(
         seed=seed,
         plugins=tuple(plugin or ()),
     )
+    problem = _check_job(job)
+    if problem:
+        console.print(f"[red]{escape(problem)}[/]")
+        raise typer.Exit(2)
     folder = out or Path("sims") / f"{game}-{players}p-seed{seed}"
     write_job(job, folder)
     writer = RecordWriter(folder, release=True)
@@ -100,6 +105,22 @@ def simulate(
     console.print(f"Written to {folder}")
     if not outcome.complete:
         raise typer.Exit(130 if outcome.interrupted else 1)
+
+
+def _check_job(job: Job) -> str | None:
+    """A sentence saying why the job cannot start, before any worker starts."""
+    load_plugins(job.plugins)
+    try:
+        game = load_game(job.game)
+    except KeyError:
+        return f"Unknown game {job.game!r}; installed: {', '.join(games())}."
+    if not game.min_players <= job.players <= game.max_players:
+        return f"{job.game} takes {game.min_players}-{game.max_players} players, not {job.players}."
+    names = set(bot_names())
+    unknown = sorted({parse_bot_spec(b)[0] for b in job.bots} - names)
+    if unknown:
+        return f"Unknown bot {', '.join(unknown)}; choose from {', '.join(sorted(names))}."
+    return None
 
 
 def summarize_folder(folder: Path) -> dict:  # type: ignore[type-arg]
