@@ -57,3 +57,14 @@ def test_heuristic_rollouts_with_a_depth_cut_still_learn() -> None:
     spec = "ismcts[iterations=150,rollout=heuristic,rollout_depth=3,width=2]"
     per_round = mean(play("keep-or-reroll", [spec], seed).scores()[0] / 8 for seed in range(25))
     assert per_round > 3.9
+
+
+def test_a_heuristic_prior_starts_from_greedy_and_search_overrules_it() -> None:
+    game = load_game("keep-or-reroll")
+    state = next(s for s in (game.new_game(1, k) for k in range(40)) if s.face == 1)
+    view = PlayerView(state, 0)
+    # The heuristic (the score) prefers keeping the 1: a one-iteration search
+    # with a prior tries that first and so plays it ...
+    assert ISMCTSBot(seed=3, iterations=1, prior=2.0).choose(view).kind == "keep"
+    # ... and a real search learns that rerolling a 1 is better all the same.
+    assert ISMCTSBot(seed=3, iterations=300, prior=2.0).choose(view).kind == "reroll"

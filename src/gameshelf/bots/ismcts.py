@@ -54,7 +54,7 @@ class _Node:
     compare a move with the times it *could* have been tried.
     """
 
-    __slots__ = ("avail", "children", "player", "value", "visits")
+    __slots__ = ("avail", "children", "player", "prior", "value", "visits")
 
     def __init__(self, player: PlayerId) -> None:
         self.player = player
@@ -62,6 +62,7 @@ class _Node:
         self.avail = 1
         self.value = 0.0
         self.children: dict[Action, _Node] = {}
+        self.prior: dict[Action, float] | None = None
 
 
 class ISMCTSBot:
@@ -79,6 +80,11 @@ class ISMCTSBot:
             position with the game's heuristic (``None`` = play to the end).
         epsilon: chance of a random move inside a heuristic rollout.
         width: moves the heuristic rollout compares per step.
+        prior: weight of the game's heuristic as a prior on the root moves
+            (progressive bias, ``prior * p(a) / (1 + visits)``, with ``p``
+            the one-step heuristic value scaled to [0, 1]): the search starts
+            from what the greedy bot would play and leaves it only when the
+            playouts disagree (0 = no prior).
     """
 
     name = "ismcts"
@@ -93,6 +99,7 @@ class ISMCTSBot:
         rollout_depth: int | None = None,
         epsilon: float = 0.25,
         width: int = 6,
+        prior: float = 0.0,
         **_: Any,
     ) -> None:
         if iterations is None and time_ms is None:
@@ -108,6 +115,7 @@ class ISMCTSBot:
         self.rollout_depth = rollout_depth
         self.epsilon = float(epsilon)
         self.width = max(1, int(width))
+        self.prior = float(prior)
         self.stream = Stream(derive_seed("ismcts-bot", seed))
         #: root statistics of the last decision: action -> (visits, mean value).
         self.last_stats: dict[Action, tuple[int, float]] = {}
@@ -145,6 +153,8 @@ class ISMCTSBot:
     def search(self, view: PlayerView) -> _Node:
         """Run the budget from ``view``'s decision and return the root."""
         root = _Node(view.player)
+        if self.prior:
+            root.prior = self._root_prior(view)
         bounds = [math.inf, -math.inf]  # min-max of values seen (solitaire only)
         solitaire = view.players == 1
         deadline = None if self.time_ms is None else time.perf_counter() + self.time_ms / 1000
@@ -161,6 +171,18 @@ class ISMCTSBot:
         }
         return root
 
+    def _root_prior(self, view: PlayerView) -> dict[Action, float]:
+        """One-step heuristic values of the root moves, scaled to [0, 1]."""
+        world = view.determinize(self.stream.below(_SEED_RANGE))
+        values = {}
+        for action in view.legal_actions():
+            after = world.clone()
+            after.apply_unchecked(action)
+            values[action] = float(view.game.evaluate(after, view.player))
+        low, high = min(values.values()), max(values.values())
+        span = high - low
+        return {a: (v - low) / span if span else 0.5 for a, v in values.items()}
+
     # -- one iteration ---------------------------------------------------------------
     def _iterate(self, root: _Node, world: State, bounds: list[float], solitaire: bool) -> None:
         node = root
@@ -174,7 +196,11 @@ class ISMCTSBot:
             children = node.children
             untried = [a for a in legal if a not in children]
             if untried:
-                action = stream.choice(untried)
+                prior = node.prior
+                if prior is not None:  # the heuristic's favourite first
+                    action = max(untried, key=lambda a: prior.get(a, 0.0))
+                else:
+                    action = stream.choice(untried)
                 child = _Node(world.current_player)  # type: ignore[arg-type]
                 children[action] = child
                 for a in legal:
@@ -183,7 +209,7 @@ class ISMCTSBot:
                 world.apply_unchecked(action)
                 path.append(child)
                 break
-            action, node = self._select(children, legal, bounds, solitaire)
+            action, node = self._select(children, legal, bounds, solitaire, node.prior)
             world.apply_unchecked(action)
             path.append(node)
         values = self._rollout(world)
@@ -201,6 +227,7 @@ class ISMCTSBot:
         legal: list[Action],
         bounds: list[float],
         solitaire: bool,
+        prior: dict[Action, float] | None = None,
     ) -> tuple[Action, _Node]:
         """UCB1 over the moves legal in this world, with availability counts."""
         lo, hi = bounds
@@ -219,6 +246,8 @@ class ISMCTSBot:
                 if child.visits
                 else math.inf
             )
+            if prior is not None:
+                score += self.prior * prior.get(a, 0.0) / (1 + child.visits)
             if score > best_score:
                 best_score = score
                 best = (a, child)
