@@ -82,6 +82,9 @@ class PayDirtState(State):
     tile_draw: list[list[int]]
     tile_discard: list[list[int]]
     swept: list[int]
+    #: per seat, the data ids of every lot won at auction and gear bought,
+    #: in order (see :meth:`acquisitions`)
+    acquired: list[list[str]]
 
     # -- who decides ---------------------------------------------------------------
     @property
@@ -136,6 +139,7 @@ class PayDirtState(State):
         other.tile_draw = [list(d) for d in self.tile_draw]
         other.tile_discard = [list(d) for d in self.tile_discard]
         other.swept = list(self.swept)
+        other.acquired = [list(a) for a in self.acquired]
         return other
 
     # -- hidden information -----------------------------------------------------------
@@ -177,6 +181,14 @@ class PayDirtState(State):
         from gameshelf.games.pay_dirt.redaction import observe
 
         return observe(self, player)
+
+    # -- what each seat acquired ------------------------------------------------------------
+    def acquisitions(self) -> dict[int, list[str]]:
+        """Per seat, the data ids of the equipment, personnel and claims it won
+        at auction and the gear it bought, in acquisition order, whether or not
+        it still holds them. The greenhorn claim (dealt at setup) and
+        hardships are not acquisitions (RULES.md)."""
+        return {p: list(items) for p, items in enumerate(self.acquired)}
 
     # -- the end ------------------------------------------------------------------------
     def scores(self) -> list[float]:

@@ -127,6 +127,7 @@ def _win(s: PayDirtState) -> None:
     s.lot = (EMPTY, EMPTY)
     s.active = [False] * s.players
     s.bidder = EMPTY
+    s.acquired[winner].append(lot_id(s, row, item))
     acquire.acquire(s, winner, row, item)
     if not s.pending:
         after_auction(s)
@@ -152,6 +153,16 @@ def _maybe_end_phase(s: PayDirtState) -> None:
 
     if s.events_done >= s.players:
         labor.start_labor(s)
+
+
+def lot_id(s: PayDirtState, row: int, item: int) -> str:
+    """A lot's stable id from its data file."""
+    comp = s.comp
+    if row == 0:
+        return comp.equipment[item].id
+    if row == 1:
+        return comp.personnel[item].id
+    return comp.claims[item].id
 
 
 def lot_name(s: PayDirtState, row: int, item: int) -> str:

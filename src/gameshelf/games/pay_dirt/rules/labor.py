@@ -115,6 +115,7 @@ def buy_gear(s: PayDirtState, slot: int) -> None:
     if camp.gear[kind] != EMPTY:
         s.gear_discard.append(camp.gear[kind])
     camp.gear[kind] = gear
+    s.acquired[p].append(s.comp.gear[gear].id)
     camp.wear[3 + kind] = 0
     camp.busy[3 + kind] = False
     camp.repaired[3 + kind] = False

@@ -75,6 +75,7 @@ def set_up(s: PayDirtState) -> None:
     s.draft_hand = []
     s.kept = [EMPTY] * n
     s.swept = [EMPTY] * n
+    s.acquired = [[] for _ in range(n)]
     start_round(s)
 
 
