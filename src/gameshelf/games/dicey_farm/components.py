@@ -73,12 +73,16 @@ class Components:
         """The list a merchant sells in ``round_no``, before shuffling."""
         return tuple(i for i in self.merchants[merchant][1] if i.from_round <= round_no)
 
-    def rank_key(self, score: float) -> str:
-        key = self.ranks[0][1]
-        for low, name in self.ranks:
+    def rank_index(self, score: float) -> int:
+        """Position in ``ranks`` of the highest rank whose ``min`` is reached."""
+        index = 0
+        for k, (low, _) in enumerate(self.ranks):
             if score >= low:
-                key = name
-        return key
+                index = k
+        return index
+
+    def rank_key(self, score: float) -> str:
+        return self.ranks[self.rank_index(score)][1]
 
 
 def _read(name: str) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from gameshelf.games.dicey_farm import actions as A
 from gameshelf.games.dicey_farm.components import components
 from gameshelf.games.dicey_farm.rules.dice import die_actions
 from gameshelf.games.dicey_farm.rules.legal import DICE_CRAFTSMEN, modified_faces
-from gameshelf.games.dicey_farm.state import DiceyFarmState
+from gameshelf.games.dicey_farm.state import DiceyFarmState, rank_of
 
 
 def check_date(value: str) -> str:
@@ -60,6 +60,12 @@ class DiceyFarm(Game):
         out += [A.Tour(n) for n in faces]
         out += [A.Done(), A.EndRound()]
         return out
+
+    @staticmethod
+    def rank_of(score: float) -> dict[str, Any]:
+        """The rulebook's rank of a final score: ``{index, key, min, en, ja}``
+        (``index`` 0 is the lowest rank); ``str()`` of it is the key."""
+        return rank_of(score)
 
     # -- presentation ---------------------------------------------------------------
     def describe_action(self, action: Action, lang: str | None = None) -> str:

@@ -16,6 +16,7 @@ from typing import Any, cast
 
 from gameshelf.core.actions import Action
 from gameshelf.core.errors import IllegalAction
+from gameshelf.core.i18n import t
 from gameshelf.core.protocol import Game, Observation, PlayerId, State
 from gameshelf.core.rng import Rng, derive_seed
 from gameshelf.games.dicey_farm import rules
@@ -24,6 +25,27 @@ from gameshelf.games.dicey_farm.components import components
 C = components()
 NAMESPACE = "dicey_farm"
 ANIMALS = ("chicken", "sheep", "pig", "cow")
+
+
+def rank_of(score: float) -> dict[str, Any]:
+    """The rulebook's rank for a final score: ``index`` (0 = the lowest
+    rank of the table in ``data/constants.toml``), ``key``, ``min`` (the
+    lowest score of that rank) and the ``en`` / ``ja`` titles.
+
+    ``str()`` of the result is the key (``"rank2"``), which is what
+    ``benchmarks/bots.py`` prints and looks titles up by.
+    """
+    index = C.rank_index(score)
+    low, key = C.ranks[index]
+    return _Rank(index=index, key=key, min=low,
+                 en=t(f"dicey_farm.rank.{key}", "en"), ja=t(f"dicey_farm.rank.{key}", "ja"))
+
+
+class _Rank(dict[str, Any]):
+    """A plain dict whose ``str()`` is its rank key."""
+
+    def __str__(self) -> str:
+        return str(self["key"])
 
 
 def daily_rng(date: str) -> Rng:
@@ -35,8 +57,8 @@ class DiceyFarmState(State):
     """One solo game of Dicey Farm.
 
     Containers that change only at round start (``deck``, ``gone``,
-    ``wares``, ``rolled``, ``hired``, ``built``) are replaced, never mutated,
-    so :meth:`_copy` can share them between clones.
+    ``wares``, ``rolled``, ``hired``, ``built``, ``acquired``) are replaced,
+    never mutated, so :meth:`_copy` can share them between clones.
     """
 
     def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any]) -> None:
@@ -56,6 +78,9 @@ class DiceyFarmState(State):
         self.sown: dict[str, int] = dict.fromkeys(C.crops, 0)
         self.built: tuple[str, ...] = ()
         self.hired: tuple[str, ...] = ()
+        # craftsman and facility ids in the order they were acquired (for
+        # the simulator's per-card table; see acquisitions())
+        self.acquired: tuple[str, ...] = ()
         self.display: list[str] = []
         self.deck: tuple[str, ...] = tuple(self.rng["craftsmen"].shuffled(C.deck))
         self.gone: tuple[str, ...] = ()
@@ -111,6 +136,14 @@ class DiceyFarmState(State):
 
     def running_vp(self) -> int:
         return sum(self.vp.values())
+
+    def acquisitions(self) -> dict[int, list[str]]:
+        """What the player acquired, in order, for the simulator's per-card
+        table: the id (from ``data/``) of every craftsman contracted (契約)
+        and every facility built (増築). Merchants' wares are plain goods,
+        not distinct items, and keeping craftsmen on display (募集) acquires
+        nothing; see RULES.md D29."""
+        return {0: list(self.acquired)}
 
     # -- copies and hidden information ---------------------------------------------
     def clone(self) -> DiceyFarmState:
@@ -169,7 +202,7 @@ class DiceyFarmState(State):
         }
         if self.final is not None:
             obs["final"] = dict(self.final)
-            obs["rank"] = C.rank_key(self.scores()[0])
+            obs["rank"] = rank_of(self.scores()[0])["key"]
         return obs
 
     # -- the end ----------------------------------------------------------------------

@@ -24,9 +24,10 @@ from rich.table import Table
 from rich.text import Text
 
 from gameshelf.core.actions import Action
-from gameshelf.core.i18n import t
+from gameshelf.core.i18n import current_language, t
 from gameshelf.games.dicey_farm import actions as A
 from gameshelf.games.dicey_farm.components import components
+from gameshelf.games.dicey_farm.state import rank_of
 
 C = components()
 DIE_FACES = "⚀⚁⚂⚃⚄⚅"
@@ -209,7 +210,8 @@ def render(obs: dict[str, Any], lang: str | None = None) -> Any:
     body.append(Panel(_craftsmen(obs, lang), title="👷", border_style="cyan"))
     body.append(_merchants(obs, lang))
     if "final" in obs:
-        rank = t(f"dicey_farm.rank.{obs['rank']}", lang)
+        info = rank_of(obs["score"])
+        rank = info.get(lang or current_language(), info["en"])
         body.append(Panel(Group(breakdown_table(obs, lang),
                                 Text(t("dicey_farm.view.rank", lang, rank=rank), style="bold magenta")),
                           border_style="magenta"))

@@ -115,6 +115,7 @@ def hire(s: DiceyFarmState, craftsman: str) -> None:
     s.goods["food"] -= s.left
     s.display.remove(craftsman)
     s.hired = (*s.hired, craftsman)
+    s.acquired = (*s.acquired, craftsman)
     s.log("dicey_farm.log.hire", craftsman=f"@dicey_farm.craftsman.{craftsman}.name")
     back_to_main(s)
 
@@ -140,6 +141,7 @@ def finish_recruit(s: DiceyFarmState) -> None:
 def build(s: DiceyFarmState, facility: str) -> None:
     """増築: 設備を1つ選んで建てます; the stable brings a horse."""
     s.built = (*s.built, facility)
+    s.acquired = (*s.acquired, facility)
     if facility == "stable":
         s.goods["horse"] += C.facilities["stable"]["horses"]
     s.log("dicey_farm.log.build", facility=f"@dicey_farm.facility.{facility}.name")
