@@ -75,6 +75,9 @@ class AboveAndBelowState(State):
     rest_queue: list[int]
     rest_bedded: list[int]
     rest_beds_used: int
+    #: per seat, the ids of the buildings and villagers acquired during the game, in order
+    #: (tuples, so that a copy shares them; see :meth:`acquisitions`).
+    acquired: list[tuple[str, ...]]
 
     @property
     def book(self) -> Book:
@@ -177,6 +180,14 @@ class AboveAndBelowState(State):
     def scores(self) -> list[float]:
         return [float(s) for s in final_scores(self)]
 
+    def acquisitions(self) -> dict[int, list[str]]:
+        """For the simulator's per-card table: per seat, in acquisition order,
+        every house, star house, key house and outpost built (bought or gained
+        free) and every villager trained or gained (specials too), by data id
+        (building ids such as ``"h07"``; villager ids as strings, ``"30"``).
+        The starting house and villagers are dealt, not acquired."""
+        return {p: list(items) for p, items in enumerate(self.acquired)}
+
     def tiebreak_key(self, player: PlayerId) -> tuple[Any, ...]:
         """B16: most coins, then most villagers, then most buildings."""
         v = self.villages[player]
@@ -190,7 +201,7 @@ class AboveAndBelowState(State):
 LIST_FIELDS: tuple[str, ...] = (
     "house_deck", "house_row", "outpost_deck", "outpost_row", "star_row", "key_row", "unused_keys",
     "villager_deck", "slots", "cave_deck", "supply_goods", "specials", "offered", "rest_queue",
-    "rest_bedded", "first_round_exhausted", "unused_villagers",
+    "rest_bedded", "first_round_exhausted", "unused_villagers", "acquired",
 )  # fmt: skip
 
 

@@ -62,16 +62,19 @@ def lose_item(state: AboveAndBelowState, player: int, item: str, n: int) -> int:
 
 def gain_villager(state: AboveAndBelowState, player: int, vid: int, *, ready: bool = False) -> None:
     """A new villager joins: to Exhausted (Ready with train-to-ready), and the
-    reputation-down icon (Liquid Woman too) costs one reputation."""
+    reputation-down icon (Liquid Woman too) costs one reputation. Recorded in
+    ``state.acquired`` under its data id as a string ("30" = Liquid Woman)."""
     village = state.villages[player]
     (village.ready if ready else village.exhausted).append(vid)
+    state.acquired[player] += (str(vid),)
     state.log(f"{NS}.log.villager-joins", player=player + 1, villager=f"@{NS}.villager.{vid}")
     change_reputation(state, player, state.comp.villagers[vid].reputation)
 
 
 def take_building(state: AboveAndBelowState, player: int, card: str) -> None:
     """Move ``card`` from its row into ``player``'s village and apply its
-    when-gained icons (reputation, goods and potions on the card or to you)."""
+    when-gained icons (reputation, goods and potions on the card or to you).
+    Bought or gained free, it is recorded in ``state.acquired``."""
     comp = state.comp
     b = comp.buildings[card]
     village = state.villages[player]
@@ -93,6 +96,7 @@ def take_building(state: AboveAndBelowState, player: int, card: str) -> None:
             village.card_goods[card] = village.card_goods.get(card, 0) + got
     if b.potion_on_buy:
         gain_item(state, player, "potion", b.potion_on_buy)
+    state.acquired[player] += (card,)
     change_reputation(state, player, b.reputation)
 
 

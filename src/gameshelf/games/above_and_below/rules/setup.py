@@ -82,3 +82,5 @@ def set_up(state: AboveAndBelowState) -> None:
     state.rest_queue = []
     state.rest_bedded = []
     state.rest_beds_used = 0
+    # what each seat acquires during the game (the starting house and villagers are not).
+    state.acquired = [() for _ in range(players)]
