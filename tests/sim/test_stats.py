@@ -118,7 +118,9 @@ def test_items_rank_by_the_holders_win_rate() -> None:
     assert [e["item"] for e in table] == ["gold", "lead"]
     gold = table[0]
     assert gold["win_rate"] == 1.0 and gold["copies"] == 3 and gold["mean_score"] == 9.5
-    assert gold["others_mean_score"] == pytest.approx((5 + 4 + 7 + 7 + 8 + 6) / 6)
+    # Both holders are bot A; A's seats without gold scored 7 and 6.
+    assert gold["others_mean_score"] == pytest.approx(6.5)
+    assert gold["score_lift"] == pytest.approx(9.5 - 6.5)
     assert summarize(SEATS, items, min_item_count=3)["items"] == []
 
 
@@ -126,3 +128,22 @@ def test_no_acquisitions_means_no_item_table() -> None:
     assert summarize(SEATS)["items"] is None
     with pytest.raises(ValueError):
         summarize([])
+
+
+def test_solitaire_lift_compares_each_bot_with_itself() -> None:
+    """A strong bot that acquires more must not make the item look strong."""
+    seats = [row(g, 0, "strong", 40 + g % 2, 1.0, True) for g in range(6)] + [
+        row(g, 0, "weak", -50 + g % 2, 1.0, True) for g in range(6, 12)
+    ]
+    for r in seats:
+        r["players"] = 1
+    items = [
+        {"game": g, "seat": 0, "bot": "strong", "item": "oven", "count": 1, "win_share": 1.0,
+         "score": 40 + g % 2}
+        for g in range(0, 6, 2)
+    ] + [{"game": 6, "seat": 0, "bot": "weak", "item": "oven", "count": 1, "win_share": 1.0,
+          "score": -50}]
+    oven = summarize(seats, items, min_item_count=2)["items"][0]
+    # holders score like the non-holders of their own bot: no lift, although
+    # their raw mean (15) is far above everyone else's (about -10).
+    assert oven["score_lift"] == pytest.approx(-0.5, abs=0.6)

@@ -138,20 +138,34 @@ def _item_stats(
     """Per item: how the seats that acquired it did, against the field.
 
     In multiplayer that is the holders' win rate (the field's is 1/players);
-    in solitaire it is their mean score against everybody else's.
+    in solitaire it is their mean score against the others'. The others are
+    taken bot by bot: each holder is compared with the seats *of the same
+    bot* that did not acquire the item, so a strong bot that acquires more
+    does not make every item look strong (in a job mixing random and greedy
+    play, the pooled comparison mostly measured which bot played).
     """
-    all_scores = {(r["game"], r["seat"]): r["score"] for r in seats}
+    totals: dict[str, list[float]] = defaultdict(lambda: [0.0, 0])
+    for r in seats:
+        totals[r["bot"]][0] += r["score"]
+        totals[r["bot"]][1] += 1
     table = []
     for item, rows in _grouped(items, lambda r: r["item"]).items():
         if len(rows) < min_count:
             continue
         entry: dict[str, Any] = {"item": item, **_win_entry(rows)}
         entry["copies"] = sum(r["count"] for r in rows)
-        held = {(r["game"], r["seat"]) for r in rows}
         entry["mean_score"] = statistics.fmean(r["score"] for r in rows)
-        others = [s for key, s in all_scores.items() if key not in held]
-        entry["others_mean_score"] = statistics.fmean(others) if others else math.nan
-        entry["score_lift"] = entry["mean_score"] - entry["others_mean_score"]
+        held: dict[str, list[float]] = defaultdict(lambda: [0.0, 0])
+        for r in rows:
+            held[r["bot"]][0] += r["score"]
+            held[r["bot"]][1] += 1
+        baseline = {
+            bot: (totals[bot][0] - s) / (totals[bot][1] - n) if totals[bot][1] > n else math.nan
+            for bot, (s, n) in held.items()
+        }
+        paired = [(r["score"], baseline[r["bot"]]) for r in rows if not math.isnan(baseline[r["bot"]])]
+        entry["others_mean_score"] = statistics.fmean(b for _, b in paired) if paired else math.nan
+        entry["score_lift"] = statistics.fmean(s - b for s, b in paired) if paired else math.nan
         table.append(entry)
     order = "score_lift" if solitaire else "win_rate"
     table.sort(key=lambda e: (-(e[order] if not math.isnan(e[order]) else -math.inf), e["item"]))
