@@ -119,9 +119,10 @@ def rank_label(game_id: str, record: dict[str, Any]) -> str:
 
     game = load_game(game_id)
     rank_of = getattr(game, "rank_of", None)
-    if callable(rank_of):
-        return str(rank_of(record["result"]["scores"][0]))
-    rank = replay(record).observation(None).get("rank")
+    rank = (rank_of(record["result"]["scores"][0]) if callable(rank_of)
+            else replay(record).observation(None).get("rank"))
+    if isinstance(rank, dict):
+        rank = rank.get("key")
     return "-" if rank is None else str(rank)
 
 

@@ -98,7 +98,6 @@ def test_rank_of(score: int, index: int, key: str) -> None:
         "index": index, "key": key, "min": C.ranks[index][0],
         "en": t(f"dicey_farm.rank.{key}", "en"), "ja": t(f"dicey_farm.rank.{key}", "ja"),
     }
-    assert str(rank) == key  # what benchmarks/bots.py prints
 
 
 def test_rank_of_is_what_the_result_screen_shows() -> None:

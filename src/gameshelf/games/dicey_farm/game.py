@@ -64,7 +64,7 @@ class DiceyFarm(Game):
     @staticmethod
     def rank_of(score: float) -> dict[str, Any]:
         """The rulebook's rank of a final score: ``{index, key, min, en, ja}``
-        (``index`` 0 is the lowest rank); ``str()`` of it is the key."""
+        (``index`` 0 is the lowest rank)."""
         return rank_of(score)
 
     # -- presentation ---------------------------------------------------------------

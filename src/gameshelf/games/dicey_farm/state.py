@@ -31,21 +31,11 @@ def rank_of(score: float) -> dict[str, Any]:
     """The rulebook's rank for a final score: ``index`` (0 = the lowest
     rank of the table in ``data/constants.toml``), ``key``, ``min`` (the
     lowest score of that rank) and the ``en`` / ``ja`` titles.
-
-    ``str()`` of the result is the key (``"rank2"``), which is what
-    ``benchmarks/bots.py`` prints and looks titles up by.
     """
     index = C.rank_index(score)
     low, key = C.ranks[index]
-    return _Rank(index=index, key=key, min=low,
-                 en=t(f"dicey_farm.rank.{key}", "en"), ja=t(f"dicey_farm.rank.{key}", "ja"))
-
-
-class _Rank(dict[str, Any]):
-    """A plain dict whose ``str()`` is its rank key."""
-
-    def __str__(self) -> str:
-        return str(self["key"])
+    return {"index": index, "key": key, "min": low,
+            "en": t(f"dicey_farm.rank.{key}", "en"), "ja": t(f"dicey_farm.rank.{key}", "ja")}
 
 
 def daily_rng(date: str) -> Rng:
