@@ -30,19 +30,23 @@ _LIST_FIELDS = (
     "money", "deck", "discard", "lux_pool", "lux_removed", "sign_owner", "alive",
     "tasks", "out_order", "dice", "auction_ring", "auction_lots", "window",
 )
-_NESTED_FIELDS = ("hands", "businesses", "assets", "luxuries", "book")
+_NESTED_FIELDS = ("hands", "businesses", "assets", "luxuries", "book", "acquired")
 
 
 class FilthyRichState(State):
     """One game of Filthy Rich. Seats are 0-based; clockwise is ``seat + 1``."""
 
     cat: Catalog
-    #: the card catalog is shared, constant data, not part of a position
-    transient = frozenset({"cat"})
+    acts: legal.Table
+    #: the card catalog and its prebuilt action values are shared, constant
+    #: data, not part of a position
+    transient = frozenset({"cat", "acts"})
 
     def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any]) -> None:
         super().__init__(game, players, seed, options)
         cat = self.cat = catalog()
+        # built once per catalog; legal_actions reads it as a plain attribute
+        self.acts = legal.table(cat)
         r = cat.rules
         self.page = 1  # "ゲームブックは1ページ(一番下)が見えるようにして始めます"
         self.money = [r.start_money] * players
@@ -57,6 +61,9 @@ class FilthyRichState(State):
         self.assets: list[list[int]] = [[] for _ in range(players)]
         self.luxuries: list[list[int]] = [[] for _ in range(players)]
         self.lux_pool = list(range(len(cat.luxuries)))
+        #: per seat, what it acquired in order (see :meth:`acquisitions`):
+        #: a deck card id (business opened, asset played) or ``-1 - luxury``
+        self.acquired: list[list[int]] = [[] for _ in range(players)]
         self.lux_removed: list[int] = []
         self.book = bk.new_book(r.pages)
         self.sign_owner = [NOBODY] * len(cat.signs)
@@ -168,6 +175,17 @@ class FilthyRichState(State):
             "auction": self._auction_view(),
             "winner": None if self.winner == NOBODY else self.winner,
             "log": [e.to_json() for e in self.events_for(player)[-24:]],
+        }
+
+    def acquisitions(self) -> dict[int, list[str]]:
+        """Per seat, the data-file key of every business it opened (sign
+        placed), asset it played and luxury it bought or won at auction, in
+        order, once per acquisition, whether or not it still holds it."""
+        cat = self.cat
+        lux = cat.luxuries
+        return {
+            p: [lux[-1 - x].key if x < 0 else cat.card_key(x) for x in got]
+            for p, got in enumerate(self.acquired)
         }
 
     def _auction_view(self) -> dict[str, Any] | None:

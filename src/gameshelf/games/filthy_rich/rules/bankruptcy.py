@@ -117,6 +117,7 @@ def _sold(s: FilthyRichState) -> None:
     winner = s.auction_leader
     pay_bank(s, winner, s.auction_high)
     s.luxuries[winner].append(lux)
+    s.acquired[winner].append(-1 - lux)
     s.log("filthy_rich.log.sold", player=winner + 1, card=lux_param(s, lux), amount=s.auction_high)
     check_luxury_win(s, winner)  # buying a third luxury at auction wins too (C19)
     if s.phase != "over":

@@ -57,7 +57,9 @@ _TABLES: dict[int, tuple[Catalog, Table]] = {}
 
 def table(cat: Catalog) -> Table:
     """The action table of a catalog, keyed by identity: hashing a whole
-    catalog on every call would cost more than the lookup saves."""
+    catalog on every call would cost more than the lookup saves. A state
+    looks it up once, when it is created, and keeps it as ``state.acts``
+    (shared by its clones), so :func:`legal_actions` pays one attribute read."""
     entry = _TABLES.get(id(cat))
     if entry is None or entry[0] is not cat:
         entry = _TABLES[id(cat)] = (cat, Table(cat))
@@ -66,7 +68,7 @@ def table(cat: Catalog) -> Table:
 
 def legal_actions(s: FilthyRichState) -> list[Action]:
     phase = s.phase
-    t = table(s.cat)
+    t = s.acts
     if phase == "turn":
         return _turn(s, t)
     if phase == "sell":

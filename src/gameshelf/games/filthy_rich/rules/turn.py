@@ -33,6 +33,7 @@ def buy_luxury(s: FilthyRichState, lux: int) -> None:
     pay_bank(s, seat, s.cat.luxuries[lux].cost)
     s.lux_pool.remove(lux)
     s.luxuries[seat].append(lux)
+    s.acquired[seat].append(-1 - lux)
     s.luxury_open = False
     s.log("filthy_rich.log.buy", player=seat + 1, card=lux_param(s, lux), cost=s.cat.luxuries[lux].cost)
     check_luxury_win(s, seat)
@@ -75,6 +76,7 @@ def play_card(s: FilthyRichState, card: int) -> None:
         asset = cat.assets[ref]
         pay_bank(s, seat, asset.cost)
         s.assets[seat].append(card)
+        s.acquired[seat].append(card)
         if asset.effect == "loan":
             from_bank(s, seat, asset.amount)
             s.log("filthy_rich.log.gain", player=seat + 1, amount=asset.amount)
@@ -110,6 +112,7 @@ def place_sign(s: FilthyRichState, pockets: tuple[int, ...]) -> None:
         row[k] = sign
     s.sign_owner[sign] = seat
     s.businesses[seat].append(card)
+    s.acquired[seat].append(card)
     s.pending = -1
     s.phase = "turn"
     s.log("filthy_rich.log.place", player=seat + 1, card=card_param(s, card), page=s.page,
