@@ -8,5 +8,5 @@ fi
 .venv/bin/python -m pip install -q --upgrade pip
 .venv/bin/python -m pip install -q -e '.[dev]'
 .venv/bin/ruff check src tests benchmarks
-.venv/bin/mypy src/gameshelf/core src/gameshelf/testing.py src/gameshelf/terminal.py
+.venv/bin/mypy src/gameshelf
 .venv/bin/python -m pytest -n 2 "$@"

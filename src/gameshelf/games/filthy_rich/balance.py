@@ -168,7 +168,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--single-tax", action="store_true", help="the one-tax-per-roll variant")
     args = parser.parse_args(argv)
     policies = list(POLICIES) if args.policy == "both" else [args.policy]
-    options = {"single_tax": True} if args.single_tax else {}
+    options: dict[str, object] = {"single_tax": True} if args.single_tax else {}
     for name, tally in run(args.games, args.players, policies, args.seed, options).items():
         print(report(name, tally, args.players))
         print()

@@ -77,7 +77,7 @@ def evaluate(s: FilthyRichState, seat: int) -> float:
         for action in s.legal_actions():
             after = s.clone()
             after.apply_unchecked(action)
-            best = max(best, evaluate(after, seat))
+            best = max(best, evaluate(after, seat))  # type: ignore[arg-type]
         return best
     hits = expected_hits(s)
     mine = worth(s, seat, hits)

@@ -94,8 +94,8 @@ def describe_action(action: Action, lang: str | None = None) -> str:
         if a.raise_by == 0:
             return t(f"{P}.action.bid-min", lang)
         return t(f"{P}.action.bid", lang, amount=a.raise_by)
-    verb = {Roll: "roll", KeepBusinesses: "keep", PassBid: "pass"}.get(kind)
-    return t(f"{P}.action.{verb}", lang) if verb else str(action)
+    simple = {Roll: "roll", KeepBusinesses: "keep", PassBid: "pass"}.get(kind)
+    return t(f"{P}.action.{simple}", lang) if simple else str(action)
 
 
 # -- the board ---------------------------------------------------------------------------

@@ -49,37 +49,36 @@ def explain(s: FilthyRichState, action: Any) -> IllegalAction:
         return IllegalAction("not-legal", {"action": str(action)})
     if s.phase not in _PHASES[type(action)]:
         return _err(f"wrong-phase-{s.phase}")
-    kind = type(action)
     seat = s.current_player
     assert seat is not None
     money = s.money[seat]
     cat = s.cat
-    if kind is BuyLuxury:
+    if isinstance(action, BuyLuxury):
         lux = action.luxury
         if not s.luxury_open:
             return _err("luxury-closed")
         if lux not in s.lux_pool:
             return _err("luxury-gone")
         return _err("cannot-afford", need=cat.luxuries[lux].cost, have=money)
-    if kind in (PlayCard, DiscardCard):
+    if isinstance(action, PlayCard | DiscardCard):
         if action.card not in s.hands[seat]:
             return _err("not-in-hand")
         if s.actions_left <= 0:
             return _err("no-actions-left")
         return _play_reason(s, seat, action.card)
-    if kind is Roll:
+    if isinstance(action, Roll):
         return _err("actions-left", n=s.actions_left)
-    if kind is SellBusiness:
+    if isinstance(action, SellBusiness):
         return _err("not-your-business")
-    if kind is PlaceSign:
+    if isinstance(action, PlaceSign):
         return _err("no-room-there", pockets=str(action).removeprefix("place "))
-    if kind is TargetPlayer:
+    if isinstance(action, TargetPlayer):
         return _err("bad-target")
-    if kind is TorchBusiness:
+    if isinstance(action, TorchBusiness):
         return _err("bad-torch-target")
-    if kind is ChoosePage:
+    if isinstance(action, ChoosePage):
         return _err("bad-page", page=action.page)
-    if kind is Bid:
+    if isinstance(action, Bid):
         return _err("cannot-afford", need=min_bid(s) + action.raise_by, have=money)
     return IllegalAction("not-legal", {"action": str(action)})
 

@@ -40,33 +40,32 @@ WAITING = frozenset(("place", "target", "torch", "page", "sell", "auction", "ove
 
 
 def apply(s: FilthyRichState, action: Action) -> None:
-    kind = type(action)
-    if kind is PlayCard:
+    if isinstance(action, PlayCard):
         turn.play_card(s, action.card)
-    elif kind is DiscardCard:
+    elif isinstance(action, DiscardCard):
         turn.discard_card(s, action.card)
-    elif kind is SellBusiness:
+    elif isinstance(action, SellBusiness):
         seller = s.decider if s.phase == "sell" else s.turn
         turn.sell_business(s, seller, action.card)
         if s.phase == "sell":
             dice.next_window_seat(s)
-    elif kind is KeepBusinesses:
+    elif isinstance(action, KeepBusinesses):
         dice.close_window(s)
-    elif kind is Roll:
+    elif isinstance(action, Roll):
         dice.roll_business_dice(s)
-    elif kind is PlaceSign:
+    elif isinstance(action, PlaceSign):
         turn.place_sign(s, tuple(k - 1 for k in action.pockets))
-    elif kind is BuyLuxury:
+    elif isinstance(action, BuyLuxury):
         turn.buy_luxury(s, action.luxury)
-    elif kind is Bid:
+    elif isinstance(action, Bid):
         bankruptcy.bid(s, action.raise_by)
-    elif kind is PassBid:
+    elif isinstance(action, PassBid):
         bankruptcy.pass_bid(s)
-    elif kind is TargetPlayer:
+    elif isinstance(action, TargetPlayer):
         effects.audit(s, action.seat)
-    elif kind is TorchBusiness:
+    elif isinstance(action, TorchBusiness):
         effects.torch(s, action.card)
-    elif kind is ChoosePage:
+    elif isinstance(action, ChoosePage):
         effects.change_page(s, action.page)
     else:  # pragma: no cover - validate() lets only the classes above through
         raise TypeError(f"not a Filthy Rich action: {action!r}")
