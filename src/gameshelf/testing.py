@@ -226,8 +226,14 @@ class ConformanceSuite:
 
     def test_observations_hide_what_a_seat_cannot_see(self) -> None:
         for state in self.sampled_states():
-            json.dumps(state.observation(None))
+            spectator = json.dumps(state.observation(None), sort_keys=True)
             for player in range(state.players):
+                # a spectator sees only what is public, and re-sampling what
+                # one seat cannot see never touches what is public
+                twin = state.determinize(player, 5)
+                assert json.dumps(twin.observation(None), sort_keys=True) == spectator, (
+                    f"the spectator's view changed when seat {player}'s hidden parts were re-sampled"
+                )
                 seen = state.observation(player)
                 text = json.dumps(seen, sort_keys=True)
                 for k in (1, 2):

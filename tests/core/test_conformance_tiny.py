@@ -98,3 +98,34 @@ def test_kit_catches_a_rejection_that_changes_the_state() -> None:
 
     with pytest.raises(AssertionError, match="changed the state"):
         Suite().test_illegal_actions_are_rejected_and_change_nothing()
+
+
+class NosySpectatorState(HiddenHighState):
+    def observation(self, player):  # type: ignore[no-untyped-def]
+        seen = super().observation(player)
+        if player is None:
+            seen["hands"] = [list(h) for h in self.hands]  # a spectator must not see hands
+        return seen
+
+    def _copy(self) -> NosySpectatorState:
+        other = super()._copy()
+        other.__class__ = NosySpectatorState
+        return other
+
+
+class NosySpectator(HiddenHigh):
+    id = "nosy-high"
+
+    def _new_state(self, players, seed, options):  # type: ignore[no-untyped-def]
+        return NosySpectatorState(self, players, seed, options)
+
+
+def test_kit_catches_a_spectator_view_that_leaks() -> None:
+    register_game(NosySpectator.id, NosySpectator)
+
+    class Suite(ConformanceSuite):
+        game_id = NosySpectator.id
+        deep_games = 1
+
+    with pytest.raises(AssertionError, match="spectator"):
+        Suite().test_observations_hide_what_a_seat_cannot_see()
