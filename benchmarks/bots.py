@@ -88,11 +88,19 @@ def iterations_per_second(
 
 
 def duel(
-    game_id: str, hero: str, villain: str, games_: int, workers: int | None, seed: int
+    game_id: str,
+    hero: str,
+    villain: str,
+    games_: int,
+    workers: int | None,
+    seed: int,
+    minutes: float | None = None,
 ) -> dict[str, Any]:
     job = Job(game=game_id, players=2, bots=(hero, villain), games=games_, seed=seed)
     started = time.perf_counter()
-    outcome = run_job(job, workers=workers, progress=sys.stderr.isatty())
+    outcome = run_job(
+        job, workers=workers, progress=sys.stderr.isatty(), should_stop=_deadline(minutes)
+    )
     if outcome.error:
         raise RuntimeError(f"{game_id}: {outcome.error}")
     summary = summarize(seat_rows(outcome.results))
@@ -101,15 +109,31 @@ def duel(
 
 
 def solo_scores(
-    game_id: str, bot: str, seeds: int, workers: int | None, seed: int
+    game_id: str,
+    bot: str,
+    seeds: int,
+    workers: int | None,
+    seed: int,
+    minutes: float | None = None,
 ) -> dict[str, Any]:
     job = Job(game=game_id, players=1, bots=(bot,), games=seeds, seed=seed)
-    outcome = run_job(job, workers=workers, progress=sys.stderr.isatty())
+    outcome = run_job(
+        job, workers=workers, progress=sys.stderr.isatty(), should_stop=_deadline(minutes)
+    )
     if outcome.error:
         raise RuntimeError(f"{game_id}: {outcome.error}")
     scores = [r.scores[0] for r in outcome.results]
     ranks = Counter(rank_label(game_id, r.record) for r in outcome.results)
     return {"bot": bot, **distribution(scores), "ranks": dict(sorted(ranks.items()))}
+
+
+def _deadline(minutes: float | None):  # type: ignore[no-untyped-def]
+    """A stop hook for ``run_job`` that ends a match-up after ``minutes``,
+    keeping the games already finished (the figure then says how many)."""
+    if minutes is None:
+        return None
+    end = time.perf_counter() + minutes * 60
+    return lambda: time.perf_counter() >= end
 
 
 def rank_label(game_id: str, record: dict[str, Any]) -> str:
@@ -157,6 +181,21 @@ def main(argv: list[str] | None = None) -> int:
         help="override a hard-level setting, e.g. iterations=500",
     )
     parser.add_argument("--workers", type=int, help="processes (default: all cores)")
+    parser.add_argument(
+        "--opponents",
+        default="greedy,random",
+        help="comma-separated bots the hard bot duels (default: greedy,random)",
+    )
+    parser.add_argument(
+        "--solo-bots",
+        default=",".join(SOLO_BOTS),
+        help=f"comma-separated bots scored in solitaire games (default: {','.join(SOLO_BOTS)})",
+    )
+    parser.add_argument(
+        "--minutes",
+        type=float,
+        help="stop each match-up after this long, keeping the finished games",
+    )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--skip-strength", action="store_true", help="iterations/s only")
     parser.add_argument("--json", action="store_true", help="print JSON instead of tables")
@@ -186,13 +225,16 @@ def main(argv: list[str] | None = None) -> int:
         if not args.skip_strength:
             if players > 1:
                 figures["duels"] = {
-                    villain: duel(game_id, hard, villain, duels, args.workers, args.seed)
-                    for villain in ("greedy", "random")
+                    villain: duel(
+                        game_id, hard, villain, duels, args.workers, args.seed, args.minutes
+                    )
+                    for villain in args.opponents.split(",")
                 }
             else:
-                solo = [hard if b == "hard" else b for b in SOLO_BOTS]
+                solo = [hard if b == "hard" else b for b in args.solo_bots.split(",")]
                 figures["scores"] = [
-                    solo_scores(game_id, b, seeds, args.workers, args.seed) for b in solo
+                    solo_scores(game_id, b, seeds, args.workers, args.seed, args.minutes)
+                    for b in solo
                 ]
         out["games"][game_id] = figures
         if not args.json:
@@ -219,15 +261,13 @@ def show(console: Console, game_id: str, figures: dict[str, Any], hard: str) -> 
             )  # fmt: skip
         console.print(table)
     if "scores" in figures:
-        table = Table(
-            title=f"{game_id}: scores over {figures['scores'][0]['n']} seeds", title_justify="left"
-        )
-        for col in ("bot", "mean ± sd", "p10", "median", "p90", "max", "ranks reached"):
+        table = Table(title=f"{game_id}: scores over the same seeds", title_justify="left")
+        for col in ("bot", "seeds", "mean ± sd", "p10", "median", "p90", "max", "ranks reached"):
             table.add_column(col, justify="right")
         for e in figures["scores"]:
             ranks = rank_names(e["ranks"])
             table.add_row(
-                escape(e["bot"]), f"{e['mean']:.1f} ± {e['sd']:.1f}", f"{e['p10']:.0f}",
+                escape(e["bot"]), str(e["n"]), f"{e['mean']:.1f} ± {e['sd']:.1f}", f"{e['p10']:.0f}",
                 f"{e['median']:.0f}", f"{e['p90']:.0f}", f"{e['max']:.0f}", escape(ranks),
             )  # fmt: skip
         console.print(table)

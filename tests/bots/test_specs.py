@@ -26,13 +26,14 @@ def test_levels_map_to_their_settings() -> None:
     normal = make_bot("normal")
     assert isinstance(normal, ISMCTSBot) and normal.iterations == 200
     hard = make_bot("hard")
-    assert isinstance(hard, ISMCTSBot) and hard.iterations == 2000 and hard.rollout == "heuristic"
+    assert isinstance(hard, ISMCTSBot) and hard.iterations == 1000 and hard.rollout_depth == 4
+    assert hard.prior > 0 and hard.settle > 0  # starts from, and breaks ties by, the heuristic
 
 
 def test_settings_override_a_level() -> None:
     bot = make_bot("hard", iterations=10, time_ms=50)
     assert isinstance(bot, ISMCTSBot)
-    assert (bot.iterations, bot.time_ms, bot.rollout) == (10, 50, "heuristic")
+    assert (bot.iterations, bot.time_ms, bot.rollout_depth) == (10, 50, 4)
 
 
 def test_unknown_bot_is_a_key_error() -> None:
@@ -84,4 +85,4 @@ def test_bad_settings_are_rejected(name: str, settings: dict[str, object]) -> No
 def test_make_bot_reads_a_spec_so_terminal_seats_can_carry_settings() -> None:
     bot = make_bot("hard[iterations=7]", seed=2, time_ms=40)
     assert isinstance(bot, ISMCTSBot)
-    assert (bot.iterations, bot.time_ms, bot.rollout) == (7, 40, "heuristic")
+    assert (bot.iterations, bot.time_ms, bot.rollout_depth) == (7, 40, 4)

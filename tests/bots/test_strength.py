@@ -68,3 +68,28 @@ def test_a_heuristic_prior_starts_from_greedy_and_search_overrules_it() -> None:
     assert ISMCTSBot(seed=3, iterations=1, prior=2.0).choose(view).kind == "keep"
     # ... and a real search learns that rerolling a 1 is better all the same.
     assert ISMCTSBot(seed=3, iterations=300, prior=2.0).choose(view).kind == "reroll"
+
+
+def _root_with(stats: dict[str, tuple[int, float]], prior: dict[str, float]):  # type: ignore[no-untyped-def]
+    from gameshelf.bots.ismcts import _Node
+
+    root = _Node(0)
+    root.prior = prior  # type: ignore[assignment]
+    for move, (visits, mean_value) in stats.items():
+        child = _Node(0)
+        child.visits, child.value = visits, visits * mean_value
+        root.children[move] = child  # type: ignore[index]
+    return root
+
+
+def test_settle_lets_the_heuristic_break_ties_the_playouts_cannot() -> None:
+    bot = ISMCTSBot(seed=1, prior=3.0, settle=0.03)
+    order = ["a", "b", "c", "d"]  # by visits, as choose() ranks them
+    prior = {"a": 0.2, "b": 1.0, "c": 0.9, "d": 0.95}
+    # b is within the margin of a: a tie, and the heuristic prefers b
+    root = _root_with({"a": (400, 0.60), "b": (300, 0.58), "c": (200, 0.40), "d": (20, 0.61)}, prior)
+    assert bot._settle(root, order)[0] == "b"  # type: ignore[arg-type]
+    # c is clearly worse and d barely tried: neither is chosen over a by prior alone
+    root = _root_with({"a": (400, 0.60), "b": (300, 0.50), "c": (200, 0.40), "d": (20, 0.61)}, prior)
+    assert bot._settle(root, order)[0] == "a"  # type: ignore[arg-type]
+    assert sorted(bot._settle(root, order)) == sorted(order)  # a reordering, nothing lost

@@ -65,7 +65,7 @@ class GreedyBot:
         totals = [0.0] * len(legal)
         fresh = [True] * len(legal)
         for _ in range(self.samples):
-            world = view.determinize(self.stream.below(_SEED_RANGE))
+            world = view.search_world(self.stream.below(_SEED_RANGE))
             for i, action in enumerate(legal):
                 after = world.clone()
                 after.apply_unchecked(action)

@@ -191,6 +191,8 @@ class State(ABC):
 
     #: attributes that are caches, left out of :meth:`snapshot`.
     transient: ClassVar[frozenset[str]] = frozenset()
+    #: a silenced copy keeps no log (see :meth:`silence`).
+    quiet: bool = False
 
     def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any]) -> None:
         self.game = game
@@ -264,8 +266,21 @@ class State(ABC):
     def _apply(self, action: Action) -> None: ...
 
     def log(self, key: str, visible_to: tuple[PlayerId, ...] | None = None, **params: Any) -> None:
-        """Append an event to the game log."""
-        self.events.append(Event(key, params, visible_to))
+        """Append an event to the game log (unless the state is silenced)."""
+        if not self.quiet:
+            self.events.append(Event(key, params, visible_to))
+
+    def silence(self) -> None:
+        """Drop the log and keep none from now on, in this state and its clones.
+
+        Why: a search plays thousands of throw-away futures that nobody reads;
+        building their events, and copying an ever longer log at every clone,
+        was pure waste. Rules never read the log, so play is unchanged; only
+        observations (which show the log) differ, and a silenced state is
+        never shown to anyone.
+        """
+        self.quiet = True
+        self.events = []
 
     def events_for(self, player: PlayerId | None) -> list[Event]:
         return [e for e in self.events if e.visible(player)]
@@ -292,16 +307,21 @@ class State(ABC):
         other.game = game
         return other
 
-    def determinize(self, player: PlayerId, seed: int) -> State:
+    def determinize(self, player: PlayerId, seed: int, *, keep_log: bool = True) -> State:
         """A copy in which everything ``player`` cannot see is re-sampled
         consistently with what they can see, including the future of every
         random stream. The copy carries no history and only the events that
-        ``player`` saw, so nothing hidden leaks through it."""
-        other = self.clone()
+        ``player`` saw, so nothing hidden leaks through it; with
+        ``keep_log=False`` it carries no events at all and is silenced (a
+        search's throw-away world: see :meth:`silence`)."""
+        other = self._copy()
         other.rng = self.rng.reseeded(seed)
         other.seed = other.rng.seed  # type: ignore[assignment]
         other.history = []
-        other.events = [e for e in self.events if e.visible(player)]
+        if keep_log:
+            other.events = [e for e in self.events if e.visible(player)]
+        else:
+            other.silence()
         other._redeal(player)
         return other
 
