@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import dataclasses
 import sys
-import tomllib
 from functools import cache
-from importlib import resources
 from typing import Any
+
+from gameshelf.core.datafile import read_game_data
 
 #: goods from easiest to hardest (the components file, rulebook p14).
 GOODS: tuple[str, ...] = ("mushroom", "fish", "fruit", "rope", "pot", "paper", "ore", "amethyst")
@@ -109,11 +109,7 @@ class Components:
 
 
 def _read(name: str) -> dict[str, Any]:
-    path = resources.files("gameshelf.games.above_and_below") / "data" / name
-    try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise DataError(f"{name}: cannot read it ({exc})") from None
+    return read_game_data("gameshelf.games.above_and_below", name, DataError)
 
 
 def _villager(raw: dict[str, Any]) -> Villager:

@@ -28,13 +28,14 @@ is the writing guide.
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from types import MappingProxyType
 from typing import Any
+
+from gameshelf.core.datafile import read_toml
 
 GOODS = ("mushroom", "fish", "fruit", "rope", "pot", "paper", "ore", "amethyst")
 SPECIAL_VILLAGERS = ("liquid_woman", "grogo", "cave_cat", "metal_man")
@@ -328,10 +329,7 @@ def assemble(paragraphs: Iterable[Paragraph], caves: Iterable[CaveCard]) -> Book
 
 
 def _read(path: Any) -> dict[str, Any]:
-    try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as err:
-        raise BookError(f"{path.name}: not valid TOML ({err})") from None
+    return read_toml(path, path.name, BookError)
 
 
 def load_book_from(folder: Any) -> Book:

@@ -9,10 +9,10 @@ game as a ``KeyError``.
 from __future__ import annotations
 
 import dataclasses
-import tomllib
 from functools import cache
-from importlib import resources
 from typing import Any
+
+from gameshelf.core.datafile import read_game_data
 
 
 class DataError(ValueError):
@@ -86,11 +86,7 @@ class Components:
 
 
 def _read(name: str) -> dict[str, Any]:
-    path = resources.files("gameshelf.games.dicey_farm") / "data" / name
-    try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as exc:
-        raise DataError(f"data/{name}: {exc}") from None
+    return read_game_data("gameshelf.games.dicey_farm", name, DataError)
 
 
 def _need(cond: bool, where: str, what: str) -> None:

@@ -13,11 +13,10 @@ type (copies of one business share one sign); luxuries by file order.
 from __future__ import annotations
 
 import dataclasses
-import tomllib
 from functools import cache
-from importlib import resources
 from typing import Any
 
+from gameshelf.core.datafile import parse_toml, read_game_data
 from gameshelf.games.filthy_rich.book import Cells, Placement, parse_shape, placements
 
 BUSINESS, ASSET, ACTION = 0, 1, 2
@@ -155,11 +154,8 @@ def _check_keys(where: str, entry: dict[str, Any], allowed: set[str]) -> None:
 
 def _read(name: str, text: str | None) -> dict[str, Any]:
     if text is None:
-        text = (resources.files("gameshelf.games.filthy_rich") / "data" / name).read_text("utf-8")
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise DataError(f"{name}: not valid TOML ({exc})") from None
+        return read_game_data("gameshelf.games.filthy_rich", name, DataError)
+    return parse_toml(text, name, DataError)
 
 
 def _parse_rules(data: dict[str, Any]) -> Rules:

@@ -12,10 +12,10 @@ state stores only those integers, which keeps copies cheap.
 from __future__ import annotations
 
 import dataclasses
-import tomllib
 from functools import cache
-from importlib import resources
 from typing import Any
+
+from gameshelf.core.datafile import read_game_data
 
 MACHINES = ("excavator", "loader", "wash_plant")
 KINDS = ("barren", "promising", "rich")
@@ -138,11 +138,7 @@ class Components:
 
 
 def _load(name: str) -> dict[str, Any]:
-    path = resources.files("gameshelf.games.pay_dirt") / "data" / f"{name}.toml"
-    try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as exc:
-        raise DataError(f"data/{name}.toml: {exc}") from None
+    return read_game_data("gameshelf.games.pay_dirt", f"{name}.toml", DataError)
 
 
 class _Entry:
