@@ -93,3 +93,15 @@ def test_settle_lets_the_heuristic_break_ties_the_playouts_cannot() -> None:
     root = _root_with({"a": (400, 0.60), "b": (300, 0.50), "c": (200, 0.40), "d": (20, 0.61)}, prior)
     assert bot._settle(root, order)[0] == "a"  # type: ignore[arg-type]
     assert sorted(bot._settle(root, order)) == sorted(order)  # a reordering, nothing lost
+
+
+def test_prior_depth_gives_deeper_nodes_a_heuristic_prior() -> None:
+    state = load_game("hidden-high").new_game(2, 3)
+    view = PlayerView(state, state.current_player)  # type: ignore[arg-type]
+    shallow = ISMCTSBot(seed=2, iterations=60, prior=3.0).search(view)
+    deep = ISMCTSBot(seed=2, iterations=60, prior=3.0, prior_depth=2).search(view)
+    assert shallow.prior is not None and deep.prior is not None
+    assert all(child.prior is None for child in shallow.children.values())
+    assert any(child.prior is not None for child in deep.children.values())
+    grandchildren = [g for c in deep.children.values() for g in c.children.values()]
+    assert all(g.prior is None for g in grandchildren)  # two levels, no more

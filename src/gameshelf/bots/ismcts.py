@@ -94,6 +94,12 @@ class ISMCTSBot:
             one-step heuristic ranks them exactly; without this the search
             threw away the greedy bot's precision in Filthy Rich, where many
             discards and plays are worth almost the same (0 = off).
+        prior_depth: tree levels that get the heuristic prior (1 = the root
+            only). Deeper, a node's prior is computed on its first visit,
+            from that iteration's world. Why: a move that opens a follow-up
+            decision of the same player (play a business, then choose its
+            pockets) is otherwise first tried with a random follow-up and
+            judged by the average of mostly bad ones.
     """
 
     name = "ismcts"
@@ -110,6 +116,7 @@ class ISMCTSBot:
         width: int = 6,
         prior: float = 0.0,
         settle: float = 0.0,
+        prior_depth: int = 1,
         **_: Any,
     ) -> None:
         if iterations is None and time_ms is None:
@@ -127,6 +134,7 @@ class ISMCTSBot:
         self.width = max(1, int(width))
         self.prior = float(prior)
         self.settle = float(settle)
+        self.prior_depth = max(1, int(prior_depth))
         self.stream = Stream(derive_seed("ismcts-bot", seed))
         #: root statistics of the last decision: action -> (visits, mean value).
         self.last_stats: dict[Action, tuple[int, float]] = {}
@@ -214,11 +222,19 @@ class ISMCTSBot:
     def _root_prior(self, view: PlayerView) -> dict[Action, float]:
         """One-step heuristic values of the root moves, scaled to [0, 1]."""
         world = view.search_world(self.stream.below(_SEED_RANGE))
+        return self._prior_of(world, view.legal_actions())
+
+    @staticmethod
+    def _prior_of(world: State, legal: list[Action]) -> dict[Action, float]:
+        """One-step heuristic values of ``legal`` for the seat to move in
+        ``world``, scaled to [0, 1]."""
+        mover = world.current_player
+        evaluate = world.game.evaluate
         values = {}
-        for action in view.legal_actions():
+        for action in legal:
             after = world.clone()
             after.apply_unchecked(action)
-            values[action] = float(view.game.evaluate(after, view.player))
+            values[action] = float(evaluate(after, mover))  # type: ignore[arg-type]
         low, high = min(values.values()), max(values.values())
         span = high - low
         return {a: (v - low) / span if span else 0.5 for a, v in values.items()}
@@ -226,6 +242,7 @@ class ISMCTSBot:
     # -- one iteration ---------------------------------------------------------------
     def _iterate(self, root: _Node, world: State, bounds: list[float], solitaire: bool) -> None:
         node = root
+        depth = 0  # decisions down the tree (forced moves take no level)
         path: list[_Node] = []
         stream = self.stream
         while not world.is_over:
@@ -235,6 +252,9 @@ class ISMCTSBot:
                 continue
             children = node.children
             untried = [a for a in legal if a not in children]
+            if node.prior is None and depth < self.prior_depth and self.prior:
+                node.prior = self._prior_of(world, legal)  # first visit, this world's moves
+            depth += 1
             if untried:
                 prior = node.prior
                 if prior is not None:  # the heuristic's favourite first
