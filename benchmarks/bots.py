@@ -35,7 +35,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from gameshelf.bots import LEVELS, PlayerView, make_bot
+from gameshelf.bots import LEVELS, PlayerView, level_settings, make_bot
 from gameshelf.core import i18n
 from gameshelf.core.registry import games, load_game
 from gameshelf.core.rng import Stream
@@ -203,22 +203,33 @@ def main(argv: list[str] | None = None) -> int:
 
     duels = args.games or (12 if args.quick else 500)
     seeds = args.games or (12 if args.quick else 1000)
-    base, hard_settings = LEVELS["hard"]
+    overrides = {}
     for item in args.hard:
         key, _, value = item.partition("=")
-        hard_settings = {**hard_settings, key: _value(value)}
-    hard = spec(base, hard_settings)
+        overrides[key] = _value(value)
+    base = LEVELS["hard"][0]
     chosen = [g for g in games() if not args.game or g in args.game]
     console = Console()
-    out: dict[str, Any] = {"hard": hard, "duels": duels, "seeds": seeds, "games": {}}
+    out: dict[str, Any] = {
+        "hard": spec(base, {**level_settings("hard"), **overrides}),
+        "duels": duels,
+        "seeds": seeds,
+        "games": {},
+    }
 
     for game_id in chosen:
         game = load_game(game_id)
         players = 2 if game.min_players <= 2 <= game.max_players else game.min_players
+        # the hard level as this game tunes it (data/bots.toml), then --hard
+        hard_settings = {**level_settings("hard", game), **overrides}
+        hard = spec(base, hard_settings)
         figures: dict[str, Any] = {
             "players": players,
+            "hard": hard,
             "iterations_per_s": {
-                "normal": iterations_per_second(game_id, players, LEVELS["normal"][1], 200),
+                "normal": iterations_per_second(
+                    game_id, players, level_settings("normal", game), 200
+                ),
                 "hard": iterations_per_second(game_id, players, hard_settings, 200),
             },
         }

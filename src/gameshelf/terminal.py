@@ -18,7 +18,7 @@ from rich.table import Table
 from gameshelf.bots import Bot, make_bot, play_bot_turn
 from gameshelf.core.errors import GameshelfError
 from gameshelf.core.i18n import t
-from gameshelf.core.protocol import Event, State
+from gameshelf.core.protocol import Event, Game, State
 from gameshelf.core.record import replay, save_record
 
 HUMAN = "human"
@@ -47,10 +47,11 @@ def parse_seats(specs: Sequence[str], players: int, default: str = HUMAN) -> lis
     return seats
 
 
-def make_bots(seats: Sequence[str], seed: int) -> dict[int, Bot]:
-    """One bot per ``bot:NAME`` seat. Raises KeyError for an unknown name."""
+def make_bots(seats: Sequence[str], seed: int, game: Game | None = None) -> dict[int, Bot]:
+    """One bot per ``bot:NAME`` seat (levels tuned for ``game`` when given).
+    Raises KeyError for an unknown name."""
     return {
-        seat: make_bot(who.removeprefix("bot:"), seed=seed * 101 + seat)
+        seat: make_bot(who.removeprefix("bot:"), seed=seed * 101 + seat, game=game)
         for seat, who in enumerate(seats)
         if who.startswith("bot:")
     }
@@ -168,8 +169,8 @@ def play_session(
     """
     console = console or Console()
     read = read or (lambda prompt: console.input(prompt))
-    bots = make_bots(seats, bot_seed)
     game = state.game
+    bots = make_bots(seats, bot_seed, game)
     shown = 0
     while not state.is_over:
         seat = state.current_player

@@ -13,20 +13,23 @@ too, mapped to settings by :data:`LEVELS`; :func:`parse_bot_spec` reads the
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any, Protocol
 
 from gameshelf.bots.spec import parse_bot_spec, split_bot_specs
 from gameshelf.core.actions import Action
-from gameshelf.core.protocol import Observation, PlayerId, State
+from gameshelf.core.protocol import Game, Observation, PlayerId, State
 from gameshelf.core.rng import Stream, derive_seed
 
 __all__ = [
     "LEVELS",
     "Bot",
+    "BotSettingsError",
     "PlayerView",
     "RandomBot",
     "bot_names",
+    "level_settings",
     "make_bot",
     "make_bot_from_spec",
     "parse_bot_spec",
@@ -123,10 +126,11 @@ def bot_names() -> list[str]:
     return sorted({*_BOTS, *LEVELS})
 
 
-def make_bot(name: str, seed: int = 0, **settings: Any) -> Bot:
+def make_bot(name: str, seed: int = 0, game: Game | None = None, **settings: Any) -> Bot:
     """A bot by name (``random``, ``greedy``, ``ismcts``, ...), level
     (``easy``, ``normal``, ``hard``) or spec (``hard[time_ms=3000]``);
-    ``settings`` override a level's and a spec's.
+    ``settings`` override a level's and a spec's. With ``game``, a level
+    takes that game's own settings first (:func:`level_settings`).
 
     Raises:
         KeyError: no bot has that name.
@@ -136,15 +140,66 @@ def make_bot(name: str, seed: int = 0, **settings: Any) -> Bot:
         name, from_spec = parse_bot_spec(name)
         settings = {**from_spec, **settings}
     if name in LEVELS:
-        base, preset = LEVELS[name]
+        base, preset = LEVELS[name][0], level_settings(name, game)
         return _BOTS[base](seed=seed, **{**preset, **settings})
     return _BOTS[name](seed=seed, **settings)
 
 
-def make_bot_from_spec(spec: str, seed: int = 0) -> Bot:
+def make_bot_from_spec(spec: str, seed: int = 0, game: Game | None = None) -> Bot:
     """A bot from its text form, ``name`` or ``name[key=value,...]``."""
     name, settings = parse_bot_spec(spec)
-    return make_bot(name, seed=seed, **settings)
+    return make_bot(name, seed=seed, game=game, **settings)
+
+
+class BotSettingsError(ValueError):
+    """A game's ``data/bots.toml`` is malformed."""
+
+
+def level_settings(level: str, game: Game | None = None) -> dict[str, Any]:
+    """The settings of ``level`` (a key of :data:`LEVELS`) for ``game``.
+
+    A game may tune a level in ``data/bots.toml`` of its package, one table
+    per level (``[hard]``, ``iterations = 300``, ...), over the defaults in
+    :data:`LEVELS`. Why per game: one search recipe does not suit every
+    game. Dicey Farm is a long solitaire plan that rewards rollouts steered
+    by its heuristic, which the multiplayer games did not need at ten times
+    the cost (docs/bots-and-simulation.md has the figures).
+
+    Raises:
+        KeyError: ``level`` is not a level.
+        BotSettingsError: the game's file names an unknown level or holds a
+            value that is not a number, a string or a boolean.
+    """
+    _, preset = LEVELS[level]
+    if game is None:
+        return dict(preset)
+    return {**preset, **_game_levels(type(game).__module__.rpartition(".")[0]).get(level, {})}
+
+
+@functools.cache
+def _game_levels(package: str) -> dict[str, dict[str, Any]]:
+    from importlib import resources
+
+    from gameshelf.core.datafile import read_toml
+
+    try:
+        path = resources.files(package) / "data" / "bots.toml"
+    except (ModuleNotFoundError, TypeError):
+        return {}
+    if not path.is_file():
+        return {}
+    data = read_toml(path, f"{package}: data/bots.toml", BotSettingsError)
+    for level, table in data.items():
+        if level not in LEVELS or not isinstance(table, dict):
+            raise BotSettingsError(
+                f"{package}: data/bots.toml: [{level}] is not one of {', '.join(LEVELS)}"
+            )
+        for key, value in table.items():
+            if not isinstance(value, bool | int | float | str):
+                raise BotSettingsError(
+                    f"{package}: data/bots.toml: [{level}] {key} must be a number, text or true/false"
+                )
+    return data
 
 
 def _load_builtin() -> None:

@@ -127,9 +127,13 @@ def play_game(task: GameTask) -> GameResult:
     """Play one game to the end with the task's bots (runs in a worker)."""
     load_plugins(task.plugins)
     started = time.perf_counter()
-    state = load_game(task.game).new_game(task.players, task.seed, dict(task.options))
+    game = load_game(task.game)
+    state = game.new_game(task.players, task.seed, dict(task.options))
     starter = state.current_player if state.current_player is not None else 0
-    bots = [make_bot_from_spec(spec, seed=task.bot_seed + s) for s, spec in enumerate(task.seats)]
+    bots = [
+        make_bot_from_spec(spec, seed=task.bot_seed + s, game=game)
+        for s, spec in enumerate(task.seats)
+    ]
     while not state.is_over:
         if len(state.history) >= task.max_steps:
             raise RuntimeError(

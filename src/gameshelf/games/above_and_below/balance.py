@@ -44,7 +44,7 @@ class Tally:
 
 def play_one(players: int, seed: int, bot: str) -> AboveAndBelowState:
     state = load_game("above-and-below").new_game(players, seed)
-    bots = [make_bot_from_spec(bot, seed=seed * 10 + p) for p in range(players)]
+    bots = [make_bot_from_spec(bot, seed=seed * 10 + p, game=state.game) for p in range(players)]
     while not state.is_over:
         p = state.current_player
         assert p is not None

@@ -41,7 +41,7 @@ def play(players: int, seed: int, bot: str, noise: float) -> tuple[PayDirtState,
     read from the "won" events (an auctioneer can win without any bidding)."""
     state = load_game("pay-dirt").new_game(players, seed)
     assert isinstance(state, PayDirtState)
-    bots = [make_bot(bot, seed=seed * 10 + p, noise=noise) for p in range(players)]
+    bots = [make_bot(bot, seed=seed * 10 + p, game=state.game, noise=noise) for p in range(players)]
     purchases: list[tuple[int, str]] = []
     lots = _lot_ids()
     while not state.is_over:
