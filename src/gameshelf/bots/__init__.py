@@ -108,6 +108,8 @@ _BOTS: dict[str, BotFactory] = {"random": RandomBot}
 #: hard decision takes well under a second instead of 2.5-6 s (figures and
 #: commands in docs/bots-and-simulation.md). Easy plays the heuristic but
 #: blunders a third of the time; normal thinks a fifth as long as hard.
+#: A game may change a level for itself in ``data/bots.toml``
+#: (:func:`level_settings`); Dicey Farm does.
 _SEARCH = {"rollout": "random", "rollout_depth": 4, "prior": 3.0, "settle": 0.03}
 LEVELS: dict[str, tuple[str, dict[str, Any]]] = {
     "easy": ("greedy", {"noise": 0.3}),
