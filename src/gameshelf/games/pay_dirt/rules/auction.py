@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from gameshelf.core.actions import Action
 from gameshelf.games.pay_dirt.actions import AuctioneerPass, Bid, Nominate, PassBid
@@ -18,13 +18,14 @@ if TYPE_CHECKING:
     from gameshelf.games.pay_dirt.state import PayDirtState
 
 
-def min_bid(s: PayDirtState, row: int, item: int) -> int:
+def lot(s: PayDirtState, row: int, item: int) -> Any:
+    """The data record of a lot: row 0 equipment, 1 personnel, 2 claims."""
     comp = s.comp
-    if row == 0:
-        return comp.equipment[item].min_bid
-    if row == 1:
-        return comp.personnel[item].min_bid
-    return comp.claims[item].min_bid
+    return (comp.equipment, comp.personnel, comp.claims)[min(row, 2)][item]
+
+
+def min_bid(s: PayDirtState, row: int, item: int) -> int:
+    return int(lot(s, row, item).min_bid)
 
 
 # -- the auctioneer ------------------------------------------------------------------
@@ -157,20 +158,10 @@ def _maybe_end_phase(s: PayDirtState) -> None:
 
 def lot_id(s: PayDirtState, row: int, item: int) -> str:
     """A lot's stable id from its data file."""
-    comp = s.comp
-    if row == 0:
-        return comp.equipment[item].id
-    if row == 1:
-        return comp.personnel[item].id
-    return comp.claims[item].id
+    return str(lot(s, row, item).id)
 
 
 def lot_name(s: PayDirtState, row: int, item: int) -> str:
     """A lot's printed name (proper nouns, the same in every language)."""
-    comp = s.comp
-    if row == 0:
-        e = comp.equipment[item]
-        return f"{e.maker} {e.model}"
-    if row == 1:
-        return comp.personnel[item].name
-    return comp.claims[item].name
+    record = lot(s, row, item)
+    return f"{record.maker} {record.model}" if row == 0 else str(record.name)
