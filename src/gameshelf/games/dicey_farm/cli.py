@@ -90,3 +90,68 @@ def line_table(date: str, line: list[Action], lang: str | None) -> Table:
         happened = " ".join(e.text(lang) for e in state.events[seen:])
         table.add_row(str(round_no), game.describe_action(action, lang), happened)
     return table
+
+
+def tune_command(
+    generations: Annotated[int, typer.Option("--generations", help="SNES generations.")] = 30,
+    population: Annotated[int, typer.Option("--population", help="Candidates per generation (even).")] = 16,
+    deals: Annotated[int, typer.Option("--deals", help="Deals every candidate of a generation plays.")] = 100,
+    validate: Annotated[int, typer.Option("--validate", help="Unseen deals to compare the start and the result on (0: skip).")] = 1000,
+    workers: Annotated[int, typer.Option("--workers", help="Worker processes.")] = 2,
+    seed: Annotated[int, typer.Option("--seed", help="First deal and the tuner's own random seed.")] = 1,
+    sigma: Annotated[float, typer.Option("--sigma", help="Initial step, as a log factor on every weight.")] = 0.25,
+    start: Annotated[Path | None, typer.Option("--start", help="Weights file to start from (default: the shipped one).")] = None,
+    out: Annotated[Path | None, typer.Option("--out", help="Where to write the tuned weights (default: print them).")] = None,
+) -> None:
+    """Tune the Dicey Farm heuristic's weights by greedy play (SNES), then
+    compare them with the starting weights on deals the tuner never saw."""
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeRemainingColumn,
+    )
+
+    from gameshelf.core.datafile import read_toml
+    from gameshelf.games.dicey_farm import tuning
+    from gameshelf.games.dicey_farm.components import DataError
+    from gameshelf.games.dicey_farm.heuristics import Weights, load_weights
+
+    console = Console(stderr=True)
+    try:
+        config = tuning.TuneConfig(generations, population, deals, workers, seed, sigma)
+        first = Weights.from_table(read_toml(start, str(start), DataError), str(start)) if start else load_weights()
+    except (ValueError, DataError) as exc:
+        console.print(f"[red]{exc}[/]")
+        raise typer.Exit(2) from None
+    games = generations * population * deals + 2 * validate
+    columns = (TextColumn("tuning"), BarColumn(), MofNCompleteColumn(), TextColumn("games ETA"), TimeRemainingColumn())
+    with Progress(*columns, console=console) as bar:
+        task = bar.add_task("games", total=games)
+
+        def tick(n: int) -> None:
+            bar.advance(task, n)
+
+        def report(g: tuning.Generation) -> None:
+            bar.console.print(
+                f"generation {g.index + 1:>3}  deals {g.deals[0]}-{g.deals[1]}  "
+                f"candidates best {g.best:6.2f}  mean {g.mean:6.2f}  worst {g.worst:6.2f}  step {g.step:.3f}"
+            )
+
+        result = tuning.tune(first, config, tick=tick, on_generation=report)
+        if validate:
+            c = tuning.compare(first, result.weights, validate, workers, tick=tick)
+            bar.console.print(
+                f"greedy on {c.deals} unseen deals: start {c.before:.2f}, tuned {c.after:.2f}, "
+                f"gap [{c.gap_low:+.2f}, {c.gap_high:+.2f}] (95%)"
+            )
+    note = (
+        f"Tuned by `gameshelf dicey-farm-tune --generations {generations} --population {population} "
+        f"--deals {deals} --seed {seed} --sigma {sigma}`\n(SNES on greedy play; RULES.md D31)."
+    )
+    if out:
+        tuning.write_weights(result.weights, out, "tuned", note)
+        console.print(f"wrote {out}")
+    else:
+        print(tuning.to_toml(result.weights, "tuned", note))

@@ -11,9 +11,12 @@ order matters to a greedy player.
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from gameshelf.games.dicey_farm.components import components
+from gameshelf.core.datafile import read_game_data
+from gameshelf.games.dicey_farm.components import DataError, components
 
 if TYPE_CHECKING:
     from gameshelf.games.dicey_farm.state import DiceyFarmState
@@ -21,46 +24,100 @@ if TYPE_CHECKING:
 C = components()
 K = C.constants
 
-#: what a good held now is worth (a bit under what shipping gives).
-GOOD_VALUE = {
-    "fish": 0.7, "vegetable": 0.7, "egg": 0.7, "milk": 0.7, "wool": 0.9, "flower": 1.5,
-    "meat": 1.5, "wheat": 0.45, "butter": 1.5, "gem": float(K["gem_vp"]),
-    "wheat_seed": 1.6, "vegetable_seed": 1.4, "flower_seed": 2.5,
-}
-#: better outlets a craftsman opens: good -> (craftsman, value per good)
-CRAFT_VALUE = {
-    "flower": ("florist", 3.5), "milk": ("cheesemaker", 4.5), "pig": ("ham_maker", 8.0),
-    "wool": ("tailor", 1.8), "wheat": ("baker", 0.9), "meat": ("sausage_maker", 2.6),
-}
-#: VP lost per unit of future food the farm does not make by itself (a
-#: die spent fishing instead of scoring, roughly).
-FUTURE_FOOD_COST = 1.2
-#: small cost of turning ingredients into this round's food (they could
-#: have been shipped), so food is made when needed, not before.
-COOKING_COST = 0.3
-#: a sown field: next round's harvest (beyond the food it also makes).
-SOWN_VALUE = {"wheat": 3.0, "vegetable": 2.5, "flower": 4.0}
-#: an empty field with rounds still to play (room to sow or keep animals).
-FIELD_VALUE = 1.6
-#: per round still to play, what one head of livestock yields.
-ANIMAL_YIELD = {"chicken": 0.6, "sheep": 0.9, "cow": 0.7, "pig": 0.0}
-ANIMAL_BASE = {"chicken": 1.0, "sheep": 2.0, "pig": 3.0, "cow": 4.0, "horse": 3.0}
-#: per round still to play, what having a craftsman is worth.
-ENGINE = {
-    "fisherman": 1.5, "porter": 1.0, "broker": 0.8, "carpenter": 0.5, "peddler": 1.0,
-    "livestock_dealer": 0.8, "gardener": 1.2, "grocer": 1.5, "beekeeper": 1.0,
-    "cowherd": 0.6, "shepherd": 0.6, "caretaker": 2.0, "sower": 1.2, "baker": 0.6,
-    "confectioner": 1.0, "whisky_maker": 1.0, "cheesemaker": 0.6, "butcher": 0.6,
-    "ham_maker": 0.6, "tailor": 0.5, "florist": 0.8, "sausage_maker": 0.6, "cook": 1.0,
-    "elder": 0.6, "official": 0.6, "watchman": 0.6,
-}
+#: the tables of ``data/heuristic.toml``, each a name -> weight mapping.
+SECTIONS = ("good", "craft", "sown", "animal_base", "animal_yield", "engine", "food_supply", "misc")
+
+
+@dataclasses.dataclass(frozen=True)
+class Weights:
+    """The heuristic's weights, read from ``data/heuristic.toml``.
+
+    Why a data file: the numbers are a design decision (RULES.md D27/D31)
+    that a tuner may rewrite, not logic; keeping them out of the code lets
+    ``dicey_farm.tuning`` search them and write the result back.
+    """
+
+    good: Mapping[str, float]
+    craft: Mapping[str, float]
+    sown: Mapping[str, float]
+    animal_base: Mapping[str, float]
+    animal_yield: Mapping[str, float]
+    engine: Mapping[str, float]
+    food_supply: Mapping[str, float]
+    misc: Mapping[str, float]
+
+    @classmethod
+    def from_table(cls, table: Mapping[str, object], where: str = "data/heuristic.toml") -> Weights:
+        """Validated weights: every section present, every weight a number >= 0."""
+        sections: dict[str, dict[str, float]] = {}
+        for name in SECTIONS:
+            section = table.get(name)
+            if not isinstance(section, Mapping):
+                raise DataError(f"{where}: missing table [{name}]")
+            values: dict[str, float] = {}
+            for key, value in section.items():
+                if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
+                    raise DataError(f"{where}: [{name}] {key} must be a number >= 0, not {value!r}")
+                values[key] = float(value)
+            sections[name] = values
+        missing = sorted(MISC_KEYS - sections["misc"].keys()) + sorted(FOOD_KEYS - sections["food_supply"].keys())
+        if missing:
+            raise DataError(f"{where}: missing weights {', '.join(missing)}")
+        return cls(**sections)
+
+    def flat(self) -> dict[str, float]:
+        """``{"section.key": weight}``: the vector a tuner moves."""
+        return {f"{name}.{key}": value for name in SECTIONS for key, value in getattr(self, name).items()}
+
+    def with_flat(self, flat: Mapping[str, float]) -> Weights:
+        """A copy with the ``"section.key"`` weights of ``flat`` replaced."""
+        sections = {name: dict(getattr(self, name)) for name in SECTIONS}
+        for dotted, value in flat.items():
+            name, _, key = dotted.partition(".")
+            if name not in sections or key not in sections[name]:
+                raise DataError(f"unknown heuristic weight {dotted!r}")
+            sections[name][key] = float(value)
+        return Weights(**sections)
+
+
+MISC_KEYS = frozenset({
+    "future_food_cost", "cooking_cost", "empty_field", "spare_seed", "product_share", "building",
+    "rotting", "combo_share", "sow_step", "die", "die_pip", "tour_die", "tour_pip", "future_die",
+})
+FOOD_KEYS = frozenset({"animal", "seed", "fisherman", "bread_oven", "baker"})
+
+
+def load_weights() -> Weights:
+    """The shipped weights (``data/heuristic.toml``)."""
+    return Weights.from_table(read_game_data("gameshelf.games.dicey_farm", "heuristic.toml", DataError))
+
+
+#: the weights in use; ``use_weights`` swaps them (the tuner's only door).
+W = load_weights()
+
+
+def use_weights(weights: Weights) -> Weights:
+    """Make ``weights`` the ones ``evaluate`` uses; returns the previous ones.
+
+    A module-level switch rather than a parameter threaded through every
+    bot: the bots call ``Game.heuristic`` and must stay game-agnostic.
+    """
+    global W
+    previous, W = W, weights
+    return previous
+
+
+#: the craftsman whose conversion can make a good worth more (good -> craftsman).
+CONVERTER = {"flower": "florist", "milk": "cheesemaker", "pig": "ham_maker", "wool": "tailor", "wheat": "baker", "meat": "sausage_maker"}
 
 
 def _good_value(s: DiceyFarmState, good: str) -> float:
-    value = GOOD_VALUE.get(good, 0.0)
-    craft = CRAFT_VALUE.get(good)
-    if craft and s.has(craft[0]):
-        value = max(value, craft[1])
+    if good == "gem":
+        return float(K["gem_vp"])  # exact: gems only ever score at the end
+    value = W.good.get(good, 0.0)
+    converter = CONVERTER.get(good)
+    if converter and s.has(converter):
+        value = max(value, W.craft[good])
     return value
 
 
@@ -94,28 +151,26 @@ def _kitchen(s: DiceyFarmState) -> tuple[int, int]:
 def _future_food(s: DiceyFarmState, rounds_left: int) -> float:
     """Food the farm will make by itself in the rounds still to come."""
     g = s.goods
+    f = W.food_supply
     supply = float(g["wheat"] + g["butter"])
     if "smokehouse" in s.built:
         supply += g["fish"] + g["meat"]
     if s.has("caretaker"):
         supply += C.craftsmen["caretaker"].params["round_food"] * rounds_left
-    supply += (g["chicken"] + g["cow"]) * rounds_left * 1.2
+    supply += (g["chicken"] + g["cow"]) * rounds_left * f["animal"]
     supply += 3 * s.sown["wheat"] + 2.5 * s.sown["vegetable"]
     if rounds_left > 1:
-        supply += 1.0 * (g["wheat_seed"] + g["vegetable_seed"])
+        supply += f["seed"] * (g["wheat_seed"] + g["vegetable_seed"])
     if s.has("fisherman"):
-        supply += 1.5 * rounds_left
+        supply += f["fisherman"] * rounds_left
     if "bread_oven" in s.built:
-        supply += 1.0 * rounds_left
+        supply += f["bread_oven"] * rounds_left
     if s.has("sausage_maker") or s.has("baker"):
-        supply += 0.5 * rounds_left
+        supply += f["baker"] * rounds_left
     return supply
 
 
 COMBOS = tuple(r for r in C.recipes.values() if len(r.inputs) > 1 and r.vp)
-
-#: an unspent die that cannot go to tourism: roughly one action's worth.
-DIE_VALUE = 1.8
 
 #: the expected highest face among n dice.
 EXPECTED_MAX = {1: 3.5, 2: 4.47, 3: 4.96, 4: 5.24}
@@ -132,6 +187,7 @@ def evaluate(s: DiceyFarmState) -> float:
     if s.phase in LOOK_THROUGH:
         return _best_follow_up(s)
     g = s.goods
+    m = W.misc
     rounds_left = K["rounds"] - s.round
     penalty = K["beggar_penalty"]
     v = float(s.running_vp() - penalty * s.beggars)
@@ -140,36 +196,36 @@ def evaluate(s: DiceyFarmState) -> float:
     if deficit:
         _, kitchen = _kitchen(s)
         covered = min(deficit, kitchen)
-        v -= penalty * (deficit - covered) + COOKING_COST * covered
+        v -= penalty * (deficit - covered) + m["cooking_cost"] * covered
     # the meals still to come, against what the farm makes by itself
     future_need = sum(C.dice(r) + K["food_extra"] for r in range(s.round + 1, K["rounds"] + 1))
-    v -= FUTURE_FOOD_COST * max(0.0, future_need - _future_food(s, rounds_left))
+    v -= m["future_food_cost"] * max(0.0, future_need - _future_food(s, rounds_left))
     if rounds_left:
         # seeds are worth sowing only as far as there are fields for them
         room = max(0, s.empty_fields()) + 1
         for good in sorted(("wheat_seed", "vegetable_seed", "flower_seed"), key=lambda x: -_good_value(s, x)):
             useful = min(g[good], room)
             room -= useful
-            v += _good_value(s, good) * useful + 0.2 * (g[good] - useful)
+            v += _good_value(s, good) * useful + m["spare_seed"] * (g[good] - useful)
         for crop, n in s.sown.items():
-            v += n * SOWN_VALUE[crop]
-        v += FIELD_VALUE * min(rounds_left, 3) / 3 * max(0, s.empty_fields())
-        for animal, per_round in ANIMAL_YIELD.items():
+            v += n * W.sown[crop]
+        v += m["empty_field"] * min(rounds_left, 3) / 3 * max(0, s.empty_fields())
+        for animal, per_round in W.animal_yield.items():
             if g[animal]:
                 product = C.livestock[animal][0]
                 if product:  # a craftsman may make the product worth much more
-                    per_round = max(per_round, 0.9 * _good_value(s, product))
-                base = max(ANIMAL_BASE[animal], _good_value(s, animal))
+                    per_round = max(per_round, m["product_share"] * _good_value(s, product))
+                base = max(W.animal_base[animal], _good_value(s, animal))
                 v += g[animal] * (base + per_round * rounds_left)
-        v += g["horse"] * ANIMAL_BASE["horse"] + g["whisky"] * K["whisky_vp"] * rounds_left
-        v += sum(ENGINE.get(c, 0.0) for c in s.hired) * rounds_left / 2
-        v += 0.8 * len(s.built) * rounds_left / 2
+        v += g["horse"] * W.animal_base["horse"] + g["whisky"] * K["whisky_vp"] * rounds_left
+        v += sum(W.engine.get(c, 0.0) for c in s.hired) * rounds_left / 2
+        v += m["building"] * len(s.built) * rounds_left
     can_ship = _can_still_ship(s)
     for good in ("fish", "vegetable", "egg", "milk", "wool", "flower", "meat", "wheat", "butter", "gem"):
         if g[good]:
             value = _good_value(s, good)
             if good in C.perishable and not can_ship and not ("smokehouse" in s.built and good in C.smoked):
-                value = min(value, 0.3)
+                value = min(value, m["rotting"])
             v += value * g[good]
     if can_ship:
         v += _combo_bonus(s)
@@ -179,21 +235,22 @@ def evaluate(s: DiceyFarmState) -> float:
     if s.phase == "ship":
         v += _shipping_gain(s)
     elif s.phase == "sow" and rounds_left:
-        v += 0.6 * min(s.empty_fields(), sum(g[seed] for seed, _, _ in C.crops.values()))
+        v += m["sow_step"] * min(s.empty_fields(), sum(g[seed] for seed, _, _ in C.crops.values()))
     return v
 
 
 def _dice_value(s: DiceyFarmState, tourism_room: int) -> float:
     """Unspent dice: one may still turn its pips into tourism VP this round;
     the others are worth a generic action."""
+    m = W.misc
     tour_open = tourism_room > 0 and "tourism" not in s.used
     value = 0.0
     for face in sorted(s.dice, reverse=True):
         if tour_open:
-            value += 0.3 + 0.9 * min(face, tourism_room)
+            value += m["tour_die"] + m["tour_pip"] * min(face, tourism_room)
             tour_open = False
         else:
-            value += DIE_VALUE + 0.2 * face
+            value += m["die"] + m["die_pip"] * face
     return value
 
 
@@ -201,6 +258,7 @@ def _future_dice_value(s: DiceyFarmState, tourism_room: int) -> float:
     """The dice of the rounds to come, at their expected worth, so that
     rolling them at a round start is no windfall (ending a round with
     beggars must not look good because fresh dice appear)."""
+    m = W.misc
     room = float(tourism_room)
     if "tourism" not in s.used and s.dice:
         room -= max(s.dice)
@@ -210,7 +268,8 @@ def _future_dice_value(s: DiceyFarmState, tourism_room: int) -> float:
         best = EXPECTED_MAX[n]
         tour = min(best, max(0.0, room))
         room -= tour
-        value += (0.3 + 0.9 * tour if tour > 0 else DIE_VALUE + 0.2 * best) + (n - 1) * (DIE_VALUE + 0.7)
+        first = m["tour_die"] + m["tour_pip"] * tour if tour > 0 else m["die"] + m["die_pip"] * best
+        value += first + (n - 1) * (m["die"] + m["future_die"])
     return value
 
 
@@ -224,7 +283,7 @@ def _combo_bonus(s: DiceyFarmState) -> float:
             sets = min(g[good] // n for good, n in recipe.inputs)
             if sets:
                 extra = recipe.vp - sum(_good_value(s, good) * n for good, n in recipe.inputs)
-                bonus += 0.8 * sets * max(0.0, extra)
+                bonus += W.misc["combo_share"] * sets * max(0.0, extra)
     return bonus
 
 
