@@ -155,6 +155,9 @@ def _register_plugins() -> None:
     for game_id in games():
         for name, command in load_game(game_id).cli_commands():
             app.command(name)(command)
+    from gameshelf.bots.tune_cli import tune
+
+    app.command("tune")(tune)
     try:
         from gameshelf.sim import cli as sim_cli
     except ImportError:

@@ -33,7 +33,7 @@ def test_daily_refuses_a_bad_date() -> None:
 
 
 def test_game_offers_the_daily_command() -> None:
-    assert [name for name, _ in GAME.cli_commands()] == ["daily", "dicey-farm-tune"]
+    assert [name for name, _ in GAME.cli_commands()] == ["daily"]
 
 
 def test_scripted_daily_session_restarts_the_round(tmp_path: Path) -> None:

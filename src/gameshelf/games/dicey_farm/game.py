@@ -85,6 +85,6 @@ class DiceyFarm(Game):
         return evaluate(state)
 
     def cli_commands(self) -> Sequence[Any]:
-        from gameshelf.games.dicey_farm.cli import daily, tune_command
+        from gameshelf.games.dicey_farm.cli import daily
 
-        return [("daily", daily), ("dicey-farm-tune", tune_command)]
+        return [("daily", daily)]

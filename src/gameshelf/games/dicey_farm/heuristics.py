@@ -5,18 +5,17 @@ already scored plus what the farm is likely to turn into VP before the end:
 goods at roughly what shipping them yields, engines (fields, animals,
 craftsmen) by the rounds they still have to work, unused dice by what
 tourism alone would pay, minus the beggars this round's meal will cost.
-The weights are designed, not measured from the original; only their
-order matters to a greedy player.
+The weights live in ``data/heuristic.toml``: none comes from the original
+game; they were first set by hand, then tuned by greedy play (RULES.md
+D27/D31, ``gameshelf tune dicey-farm``).
 """
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from gameshelf.core.datafile import read_game_data
-from gameshelf.games.dicey_farm.components import DataError, components
+from gameshelf.core.weights import WeightSlot
+from gameshelf.games.dicey_farm.components import components
 
 if TYPE_CHECKING:
     from gameshelf.games.dicey_farm.state import DiceyFarmState
@@ -24,87 +23,9 @@ if TYPE_CHECKING:
 C = components()
 K = C.constants
 
-#: the tables of ``data/heuristic.toml``, each a name -> weight mapping.
-SECTIONS = ("good", "craft", "sown", "animal_base", "animal_yield", "engine", "food_supply", "misc")
-
-
-@dataclasses.dataclass(frozen=True)
-class Weights:
-    """The heuristic's weights, read from ``data/heuristic.toml``.
-
-    Why a data file: the numbers are a design decision (RULES.md D27/D31)
-    that a tuner may rewrite, not logic; keeping them out of the code lets
-    ``dicey_farm.tuning`` search them and write the result back.
-    """
-
-    good: Mapping[str, float]
-    craft: Mapping[str, float]
-    sown: Mapping[str, float]
-    animal_base: Mapping[str, float]
-    animal_yield: Mapping[str, float]
-    engine: Mapping[str, float]
-    food_supply: Mapping[str, float]
-    misc: Mapping[str, float]
-
-    @classmethod
-    def from_table(cls, table: Mapping[str, object], where: str = "data/heuristic.toml") -> Weights:
-        """Validated weights: every section present, every weight a number >= 0."""
-        sections: dict[str, dict[str, float]] = {}
-        for name in SECTIONS:
-            section = table.get(name)
-            if not isinstance(section, Mapping):
-                raise DataError(f"{where}: missing table [{name}]")
-            values: dict[str, float] = {}
-            for key, value in section.items():
-                if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
-                    raise DataError(f"{where}: [{name}] {key} must be a number >= 0, not {value!r}")
-                values[key] = float(value)
-            sections[name] = values
-        missing = sorted(MISC_KEYS - sections["misc"].keys()) + sorted(FOOD_KEYS - sections["food_supply"].keys())
-        if missing:
-            raise DataError(f"{where}: missing weights {', '.join(missing)}")
-        return cls(**sections)
-
-    def flat(self) -> dict[str, float]:
-        """``{"section.key": weight}``: the vector a tuner moves."""
-        return {f"{name}.{key}": value for name in SECTIONS for key, value in getattr(self, name).items()}
-
-    def with_flat(self, flat: Mapping[str, float]) -> Weights:
-        """A copy with the ``"section.key"`` weights of ``flat`` replaced."""
-        sections = {name: dict(getattr(self, name)) for name in SECTIONS}
-        for dotted, value in flat.items():
-            name, _, key = dotted.partition(".")
-            if name not in sections or key not in sections[name]:
-                raise DataError(f"unknown heuristic weight {dotted!r}")
-            sections[name][key] = float(value)
-        return Weights(**sections)
-
-
-MISC_KEYS = frozenset({
-    "future_food_cost", "cooking_cost", "empty_field", "spare_seed", "product_share", "building",
-    "rotting", "combo_share", "sow_step", "die", "die_pip", "tour_die", "tour_pip", "future_die",
-})
-FOOD_KEYS = frozenset({"animal", "seed", "fisherman", "bread_oven", "baker"})
-
-
-def load_weights() -> Weights:
-    """The shipped weights (``data/heuristic.toml``)."""
-    return Weights.from_table(read_game_data("gameshelf.games.dicey_farm", "heuristic.toml", DataError))
-
-
-#: the weights in use; ``use_weights`` swaps them (the tuner's only door).
-W = load_weights()
-
-
-def use_weights(weights: Weights) -> Weights:
-    """Make ``weights`` the ones ``evaluate`` uses; returns the previous ones.
-
-    A module-level switch rather than a parameter threaded through every
-    bot: the bots call ``Game.heuristic`` and must stay game-agnostic.
-    """
-    global W
-    previous, W = W, weights
-    return previous
+#: the weights in ``data/heuristic.toml`` (RULES.md D27/D31); ``gameshelf
+#: tune dicey-farm`` swaps them while it searches.
+WEIGHTS = WeightSlot("gameshelf.games.dicey_farm")
 
 
 #: the craftsman whose conversion can make a good worth more (good -> craftsman).
@@ -114,10 +35,11 @@ CONVERTER = {"flower": "florist", "milk": "cheesemaker", "pig": "ham_maker", "wo
 def _good_value(s: DiceyFarmState, good: str) -> float:
     if good == "gem":
         return float(K["gem_vp"])  # exact: gems only ever score at the end
-    value = W.good.get(good, 0.0)
+    w = WEIGHTS.current
+    value = w["good"].get(good, 0.0)
     converter = CONVERTER.get(good)
     if converter and s.has(converter):
-        value = max(value, W.craft[good])
+        value = max(value, w["craft"][good])
     return value
 
 
@@ -151,7 +73,7 @@ def _kitchen(s: DiceyFarmState) -> tuple[int, int]:
 def _future_food(s: DiceyFarmState, rounds_left: int) -> float:
     """Food the farm will make by itself in the rounds still to come."""
     g = s.goods
-    f = W.food_supply
+    f = WEIGHTS.current["food_supply"]
     supply = float(g["wheat"] + g["butter"])
     if "smokehouse" in s.built:
         supply += g["fish"] + g["meat"]
@@ -187,7 +109,8 @@ def evaluate(s: DiceyFarmState) -> float:
     if s.phase in LOOK_THROUGH:
         return _best_follow_up(s)
     g = s.goods
-    m = W.misc
+    w = WEIGHTS.current
+    m = w["misc"]
     rounds_left = K["rounds"] - s.round
     penalty = K["beggar_penalty"]
     v = float(s.running_vp() - penalty * s.beggars)
@@ -208,17 +131,17 @@ def evaluate(s: DiceyFarmState) -> float:
             room -= useful
             v += _good_value(s, good) * useful + m["spare_seed"] * (g[good] - useful)
         for crop, n in s.sown.items():
-            v += n * W.sown[crop]
+            v += n * w["sown"][crop]
         v += m["empty_field"] * min(rounds_left, 3) / 3 * max(0, s.empty_fields())
-        for animal, per_round in W.animal_yield.items():
+        for animal, per_round in w["animal_yield"].items():
             if g[animal]:
                 product = C.livestock[animal][0]
                 if product:  # a craftsman may make the product worth much more
                     per_round = max(per_round, m["product_share"] * _good_value(s, product))
-                base = max(W.animal_base[animal], _good_value(s, animal))
+                base = max(w["animal_base"][animal], _good_value(s, animal))
                 v += g[animal] * (base + per_round * rounds_left)
-        v += g["horse"] * W.animal_base["horse"] + g["whisky"] * K["whisky_vp"] * rounds_left
-        v += sum(W.engine.get(c, 0.0) for c in s.hired) * rounds_left / 2
+        v += g["horse"] * w["animal_base"]["horse"] + g["whisky"] * K["whisky_vp"] * rounds_left
+        v += sum(w["engine"].get(c, 0.0) for c in s.hired) * rounds_left / 2
         v += m["building"] * len(s.built) * rounds_left
     can_ship = _can_still_ship(s)
     for good in ("fish", "vegetable", "egg", "milk", "wool", "flower", "meat", "wheat", "butter", "gem"):
@@ -242,7 +165,7 @@ def evaluate(s: DiceyFarmState) -> float:
 def _dice_value(s: DiceyFarmState, tourism_room: int) -> float:
     """Unspent dice: one may still turn its pips into tourism VP this round;
     the others are worth a generic action."""
-    m = W.misc
+    m = WEIGHTS.current["misc"]
     tour_open = tourism_room > 0 and "tourism" not in s.used
     value = 0.0
     for face in sorted(s.dice, reverse=True):
@@ -258,7 +181,7 @@ def _future_dice_value(s: DiceyFarmState, tourism_room: int) -> float:
     """The dice of the rounds to come, at their expected worth, so that
     rolling them at a round start is no windfall (ending a round with
     beggars must not look good because fresh dice appear)."""
-    m = W.misc
+    m = WEIGHTS.current["misc"]
     room = float(tourism_room)
     if "tourism" not in s.used and s.dice:
         room -= max(s.dice)
@@ -283,7 +206,7 @@ def _combo_bonus(s: DiceyFarmState) -> float:
             sets = min(g[good] // n for good, n in recipe.inputs)
             if sets:
                 extra = recipe.vp - sum(_good_value(s, good) * n for good, n in recipe.inputs)
-                bonus += W.misc["combo_share"] * sets * max(0.0, extra)
+                bonus += WEIGHTS.current["misc"]["combo_share"] * sets * max(0.0, extra)
     return bonus
 
 

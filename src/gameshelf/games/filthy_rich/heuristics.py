@@ -15,17 +15,16 @@ a one-step bot does not shy away from the half-done intermediate state.
 
 from __future__ import annotations
 
+from gameshelf.core.weights import WeightSlot
 from gameshelf.games.filthy_rich import book as bk
 from gameshelf.games.filthy_rich.rules.effects import asset_total, tax_due, tax_income
 from gameshelf.games.filthy_rich.state import FilthyRichState
 
-LUXURY_VALUE = (0.0, 12.0, 40.0, 1000.0)
+#: a third luxury wins: worth more than anything else a seat can hold.
+WIN_VALUE = 1000.0
 OUT = -500.0
-ROUNDS_AHEAD = 4.0
-CUSHION_WEIGHT = 3.0
-RESERVE = 4
-#: cash beyond this is worth less: only luxuries win, so hoarding must not pay
-CASH_COMFORT = 25
+#: the weights in ``data/heuristic.toml``; ``gameshelf tune filthy-rich`` swaps them.
+WEIGHTS = WeightSlot("gameshelf.games.filthy_rich")
 FOLLOW_UP = frozenset(("place", "target", "torch", "page"))
 
 
@@ -41,15 +40,23 @@ def expected_hits(s: FilthyRichState) -> list[float]:
     return hits
 
 
+def luxury_value(owned: int) -> float:
+    """What owning ``owned`` luxuries is worth (the third wins)."""
+    lux = WEIGHTS.current["luxury"]
+    return (0.0, lux["first"], lux["second"], WIN_VALUE)[min(owned, 3)]
+
+
 def worth(s: FilthyRichState, seat: int, hits: list[float]) -> float:
     if not s.alive[seat]:
         return OUT - len(s.alive) + s.out_order.index(seat)
     cat = s.cat
-    horizon = ROUNDS_AHEAD * sum(s.alive)  # turns of every player still in
-    taxes_expected = horizon * 0.25  # 2.5 dice per turn on average, 1 in 10 a zero
+    money, outlook = WEIGHTS.current["cash"], WEIGHTS.current["outlook"]
+    horizon = outlook["rounds_ahead"] * sum(s.alive)  # turns of every player still in
+    taxes_expected = horizon * outlook["taxes_per_turn"]
     cash = s.money[seat]
-    value = LUXURY_VALUE[min(len(s.luxuries[seat]), 3)] + min(cash, CASH_COMFORT)
-    value += 0.5 * max(0, cash - CASH_COMFORT)
+    comfort = money["comfort"]  # cash beyond it is worth less: hoarding must not pay
+    value = luxury_value(len(s.luxuries[seat])) + min(cash, comfort)
+    value += money["beyond_comfort"] * max(0.0, cash - comfort)
     bonus = asset_total(s, seat, "hit_bonus")
     for card in s.businesses[seat]:
         sign = cat.card_ref[card]
@@ -59,12 +66,12 @@ def worth(s: FilthyRichState, seat: int, hits: list[float]) -> float:
     due = tax_due(s, seat)
     value += (tax_income(s, seat) - due) * taxes_expected
     # cash short of two taxes (plus a lawsuit or two) risks going out soon
-    value -= CUSHION_WEIGHT * max(0, 2 * due + RESERVE - s.money[seat])
-    value += 0.8 * len(s.hands[seat])
+    value -= money["cushion"] * max(0.0, 2 * due + money["reserve"] - s.money[seat])
+    value += outlook["hand_card"] * len(s.hands[seat])
     if s.phase == "auction" and s.auction_leader == seat:
         # leading an auction: count the luxury as good as won, at the bid
         owned = min(len(s.luxuries[seat]), 2)
-        value += LUXURY_VALUE[owned + 1] - LUXURY_VALUE[owned] - s.auction_high
+        value += luxury_value(owned + 1) - luxury_value(owned) - s.auction_high
     return value
 
 
