@@ -17,6 +17,7 @@ Usage::
     python benchmarks/bots.py --quick           # a few games each: minutes
     python benchmarks/bots.py --games 100 --game pay-dirt --hard iterations=500
     python benchmarks/bots.py --json
+    python benchmarks/bots.py --quick --plot figures   # and a PNG per game
 
 ``--hard key=value`` overrides the hard level's settings (to trade strength
 for time); the settings used are printed with every figure.
@@ -29,6 +30,7 @@ import json
 import sys
 import time
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -115,7 +117,8 @@ def solo_scores(
     workers: int | None,
     seed: int,
     minutes: float | None = None,
-) -> dict[str, Any]:
+) -> tuple[dict[str, Any], list[float]]:
+    """The distribution of ``bot``'s scores (and the scores themselves)."""
     job = Job(game=game_id, players=1, bots=(bot,), games=seeds, seed=seed)
     outcome = run_job(
         job, workers=workers, progress=sys.stderr.isatty(), should_stop=_deadline(minutes)
@@ -124,7 +127,7 @@ def solo_scores(
         raise RuntimeError(f"{game_id}: {outcome.error}")
     scores = [r.scores[0] for r in outcome.results]
     ranks = Counter(rank_label(game_id, r.record) for r in outcome.results)
-    return {"bot": bot, **distribution(scores), "ranks": dict(sorted(ranks.items()))}
+    return {"bot": bot, **distribution(scores), "ranks": dict(sorted(ranks.items()))}, scores
 
 
 def _deadline(minutes: float | None):  # type: ignore[no-untyped-def]
@@ -199,6 +202,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--skip-strength", action="store_true", help="iterations/s only")
     parser.add_argument("--json", action="store_true", help="print JSON instead of tables")
+    parser.add_argument(
+        "--plot", type=Path, metavar="DIR", help="also draw each game's figures as DIR/<game>.png"
+    )
     args = parser.parse_args(argv)
 
     duels = args.games or (12 if args.quick else 500)
@@ -243,16 +249,44 @@ def main(argv: list[str] | None = None) -> int:
                 }
             else:
                 solo = [hard if b == "hard" else b for b in args.solo_bots.split(",")]
-                figures["scores"] = [
+                runs = [
                     solo_scores(game_id, b, seeds, args.workers, args.seed, args.minutes)
                     for b in solo
                 ]
+                figures["scores"] = [entry for entry, _ in runs]
+                figures["raw_scores"] = {e["bot"]: scores for e, scores in runs}
+        raw = figures.pop("raw_scores", None)
         out["games"][game_id] = figures
+        if args.plot and not args.skip_strength:
+            figures["plot"] = str(plot(args.plot, game_id, figures, raw))
         if not args.json:
             show(console, game_id, figures, hard)
     if args.json:
         print(json.dumps(out, indent=1))
     return 0
+
+
+def plot(folder: Path, game_id: str, figures: dict[str, Any], raw: dict[str, list[float]] | None) -> Path:
+    """``folder/<game>.png``: the hard bot's win rates with their intervals,
+    or every bot's scores on the game's rank table."""
+    from gameshelf.sim.plots import plot_score_distributions, plot_win_rates
+
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{game_id}.png"
+    if raw is not None:
+        rank_of = getattr(load_game(game_id), "rank_of", None)
+        bands = None
+        if callable(rank_of):  # the rank table, as (lowest score, key) bands over the scores seen
+            scores = [s for run in raw.values() for s in run]
+            seen = (rank_of(s) for s in range(int(min(scores)) - 1, int(max(scores)) + 30))
+            bands = sorted({(float(r["min"]), str(r["key"])) for r in seen})
+        labels = [bot.split("[")[0] for bot in raw]
+        title = f"{game_id}: scores over the same {max(len(s) for s in raw.values())} seeds"
+        return plot_score_distributions(dict(zip(labels, raw.values(), strict=True)), path, bands, title)
+    duels = figures["duels"]
+    entries = list(duels.values())
+    labels = [f"vs {villain} (n={e['games']})" for villain, e in duels.items()]
+    return plot_win_rates(labels, entries, 0.5, f"{game_id}: the hard bot's win rate (95% Wilson interval)", path)
 
 
 def show(console: Console, game_id: str, figures: dict[str, Any], hard: str) -> None:

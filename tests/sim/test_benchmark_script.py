@@ -54,3 +54,13 @@ def test_tables_are_printed(bench, capsys: pytest.CaptureFixture[str]) -> None: 
     )
     printed = capsys.readouterr().out
     assert "iterations/s" in printed and "hard win rate" in printed
+
+
+def test_plots_are_drawn_per_game(bench, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:  # type: ignore[no-untyped-def]
+    args = ["--game", "hidden-high", "--game", "keep-or-reroll", "--games", "2", "--workers", "1"]
+    assert bench.main([*args, "--hard", "iterations=4", "--solo-bots", "random,greedy", "--json", "--plot", str(tmp_path)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    for game_id in ("hidden-high", "keep-or-reroll"):
+        path = Path(out["games"][game_id]["plot"])
+        assert path == tmp_path / f"{game_id}.png" and path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert "raw_scores" not in out["games"]["keep-or-reroll"]

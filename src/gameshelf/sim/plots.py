@@ -48,13 +48,21 @@ def _win_bars(ax: Any, labels: list[str], entries: list[dict[str, Any]], fair: f
         ax.text(i, min(0.97, entries[i]["high"] + 0.02), f"{rate:.1%}", ha="center", fontsize=9)
 
 
-def plot_bot_win_rates(summary: dict[str, Any], path: Path) -> Path:
+def plot_win_rates(
+    labels: list[str], entries: list[dict[str, Any]], fair: float, title: str, path: Path
+) -> Path:
+    """Bars of ``win_rate`` with their ``low``-``high`` intervals."""
     fig, ax = plt.subplots(figsize=(7, 4))
-    bots = summary["bots"]
-    _win_bars(ax, [b["bot"] for b in bots], bots, 1 / summary["players"])
-    ax.set_title("Win rate per bot (95% Wilson interval)")
+    _win_bars(ax, labels, entries, fair)
+    ax.set_title(title)
     ax.tick_params(axis="x", labelrotation=15)
     return _save(fig, path)
+
+
+def plot_bot_win_rates(summary: dict[str, Any], path: Path) -> Path:
+    bots = summary["bots"]
+    title = "Win rate per bot (95% Wilson interval)"
+    return plot_win_rates([b["bot"] for b in bots], bots, 1 / summary["players"], title, path)
 
 
 def plot_seat_win_rates(summary: dict[str, Any], path: Path) -> Path:
@@ -65,13 +73,30 @@ def plot_seat_win_rates(summary: dict[str, Any], path: Path) -> Path:
     return _save(fig, path)
 
 
-def plot_score_distributions(scores_by_bot: dict[str, list[float]], path: Path) -> Path:
+def plot_score_distributions(
+    scores_by_bot: dict[str, list[float]],
+    path: Path,
+    bands: list[tuple[float, str]] | None = None,
+    title: str = "Score distribution per bot (box: quartiles, triangle: mean)",
+) -> Path:
+    """Box plots of each bot's scores; ``bands`` (lowest score, label),
+    lowest first, shade a game's rank table behind them."""
     fig, ax = plt.subplots(figsize=(7, 4))
     labels = list(scores_by_bot)
     ax.boxplot([scores_by_bot[b] for b in labels], showmeans=True)
     ax.set_xticks(range(1, len(labels) + 1), labels, rotation=15)
+    if bands:
+        low, high = ax.get_ylim()
+        for k, (start, label) in enumerate(bands):
+            end = bands[k + 1][0] if k + 1 < len(bands) else high
+            if end <= low or start >= high:
+                continue
+            ax.axhspan(max(start, low), min(end, high), color=COLOURS[k % len(COLOURS)], alpha=0.08, zorder=0)
+            ax.text(len(labels) + 0.45, max(start, low), f" {label}", va="bottom", fontsize=8, color="grey")
+        ax.set_ylim(low, high)
+        ax.set_xlim(0.5, len(labels) + 1.1)
     ax.set_ylabel("final score")
-    ax.set_title("Score distribution per bot (box: quartiles, triangle: mean)")
+    ax.set_title(title)
     return _save(fig, path)
 
 
