@@ -141,10 +141,16 @@ def unread_weights(slot: WeightSlot, values: Callable[[], list[float]]) -> list[
     for name, value in slot.current.flat().items():
         if value == 0:
             continue
-        previous = slot.use(slot.current.with_flat({name: value * 2 + 0.5}))
-        try:
-            if values() == before:
-                unread.append(name)
-        finally:
-            slot.use(previous)
+        # both ways: a term clipped at zero (a cost that is fully covered)
+        # only shows a change in one direction
+        if all(_values_with(slot, name, changed, values) == before for changed in (value * 2 + 0.5, value / 4)):
+            unread.append(name)
     return unread
+
+
+def _values_with(slot: WeightSlot, name: str, value: float, values: Callable[[], list[float]]) -> list[float]:
+    previous = slot.use(slot.current.with_flat({name: value}))
+    try:
+        return values()
+    finally:
+        slot.use(previous)

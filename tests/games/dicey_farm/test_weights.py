@@ -10,7 +10,7 @@ from tests.games.dicey_farm.helpers import farm
 def test_every_weight_is_read() -> None:
     """These farms between them hold every good, craftsman, facility and step a weight is for."""
     farms = [
-        farm(dice=[6, 3], fields=3, goods={"food": 1, "fish": 2, "wheat": 3, "milk": 1, "wool": 2, "flower": 1, "wheat_seed": 2}),
+        farm(dice=[6, 3], fields=3, goods={"food": 1, "fish": 2, "wheat": 3, "milk": 1, "wool": 2, "flower": 1, "meat": 1, "wheat_seed": 2}),
         farm(dice=[2], round_no=3, fields=6, goods={"food": 6, "chicken": 2, "sheep": 2, "cow": 1, "pig": 1, "horse": 1, "egg": 2}),
         farm(
             dice=[5], round_no=2, fields=9, hired=tuple(WEIGHTS.shipped["engine"]), built=("bread_oven", "smokehouse"),
@@ -20,6 +20,7 @@ def test_every_weight_is_read() -> None:
         ),
         farm(dice=[4], round_no=7, fields=3, goods={"food": 9, "fish": 2, "vegetable": 2, "wheat_seed": 1}, used=("ship",), phase="sow"),
         farm(dice=[1], round_no=1, hired=("fisherman", "baker"), built=("bread_oven",)),
+        farm(dice=[1], round_no=1, goods={"chicken": 1}),  # animals feeding the farm
     ]
     assert unread_weights(WEIGHTS, lambda: [evaluate(f) for f in farms]) == []
 
