@@ -37,7 +37,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from gameshelf.bots import LEVELS, PlayerView, level_settings, make_bot
+from gameshelf.bots import LEVELS, PlayerView, level_bot, level_settings, make_bot
 from gameshelf.core import i18n
 from gameshelf.core.registry import games, load_game
 from gameshelf.core.rng import Stream
@@ -228,15 +228,21 @@ def main(argv: list[str] | None = None) -> int:
         players = 2 if game.min_players <= 2 <= game.max_players else game.min_players
         # the hard level as this game tunes it (data/bots.toml), then --hard
         hard_settings = {**level_settings("hard", game), **overrides}
-        hard = spec(base, hard_settings)
+        hard = spec(level_bot("hard", game), hard_settings)
+
+        def searching(level: str, game: Any = game) -> dict[str, Any]:
+            """The level's ISMCTS settings; the default ones where the game
+            plays that level with another bot (iterations/s are ISMCTS's)."""
+            own = level_bot(level, game) == "ismcts"
+            settings = level_settings(level, game) if own else dict(LEVELS[level][1])
+            return {**settings, **overrides} if level == "hard" else settings
+
         figures: dict[str, Any] = {
             "players": players,
             "hard": hard,
             "iterations_per_s": {
-                "normal": iterations_per_second(
-                    game_id, players, level_settings("normal", game), 200
-                ),
-                "hard": iterations_per_second(game_id, players, hard_settings, 200),
+                level: iterations_per_second(game_id, players, searching(level), 200)
+                for level in ("normal", "hard")
             },
         }
         if not args.skip_strength:
@@ -248,7 +254,8 @@ def main(argv: list[str] | None = None) -> int:
                     for villain in args.opponents.split(",")
                 }
             else:
-                solo = [hard if b == "hard" else b for b in args.solo_bots.split(",")]
+                # "hard" resolves to the game's own level; a spec when --hard changes it
+                solo = [hard if b == "hard" and overrides else b for b in args.solo_bots.split(",")]
                 runs = [
                     solo_scores(game_id, b, seeds, args.workers, args.seed, args.minutes)
                     for b in solo

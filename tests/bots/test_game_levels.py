@@ -8,24 +8,36 @@ from pathlib import Path
 import pytest
 
 import gameshelf
-from gameshelf.bots import LEVELS, BotSettingsError, level_settings, make_bot
+from gameshelf.bots import LEVELS, BotSettingsError, level_bot, level_settings, make_bot
+from gameshelf.bots.greedy import GreedyBot
 from gameshelf.bots.ismcts import ISMCTSBot
 
 
-def test_dicey_farm_tunes_hard_and_the_others_keep_the_defaults() -> None:
+def test_dicey_farm_plays_every_level_greedily_and_the_others_keep_the_defaults() -> None:
     dicey = gameshelf.load_game("dicey-farm")
-    tuned = make_bot("hard", game=dicey)
-    assert isinstance(tuned, ISMCTSBot)
-    assert (tuned.rollout, tuned.rollout_depth, tuned.iterations) == ("heuristic", 16, 300)
-    assert tuned.prior == LEVELS["hard"][1]["prior"]  # what the file leaves alone stays
+    hard, normal = make_bot("hard", game=dicey), make_bot("normal", game=dicey)
+    assert isinstance(hard, GreedyBot) and hard.noise == 0.0
+    assert isinstance(normal, GreedyBot) and normal.noise == 0.1
+    assert level_bot("hard", dicey) == "greedy" and level_bot("hard") == "ismcts"
+    assert level_settings("hard", dicey) == {}  # another bot: the search settings do not apply
     plain = make_bot("hard", game=gameshelf.load_game("filthy-rich"))
     assert isinstance(plain, ISMCTSBot) and plain.rollout == "random"
     assert level_settings("hard") == LEVELS["hard"][1]  # no game: the defaults
 
 
 def test_a_spec_still_overrides_the_games_settings() -> None:
-    bot = make_bot("hard[iterations=7]", game=gameshelf.load_game("dicey-farm"))
-    assert isinstance(bot, ISMCTSBot) and bot.iterations == 7 and bot.rollout == "heuristic"
+    bot = make_bot("normal[noise=0.5]", game=gameshelf.load_game("dicey-farm"))
+    assert isinstance(bot, GreedyBot) and bot.noise == 0.5
+
+
+def test_a_level_may_keep_its_bot_and_change_a_setting(tmp_path: Path) -> None:
+    game = _fake_game_package(tmp_path, "fake_game_same_bot", '[hard]\nbot = "ismcts"\niterations = 9\n')
+    try:
+        assert level_settings("hard", game) == {**LEVELS["hard"][1], "iterations": 9}  # type: ignore[arg-type]
+        assert isinstance(make_bot("hard", game=game), ISMCTSBot)  # type: ignore[arg-type]
+    finally:
+        sys.path.remove(str(tmp_path))
+        sys.modules.pop("fake_game_same_bot", None)
 
 
 def _fake_game_package(tmp_path: Path, name: str, text: str) -> object:
@@ -43,6 +55,7 @@ def _fake_game_package(tmp_path: Path, name: str, text: str) -> object:
         ("[expert]\niterations = 5\n", r"\[expert\] is not one of easy, normal, hard"),
         ("[hard]\niterations = [1, 2]\n", r"\[hard\] iterations must be a number"),
         ("[hard\n", r"not valid TOML"),
+        ('[hard]\nbot = "oracle"\n', r"\[hard\] bot must be one of .*greedy.*, not 'oracle'"),
     ],
 )
 def test_a_malformed_file_is_refused_with_a_clear_error(

@@ -29,6 +29,7 @@ __all__ = [
     "PlayerView",
     "RandomBot",
     "bot_names",
+    "level_bot",
     "level_settings",
     "make_bot",
     "make_bot_from_spec",
@@ -142,7 +143,7 @@ def make_bot(name: str, seed: int = 0, game: Game | None = None, **settings: Any
         name, from_spec = parse_bot_spec(name)
         settings = {**from_spec, **settings}
     if name in LEVELS:
-        base, preset = LEVELS[name][0], level_settings(name, game)
+        base, preset = level_bot(name, game), level_settings(name, game)
         return _BOTS[base](seed=seed, **{**preset, **settings})
     return _BOTS[name](seed=seed, **settings)
 
@@ -172,10 +173,31 @@ def level_settings(level: str, game: Game | None = None) -> dict[str, Any]:
         BotSettingsError: the game's file names an unknown level or holds a
             value that is not a number, a string or a boolean.
     """
-    _, preset = LEVELS[level]
+    default_bot, preset = LEVELS[level]
     if game is None:
         return dict(preset)
-    return {**preset, **_game_levels(type(game).__module__.rpartition(".")[0]).get(level, {})}
+    own = dict(_game_levels(_package(game)).get(level, {}))
+    if own.pop("bot", default_bot) != default_bot:
+        return own  # another bot: the default bot's settings do not apply
+    return {**preset, **own}
+
+
+def level_bot(level: str, game: Game | None = None) -> str:
+    """The bot that plays ``level`` (``LEVELS``, unless the game's
+    ``data/bots.toml`` names another with ``bot = "..."``).
+
+    Why a game may: in Dicey Farm, with its tuned heuristic, every search
+    recipe tried scored below the one-step greedy bot on the same deals, so
+    its strongest level is the greedy bot itself (docs/bots-and-simulation.md).
+    """
+    default_bot = LEVELS[level][0]
+    if game is None:
+        return default_bot
+    return str(_game_levels(_package(game)).get(level, {}).get("bot", default_bot))
+
+
+def _package(game: Game) -> str:
+    return type(game).__module__.rpartition(".")[0]
 
 
 @functools.cache
@@ -195,6 +217,12 @@ def _game_levels(package: str) -> dict[str, dict[str, Any]]:
         if level not in LEVELS or not isinstance(table, dict):
             raise BotSettingsError(
                 f"{package}: data/bots.toml: [{level}] is not one of {', '.join(LEVELS)}"
+            )
+        bot = table.get("bot")
+        _load_builtin()
+        if bot is not None and bot not in _BOTS:
+            raise BotSettingsError(
+                f"{package}: data/bots.toml: [{level}] bot must be one of {', '.join(sorted(_BOTS))}, not {bot!r}"
             )
         for key, value in table.items():
             if not isinstance(value, bool | int | float | str):
