@@ -37,7 +37,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from gameshelf.bots import LEVELS, PlayerView, level_bot, level_settings, make_bot
+from gameshelf.bots import LEVELS, PlayerView, level_bot, level_settings, make_bot, split_bot_specs
 from gameshelf.core import i18n
 from gameshelf.core.registry import games, load_game
 from gameshelf.core.rng import Stream
@@ -251,11 +251,11 @@ def main(argv: list[str] | None = None) -> int:
                     villain: duel(
                         game_id, hard, villain, duels, args.workers, args.seed, args.minutes
                     )
-                    for villain in args.opponents.split(",")
+                    for villain in split_bot_specs(args.opponents)
                 }
             else:
                 # "hard" resolves to the game's own level; a spec when --hard changes it
-                solo = [hard if b == "hard" and overrides else b for b in args.solo_bots.split(",")]
+                solo = [hard if b == "hard" and overrides else b for b in split_bot_specs(args.solo_bots)]
                 runs = [
                     solo_scores(game_id, b, seeds, args.workers, args.seed, args.minutes)
                     for b in solo
