@@ -110,7 +110,8 @@ _BOTS: dict[str, BotFactory] = {"random": RandomBot}
 #: commands in docs/bots-and-simulation.md). Easy plays the heuristic but
 #: blunders a third of the time; normal thinks a fifth as long as hard.
 #: A game may change a level for itself in ``data/bots.toml``
-#: (:func:`level_settings`); Dicey Farm does.
+#: (:func:`level_settings`, :func:`level_bot`); Dicey Farm plays every level
+#: with the greedy bot.
 _SEARCH = {"rollout": "random", "rollout_depth": 4, "prior": 3.0, "settle": 0.03}
 LEVELS: dict[str, tuple[str, dict[str, Any]]] = {
     "easy": ("greedy", {"noise": 0.3}),
@@ -163,15 +164,15 @@ def level_settings(level: str, game: Game | None = None) -> dict[str, Any]:
 
     A game may tune a level in ``data/bots.toml`` of its package, one table
     per level (``[hard]``, ``iterations = 300``, ...), over the defaults in
-    :data:`LEVELS`. Why per game: one search recipe does not suit every
-    game. Dicey Farm is a long solitaire plan that rewards rollouts steered
-    by its heuristic, which the multiplayer games did not need at ten times
-    the cost (docs/bots-and-simulation.md has the figures).
+    :data:`LEVELS`, or name another bot for it (``bot = "greedy"``, see
+    :func:`level_bot`; then only the table's settings apply). Why per game:
+    one recipe does not suit every game; in Dicey Farm no search beat its
+    tuned greedy bot (docs/bots-and-simulation.md has the figures).
 
     Raises:
         KeyError: ``level`` is not a level.
-        BotSettingsError: the game's file names an unknown level or holds a
-            value that is not a number, a string or a boolean.
+        BotSettingsError: the game's file names an unknown level or bot, or
+            holds a value that is not a number, a string or a boolean.
     """
     default_bot, preset = LEVELS[level]
     if game is None:

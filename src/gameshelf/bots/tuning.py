@@ -102,8 +102,7 @@ def slot_for(game_id: str) -> WeightSlot:
     """The weight slot of a registered game, or :class:`GameNotTunable`."""
     from gameshelf.core.registry import load_game
 
-    game = load_game(game_id)
-    slot = weight_slot(type(game).__module__.rpartition(".")[0])
+    slot = weight_slot(type(load_game(game_id)).__module__.rpartition(".")[0])
     if slot is None:
         raise GameNotTunable(f"{game_id} has no tunable heuristic weights (no data/heuristic.toml)")
     return slot
