@@ -187,9 +187,9 @@ def level_bot(level: str, game: Game | None = None) -> str:
     """The bot that plays ``level`` (``LEVELS``, unless the game's
     ``data/bots.toml`` names another with ``bot = "..."``).
 
-    Why a game may: in Dicey Farm, with its tuned heuristic, every search
-    recipe tried scored below the one-step greedy bot on the same deals, so
-    its strongest level is the greedy bot itself (docs/bots-and-simulation.md).
+    Why a game may: in Dicey Farm, with its tuned heuristic, no search
+    recipe tried measurably beat the one-step greedy bot, at a hundred times
+    its cost, so its hard level is the greedy bot (docs/bots-and-simulation.md).
     """
     default_bot = LEVELS[level][0]
     if game is None:
