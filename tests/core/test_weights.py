@@ -84,5 +84,6 @@ def test_slot_swaps_reads_and_writes(tmp_path: Path) -> None:
 def test_games_with_and_without_weights() -> None:
     assert isinstance(weight_slot("gameshelf.games.dicey_farm"), WeightSlot)
     assert isinstance(weight_slot("gameshelf.games.filthy_rich"), WeightSlot)
+    assert isinstance(weight_slot("gameshelf.games.above_and_below"), WeightSlot)
     assert weight_slot("gameshelf.games.pay_dirt") is None
     assert weight_slot("gameshelf.no_such_game") is None

@@ -10,16 +10,12 @@ track, and empty caves waiting for outposts.
 
 from __future__ import annotations
 
+from gameshelf.core.weights import WeightSlot
 from gameshelf.games.above_and_below.rules.scoring import score_sheet
 from gameshelf.games.above_and_below.state import AboveAndBelowState
 
-COIN = 0.35  # a 4-coin house is worth about 1.5 VP
-VILLAGER_PER_ROUND = 0.8
-READY = 0.3
-GOOD = 0.5
-TOKEN = 0.3
-EMPTY_CAVE = 0.4
-INJURED = 0.3
+#: the weights in ``data/heuristic.toml``; ``gameshelf tune above-and-below`` swaps them.
+WEIGHTS = WeightSlot("gameshelf.games.above_and_below")
 
 
 def potential(state: AboveAndBelowState, player: int, sheet: dict[str, int]) -> float:
@@ -29,16 +25,17 @@ def potential(state: AboveAndBelowState, player: int, sheet: dict[str, int]) -> 
     villagers = len(village.villagers)
     if state.task is not None and state.turn == player:
         villagers += len(state.task.explorers)
+    w = WEIGHTS.current["value"]
     value = float(sheet["total"])
     # coins only break ties at the end: worth less as the rounds run out
-    value += COIN * (0.3 + 0.7 * left / comp.tracks.rounds) * village.coins
-    value += COIN * left * village.income(comp)
-    value += VILLAGER_PER_ROUND * left * villagers
+    value += w["coin"] * (0.3 + 0.7 * left / comp.tracks.rounds) * village.coins
+    value += w["coin"] * left * village.income(comp)
+    value += w["villager_per_round"] * left * villagers
     if not village.passed and state.phase != "over":
-        value += READY * len(village.ready)  # actions still to take this round
-    value -= INJURED * len(village.injured)
-    value += GOOD * sum(village.goods) + TOKEN * (village.potions + village.cider)
-    value += EMPTY_CAVE * village.empty_caves()
+        value += w["ready"] * len(village.ready)  # actions still to take this round
+    value -= w["injured"] * len(village.injured)
+    value += w["good"] * sum(village.goods) + w["token"] * (village.potions + village.cider)
+    value += w["empty_cave"] * village.empty_caves()
     return value
 
 
