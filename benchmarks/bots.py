@@ -245,6 +245,7 @@ def main(argv: list[str] | None = None) -> int:
                 for level in ("normal", "hard")
             },
         }
+        raw: dict[str, list[float]] | None = None  # a solitaire game's scores, for the plot
         if not args.skip_strength:
             if players > 1:
                 figures["duels"] = {
@@ -261,8 +262,7 @@ def main(argv: list[str] | None = None) -> int:
                     for b in solo
                 ]
                 figures["scores"] = [entry for entry, _ in runs]
-                figures["raw_scores"] = {e["bot"]: scores for e, scores in runs}
-        raw = figures.pop("raw_scores", None)
+                raw = {e["bot"]: scores for e, scores in runs}
         out["games"][game_id] = figures
         if args.plot and not args.skip_strength:
             figures["plot"] = str(plot(args.plot, game_id, figures, raw))

@@ -20,6 +20,7 @@ from typing import Any, Protocol
 from gameshelf.bots.spec import parse_bot_spec, split_bot_specs
 from gameshelf.core.actions import Action
 from gameshelf.core.protocol import Game, Observation, PlayerId, State
+from gameshelf.core.registry import game_package
 from gameshelf.core.rng import Stream, derive_seed
 
 __all__ = [
@@ -177,7 +178,7 @@ def level_settings(level: str, game: Game | None = None) -> dict[str, Any]:
     default_bot, preset = LEVELS[level]
     if game is None:
         return dict(preset)
-    own = dict(_game_levels(_package(game)).get(level, {}))
+    own = dict(_game_levels(game_package(game)).get(level, {}))
     if own.pop("bot", default_bot) != default_bot:
         return own  # another bot: the default bot's settings do not apply
     return {**preset, **own}
@@ -194,11 +195,7 @@ def level_bot(level: str, game: Game | None = None) -> str:
     default_bot = LEVELS[level][0]
     if game is None:
         return default_bot
-    return str(_game_levels(_package(game)).get(level, {}).get("bot", default_bot))
-
-
-def _package(game: Game) -> str:
-    return type(game).__module__.rpartition(".")[0]
+    return str(_game_levels(game_package(game)).get(level, {}).get("bot", default_bot))
 
 
 @functools.cache

@@ -50,11 +50,11 @@ def tune(
         console.print(f"[red]{exc}[/]")
         raise typer.Exit(2) from None
     fitness = "mean score" if seats == 1 else f"win share vs the start ({1 / seats:.2f} is even)"
-    games_per_deal = 1 if seats == 1 else seats
-    total = (generations * population * deals + (2 if seats == 1 else 1) * validate) * games_per_deal
+    # the start and the result both play the validation deals only in a solitaire game
+    total = generations * population * deals + (2 if seats == 1 else 1) * validate
     columns = (TextColumn(f"tuning {game}"), BarColumn(), MofNCompleteColumn(), TextColumn("deals ETA"), TimeRemainingColumn())
     with Progress(*columns, console=console) as bar:
-        task = bar.add_task("deals", total=total // games_per_deal)
+        task = bar.add_task("deals", total=total)
 
         def tick(n: int) -> None:
             bar.advance(task, n)

@@ -100,9 +100,9 @@ class GameNotTunable(ValueError):
 
 def slot_for(game_id: str) -> WeightSlot:
     """The weight slot of a registered game, or :class:`GameNotTunable`."""
-    from gameshelf.core.registry import load_game
+    from gameshelf.core.registry import game_package, load_game
 
-    slot = weight_slot(type(load_game(game_id)).__module__.rpartition(".")[0])
+    slot = weight_slot(game_package(load_game(game_id)))
     if slot is None:
         raise GameNotTunable(f"{game_id} has no tunable heuristic weights (no data/heuristic.toml)")
     return slot

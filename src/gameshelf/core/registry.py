@@ -41,6 +41,12 @@ def register_game(game_id: str, factory: Callable[[], Game]) -> None:
     _loaded.pop(game_id, None)
 
 
+def game_package(game: Game) -> str:
+    """The package a game's code and ``data/`` live in (e.g.
+    ``"gameshelf.games.dicey_farm"``), where per-game files are looked up."""
+    return type(game).__module__.rpartition(".")[0]
+
+
 def load_game(game_id: str) -> Game:
     """The :class:`Game` with this id. Raises ``KeyError`` for an unknown id."""
     game = _loaded.get(game_id)

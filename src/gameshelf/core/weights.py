@@ -58,7 +58,7 @@ class Weights:
         lines += [f'status = "{status}"', ""]
         for table, values in self.tables.items():
             lines.append(f"[{table}]")
-            lines += [f"{key} = {value:g}" for key, value in values.items()]
+            lines += [f"{key} = {value!r}" for key, value in values.items()]  # exact: repr round-trips
             lines.append("")
         return "\n".join(lines)
 
