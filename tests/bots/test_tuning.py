@@ -13,6 +13,7 @@ from gameshelf.bots.tune_cli import tune
 from gameshelf.core.weights import WeightsError
 from gameshelf.games.dicey_farm.heuristics import WEIGHTS as FARM
 from gameshelf.games.filthy_rich.heuristics import WEIGHTS as RICH
+from tests.bots.loop_game import PickOrBack  # registers a game without weights
 
 
 def test_every_candidate_plays_the_same_deals() -> None:
@@ -67,8 +68,8 @@ def test_a_multiplayer_comparison_is_a_win_share_against_the_start() -> None:
 
 
 def test_a_game_without_weights_is_not_tunable() -> None:
-    with pytest.raises(tuning.GameNotTunable, match="pay-dirt has no tunable heuristic weights"):
-        tuning.slot_for("pay-dirt")
+    with pytest.raises(tuning.GameNotTunable, match=f"{PickOrBack.id} has no tunable heuristic weights"):
+        tuning.slot_for(PickOrBack.id)
 
 
 @pytest.mark.parametrize("bad", [{"population": 3}, {"population": 0}, {"deals": 0}, {"sigma": 0.0}, {"workers": 0}])
@@ -106,7 +107,7 @@ def test_tune_command_writes_weights_and_compares_on_unseen_deals(tmp_path: Path
         (["dicey-farm", "--population", "3"], "population must be an even number"),
         (["dicey-farm", "--start", "missing.toml"], "missing.toml: cannot read it"),
         (["dicey-farm", "--players", "2"], "dicey-farm is for 1-1 players, not 2"),
-        (["pay-dirt"], "pay-dirt has no tunable heuristic weights"),
+        ([PickOrBack.id], f"{PickOrBack.id} has no tunable heuristic weights"),
         (["chess"], "unknown game 'chess'"),
     ],
 )

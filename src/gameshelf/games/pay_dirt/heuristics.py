@@ -25,26 +25,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from gameshelf.core.weights import WeightSlot
 from gameshelf.games.pay_dirt.board import EMPTY, Camp
 
 if TYPE_CHECKING:
     from gameshelf.games.pay_dirt.state import PayDirtState
 
-#: weights, tuned with balance.py (values are in gold). A worker move is
-#: worth about STEP gold: an average tile (~2 gold) needs ~9 moves.
-STEP = 0.2
-CLAIM_WEIGHT = 0.45  # the best tile still on a claim, as a share of its mean gold
-CLAIM_DECAY = 0.85  # each further tile waits longer for the chain
-CHAIN_WEIGHT = 0.5  # a tile that just entered the excavator (above CLAIM_WEIGHT: digging pays)
-MONEY_LATE = 1 / 3  # per $1,000 from mid-game on: selling a gold brings $3,000
-MONEY_EARLY_DISCOUNT = 0.03  # per $1,000 and round left beyond 5: early cash is for spending
-#: Wear must cost less than a step of progress (~0.05-0.2), else a one-step
-#: search never pulls a tile into a worn machine; a repair then beats ending
-#: the labour phase but loses to any useful move, which is the order wanted.
-WEAR_WEIGHT = 0.02
-BROKEN_PENALTY = 0.15  # a broken machine costs a repair move before it runs again
-ABILITY_WEIGHT = 0.6
-GEAR_WEIGHT = 0.8  # per round left: a free move a round, less wear
+#: the weights in ``data/heuristic.toml`` (values in gold, named there);
+#: ``gameshelf tune pay-dirt`` swaps them.
+WEIGHTS = WeightSlot("gameshelf.games.pay_dirt")
 
 
 def rounds_left(s: PayDirtState) -> float:
@@ -61,13 +50,17 @@ def money_weight(s: PayDirtState) -> float:
     greedy bot against one on the old flat 0.25: valuing early cash *more*
     (0.475 in round 1) lost 25-75 over 40 games, this shape broke even
     (50/100)."""
-    return MONEY_LATE - MONEY_EARLY_DISCOUNT * max(0.0, rounds_left(s) - 5)
+    money = WEIGHTS.current["money"]
+    return money["late"] - money["early_discount"] * max(0.0, rounds_left(s) - 5)
 
 
 def camp_value(s: PayDirtState, camp: Camp) -> float:
     comp = s.comp
     if s.is_over:
         return float(camp.gold)
+    w = WEIGHTS.current
+    step, horizon = w["progress"]["step"], w["progress"]["horizon"]
+    chain = w["dirt"]["chain"]
     mean = comp.kind_mean
     kinds = comp.tile_kind
     left = rounds_left(s)
@@ -78,19 +71,20 @@ def camp_value(s: PayDirtState, camp: Camp) -> float:
         for t in row:
             done += 1
             if t != EMPTY:
-                value += (CHAIN_WEIGHT + (1 - CHAIN_WEIGHT) * done / total) * mean[kinds[t]]
+                value += (chain + (1 - chain) * done / total) * mean[kinds[t]]
         value += machine_value(s, m, len(row), camp.durability(comp, m), left)
         value -= wear_cost(camp.wear[m], camp.durability(comp, m))
     value += money_weight(s) * camp.money
-    value += STEP * 0.6 * camp.workers * min(left, 6)
-    value += GEAR_WEIGHT * STEP * min(left, 6) * sum(1 for g in camp.gear if g != EMPTY)
-    value += ABILITY_WEIGHT * sum(1 for c in camp.personnel if comp.personnel[c].ability != "none")
+    value += step * w["progress"]["worker"] * camp.workers * min(left, horizon)
+    value += w["machines"]["gear"] * step * min(left, horizon) * sum(1 for g in camp.gear if g != EMPTY)
+    value += w["crew"]["ability"] * sum(1 for c in camp.personnel if comp.personnel[c].ability != "none")
     return value
 
 
 def wear_cost(wear: int, durability: int) -> float:
     """Wear costs little until the machine is about to stop the chain."""
-    return WEAR_WEIGHT * wear + (BROKEN_PENALTY if wear >= durability else 0.0)
+    machines = WEIGHTS.current["machines"]
+    return machines["wear"] * wear + (machines["broken"] if wear >= durability else 0.0)
 
 
 def claims_value(s: PayDirtState, claims: list[list[int]], left: float) -> float:
@@ -99,18 +93,22 @@ def claims_value(s: PayDirtState, claims: list[list[int]], left: float) -> float
     mean = s.comp.kind_mean
     kinds = s.comp.tile_kind
     values = sorted((mean[kinds[t]] for tiles in claims for t in tiles), reverse=True)
-    weight = CLAIM_WEIGHT * min(1.0, left / 3)
+    dirt = WEIGHTS.current["dirt"]
+    weight = dirt["claim"] * min(1.0, left / 3)
+    decay = min(dirt["claim_decay"], 1.0)  # above 1, later tiles would count more
     total = 0.0
     for i, v in enumerate(values):
-        total += weight * v * (CLAIM_DECAY**i)
+        total += weight * v * (decay**i)
     return total
 
 
 def machine_value(s: PayDirtState, m: int, spaces: int, durability: int, left: float) -> float:
     """A space fewer saves a move per tile (~1 tile a round passes); a tool
     icon more saves half a repair move every few rounds."""
+    w = WEIGHTS.current
     base = s.comp.rules.base_spaces[m]
-    return STEP * (base - spaces) * min(left, 6) + 0.02 * durability * min(left, 6)
+    horizon = min(left, w["progress"]["horizon"])
+    return w["progress"]["step"] * (base - spaces) * horizon + w["machines"]["tool"] * durability * horizon
 
 
 def lot_value(s: PayDirtState, player: int, row: int, item: int) -> float:
@@ -118,10 +116,13 @@ def lot_value(s: PayDirtState, player: int, row: int, item: int) -> float:
     comp = s.comp
     camp = s.camps[player]
     left = rounds_left(s)
+    w = WEIGHTS.current
     if row == 1:
         c = comp.personnel[item]
         workers = min(c.workers, comp.rules.max_workers - camp.workers)
-        return STEP * 0.6 * workers * min(left, 6) + (ABILITY_WEIGHT if c.ability != "none" else 0)
+        progress = w["progress"]
+        worth = progress["step"] * progress["worker"] * workers * min(left, progress["horizon"])
+        return worth + (w["crew"]["ability"] if c.ability != "none" else 0)
     if row == 2:
         kinds = comp.tile_kind
         fake = [[kinds.index(k) for k in comp.claims[item].tiles]]  # a tile id of each kind
@@ -130,8 +131,9 @@ def lot_value(s: PayDirtState, player: int, row: int, item: int) -> float:
     e = comp.equipment[item]
     m = e.machine
     now = machine_value(s, m, len(camp.rows[m]), camp.durability(comp, m), left)
-    install = machine_value(s, m, e.spaces, e.tools, left) - now + WEAR_WEIGHT * camp.wear[m]
-    scrap = WEAR_WEIGHT * min(e.tools, sum(camp.wear))
+    wear = w["machines"]["wear"]
+    install = machine_value(s, m, e.spaces, e.tools, left) - now + wear * camp.wear[m]
+    scrap = wear * min(e.tools, sum(camp.wear))
     return max(install, scrap)
 
 
@@ -142,17 +144,20 @@ def hardship_cost(s: PayDirtState, player: int, card: int) -> float:
     camp = s.camps[player]
     if any(comp.personnel[c].ability == "cancel" and h.tag in comp.personnel[c].tags for c in camp.personnel):
         return 0.0
-    times = min(rounds_left(s), 6) if h.ongoing else 1.0
+    w = WEIGHTS.current
+    step, hardship = w["progress"]["step"], w["hardship"]
+    times = min(rounds_left(s), w["progress"]["horizon"]) if h.ongoing else 1.0
     per_use = {
-        "wear": WEAR_WEIGHT * h.amount * (3 if h.machine == 3 else 1) + 0.05,
-        "idle_workers": STEP * h.amount,
-        "fewer_workers": STEP * h.amount,
+        # machine 3 is "all": the wear lands on each of the three machines
+        "wear": w["machines"]["wear"] * h.amount * (3 if h.machine == 3 else 1) + hardship["wear_extra"],
+        "idle_workers": step * h.amount,
+        "fewer_workers": step * h.amount,
         "lose_money": money_weight(s) * min(h.amount, camp.money),
         "lose_gold": min(h.amount, camp.gold),
-        "dig_wear": WEAR_WEIGHT * h.amount,
+        "dig_wear": w["machines"]["wear"] * h.amount,
         "income_penalty": money_weight(s) * h.amount,
-        "sell_penalty": 0.1 * h.amount,
-        "gear_penalty": 0.05 * h.amount,
+        "sell_penalty": hardship["sell_penalty"] * h.amount,
+        "gear_penalty": hardship["gear_penalty"] * h.amount,
     }.get(h.effect, 0.0)
     return per_use * times
 
