@@ -17,7 +17,14 @@ from gameshelf.core.rng import Stream
 from gameshelf.testing import random_playout
 from tests.bots.helpers import play
 
-BOTS = ["random", "greedy", "greedy[samples=3]", "ismcts[iterations=60]", "hard[iterations=30]"]
+BOTS = [
+    "random",
+    "greedy",
+    "greedy[samples=3]",
+    "ismcts[iterations=60]",
+    "hard[iterations=30]",
+    "rollout[samples=2,depth=3]",
+]
 
 
 def positions(players: int, count: int) -> list:  # type: ignore[type-arg]

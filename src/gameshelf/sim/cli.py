@@ -47,7 +47,7 @@ def simulate(
             "--bots",
             "-b",
             help="Comma-separated bot specs; seat s of game i gets bot (i+s) mod count, so"
-            " seats rotate. Names: random, greedy, ismcts, easy, normal, hard, each"
+            " seats rotate. Names: random, greedy, ismcts, rollout, easy, normal, hard, each"
             " optionally with settings: name\\[key=value,...].",
         ),
     ] = "random",

@@ -16,7 +16,7 @@ import typer
 def ab_balance(
     games: Annotated[int, typer.Option("--games", help="Games per player count.")] = 200,
     players: Annotated[list[int] | None, typer.Option("--players", help="Player counts (repeatable).")] = None,
-    bot: Annotated[str, typer.Option("--bot", help="Bot for every seat: random, greedy, ismcts.")] = "random",
+    bot: Annotated[str, typer.Option("--bot", help="Bot for every seat: random, greedy, ismcts, rollout, easy, normal, hard.")] = "random",
     top: Annotated[int, typer.Option("--top", help="Cards shown at each end of the table.")] = 8,
 ) -> None:
     """Simulate games and print seat win rates, scores and per-card win rates."""

@@ -1,0 +1,62 @@
+"""The rollout bot: greedy play-outs of the heuristic's best moves."""
+
+from __future__ import annotations
+
+from statistics import mean
+
+import pytest
+
+import tests.bots.solitaire_game  # noqa: F401  (registers keep-or-reroll)
+from gameshelf.bots import PlayerView, make_bot
+from gameshelf.bots.rollout import RolloutBot
+from gameshelf.core.registry import load_game
+from tests.bots.helpers import head_to_head, play
+
+
+def test_played_to_the_end_it_learns_what_one_step_cannot() -> None:
+    # One step ahead, keeping always looks best (a reroll scores nothing yet),
+    # so greedy averages 3.5 a round; played out to the end, a low face is
+    # worth rerolling (the best policy: 4.25 a round).
+    per_round = {
+        spec: mean(play("keep-or-reroll", [spec], seed).scores()[0] / 8 for seed in range(25))
+        for spec in ("greedy", "rollout[depth=none,samples=12]")
+    }
+    assert per_round["rollout[depth=none,samples=12]"] > 3.9 > per_round["greedy"]
+
+
+def test_it_rerolls_a_one_and_keeps_a_six() -> None:
+    game = load_game("keep-or-reroll")
+    decided = {}
+    for seed in range(40):
+        state = game.new_game(1, seed)
+        if state.face in (1, 6) and state.face not in decided:
+            bot = RolloutBot(seed=seed, samples=20, depth=None)
+            decided[state.face] = bot.choose(PlayerView(state, 0)).kind
+            assert set(bot.last_stats) == {a for a in state.legal_actions()}
+    assert decided == {6: "keep", 1: "reroll"}
+
+
+def test_it_beats_the_greedy_bot_it_rolls_out() -> None:
+    # Hidden High: greedy never draws (a card scores nothing now); rolled out
+    # to the end, drawing shows its worth.
+    assert head_to_head("hidden-high", "rollout[depth=none,samples=6]", "greedy", games=40) >= 0.6
+
+
+def test_width_one_is_the_greedy_move_without_rollouts() -> None:
+    game = load_game("keep-or-reroll")
+    state = next(s for s in (game.new_game(1, k) for k in range(40)) if s.face == 1)
+    bot = RolloutBot(seed=1, width=1)
+    assert bot.choose(PlayerView(state, 0)).kind == "keep" and bot.last_stats == {}
+
+
+def test_a_time_budget_still_plays_every_candidate_once() -> None:
+    state = load_game("hidden-high").new_game(2, 1)
+    bot = RolloutBot(seed=1, samples=10_000, time_ms=1, depth=None)
+    bot.choose(PlayerView(state, 0))
+    assert bot.last_stats and len(bot.last_stats) <= bot.width
+
+
+@pytest.mark.parametrize("bad", [{"samples": 0}, {"width": 0}, {"depth": -1}])
+def test_bad_settings_are_refused(bad: dict[str, int]) -> None:
+    with pytest.raises(ValueError):
+        make_bot("rollout", **bad)
