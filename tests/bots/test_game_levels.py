@@ -11,6 +11,7 @@ import gameshelf
 from gameshelf.bots import LEVELS, BotSettingsError, level_bot, level_settings, make_bot
 from gameshelf.bots.greedy import GreedyBot
 from gameshelf.bots.ismcts import ISMCTSBot
+from gameshelf.bots.rollout import RolloutBot
 
 
 def test_dicey_farm_plays_every_level_greedily_and_the_others_keep_the_defaults() -> None:
@@ -20,9 +21,16 @@ def test_dicey_farm_plays_every_level_greedily_and_the_others_keep_the_defaults(
     assert isinstance(normal, GreedyBot) and normal.noise == 0.1
     assert level_bot("hard", dicey) == "greedy" and level_bot("hard") == "ismcts"
     assert level_settings("hard", dicey) == {}  # another bot: the search settings do not apply
-    plain = make_bot("hard", game=gameshelf.load_game("filthy-rich"))
+    plain = make_bot("hard", game=gameshelf.load_game("pay-dirt"))
     assert isinstance(plain, ISMCTSBot) and plain.rollout == "random"
     assert level_settings("hard") == LEVELS["hard"][1]  # no game: the defaults
+
+
+def test_filthy_rich_plays_hard_with_rollouts_and_normal_with_the_default_search() -> None:
+    rich = gameshelf.load_game("filthy-rich")
+    hard = make_bot("hard", game=rich)
+    assert isinstance(hard, RolloutBot) and (hard.samples, hard.depth, hard.width) == (16, 12, 4)
+    assert isinstance(make_bot("normal", game=rich), ISMCTSBot)
 
 
 def test_a_spec_still_overrides_the_games_settings() -> None:
