@@ -112,7 +112,7 @@ _BOTS: dict[str, BotFactory] = {"random": RandomBot}
 #: blunders a third of the time; normal thinks a fifth as long as hard.
 #: A game may change a level for itself in ``data/bots.toml``
 #: (:func:`level_settings`, :func:`level_bot`); Dicey Farm plays every level
-#: with the greedy bot.
+#: with the greedy bot, Filthy Rich's hard level is the rollout bot.
 _SEARCH = {"rollout": "random", "rollout_depth": 4, "prior": 3.0, "settle": 0.03}
 LEVELS: dict[str, tuple[str, dict[str, Any]]] = {
     "easy": ("greedy", {"noise": 0.3}),
@@ -190,7 +190,9 @@ def level_bot(level: str, game: Game | None = None) -> str:
 
     Why a game may: in Dicey Farm, with its tuned heuristic, no search
     recipe tried measurably beat the one-step greedy bot, at a hundred times
-    its cost, so its hard level is the greedy bot (docs/bots-and-simulation.md).
+    its cost, so its hard level is the greedy bot; in Filthy Rich the tree
+    search did not beat it either, and the rollout bot did, so that is its
+    hard level (docs/bots-and-simulation.md).
     """
     default_bot = LEVELS[level][0]
     if game is None:
