@@ -8,11 +8,13 @@ compares moves on equal terms instead: each candidate is played out by the
 greedy policy, for every seat, for the same number of decisions, on the
 same re-dealt worlds, and then judged by the same heuristic. Played out like
 this a move is judged by what greedy play makes of it a round later, not by
-how it looks at once, and a policy chosen this way is at least as good as
-the policy it rolls out, when the samples suffice.
+how it looks at once. Played out to the end with enough samples, a
+policy chosen this way is at least as good as the one it rolls out; cut
+short and judged by the heuristic it is a good bet rather than a guarantee,
+which is why every use of it is measured (Filthy Rich's hard level).
 
 Why so few candidates and samples: a rollout step is a greedy decision
-(every legal move cloned and evaluated), a thousand times a random step's
+(every legal move cloned and evaluated), tens of times a random step's
 cost, so the budget goes where it matters: the ``width`` moves the one-step
 heuristic likes best, each on ``samples`` shared worlds (common random
 numbers: every candidate meets the same dice and the same hidden cards, so
