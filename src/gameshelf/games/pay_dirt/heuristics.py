@@ -9,12 +9,14 @@ wear, with broken machines costing extra since they stall the chain. While a
 lot is being auctioned the high bidder already counts the lot's value minus
 the bid, so raising is worth it only while the lot is worth more.
 
-Money is valued against gold by :func:`money_weight`: $3,000 a gold from
-mid-game on (the Sales Office's price), a little less in the first rounds.
-It used to be a flat $4,000 a gold, which let a search raise auctions to
-$9,000: in a two-player relative evaluation a lot counts twice (won by me,
-denied to you), so at $4,000 a gold a 2-gold claim opened at $3,000 looked
-worth raising to $13,000. An equipment lot won but not yet installed or
+Money is valued against gold by :func:`money_weight`: a ``late`` weight
+per $1,000 from mid-game on, a little less in the first rounds. Hand-set, it
+was $3,000 a gold (the Sales Office's price); before that a flat $4,000 a
+gold, which let a search raise auctions to $9,000 (in a two-player relative
+evaluation a lot counts twice: won by me, denied to you). Tuned by play
+(``data/heuristic.toml``) it fell to about $9,300 a gold: cash makes no gold
+by itself, and the greedy bot that spends it more freely won 84.7% of its
+games against the hand-set one. An equipment lot won but not yet installed or
 scrapped (the ``acquire`` phase) is counted too, so the money paid never
 shows without the lot it bought.
 
@@ -44,12 +46,12 @@ def rounds_left(s: PayDirtState) -> float:
 
 
 def money_weight(s: PayDirtState) -> float:
-    """What $1,000 is worth in gold now: 1/3 from mid-game on (the Sales
-    Office's $3,000 a gold), a little less in the first rounds (0.23 in
-    round 1), when cash left unspent on lots makes no gold. Measured with a
-    greedy bot against one on the old flat 0.25: valuing early cash *more*
-    (0.475 in round 1) lost 25-75 over 40 games, this shape broke even
-    (50/100)."""
+    """What $1,000 is worth in gold now: the ``late`` weight from mid-game
+    on, less by ``early_discount`` per round left beyond five, when cash
+    left unspent on lots makes no gold. Measured with the hand-set weights
+    (1/3 late, 0.23 in round 1) against the old flat 0.25: valuing early
+    cash *more* (0.475 in round 1) lost 25-75 over 40 games, this shape
+    broke even (50/100); the tuner kept the shape and lowered both."""
     money = WEIGHTS.current["money"]
     return money["late"] - money["early_discount"] * max(0.0, rounds_left(s) - 5)
 
