@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from gameshelf.bots import make_bot_from_spec, play_bot_turn
+from collections.abc import Callable
+from statistics import mean
+
+from gameshelf.bots import Bot, PlayerView, make_bot_from_spec, play_bot_turn
 from gameshelf.bots._outcome import win_shares
 from gameshelf.core.protocol import State
 from gameshelf.core.registry import load_game
@@ -27,3 +30,21 @@ def head_to_head(game_id: str, hero: str, villain: str, games: int) -> float:
         state = play(game_id, seats, seed)
         total += win_shares(state.ranking(), 2)[seed % 2]
     return total / games
+
+
+def keep_or_reroll_per_round(spec: str, deals: int = 25) -> float:
+    """``spec``'s mean score a round in Keep or Reroll over the first
+    ``deals`` seeds (random play 3.5, the best policy 4.25)."""
+    return mean(play("keep-or-reroll", [spec], seed).scores()[0] / 8 for seed in range(deals))
+
+
+def first_calls_on_one_and_six(make_bot: Callable[[int], Bot]) -> dict[int, str]:
+    """What a fresh bot (``make_bot(seed)``) does on the first Keep or Reroll
+    deals that show a 1 and a 6: {face: "keep" | "reroll"}."""
+    game = load_game("keep-or-reroll")
+    decided: dict[int, str] = {}
+    for seed in range(40):
+        state = game.new_game(1, seed)
+        if state.face in (1, 6) and state.face not in decided:
+            decided[state.face] = make_bot(seed).choose(PlayerView(state, 0)).kind
+    return decided

@@ -2,38 +2,31 @@
 
 from __future__ import annotations
 
-from statistics import mean
-
 import pytest
 
 import tests.bots.solitaire_game  # noqa: F401  (registers keep-or-reroll)
 from gameshelf.bots import PlayerView, make_bot
 from gameshelf.bots.rollout import RolloutBot
 from gameshelf.core.registry import load_game
-from tests.bots.helpers import head_to_head, play
+from tests.bots.helpers import first_calls_on_one_and_six, head_to_head, keep_or_reroll_per_round
 
 
 def test_played_to_the_end_it_learns_what_one_step_cannot() -> None:
     # One step ahead, keeping always looks best (a reroll scores nothing yet),
     # so greedy averages 3.5 a round; played out to the end, a low face is
     # worth rerolling (the best policy: 4.25 a round).
-    per_round = {
-        spec: mean(play("keep-or-reroll", [spec], seed).scores()[0] / 8 for seed in range(25))
-        for spec in ("greedy", "rollout[depth=none,samples=12]")
-    }
-    assert per_round["rollout[depth=none,samples=12]"] > 3.9 > per_round["greedy"]
+    assert keep_or_reroll_per_round("rollout[depth=none,samples=12]") > 3.9 > keep_or_reroll_per_round("greedy")
 
 
 def test_it_rerolls_a_one_and_keeps_a_six() -> None:
-    game = load_game("keep-or-reroll")
-    decided = {}
-    for seed in range(40):
-        state = game.new_game(1, seed)
-        if state.face in (1, 6) and state.face not in decided:
-            bot = RolloutBot(seed=seed, samples=20, depth=None)
-            decided[state.face] = bot.choose(PlayerView(state, 0)).kind
-            assert set(bot.last_stats) == {a for a in state.legal_actions()}
-    assert decided == {6: "keep", 1: "reroll"}
+    bots: list[RolloutBot] = []
+
+    def make(seed: int) -> RolloutBot:
+        bots.append(RolloutBot(seed=seed, samples=20, depth=None))
+        return bots[-1]
+
+    assert first_calls_on_one_and_six(make) == {6: "keep", 1: "reroll"}
+    assert all({a.kind for a in b.last_stats} == {"keep", "reroll"} for b in bots)  # both were played out
 
 
 def test_it_beats_the_greedy_bot_it_rolls_out() -> None:

@@ -8,13 +8,15 @@ does not.
 
 from __future__ import annotations
 
-from statistics import mean
-
 import tests.bots.solitaire_game  # noqa: F401  (registers keep-or-reroll)
 from gameshelf.bots import PlayerView
 from gameshelf.bots.ismcts import ISMCTSBot
 from gameshelf.core.registry import load_game
-from tests.bots.helpers import head_to_head, play
+from tests.bots.helpers import (
+    first_calls_on_one_and_six,
+    head_to_head,
+    keep_or_reroll_per_round,
+)
 
 
 def test_ismcts_beats_the_myopic_greedy_bot() -> None:
@@ -26,23 +28,12 @@ def test_ismcts_beats_the_myopic_greedy_bot() -> None:
 
 
 def test_search_learns_when_to_reroll() -> None:
-    per_round = {
-        spec: mean(play("keep-or-reroll", [spec], seed).scores()[0] / 8 for seed in range(25))
-        for spec in ("random", "ismcts[iterations=150]")
-    }
     # Random play averages 3.5 a round, the best policy 4.25.
-    assert per_round["ismcts[iterations=150]"] > 3.9 > per_round["random"]
+    assert keep_or_reroll_per_round("ismcts[iterations=150]") > 3.9 > keep_or_reroll_per_round("random")
 
 
 def test_search_keeps_a_six_and_rerolls_a_one() -> None:
-    game = load_game("keep-or-reroll")
-    decided = {}
-    for seed in range(40):
-        state = game.new_game(1, seed)
-        if state.face in (1, 6) and state.face not in decided:
-            bot = ISMCTSBot(seed=seed, iterations=300)
-            decided[state.face] = bot.choose(PlayerView(state, 0)).kind
-    assert decided == {6: "keep", 1: "reroll"}
+    assert first_calls_on_one_and_six(lambda seed: ISMCTSBot(seed=seed, iterations=300)) == {6: "keep", 1: "reroll"}
 
 
 def test_time_budget_alone_is_honoured() -> None:
@@ -55,8 +46,7 @@ def test_time_budget_alone_is_honoured() -> None:
 
 def test_heuristic_rollouts_with_a_depth_cut_still_learn() -> None:
     spec = "ismcts[iterations=150,rollout=heuristic,rollout_depth=3,width=2]"
-    per_round = mean(play("keep-or-reroll", [spec], seed).scores()[0] / 8 for seed in range(25))
-    assert per_round > 3.9
+    assert keep_or_reroll_per_round(spec) > 3.9
 
 
 def test_a_heuristic_prior_starts_from_greedy_and_search_overrules_it() -> None:
