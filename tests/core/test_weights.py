@@ -85,5 +85,6 @@ def test_games_with_and_without_weights() -> None:
     assert isinstance(weight_slot("gameshelf.games.dicey_farm"), WeightSlot)
     assert isinstance(weight_slot("gameshelf.games.filthy_rich"), WeightSlot)
     assert isinstance(weight_slot("gameshelf.games.above_and_below"), WeightSlot)
-    assert weight_slot("gameshelf.games.pay_dirt") is None
+    assert isinstance(weight_slot("gameshelf.games.pay_dirt"), WeightSlot)
+    assert weight_slot("gameshelf.bots") is None  # a package without data/heuristic.toml
     assert weight_slot("gameshelf.no_such_game") is None
