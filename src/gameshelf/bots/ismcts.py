@@ -36,6 +36,7 @@ from typing import Any
 
 from gameshelf.bots import PlayerView, register_bot
 from gameshelf.bots._cycles import CycleGuard
+from gameshelf.bots._onestep import best_one_step, one_step_values
 from gameshelf.bots._outcome import heuristic_values, terminal_values
 from gameshelf.core.actions import Action
 from gameshelf.core.protocol import PlayerId, State
@@ -228,13 +229,7 @@ class ISMCTSBot:
     def _prior_of(world: State, legal: list[Action]) -> dict[Action, float]:
         """One-step heuristic values of ``legal`` for the seat to move in
         ``world``, scaled to [0, 1]."""
-        mover = world.current_player
-        evaluate = world.game.evaluate
-        values = {}
-        for action in legal:
-            after = world.clone()
-            after.apply_unchecked(action)
-            values[action] = float(evaluate(after, mover))  # type: ignore[arg-type]
+        values = dict(zip(legal, one_step_values(world, legal), strict=True))
         low, high = min(values.values()), max(values.values())
         span = high - low
         return {a: (v - low) / span if span else 0.5 for a, v in values.items()}
@@ -350,18 +345,7 @@ class ISMCTSBot:
             if len(legal) <= self.width
             else [legal[stream.below(len(legal))] for _ in range(self.width)]
         )
-        mover = world.current_player
-        evaluate = world.game.evaluate
-        best_value = -math.inf
-        best = candidates[0]
-        for action in candidates:
-            probe = world.clone()
-            probe.apply_unchecked(action)
-            value = evaluate(probe, mover)  # type: ignore[arg-type]
-            if value > best_value:
-                best_value = value
-                best = action
-        return best
+        return best_one_step(world, candidates)
 
 
 register_bot("ismcts", ISMCTSBot)

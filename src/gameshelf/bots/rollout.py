@@ -30,6 +30,7 @@ from typing import Any
 
 from gameshelf.bots import PlayerView, register_bot
 from gameshelf.bots._cycles import CycleGuard
+from gameshelf.bots._onestep import best_one_step
 from gameshelf.bots._outcome import heuristic_values, terminal_values
 from gameshelf.core.actions import Action
 from gameshelf.core.protocol import PlayerId, State
@@ -156,7 +157,7 @@ class RolloutBot:
         while not world.is_over and (self.depth is None or decisions < self.depth):
             legal = world.legal_actions()
             if len(legal) > 1:
-                legal = [_greedy_move(world, legal)]
+                legal = [best_one_step(world, legal)]
                 decisions += 1
             world.apply_unchecked(legal[0])
         return self._value(world, player)
@@ -180,21 +181,6 @@ class RolloutBot:
         self._lead_total += abs(leads[player])
         self._lead_count += 1
         return values[player]
-
-
-def _greedy_move(world: State, legal: list[Action]) -> Action:
-    """The mover's best move by one-step heuristic value (first on ties:
-    rollouts need no randomness of their own, the worlds supply it)."""
-    mover = world.current_player
-    evaluate = world.game.evaluate
-    best, best_value = legal[0], float("-inf")
-    for action in legal:
-        after = world.clone()
-        after.apply_unchecked(action)
-        value = evaluate(after, mover)  # type: ignore[arg-type]
-        if value > best_value:
-            best, best_value = action, value
-    return best
 
 
 register_bot("rollout", RolloutBot)

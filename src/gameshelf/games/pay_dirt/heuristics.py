@@ -77,10 +77,16 @@ def camp_value(s: PayDirtState, camp: Camp) -> float:
         value += machine_value(s, m, len(row), camp.durability(comp, m), left)
         value -= wear_cost(camp.wear[m], camp.durability(comp, m))
     value += money_weight(s) * camp.money
-    value += step * w["progress"]["worker"] * camp.workers * min(left, horizon)
+    value += crew_value(camp.workers, left)
     value += w["machines"]["gear"] * step * min(left, horizon) * sum(1 for g in camp.gear if g != EMPTY)
     value += w["crew"]["ability"] * sum(1 for c in camp.personnel if comp.personnel[c].ability != "none")
     return value
+
+
+def crew_value(workers: int, left: float) -> float:
+    """Workers' moves over the rounds left (counted up to the horizon)."""
+    progress = WEIGHTS.current["progress"]
+    return progress["step"] * progress["worker"] * workers * min(left, progress["horizon"])
 
 
 def wear_cost(wear: int, durability: int) -> float:
@@ -122,9 +128,7 @@ def lot_value(s: PayDirtState, player: int, row: int, item: int) -> float:
     if row == 1:
         c = comp.personnel[item]
         workers = min(c.workers, comp.rules.max_workers - camp.workers)
-        progress = w["progress"]
-        worth = progress["step"] * progress["worker"] * workers * min(left, progress["horizon"])
-        return worth + (w["crew"]["ability"] if c.ability != "none" else 0)
+        return crew_value(workers, left) + (w["crew"]["ability"] if c.ability != "none" else 0)
     if row == 2:
         kinds = comp.tile_kind
         fake = [[kinds.index(k) for k in comp.claims[item].tiles]]  # a tile id of each kind
