@@ -18,6 +18,8 @@ Usage::
     python benchmarks/bots.py --games 100 --game pay-dirt --hard iterations=500
     python benchmarks/bots.py --json
     python benchmarks/bots.py --quick --plot figures   # and a PNG per game
+    python benchmarks/bots.py --game pay-dirt --keep runs --minutes 60   # stop, run again later:
+                                                # each duel picks up where it stopped
 
 ``--hard key=value`` overrides the hard level's settings (to trade strength
 for time); the settings used are printed with every figure.
@@ -41,6 +43,7 @@ from gameshelf.bots import LEVELS, PlayerView, level_bot, level_settings, make_b
 from gameshelf.core import i18n
 from gameshelf.core.registry import games, load_game
 from gameshelf.core.rng import Stream
+from gameshelf.sim.folder import run_in_folder
 from gameshelf.sim.job import Job
 from gameshelf.sim.results import seat_rows
 from gameshelf.sim.runner import run_job
@@ -97,17 +100,35 @@ def duel(
     workers: int | None,
     seed: int,
     minutes: float | None = None,
+    keep: Path | None = None,
 ) -> dict[str, Any]:
+    """The hero's win rate over ``games_`` two-player games, seats swapped.
+
+    With ``keep`` the games go to a simulation folder there (one per match-up
+    and seed) and a later run resumes it: a 500-game match-up can be played
+    an hour at a time, and the figure counts every game played so far."""
     job = Job(game=game_id, players=2, bots=(hero, villain), games=games_, seed=seed)
     started = time.perf_counter()
-    outcome = run_job(
-        job, workers=workers, progress=sys.stderr.isatty(), should_stop=_deadline(minutes)
-    )
+    run: dict[str, Any] = {
+        "workers": workers, "progress": sys.stderr.isatty(), "should_stop": _deadline(minutes)
+    }
+    if keep is None:
+        outcome = run_job(job, **run)
+        results = outcome.results
+    else:
+        folder = keep / f"{game_id}-{_slug(hero)}-vs-{_slug(villain)}-seed{seed}"
+        kept = run_in_folder(job, folder, resume=(folder / "job.json").exists(), **run)
+        outcome, results = kept.outcome, kept.results
     if outcome.error:
         raise RuntimeError(f"{game_id}: {outcome.error}")
-    summary = summarize(seat_rows(outcome.results))
+    summary = summarize(seat_rows(results))
     entry = next(b for b in summary["bots"] if b["bot"] == hero)
     return {**entry, "games": summary["games"], "minutes": (time.perf_counter() - started) / 60}
+
+
+def _slug(spec_: str) -> str:
+    """A bot spec as a folder-name part: ``rollout[samples=16]`` -> ``rollout-samples=16``."""
+    return spec_.replace("[", "-").replace("]", "").replace(",", "-")
 
 
 def solo_scores(
@@ -199,6 +220,12 @@ def main(argv: list[str] | None = None) -> int:
         type=float,
         help="stop each match-up after this long, keeping the finished games",
     )
+    parser.add_argument(
+        "--keep",
+        type=Path,
+        metavar="DIR",
+        help="keep each duel's games in a folder under DIR and resume it next time",
+    )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--skip-strength", action="store_true", help="iterations/s only")
     parser.add_argument("--json", action="store_true", help="print JSON instead of tables")
@@ -250,7 +277,8 @@ def main(argv: list[str] | None = None) -> int:
             if players > 1:
                 figures["duels"] = {
                     villain: duel(
-                        game_id, hard, villain, duels, args.workers, args.seed, args.minutes
+                        game_id, hard, villain, duels, args.workers, args.seed, args.minutes,
+                        args.keep,
                     )
                     for villain in split_bot_specs(args.opponents)
                 }

@@ -64,3 +64,21 @@ def test_plots_are_drawn_per_game(bench, tmp_path: Path, capsys: pytest.CaptureF
         path = Path(out["games"][game_id]["plot"])
         assert path == tmp_path / f"{game_id}.png" and path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert "raw_scores" not in out["games"]["keep-or-reroll"]
+
+
+def test_kept_duels_resume_where_they_stopped(bench, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:  # type: ignore[no-untyped-def]
+    """``--keep``: a second run with more games plays only the new ones and
+    reports every game; the games are the ones an unkept run plays."""
+    args = ["--game", "hidden-high", "--workers", "1", "--hard", "iterations=6", "--json",
+            "--opponents", "greedy", "--seed", "2"]  # fmt: skip
+    assert bench.main([*args, "--games", "3", "--keep", str(tmp_path)]) == 0
+    capsys.readouterr()
+    assert bench.main([*args, "--games", "6", "--keep", str(tmp_path)]) == 0
+    kept = json.loads(capsys.readouterr().out)["games"]["hidden-high"]["duels"]["greedy"]
+    (folder,) = tmp_path.iterdir()
+    assert folder.name.startswith("hidden-high-ismcts-iterations=6-") and folder.name.endswith("-vs-greedy-seed2")
+    assert len((folder / "records.jsonl").read_text().splitlines()) == 6
+    assert bench.main([*args, "--games", "6"]) == 0
+    fresh = json.loads(capsys.readouterr().out)["games"]["hidden-high"]["duels"]["greedy"]
+    assert kept["games"] == fresh["games"] == 6
+    assert kept["win_rate"] == fresh["win_rate"] and kept["score"] == fresh["score"]

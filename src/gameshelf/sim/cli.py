@@ -21,9 +21,9 @@ from rich.markup import escape
 from gameshelf.bots import bot_names, parse_bot_spec, split_bot_specs
 from gameshelf.core.registry import games, load_game
 from gameshelf.sim.console import print_summary
+from gameshelf.sim.folder import FolderError, run_in_folder
 from gameshelf.sim.job import Job, load_plugins
-from gameshelf.sim.results import RecordWriter, read_job, read_table, write_job, write_tables
-from gameshelf.sim.runner import run_job
+from gameshelf.sim.results import read_job, read_table
 from gameshelf.sim.stats import summarize
 
 
@@ -67,6 +67,14 @@ def simulate(
     progress: Annotated[
         bool, typer.Option("--progress/--no-progress", help="Show a progress bar with an ETA.")
     ] = True,
+    resume: Annotated[
+        bool,
+        typer.Option(
+            "--resume",
+            help="Finish the same job stopped in the output folder: keep its games, play the"
+            " rest (-n may ask for more).",
+        ),
+    ] = False,
 ) -> None:
     """Play many bot games; write records, a results table and a summary."""
     console = Console()
@@ -83,23 +91,26 @@ def simulate(
         console.print(f"[red]{escape(problem)}[/]")
         raise typer.Exit(2)
     folder = out or Path("sims") / f"{game}-{players}p-seed{seed}"
-    write_job(job, folder)
-    writer = RecordWriter(folder, release=True)
     try:
-        outcome = run_job(job, workers=workers, ray=ray, progress=progress, on_result=writer)
-    finally:
-        writer.close()
-    if not outcome.results:
+        run = run_in_folder(job, folder, resume=resume, workers=workers, ray=ray, progress=progress)
+    except FolderError as exc:
+        console.print(f"[red]{escape(str(exc))}[/]")
+        raise typer.Exit(2) from None
+    outcome = run.outcome
+    if run.torn_tail:
+        console.print("[yellow]The last record was cut off mid-write; that game is played again.[/]")
+    if run.resumed:
+        console.print(f"Resumed: {run.resumed} games were already played, {len(outcome.results)} more now.")
+    if not run.results:
         console.print("[yellow]No game finished; nothing written but job.json.[/]")
         raise typer.Exit(1 if outcome.error else 130)
-    write_tables(outcome.results, folder)
     summary = summarize_folder(folder)
     (folder / "summary.json").write_text(
         json.dumps(_json_safe(summary), indent=1), encoding="utf-8"
     )
     print_summary(summary, console, title=escape(f"{game}: {', '.join(job.bots)}"))
     if outcome.interrupted:
-        console.print(f"[yellow]Stopped early: kept {len(outcome.results)} of {games} games.[/]")
+        console.print(f"[yellow]Stopped early: kept {len(run.results)} of {games} games.[/]")
     if outcome.error:
         console.print(f"[red]A game failed: {outcome.error}[/]")
     console.print(f"Written to {folder}")

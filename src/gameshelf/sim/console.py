@@ -22,6 +22,12 @@ def pct(entry: dict[str, Any]) -> str:
     return f"{entry['win_rate']:.1%} [{entry['low']:.1%}–{entry['high']:.1%}]"
 
 
+def play_time(summary: dict[str, Any]) -> str:
+    """The mean play time per game, or that no game of this folder kept one."""
+    seconds = summary.get("seconds_per_game")
+    return "play time not recorded" if seconds is None else f"{seconds:.2f} s of play per game"
+
+
 def _num(x: float) -> str:
     return f"{x:.1f}"
 
@@ -66,7 +72,7 @@ def summary_renderable(summary: dict[str, Any], title: str = "") -> Panel:
     length = summary["length"]
     parts.append(
         f"Game length: mean {length['mean']:.1f} moves (median {length['median']:.0f},"
-        f" {length['min']:.0f}–{length['max']:.0f}); {summary['seconds_per_game']:.2f} s per game."
+        f" {length['min']:.0f}–{length['max']:.0f}); {play_time(summary)}."
     )
 
     items = summary.get("items")

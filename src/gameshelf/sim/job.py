@@ -17,6 +17,7 @@ from typing import Any
 
 from gameshelf.bots import make_bot_from_spec, parse_bot_spec, play_bot_turn
 from gameshelf.bots._outcome import rank_positions, win_shares
+from gameshelf.core.protocol import State
 from gameshelf.core.registry import load_game
 from gameshelf.core.rng import derive_seed
 
@@ -140,10 +141,20 @@ def play_game(task: GameTask) -> GameResult:
                 f"{task.game} game {task.index} (seed {task.seed}) is not over after {task.max_steps} moves"
             )
         play_bot_turn(state, bots[state.current_player])  # type: ignore[index]
+    seconds = time.perf_counter() - started
+    record = state.record()
+    record["meta"] = {"index": task.index, "bots": list(task.seats), "seconds": round(seconds, 3)}
+    return finished_result(task, state, starter, seconds, record)
+
+
+def finished_result(
+    task: GameTask, state: State, starter: int, seconds: float, record: dict[str, Any]
+) -> GameResult:
+    """The result of ``task``'s finished game ``state``: shared by a worker
+    that just played it and a resumed job that replayed its record, so both
+    count a game the same way."""
     ranking = state.ranking()
     acquired = getattr(state, "acquisitions", None)
-    record = state.record()
-    record["meta"] = {"index": task.index, "bots": list(task.seats)}
     return GameResult(
         index=task.index,
         seed=task.seed,
@@ -153,7 +164,7 @@ def play_game(task: GameTask) -> GameResult:
         places=rank_positions(ranking, task.players),
         starter=starter,
         length=len(state.history),
-        seconds=time.perf_counter() - started,
+        seconds=seconds,
         acquisitions={int(p): list(items) for p, items in acquired().items()} if acquired else None,
         record=record,
     )

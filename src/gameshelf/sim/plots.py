@@ -19,7 +19,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 
-from gameshelf.sim.console import pct
+from gameshelf.sim.console import pct, play_time
 
 TOP_ITEMS = 15
 COLOURS = ("#4C72B0", "#DD8452", "#55A868", "#C44E52", "#8172B3", "#937860", "#DA8BC3")
@@ -207,7 +207,7 @@ def _sections(summary: dict[str, Any]) -> list[str]:
     parts.append(
         f"<h2>Game length</h2><p>Mean {length['mean']:.1f} moves, median {length['median']:.0f}, "
         f"from {length['min']:.0f} to {length['max']:.0f}; "
-        f"{summary['seconds_per_game']:.2f} s of play per game.</p>"
+        f"{play_time(summary)}.</p>"
     )
     items = summary.get("items")
     if items:

@@ -87,13 +87,14 @@ def item_rows(results: Iterable[GameResult]) -> list[dict[str, Any]]:
 
 class RecordWriter:
     """Writes each finished game's record to ``records.jsonl`` the moment it
-    finishes (in finishing order; ``meta.index`` says which game it was)."""
+    finishes (in finishing order; ``meta.index`` says which game it was).
+    ``append`` adds to the file a resumed job found there."""
 
-    def __init__(self, out: Path, *, release: bool = False) -> None:
+    def __init__(self, out: Path, *, release: bool = False, append: bool = False) -> None:
         self.release = release
         out.mkdir(parents=True, exist_ok=True)
         self.path = out / "records.jsonl"
-        self._file = self.path.open("w", encoding="utf-8")
+        self._file = self.path.open("a" if append else "w", encoding="utf-8")
 
     def __call__(self, result: GameResult) -> None:
         self._file.write(json.dumps(result.record, ensure_ascii=False) + "\n")

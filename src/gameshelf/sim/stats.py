@@ -116,7 +116,7 @@ def summarize(
             for seat, rows in _grouped(seats, lambda r: r["seat"]).items()
         ],
         "length": distribution([r["length"] for r in per_game.values()]),
-        "seconds_per_game": statistics.fmean(r["seconds"] for r in per_game.values()),
+        "seconds_per_game": _mean_of_timed([r["seconds"] for r in per_game.values()]),
     }
     if not solitaire:
         first = _win_entry([r for r in seats if r["starter"]])
@@ -127,6 +127,13 @@ def summarize(
         None if items is None else _item_stats(seats, items, solitaire, min_item_count)
     )
     return summary
+
+
+def _mean_of_timed(seconds: Sequence[float]) -> float | None:
+    """Mean play time of the games that have one: games resumed from records
+    written before play times were kept have NaN, which says nothing."""
+    timed = [s for s in seconds if not math.isnan(s)]
+    return statistics.fmean(timed) if timed else None
 
 
 def _item_stats(
