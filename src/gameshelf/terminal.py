@@ -98,12 +98,15 @@ def ask_move(
 
 
 def ask_number(console: Console, prompt: str, low: int, high: int,
-               read: Callable[[str], str], lang: str | None) -> int | None:
-    """A number in ``[low, high]``; re-asks on anything else, ``None`` on 'q'."""
+               read: Callable[[str], str], lang: str | None, default: int | None = None) -> int | None:
+    """A number in ``[low, high]`` (just Enter takes ``default`` when there is
+    one); re-asks on anything else, ``None`` on 'q'."""
     while True:
         answer = read(f"{prompt} [{low}-{high}] > ").strip().lower()
         if answer == "q":
             return None
+        if not answer and default is not None:
+            return default
         if answer.isdigit() and low <= int(answer) <= high:
             return int(answer)
         console.print(f"[red]{t('cli.not-in-range', lang, low=low, high=high)}[/]")
@@ -145,7 +148,7 @@ def choose_setup(
     for seat in range(players):
         default_kind = 1 if seat == 0 else min(2, len(kinds))
         picked = ask_number(console, t("cli.pick-seat", lang, n=seat + 1, default=default_kind),
-                            1, len(kinds), read, lang)
+                            1, len(kinds), read, lang, default=default_kind)
         if picked is None:
             return None
         seats.append(kinds[picked - 1])

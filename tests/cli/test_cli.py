@@ -104,3 +104,16 @@ def test_menu_opens_on_the_game_list(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "Please type a number" in result.output
     assert "Game over" in result.output
+
+
+def test_menu_seats_take_the_suggested_player_on_enter(tmp_path: Path) -> None:
+    """Just Enter at a seat prompt takes the suggestion it shows (you in seat
+    1, a bot elsewhere), so two bots never play each other by accident."""
+    import gameshelf.games
+
+    number = gameshelf.games().index("hidden-high") + 1
+    result = runner.invoke(app, ["menu", "--save-dir", str(tmp_path)], input=f"{number}\n2\n\n\n" + "1\n" * 40)
+    assert result.exit_code == 0, result.output
+    assert "Please type a number from 1" not in result.output
+    assert "(Enter: 1)" in result.output and "(Enter: 2)" in result.output
+    assert "Game over" in result.output
