@@ -194,7 +194,7 @@ def _reseat(folder: Path) -> None:
     [
         (None, ["--resume", "--seed", "5"], "holds another job: its seed is 4, not 5"),
         (None, [], "already holds finished games; add --resume"),
-        (_tamper_action, ["--resume"], "records.jsonl, line 2"),
+        (_tamper_action, ["--resume"], "line 2: Move 1 of this record is not legal"),
         (_duplicate, ["--resume"], "is recorded twice"),
         (_garble_middle, ["--resume"], "line 2: not a JSON record"),
         (_reseat, ["--resume"], "was not dealt or seated as this job deals it"),
