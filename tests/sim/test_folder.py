@@ -189,9 +189,22 @@ def _reseat(folder: Path) -> None:
     records.write_text("".join(json.dumps(r) + "\n" for r in lines))
 
 
+def _garble_job(folder: Path) -> None:
+    (folder / "job.json").write_text("{not json")
+
+
+def _options_not_a_dict(folder: Path) -> None:
+    records = folder / "records.jsonl"
+    lines = [json.loads(line) for line in records.read_text().splitlines()]
+    lines[2]["options"] = ["a", "list"]
+    records.write_text("".join(json.dumps(r) + "\n" for r in lines))
+
+
 @pytest.mark.parametrize(
     ("spoil", "args", "message"),
     [
+        (_garble_job, ["--resume"], "job.json cannot be read"),
+        (_options_not_a_dict, ["--resume"], "line 3:"),
         (None, ["--resume", "--seed", "5"], "holds another job: its seed is 4, not 5"),
         (None, [], "already holds finished games; add --resume"),
         (_tamper_action, ["--resume"], "line 2: Move 1 of this record is not legal"),

@@ -64,14 +64,22 @@ def finished_games(folder: Path, job: Job) -> Finished:
             replay or does not belong to this job, a game twice, or more
             games than ``job`` asks for.
     """
-    stored = read_job(folder)
+    try:
+        stored = read_job(folder)
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise FolderError(f"{folder / 'job.json'} cannot be read: {exc}") from None
+    if not isinstance(stored, dict):
+        raise FolderError(f"{folder / 'job.json'} does not describe a job")
     if not stored:
         raise FolderError(f"{folder} holds no job.json: there is no job to resume there")
     mismatch = same_job(job, stored)
     if mismatch:
         raise FolderError(f"{folder} holds another job: {mismatch}")
     path = folder / "records.jsonl"
-    lines = path.read_text(encoding="utf-8").splitlines(keepends=True) if path.exists() else []
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines(keepends=True) if path.exists() else []
+    except (OSError, UnicodeDecodeError) as exc:
+        raise FolderError(f"{path} cannot be read: {exc}") from None
     finished = Finished([])
     seen: set[int] = set()
     for number, line in enumerate(lines, start=1):
@@ -110,6 +118,8 @@ def _replayed(job: Job, record: Any, where: str) -> GameResult:
         start = replay(record, upto=0)
     except GameshelfError as exc:
         raise FolderError(f"{where}: {exc.message_in('en')}") from None
+    except Exception as exc:  # a damaged record may break anything; say where, keep the folder
+        raise FolderError(f"{where}: the record does not replay ({type(exc).__name__}: {exc})") from None
     if not state.is_over:
         raise FolderError(f"{where}: game {index} is not finished")
     seconds = meta.get("seconds")
