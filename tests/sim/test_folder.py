@@ -221,7 +221,8 @@ def test_a_folder_that_cannot_be_resumed_is_refused_and_left_as_it_was(
         spoil(tmp_path)
     before = _snapshot(tmp_path)
     code, printed = resume_cli(tmp_path, 10, *args)
-    assert code == 2 and message in printed, printed
+    # rich wraps long paths mid-word at 80 columns: compare without spaces
+    assert code == 2 and message.replace(" ", "") in printed.replace(" ", ""), printed
     assert _snapshot(tmp_path) == before
 
 
