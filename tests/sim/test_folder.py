@@ -8,6 +8,7 @@ folder that cannot be resumed is refused with a reason and left untouched.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -130,11 +131,7 @@ def test_resumed_results_are_rebuilt_exactly_from_the_records(whole: Path) -> No
 def test_games_without_a_recorded_play_time_leave_it_out_of_the_mean(tmp_path: Path) -> None:
     """Records written before play times were kept resume with no time."""
     run_in_folder(job(games=3), tmp_path, workers=1, progress=False)
-    records = tmp_path / "records.jsonl"
-    lines = [json.loads(line) for line in records.read_text().splitlines()]
-    for record in lines:
-        del record["meta"]["seconds"]
-    records.write_text("".join(json.dumps(r) + "\n" for r in lines))
+    _edit_records(tmp_path, lambda records: [r["meta"].pop("seconds") for r in records])
     assert resume_cli(tmp_path, 4, "--resume")[0] == 0
     rows = read_table(tmp_path / "results") or []
     timed = [row["seconds"] for row in rows if row["game"] == 3]
@@ -162,11 +159,16 @@ def _snapshot(folder: Path) -> dict[str, bytes]:
     return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
 
 
+def _edit_records(folder: Path, edit: Callable[[list[dict]], object]) -> None:  # type: ignore[type-arg]
+    """Rewrite ``records.jsonl`` after ``edit`` changed its records in place."""
+    path = folder / "records.jsonl"
+    records = [json.loads(line) for line in path.read_text().splitlines()]
+    edit(records)
+    path.write_text("".join(json.dumps(r) + "\n" for r in records))
+
+
 def _tamper_action(folder: Path) -> None:
-    records = folder / "records.jsonl"
-    lines = [json.loads(line) for line in records.read_text().splitlines()]
-    lines[1]["actions"][0] = {"type": "no-such-move"}
-    records.write_text("".join(json.dumps(r) + "\n" for r in lines))
+    _edit_records(folder, lambda records: records[1]["actions"].__setitem__(0, {"type": "no-such-move"}))
 
 
 def _duplicate(folder: Path) -> None:
@@ -183,10 +185,7 @@ def _garble_middle(folder: Path) -> None:
 
 
 def _reseat(folder: Path) -> None:
-    records = folder / "records.jsonl"
-    lines = [json.loads(line) for line in records.read_text().splitlines()]
-    lines[0]["meta"]["bots"] = list(reversed(lines[0]["meta"]["bots"]))
-    records.write_text("".join(json.dumps(r) + "\n" for r in lines))
+    _edit_records(folder, lambda records: records[0]["meta"]["bots"].reverse())
 
 
 def _garble_job(folder: Path) -> None:
@@ -194,10 +193,7 @@ def _garble_job(folder: Path) -> None:
 
 
 def _options_not_a_dict(folder: Path) -> None:
-    records = folder / "records.jsonl"
-    lines = [json.loads(line) for line in records.read_text().splitlines()]
-    lines[2]["options"] = ["a", "list"]
-    records.write_text("".join(json.dumps(r) + "\n" for r in lines))
+    _edit_records(folder, lambda records: records[2].__setitem__("options", ["a", "list"]))
 
 
 @pytest.mark.parametrize(
