@@ -46,7 +46,8 @@ def _win_bars(ax: Any, labels: list[str], entries: list[dict[str, Any]], fair: f
     ax.yaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1.0))
     ax.legend(loc="upper left", fontsize=8)
     for i, rate in enumerate(rates):
-        ax.text(i, entries[i]["high"] + 0.02, f"{rate:.1%}", ha="center", fontsize=9)
+        # above the interval's cap with a gap, so the label never sits on it
+        ax.text(i, entries[i]["high"] + 0.03, f"{rate:.1%}", ha="center", va="bottom", fontsize=9)
 
 
 def plot_win_rates(
