@@ -6,7 +6,7 @@ import pytest
 import typer
 
 from gameshelf.core.registry import load_game
-from gameshelf.games.above_and_below.balance import Tally, play_one, record, report, wilson
+from gameshelf.games.above_and_below.balance import Tally, play_one, record, report
 from gameshelf.games.above_and_below.cli import ab_book
 
 
@@ -21,12 +21,6 @@ def test_ab_book_reports_the_real_book(capsys: pytest.CaptureFixture[str]) -> No
     out = capsys.readouterr().out
     assert "cave cards" in out
     assert done.value.exit_code in (0, 1)
-
-
-def test_wilson_interval() -> None:
-    low, high = wilson(50, 100)
-    assert low < 0.5 < high and abs((low + high) / 2 - 0.5) < 1e-9
-    assert wilson(0, 0) == (0.0, 1.0)
 
 
 def test_balance_tally(capsys: pytest.CaptureFixture[str]) -> None:

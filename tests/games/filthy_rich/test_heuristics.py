@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from gameshelf.core.rng import Stream
-from gameshelf.games.filthy_rich.balance import heuristic_policy, wilson
+from gameshelf.games.filthy_rich.balance import heuristic_policy
 from gameshelf.games.filthy_rich.heuristics import evaluate
 from tests.games.filthy_rich.helpers import (
     choose,
@@ -56,12 +56,6 @@ def test_the_greedy_policy_bids_for_a_luxury_it_can_afford() -> None:
     start_rolling(s)
     assert s.phase == "auction" and s.current_player == 2
     assert heuristic_policy(s, Stream(1)).kind == "bid"
-
-
-def test_wilson_interval() -> None:
-    low, high = wilson(50, 100)
-    assert 0.40 < low < 0.41 and 0.59 < high < 0.60
-    assert wilson(0, 0) == (0.0, 1.0)
 
 
 def test_balance_report_counts_games_and_cards() -> None:

@@ -11,7 +11,6 @@ won — the figures used to tune ``data/*.toml``.
 from __future__ import annotations
 
 import argparse
-import math
 import statistics
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -20,16 +19,7 @@ from gameshelf.bots import PlayerView, make_bot_from_spec
 from gameshelf.core.registry import load_game
 from gameshelf.games.above_and_below.rules.scoring import score_sheet
 from gameshelf.games.above_and_below.state import AboveAndBelowState
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
+from gameshelf.sim.stats import wilson
 
 
 @dataclass
@@ -78,7 +68,7 @@ def report(players: int, tally: Tally, *, top: int) -> None:
     n = tally.games
     print(f"\n== {players} players, {n} games ==")
     for seat, wins in enumerate(tally.seat_wins):
-        low, high = wilson(wins, n)
+        _, low, high = wilson(wins, n)
         print(f"seat {seat + 1}: win rate {wins / n:5.1%}  (95% CI {low:5.1%} – {high:5.1%}; fair {1 / players:.1%})")
     s = sorted(tally.scores)
     q = statistics.quantiles(s, n=4)
@@ -94,7 +84,7 @@ def report(players: int, tally: Tally, *, top: int) -> None:
         if k == "…":
             print("   …")
             continue
-        low, high = wilson(w, int(a))
+        _, low, high = wilson(w, int(a))
         print(f"   {k:24s} taken in {int(a):4d} games  acquirer won {w / a:5.1%}  ({low:4.0%}–{high:4.0%})")
 
 

@@ -32,6 +32,7 @@ from gameshelf.core.registry import load_game
 from gameshelf.core.rng import Stream, derive_seed
 from gameshelf.games.filthy_rich.heuristics import evaluate
 from gameshelf.games.filthy_rich.state import FilthyRichState
+from gameshelf.sim.stats import wilson
 
 Policy = Callable[[FilthyRichState, Stream], Action]
 ACQUIRE = ("filthy_rich.log.play", "filthy_rich.log.buy", "filthy_rich.log.sold")
@@ -110,26 +111,16 @@ def record(tally: Tally, state: FilthyRichState) -> None:
             tally.expected[key] += 1.0 / state.players
 
 
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
 def report(name: str, tally: Tally, player_counts: Sequence[int]) -> str:
     lines = [f"== {name} play: {tally.games} games, players {', '.join(map(str, player_counts))}"]
-    low, high = wilson(tally.first_seat_wins, tally.games)
+    _, low, high = wilson(tally.first_seat_wins, tally.games)
     expected = sum(1 / n for n in player_counts) / len(player_counts)
     lines.append(
         f"first seat wins {tally.first_seat_wins / tally.games:.3f} "
         f"(95% CI {low:.3f}-{high:.3f}; fair share {expected:.3f})"
     )
     for n, (wins, games) in sorted(tally.by_count.items()):
-        lo, hi = wilson(wins, games)
+        _, lo, hi = wilson(wins, games)
         lines.append(f"  {n} players: first seat wins {wins / games:.3f} (95% CI {lo:.3f}-{hi:.3f}; fair {1 / n:.3f})")
     turns = sorted(tally.turns)
     lines.append(
