@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 import typer
@@ -159,7 +160,7 @@ def _snapshot(folder: Path) -> dict[str, bytes]:
     return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
 
 
-def _edit_records(folder: Path, edit: Callable[[list[dict]], object]) -> None:  # type: ignore[type-arg]
+def _edit_records(folder: Path, edit: Callable[[list[dict[str, Any]]], object]) -> None:
     """Rewrite ``records.jsonl`` after ``edit`` changed its records in place."""
     path = folder / "records.jsonl"
     records = [json.loads(line) for line in path.read_text().splitlines()]
