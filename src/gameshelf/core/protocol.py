@@ -155,6 +155,21 @@ class Game(ABC):
         """A player-facing sentence for an action; defaults to its notation."""
         return str(action)
 
+    def describe_public(
+        self, action: Action, player: PlayerId, lang: str | None = None
+    ) -> str:
+        """The one public description of ``player``'s ``action``, as every
+        other seat and a spectator may read it.
+
+        Why one function per game: the terminal, the server and the browser
+        must all say the same thing about an opponent's move, and none of them
+        may say more than the rules show (a kept hardship card is "keeps a
+        hardship card", not its name). The default is the action's own
+        sentence, which is right for games whose moves are all public; a game
+        with secret choices overrides it.
+        """
+        return self.describe_action(action, lang)
+
     def render(self, observation: Observation, lang: str | None = None) -> Any:
         """A rich renderable of an observation for the terminal."""
         from rich.pretty import Pretty
@@ -328,6 +343,24 @@ class State(ABC):
     def _redeal(self, player: PlayerId) -> None:
         """Re-sample hidden parts with ``self.rng``; the default assumes that
         only the random future is hidden."""
+
+    def known_zones(self, player: PlayerId) -> dict[str, Any]:
+        """What ``player`` knows for certain about zones it cannot see now.
+
+        Keys name a zone precisely (``"deck.bottom:3"``: the bottom three
+        cards of the deck, in order); values are the JSON contents the seat
+        knows are there, because it saw them go there (a refreshed row put
+        under the deck, a reshuffle of a known discard pile). The conformance
+        kit checks that :meth:`zones` of the real state and of every
+        :meth:`determinize` copy agree with this: a re-deal may only produce
+        worlds the seat cannot rule out. The default knows nothing hidden.
+        """
+        return {}
+
+    def zones(self, names: Sequence[str]) -> dict[str, Any]:
+        """The true contents of the zones :meth:`known_zones` names (full
+        information: for the kit, never for a client)."""
+        return {}
 
     # -- what a seat sees ----------------------------------------------------------
     @abstractmethod
