@@ -142,6 +142,19 @@ def summarize_folder(folder: Path) -> dict:  # type: ignore[type-arg]
     return summarize(seats, read_table(folder / "items"))
 
 
+def missing_extra_message(exc: ImportError) -> str:
+    """What to install when a plotting or table library is missing.
+
+    Why a sentence and not the traceback: a person who installed gameshelf
+    without the ``sim`` extra needs the one command that fixes it.
+    """
+    module = exc.name or "a plotting library"
+    return (
+        f"gameshelf report needs {module}, which comes with the 'sim' extra:"
+        " pip install 'gameshelf[sim]' (in a checkout: pip install -e '.[sim]')."
+    )
+
+
 def report(
     folder: Annotated[Path, typer.Argument(help="A folder written by gameshelf simulate.")],
     out: Annotated[
@@ -149,9 +162,12 @@ def report(
     ] = None,
 ) -> None:
     """Render a simulation's statistics as PNG plots and one HTML report."""
-    from gameshelf.sim.plots import write_report
-
     console = Console()
+    try:
+        from gameshelf.sim.plots import write_report
+    except ImportError as exc:  # matplotlib comes with the 'sim' extra only
+        console.print(f"[red]{escape(missing_extra_message(exc))}[/]")
+        raise typer.Exit(2) from None
     try:
         summary = summarize_folder(folder)
     except FileNotFoundError as exc:

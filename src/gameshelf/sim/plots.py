@@ -32,11 +32,29 @@ def _save(fig: Any, path: Path) -> Path:
     return path
 
 
+def _unit(x: Any) -> float:
+    """``x`` as a number in [0, 1]; NaN (a group with no games) is 0."""
+    value = float(x)
+    return 0.0 if math.isnan(value) else min(1.0, max(0.0, value))
+
+
+def interval_errors(entries: list[dict[str, Any]]) -> tuple[list[float], list[float], list[float]]:
+    """Rates and the (below, above) error-bar lengths of their intervals.
+
+    Why clamp: a Wilson bound computed in floating point lands a hair
+    outside [0, 1] or past the rate itself (a bot that always or never wins),
+    and matplotlib refuses a negative error length. Every value is kept in
+    [0, 1] and every length at 0 or more, so the bars always draw.
+    """
+    rates = [_unit(e["win_rate"]) for e in entries]
+    below = [max(0.0, r - _unit(e["low"])) for r, e in zip(rates, entries, strict=True)]
+    above = [max(0.0, _unit(e["high"]) - r) for r, e in zip(rates, entries, strict=True)]
+    return rates, below, above
+
+
 def _win_bars(ax: Any, labels: list[str], entries: list[dict[str, Any]], fair: float) -> None:
     """Win rates as bars with their 95% Wilson intervals, and the fair line."""
-    rates = [e["win_rate"] for e in entries]
-    below = [e["win_rate"] - e["low"] for e in entries]
-    above = [e["high"] - e["win_rate"] for e in entries]
+    rates, below, above = interval_errors(entries)
     colours = [COLOURS[i % len(COLOURS)] for i in range(len(entries))]
     ax.bar(labels, rates, yerr=[below, above], capsize=6, color=colours)
     ax.axhline(fair, color="grey", linestyle="--", linewidth=1, label=f"fair share {fair:.0%}")
@@ -47,7 +65,7 @@ def _win_bars(ax: Any, labels: list[str], entries: list[dict[str, Any]], fair: f
     ax.legend(loc="upper left", fontsize=8)
     for i, rate in enumerate(rates):
         # above the interval's cap with a gap, so the label never sits on it
-        ax.text(i, entries[i]["high"] + 0.03, f"{rate:.1%}", ha="center", va="bottom", fontsize=9)
+        ax.text(i, rate + above[i] + 0.03, f"{rate:.1%}", ha="center", va="bottom", fontsize=9)
 
 
 def plot_win_rates(
@@ -126,11 +144,8 @@ def plot_items(summary: dict[str, Any], path: Path) -> Path:
         ax.set_xlabel("mean score of holders minus everybody else's")
         ax.set_title("Cards/tiles: score lift of the players who acquired them")
     else:
-        values = [e["win_rate"] for e in shown]
-        errors = [
-            [e["win_rate"] - e["low"] for e in shown],
-            [e["high"] - e["win_rate"] for e in shown],
-        ]
+        values, below, above = interval_errors(shown)
+        errors = [below, above]
         fair = 1 / summary["players"]
         ax.barh(
             labels,
