@@ -10,12 +10,14 @@ so :meth:`_copy` is a handful of list copies.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from gameshelf.core.actions import Action
 from gameshelf.core.errors import IllegalAction
 from gameshelf.core.protocol import Game, Observation, PlayerId, State
 from gameshelf.games.filthy_rich import book as bk
+from gameshelf.games.filthy_rich import hidden
 from gameshelf.games.filthy_rich.cards import Catalog, catalog
 from gameshelf.games.filthy_rich.rules import explain, flow, legal
 
@@ -53,6 +55,11 @@ class FilthyRichState(State):
         self.bank = 0
         self.deck = self.rng["deal"].shuffled(range(cat.deck_size))
         self.discard: list[int] = []
+        #: per deck card, the last reshuffle that put it into the deck (0 =
+        #: the first deal): public knowledge the re-deal respects (``hidden.py``);
+        #: a tuple, replaced at a reshuffle, so copies share it
+        self.card_gen: tuple[int, ...] = (0,) * cat.deck_size
+        self.reshuffles = 0
         self.hands: list[list[int]] = []
         for _ in range(players):
             self.hands.append(sorted(self.deck[-r.hand_size :]))
@@ -125,20 +132,16 @@ class FilthyRichState(State):
         return other
 
     def _redeal(self, player: PlayerId) -> None:
-        """Re-deal the deck and the other seats' hands. The discard pile, the
-        book and everything in front of players are public and stay."""
-        unseen = list(self.deck)
-        for p, hand in enumerate(self.hands):
-            if p != player:
-                unseen.extend(hand)
-        unseen.sort()
-        self.rng["deal"].shuffle(unseen)
-        for p, hand in enumerate(self.hands):
-            if p != player:
-                n = len(hand)
-                self.hands[p] = sorted(unseen[:n])
-                del unseen[:n]
-        self.deck = unseen
+        """Re-deal the deck and the other seats' hands within each reshuffle's
+        cards (``hidden.py``). The discard pile, the book and everything in
+        front of players are public and stay."""
+        hidden.redeal(self, player)
+
+    def known_zones(self, player: PlayerId) -> dict[str, Any]:
+        return hidden.known_zones(self, player)
+
+    def zones(self, names: Sequence[str]) -> dict[str, Any]:
+        return hidden.zones(self, names)
 
     # -- what a seat sees -------------------------------------------------------------------
     def observation(self, player: PlayerId | None) -> Observation:

@@ -3,6 +3,7 @@
 * money is conserved: only the bank creates or destroys it;
 * no stock is negative;
 * every deck card is in exactly one place, every luxury too;
+* the deck holds only cards of the last reshuffle (the discard pile it was made of);
 * the book holds exactly the signs of businesses in play, each whole, on
   one page, in its printed shape;
 * players out of the game own nothing.
@@ -30,6 +31,7 @@ def check(s: FilthyRichState) -> None:
     if s.pending != -1:
         places.append(s.pending)
     assert sorted(places) == list(range(cat.deck_size)), "a card is in two places or none"
+    assert all(s.card_gen[c] == s.reshuffles for c in s.deck), "a deck card from before the reshuffle"
 
     lux = [*s.lux_pool, *s.lux_removed, *(x for own in s.luxuries for x in own)]
     if s.phase == "auction" or s.auction_lots:

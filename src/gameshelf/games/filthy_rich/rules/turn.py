@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gameshelf.games.filthy_rich.cards import ASSET, BUSINESS
+from gameshelf.games.filthy_rich.hidden import reshuffle_generation
 from gameshelf.games.filthy_rich.rules import effects, signs
 from gameshelf.games.filthy_rich.rules.money import from_bank, pay_bank, transfer
 
@@ -141,6 +142,7 @@ def draw(s: FilthyRichState, seat: int, n: int) -> None:
             s.deck = sorted(s.discard)
             s.discard = []
             s.rng["shuffle"].shuffle(s.deck)
+            reshuffle_generation(s, s.deck)
             s.log("filthy_rich.log.reshuffle", size=len(s.deck))
         card = s.deck.pop()
         hand.append(card)
