@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import sys
-from functools import cache
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from gameshelf.core.actions import Action as _CoreAction
@@ -218,18 +218,25 @@ ACTION_CLASSES: tuple[type[Action], ...] = (
 class _Factories:
     """Cached constructors: ``make.Assign(3)`` returns one shared instance per
     value. Legal-move lists are rebuilt at every step of a playout, and
-    building fresh frozen dataclasses there is the engine's largest cost."""
+    building fresh frozen dataclasses there is the engine's largest cost.
+
+    The caches are typed: ``0.0 == 0`` and ``True == 1`` in Python, and an
+    untyped cache would hand the instance first built with a float or a bool
+    to every later caller asking for the int (one client's malformed move
+    would then change the moves of every game in the process)."""
 
     def __init__(self) -> None:
         for cls in ACTION_CLASSES:
-            setattr(self, cls.__name__, cache(cls))
+            setattr(self, cls.__name__, lru_cache(maxsize=None, typed=True)(cls))
 
 
 make: Any = _Factories()
 
 
 def canonical(action: _CoreAction) -> _CoreAction:
-    """The shared instance equal to ``action``."""
+    """The shared instance equal to ``action``; call it only on an action
+    already checked (``inputs.check``) and in the game's universe, so that the
+    caches hold nothing but the finite set of moves the rules can make."""
     if not isinstance(action, Action):
         return action
     names = _FIELD_NAMES.get(type(action)) or tuple(f.name for f in dataclasses.fields(action))

@@ -31,6 +31,7 @@ class AboveAndBelow(Game):
     def __init__(self, book: Book | None = None) -> None:
         super().__init__()
         self._book = book
+        self._well_formed: frozenset[Action] | None = None
 
     @property
     def book(self) -> Book:
@@ -42,10 +43,28 @@ class AboveAndBelow(Game):
         return self._book
 
     def action_from_json(self, obj: Any) -> Action:
-        """The shared instance of the action (``actions.make``): histories then
-        hold the same objects whether played or read back from a record, so a
-        replayed state pickles to the same bytes."""
-        return canonical(super().action_from_json(obj))
+        """The move ``obj`` names, checked field by field (:meth:`check_action`)
+        before anything else sees it; a move of the universe comes back as the
+        shared instance (``actions.make``), so histories hold the same objects
+        whether played or read back from a record."""
+        action = super().action_from_json(obj)
+        self.check_action(action)
+        return canonical(action) if action in self.well_formed else action
+
+    @property
+    def well_formed(self) -> frozenset[Action]:
+        """Every move with a fixed id (the action universe), for exact lookups."""
+        if self._well_formed is None:
+            self._ensure_universe()
+            self._well_formed = frozenset(self.codec.from_id(i) for i in range(self.codec.size))
+        return self._well_formed
+
+    def check_action(self, action: Any) -> None:
+        """Raise ``malformed-action`` unless every field of ``action`` has its
+        exact type and a value this game can use (see :mod:`.inputs`)."""
+        from gameshelf.games.above_and_below.inputs import check
+
+        check(action, self.well_formed, players=self.max_players, min_offer=load_components().tracks.min_offer)
 
     def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> State:
         return AboveAndBelowState(self, players, seed, options)

@@ -107,6 +107,14 @@ class AboveAndBelowState(State):
     def explain_illegal(self, action: Any) -> IllegalAction:
         return legal.explain(self, action)
 
+    def _is_legal(self, action: Action) -> bool:
+        """Legality beyond the finite legal list: an offer may name any price
+        from the minimum up to the buyer's coins (B7), while the list shows a
+        short menu of prices. ``action`` already holds exact types."""
+        if legal.is_legal_off_menu(self, action):
+            return True
+        return action in self._legal_actions()
+
     # -- copies -------------------------------------------------------------------------------
     def _copy(self) -> AboveAndBelowState:
         other = object.__new__(AboveAndBelowState)

@@ -28,14 +28,33 @@ if TYPE_CHECKING:
 
 
 def legal_offers(state: AboveAndBelowState, p: int) -> list[Action]:
-    """"最低価格は、3コイン" — one offer per seller per turn (designed, B7)."""
+    """"最低価格は、3コイン" — the listed menu of prices runs from 3 to the menu's
+    top (``max_offer``, a finite list for bots and numbered menus); any higher
+    amount the buyer can pay is legal too (:func:`offer_is_legal`). One offer
+    per seller per turn (designed, B7)."""
     tracks = state.comp.tracks
     coins = state.villages[p].coins
     out: list[Action] = []
     for s in range(state.players):
-        if s != p and state.villages[s].sale is not None and not state.offered[s]:
+        if _may_offer_to(state, p, s):
             out.extend(make.Offer(s, price) for price in range(tracks.min_offer, min(coins, tracks.max_offer) + 1))
     return out
+
+
+def _may_offer_to(state: AboveAndBelowState, p: int, seller: int) -> bool:
+    return seller != p and state.villages[seller].sale is not None and not state.offered[seller]
+
+
+def offer_is_legal(state: AboveAndBelowState, action: Offer) -> bool:
+    """Any price from the minimum up to the buyer's coins ("買値を付けて交渉します":
+    the rulebook sets no upper limit), to a seller with something for sale."""
+    p = state.turn
+    return (
+        state.phase == "turn"
+        and 0 <= action.seller < state.players
+        and _may_offer_to(state, p, action.seller)
+        and state.comp.tracks.min_offer <= action.price <= state.villages[p].coins
+    )
 
 
 def legal_stock_moves(state: AboveAndBelowState, p: int) -> list[Action]:

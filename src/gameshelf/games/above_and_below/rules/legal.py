@@ -53,6 +53,12 @@ def legal_actions(state: AboveAndBelowState) -> list[Action]:
     return []
 
 
+def is_legal_off_menu(state: AboveAndBelowState, action: Action) -> bool:
+    """A well-formed move that the finite legal list leaves out but the rules
+    allow: an offer above the listed prices (B7)."""
+    return isinstance(action, A.Offer) and free.offer_is_legal(state, action)
+
+
 #: the phases in which each kind of action can ever be played.
 PHASES: dict[type[Action], tuple[str, ...]] = {
     A.Act: ("turn",), A.Pass: ("turn",), A.Offer: ("turn",), A.Sell: ("turn", "assign"),
