@@ -7,6 +7,7 @@ rules, and owns the one redaction function, :meth:`AboveAndBelowState.observatio
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from gameshelf.core.actions import Action
@@ -14,6 +15,7 @@ from gameshelf.core.errors import IllegalAction
 from gameshelf.core.protocol import Observation, PlayerId, State
 from gameshelf.games.above_and_below.components import GOODS, Components, load_components
 from gameshelf.games.above_and_below.rules import dispatch, invariants, legal
+from gameshelf.games.above_and_below.rules.common import OPEN_BOTTOM_DECKS, known_under
 from gameshelf.games.above_and_below.rules.explore import task_view
 from gameshelf.games.above_and_below.rules.scoring import final_scores, score_sheet
 from gameshelf.games.above_and_below.rules.setup import set_up
@@ -68,6 +70,10 @@ class AboveAndBelowState(State):
     unused_villagers: list[int]
     first_round_exhausted: list[int]
     cave_deck: list[int]
+    #: how many cards at the bottom of each deck everyone saw go there (common.put_under).
+    house_deck_known: int
+    outpost_deck_known: int
+    cave_deck_known: int
     cider_on_board: bool
     supply_goods: list[int]
     supply_potion: int
@@ -126,20 +132,48 @@ class AboveAndBelowState(State):
         return other
 
     def _redeal(self, player: PlayerId) -> None:
-        """Re-shuffle every face-down deck; the face-up top cave card stays.
+        """Re-shuffle the unseen part of every deck; what everyone saw stays:
+        the face-up top cave card, and the cards seen going under a deck (a
+        refreshed row, a lost cave card: :meth:`known_zones`).
 
         Each unseen pool is sorted first, so the result depends only on what
         ``player`` can see (which cards are in which deck, not their order).
         """
         stream = self.rng["redeal"]
-        for name in ("house_deck", "outpost_deck", "villager_deck"):
-            pool = sorted(getattr(self, name))
+        for name in ("house_deck", "outpost_deck", "villager_deck", "cave_deck"):
+            deck = getattr(self, name)
+            top = 1 if name == "cave_deck" and deck else 0
+            under = known_under(self, name) if name in OPEN_BOTTOM_DECKS else 0
+            under = min(under, len(deck) - top)
+            pool = sorted(deck[top : len(deck) - under])
             stream.shuffle(pool)
-            setattr(self, name, pool)
+            setattr(self, name, [*deck[:top], *pool, *deck[len(deck) - under :]])
+
+    def known_zones(self, player: PlayerId) -> dict[str, Any]:
+        """The zones every seat knows although they lie face down: the bottom
+        of a deck that cards were seen going under, in order, and the face-up
+        top cave card (the same for every seat: all of it happened in sight)."""
+        return self.zones(self._known_names())
+
+    def _known_names(self) -> list[str]:
+        names = [f"{deck}.bottom:{n}" for deck in OPEN_BOTTOM_DECKS if (n := known_under(self, deck))]
         if self.cave_deck:
-            rest = sorted(self.cave_deck[1:])
-            stream.shuffle(rest)
-            self.cave_deck = [self.cave_deck[0], *rest]
+            names.append("cave_deck.top:1")
+        return names
+
+    def zones(self, names: Sequence[str]) -> dict[str, Any]:
+        """The true contents of zones named ``<deck>.bottom:<n>`` or
+        ``<deck>.top:<n>`` (for the conformance kit; full information)."""
+        out: dict[str, Any] = {}
+        for name in names:
+            deck_name, _, where = name.partition(".")
+            end, _, count = where.partition(":")
+            deck = getattr(self, deck_name) if deck_name in ZONE_DECKS else None
+            if deck is None or end not in ("top", "bottom") or not count.isdigit():
+                raise ValueError(f"unknown zone {name!r}")
+            n = int(count)
+            out[name] = list(deck[:n] if end == "top" else deck[len(deck) - n :] if n else [])
+        return out
 
     # -- what a seat sees ------------------------------------------------------------------------
     def observation(self, player: PlayerId | None) -> Observation:
@@ -204,6 +238,9 @@ class AboveAndBelowState(State):
     def check_invariants(self) -> None:
         invariants.check(self)
 
+
+#: the decks :meth:`AboveAndBelowState.zones` can name.
+ZONE_DECKS: frozenset[str] = frozenset({"house_deck", "outpost_deck", "villager_deck", "cave_deck"})
 
 #: list attributes of the state copied by :meth:`AboveAndBelowState._copy`.
 LIST_FIELDS: tuple[str, ...] = (

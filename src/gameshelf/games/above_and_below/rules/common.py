@@ -106,3 +106,23 @@ def refill_row(state: AboveAndBelowState, row: str) -> None:
     deck = getattr(state, f"{row}_deck")
     while len(cards) < state.comp.tracks.row_size and deck:
         cards.append(deck.pop(0))
+
+
+#: the decks a card can be put under in sight of everyone (a refreshed row, a lost cave card).
+OPEN_BOTTOM_DECKS: tuple[str, ...] = ("house_deck", "outpost_deck", "cave_deck")
+
+
+def known_under(state: AboveAndBelowState, deck: str) -> int:
+    """How many cards at the bottom of ``deck`` every seat saw go there (in
+    order). Cards are drawn from the top only, so that block keeps its order
+    until the deck is shorter than it."""
+    return min(getattr(state, f"{deck}_known"), len(getattr(state, deck)))
+
+
+def put_under(state: AboveAndBelowState, deck: str, cards: list[str] | list[int]) -> None:
+    """Put ``cards`` face down under ``deck`` where everyone sees which they
+    are ("山札の底に戻し", "山札の一番下に戻します"): they join the known block,
+    which a re-deal (``determinize``) must leave in place."""
+    known = known_under(state, deck)
+    getattr(state, deck).extend(cards)
+    setattr(state, f"{deck}_known", known + len(cards))

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from gameshelf.core.actions import Action
 from gameshelf.games.above_and_below.actions import Build, Choose, Push, Reroll, make
 from gameshelf.games.above_and_below.encounters import format_bonus, format_effect
-from gameshelf.games.above_and_below.rules.common import NS, lose_item, take_building
+from gameshelf.games.above_and_below.rules.common import NS, lose_item, put_under, take_building
 from gameshelf.games.above_and_below.rules.effects import apply_effects, can_pay
 from gameshelf.games.above_and_below.rules.market import buildable
 from gameshelf.games.above_and_below.rules.turns import end_turn
@@ -235,7 +235,7 @@ def finish_encounter(state: AboveAndBelowState) -> None:
     if task.success and not task.lose_cave:
         village.caves.append(task.cave)
     else:
-        state.cave_deck.append(task.cave)
+        put_under(state, "cave_deck", [task.cave])
     if task.success:
         bonus = village.ability_sum(state.comp, "coin_on_explore")
         village.coins += bonus

@@ -21,7 +21,7 @@ from gameshelf.games.above_and_below.actions import (
     make,
 )
 from gameshelf.games.above_and_below.components import GOOD_INDEX, GOODS, SALE_ITEMS
-from gameshelf.games.above_and_below.rules.common import NS, refill_row, return_item
+from gameshelf.games.above_and_below.rules.common import NS, put_under, refill_row, return_item
 
 if TYPE_CHECKING:
     from gameshelf.games.above_and_below.state import AboveAndBelowState
@@ -157,7 +157,7 @@ def refresh(state: AboveAndBelowState, action: Refresh) -> None:
     deck = getattr(state, f"{action.row}_deck")
     fresh = deck[: state.comp.tracks.row_size]
     del deck[: len(fresh)]
-    deck.extend(row)
+    put_under(state, f"{action.row}_deck", row)
     setattr(state, f"{action.row}_row", fresh)
     refill_row(state, action.row)
     state.refreshed = True

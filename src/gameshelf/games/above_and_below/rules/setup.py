@@ -77,6 +77,8 @@ def set_up(state: AboveAndBelowState) -> None:
     state.task = None
     state.offer = None
     state.refreshed = False
+    # no card lies under a deck in sight of everyone yet (see common.put_under).
+    state.house_deck_known = state.outpost_deck_known = state.cave_deck_known = 0
     state.sold = False
     state.offered = [False] * players
     state.rest_queue = []
