@@ -80,8 +80,18 @@ def catalog(lang: str) -> dict[str, str]:
     return merged
 
 
+def _known(lang: str | None) -> str:
+    """``lang`` if it is one of :data:`LANGUAGES`, else the current language.
+
+    Why: :func:`catalog` is cached per language, and a language code can come
+    from outside (a browser, a request); an unknown one must not load and
+    keep yet another copy of every catalog.
+    """
+    return lang if lang in LANGUAGES else current_language()
+
+
 def has(key: str, lang: str | None = None) -> bool:
-    return key in catalog(lang or current_language())
+    return key in catalog(_known(lang))
 
 
 def t(key: str, lang: str | None = None, /, **params: Any) -> str:
@@ -91,7 +101,7 @@ def t(key: str, lang: str | None = None, /, **params: Any) -> str:
     gap never crashes a game in front of a player; the catalog test is what
     keeps gaps out.
     """
-    lang = lang or current_language()
+    lang = _known(lang)
     text = catalog(lang).get(key)
     if text is None:
         text = catalog(DEFAULT_LANGUAGE).get(key)

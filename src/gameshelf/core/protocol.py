@@ -12,11 +12,21 @@ A game subclass implements the underscored hooks::
     id, min/max_players, rules_version  current_player (property)
     action_classes, options_schema      _legal_actions()
     _new_state(players, seed, options)  _apply(action)          (already validated)
-    _action_universe()                  is_over, scores()
+    _action_universe()                  _is_legal(action)       (optional: free amounts)
+                                        is_over, scores()
                                         observation(player)     (redaction: hidden by default)
                                         _redeal(player)         (re-sample hidden parts)
                                         _copy()                 (cheap deep-enough copy)
                                         check_invariants()
+
+Moves from outside are strict: :meth:`State.apply` refuses an object that is
+not exactly one of the game's action classes or whose fields do not hold
+exactly their declared types (``PickDie(1.0)`` equals ``PickDie(1)``), and then
+plays the game's *own* equal instance from ``_legal_actions()``, never the
+caller's object, so no value a caller made can enter a state or a cache.
+A game whose menu is coarser than what the rules allow (any bid from the
+minimum up to one's cash, listed as a few steps) overrides ``_is_legal`` to
+accept the rest; such an action is played as a fresh copy the core builds.
 """
 
 from __future__ import annotations
@@ -27,11 +37,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, TypeAlias
 
 from gameshelf.core import i18n
-from gameshelf.core.actions import Action, ActionCodec
+from gameshelf.core.actions import Action, ActionCodec, brief
 from gameshelf.core.errors import IllegalAction, SetupError
 from gameshelf.core.rng import Rng
 
 PlayerId: TypeAlias = int
+#: a seed's magnitude stays below this (Python will not even print a 5,000-digit int).
+SEED_LIMIT = 2**64
 Observation: TypeAlias = dict[str, Any]
 
 
@@ -66,12 +78,15 @@ class Option:
     help_key: str = ""
 
     def check(self, name: str, value: Any) -> Any:
-        if self.choices is not None and value not in self.choices:
-            raise SetupError("bad-option", {"name": name, "value": value})
-        if self.choices is None and self.default is not None and not isinstance(
-            value, type(self.default)
-        ):
-            raise SetupError("bad-option", {"name": name, "value": value})
+        """``value`` if this option may take it, by exact type (``True`` is
+        not ``1``, ``1.0`` is not ``1``); :class:`SetupError` otherwise."""
+        if self.choices is not None:
+            for choice in self.choices:
+                if type(value) is type(choice) and value == choice:
+                    return choice
+            raise SetupError("bad-option", {"name": name, "value": brief(value)})
+        if self.default is not None and type(value) is not type(self.default):
+            raise SetupError("bad-option", {"name": name, "value": brief(value)})
         return value
 
 
@@ -95,13 +110,13 @@ class Game(ABC):
         self, players: int, seed: int, options: Mapping[str, Any] | None = None
     ) -> State:
         """A fresh game. Raises :class:`SetupError` on a bad count or option."""
-        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+        if type(players) is not int or not self.min_players <= players <= self.max_players:
             raise SetupError(
                 "bad-player-count",
-                {"game": self.id, "low": self.min_players, "high": self.max_players, "n": players},
+                {"game": self.id, "low": self.min_players, "high": self.max_players, "n": brief(players)},
             )
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise SetupError("bad-seed", {"seed": seed})
+        if type(seed) is not int or not -SEED_LIMIT < seed < SEED_LIMIT:
+            raise SetupError("bad-seed", {"seed": brief(seed)})
         resolved = self.resolve_options(options)
         state = self._new_state(players, seed, resolved)
         state.seed = seed
@@ -109,10 +124,14 @@ class Game(ABC):
         return state
 
     def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
-        options = dict(options or {})
-        unknown = set(options) - set(self.options_schema)
+        if options is None:
+            options = {}
+        if not isinstance(options, Mapping):
+            raise SetupError("bad-option", {"name": "options", "value": brief(options)})
+        options = dict(options)
+        unknown = {brief(k) if type(k) is not str else k for k in options} - set(self.options_schema)
         if unknown:
-            raise SetupError("unknown-option", {"name": ", ".join(sorted(unknown))})
+            raise SetupError("unknown-option", {"name": ", ".join(sorted(unknown)[:6])})
         return {
             name: spec.check(name, options[name]) if name in options else spec.default
             for name, spec in self.options_schema.items()
@@ -246,21 +265,27 @@ class State(ABC):
 
     # -- moving --------------------------------------------------------------------
     def apply(self, action: Action, player: PlayerId | None = None) -> None:
-        """Validate, then play ``action``.
+        """Validate, then play the game's own instance equal to ``action``.
 
         Raises:
             IllegalAction: the game is over, ``player`` is not the one to
-                decide, or the rules forbid the action. The state is unchanged.
+                decide, ``action`` is malformed (not exactly one of the
+                game's action classes with exactly typed fields) or the rules
+                forbid it. The state is unchanged.
         """
         if self.is_over:
             raise IllegalAction("game-over")
-        if player is not None and player != self.current_player:
-            raise IllegalAction(
-                "not-your-turn", {"player": player + 1, "current": (self.current_player or 0) + 1}
-            )
-        self.validate(action)
-        self._apply(action)
-        self.history.append(action)
+        if player is not None:
+            if type(player) is not int:
+                raise IllegalAction("bad-seat", {"player": brief(player)})
+            if player != self.current_player:
+                raise IllegalAction(
+                    "not-your-turn",
+                    {"player": brief(player + 1), "current": (self.current_player or 0) + 1},
+                )
+        own = self.own_action(action)
+        self._apply(own)
+        self.history.append(own)
 
     def apply_unchecked(self, action: Action) -> None:
         """The fast path for search loops: ``action`` must come from
@@ -269,10 +294,43 @@ class State(ABC):
         self.history.append(action)
 
     def validate(self, action: Action) -> None:
-        """Raise :class:`IllegalAction` unless ``action`` is legal now. Games
-        override :meth:`explain_illegal` for more precise codes."""
-        if not isinstance(action, Action) or action not in self._legal_actions():
+        """Raise :class:`IllegalAction` unless ``action`` is legal now (see
+        :meth:`own_action`, which :meth:`apply` uses)."""
+        self.own_action(action)
+
+    def own_action(self, action: Action) -> Action:
+        """The game's own action equal to ``action``, if that is legal now.
+
+        Why not the caller's object: an equal object may still differ (a
+        float where an int belongs), and whatever :meth:`apply` plays ends up
+        in the history, the state and the games' shared caches.
+
+        Raises :class:`IllegalAction`: ``malformed-action`` for an object that
+        is not exactly one of the game's action classes with exactly typed
+        fields, else the code of :meth:`explain_illegal` (games override it
+        for precise codes) when the rules forbid it. Nothing is changed.
+        """
+        self.game.codec.check(action)
+        legal = self._legal_actions()
+        try:
+            return legal[legal.index(action)]
+        except ValueError:
+            pass
+        if not self._is_legal(action):
             raise self.explain_illegal(action)
+        return self.game.codec.rebuild(action)
+
+    def _is_legal(self, action: Action) -> bool:
+        """Whether ``action`` (already checked for exact types) is legal now.
+
+        :meth:`validate` asks only about actions that :meth:`_legal_actions`
+        does not list; the default, membership in that list, then says no.
+        A game that lists a coarse menu of free amounts (bids from the
+        minimum up to one's cash, in a few steps) overrides this to accept
+        every amount the rules allow, and the core plays a fresh copy of the
+        accepted action. It must not change the state.
+        """
+        return action in self._legal_actions()
 
     def explain_illegal(self, action: Any) -> IllegalAction:
         return IllegalAction("not-legal", {"action": str(action)})
