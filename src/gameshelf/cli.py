@@ -42,16 +42,32 @@ def use_language(lang: str | None) -> None:
 def list_games(lang: LangOption = None) -> None:
     """List the games gameshelf plays."""
     use_language(lang)
+    from gameshelf.terminal import players_text
+
     table = Table(title=t("cli.games-title"))
     for key in ("cli.col-id", "cli.col-name", "cli.col-players"):
         table.add_column(t(key))
     for game_id in games():
         game = load_game(game_id)
-        span = f"{game.min_players}" if game.min_players == game.max_players else (
-            f"{game.min_players}–{game.max_players}"
-        )
-        table.add_row(game_id, game.name(), span)
+        table.add_row(game_id, game.name(), players_text(game, None))
     console.print(table)
+
+
+@app.command()
+def rules(
+    game_id: Annotated[str, typer.Argument(metavar="GAME", help="A game id from `gameshelf list`.")],
+    lang: LangOption = None,
+) -> None:
+    """Print a game's rules in brief (the same text as `?` during play)."""
+    use_language(lang)
+    from gameshelf.terminal.help import rules_text
+
+    try:
+        game = load_game(game_id)
+    except KeyError:
+        raise typer.BadParameter(t("errors.unknown-game", None, game=game_id), param_hint="GAME") from None
+    console.rule(game.name())
+    console.print(rules_text(game, None), highlight=False, markup=False)
 
 
 @app.command()
@@ -133,15 +149,59 @@ def menu(
     use_language(lang)
     from gameshelf.terminal import choose_setup
 
+    while True:  # back to the game list after every game, until q
+        try:
+            setup = choose_setup(console, lang)
+        except (EOFError, KeyboardInterrupt):
+            return
+        if setup is None:
+            return
+        game_id, seats = setup
+        state = load_game(game_id).new_game(len(seats), _fresh_seed())
+        play_session(state, seats, lang=lang, save_dir=save_dir, console=console, bot_seed=state.seed)
+
+
+@app.command()
+def resume(
+    lang: LangOption = None,
+    save_dir: Annotated[Path, typer.Option(help="Where games are saved.")] = Path("records"),
+) -> None:
+    """List the games left unfinished with `q` and continue one."""
+    use_language(lang)
+    from gameshelf.core.record import replay
+    from gameshelf.terminal.prompts import ask_number
+    from gameshelf.terminal.saves import saved_seats, unfinished_games
+
+    found = unfinished_games(save_dir)
+    if not found:
+        console.print(t("cli.no-saves", None, folder=str(save_dir)))
+        return
+    table = Table(title=t("cli.resume-title"))
+    for key in ("cli.col-number", "cli.col-name", "cli.col-players", "cli.col-moves", "cli.col-saved"):
+        table.add_column(t(key))
+    for number, (path, record) in enumerate(found, start=1):
+        name = load_game(record["game"]).name() if record.get("game") in games() else str(record.get("game"))
+        moves = record.get("actions")
+        table.add_row(str(number), name, str(record.get("players")), str(len(moves) if isinstance(moves, list) else "?"),
+                      path.name)
+    console.print(table)
     try:
-        setup = choose_setup(console, lang)
+        picked = ask_number(console, t("cli.pick-save"), 1, len(found), console.input, lang)
     except (EOFError, KeyboardInterrupt):
         return
-    if setup is None:
+    if picked is None:
         return
-    game_id, seats = setup
-    state = load_game(game_id).new_game(len(seats), _fresh_seed())
-    play_session(state, seats, lang=lang, save_dir=save_dir, console=console, bot_seed=state.seed)
+    path, record = found[picked - 1]
+    try:
+        state = replay(record)
+    except GameshelfError as exc:
+        console.print(f"[red]{exc.message}[/]")
+        raise typer.Exit(2) from None
+    seats = saved_seats(record)
+    if seats is None or len(seats) != state.players:
+        seats = ["human"] * state.players
+    play_session(state, seats, lang=lang, save_dir=save_dir, console=console, bot_seed=state.seed,
+                 save_path=path)
 
 
 def _fresh_seed() -> int:

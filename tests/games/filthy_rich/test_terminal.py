@@ -1,30 +1,32 @@
-"""A full game through the lead's terminal loop, a person against bots."""
+"""A full game through the terminal loop, a person against bots: the
+person reads their own roll, hits, taxes and page die even when a bot
+moves next, and never a card another seat drew."""
 
 from __future__ import annotations
 
-import io
 import json
-
-from rich.console import Console
 
 from gameshelf.core.record import load_record, replay
 from gameshelf.core.registry import load_game
-from gameshelf.terminal import play_session
+from tests.cli.driver import check_feed, drive
 
 
 def test_a_person_and_two_bots_play_to_the_end(tmp_path) -> None:  # type: ignore[no-untyped-def]
     state = load_game("filthy-rich").new_game(3, 21)
-    answers = iter(["x", "99"] + ["1", "2"] * 2000)  # two bad answers first, then moves
-    out = io.StringIO()
-    final = play_session(
-        state, ["human", "bot:random", "bot:random"], lang="ja", save_dir=tmp_path,
-        console=Console(file=out, width=130), read=lambda prompt: next(answers),
-    )
+    final, text = drive(state, ["human", "bot:random", "bot:random"], lang="ja", limit=10_000,
+                        moves=("x", "99", "1", "2", "1", "2"), save_dir=tmp_path)
     assert final.is_over
-    text = out.getvalue()
     assert "1ページ" in text and "上から見える看板" in text
     saved = sorted(tmp_path.glob("*.json"))
     assert len(saved) == 1
     record = load_record(saved[0])
     assert json.loads(json.dumps(record)) == record
     assert replay(record).scores() == final.scores()
+
+
+def test_every_result_a_person_may_see_is_printed_in_order() -> None:
+    state = load_game("filthy-rich").new_game(3, 4)
+    final, text = drive(state, ["human", "bot:easy", "bot:easy"], limit=150)
+    assert check_feed(final, text) > 50
+    rolls = text.count("Player 1 rolls") + text.count("Player 1 roll")
+    assert rolls >= 1, "the person's own roll must be printed before the bots move"

@@ -1,0 +1,107 @@
+"""What each seat is told, in order: moves and the events they caused.
+
+Why a journal and not "print the events after each bot move": the events a
+person's own move caused (a roll, a tax, an encounter's reward) were skipped
+when a bot moved next. Here every applied move is an entry holding the span
+of events it produced, and each viewer has a cursor; :meth:`Feed.show`
+prints everything after the cursor that the viewer may see, in order:
+an opponent's move through the game's one public description
+(:meth:`~gameshelf.core.protocol.Game.describe_public`), never through the
+sentence that names its secret choice.
+
+Example of what a person in seat 1 reads after their move and a bot's::
+
+    ▶ Player 1 (you): Roll the dice
+      · Player 1 rolls 4 and 2.
+    ▶ Player 2 (easy): Places a worker on the mine
+      · ...
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+
+from rich.console import Console
+from rich.markup import escape
+
+from gameshelf.core.actions import Action
+from gameshelf.core.i18n import t
+from gameshelf.core.protocol import PlayerId, State
+
+HUMAN = "human"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Entry:
+    """One move (``action`` by ``player``) and the events ``start:end`` it
+    caused; the first entry of a feed holds the events before any move it
+    saw (``player`` and ``action`` are ``None``)."""
+
+    player: PlayerId | None
+    action: Action | None
+    start: int
+    end: int
+
+
+def seat_label(seats: Sequence[str], seat: PlayerId, viewer: PlayerId | None, lang: str | None) -> str:
+    """"Player 2 (easy)", "Player 1 (you)" or "Player 3" (another person)."""
+    name = t("cli.player", lang, n=seat + 1)
+    who = seats[seat] if seat < len(seats) else HUMAN
+    if seat == viewer:
+        return f"{name} ({t('cli.you', lang)})"
+    if who != HUMAN:
+        return f"{name} ({level_name(who.removeprefix('bot:'), lang)})"
+    return name
+
+
+def level_name(bot: str, lang: str | None) -> str:
+    """A bot's name as people read it: a level is translated ("easy" →
+    "かんたん"), an algorithm name is left as it is."""
+    key = f"cli.level-{bot}"
+    text = t(key, lang)
+    return bot if text.startswith(key) else text
+
+
+class Feed:
+    """The moves and events of a session, read by each viewer at its pace."""
+
+    def __init__(self, state: State, seats: Sequence[str]) -> None:
+        self.seats = list(seats)
+        self.entries: list[Entry] = []
+        self.cursors: dict[PlayerId | None, int] = {}
+        self.restart(state, seen=False)
+
+    def restart(self, state: State, *, seen: bool = True) -> None:
+        """Start over on ``state`` (a new game, an undo, a resumed save);
+        with ``seen``, everything that happened so far counts as read."""
+        self.entries = [Entry(None, None, 0, len(state.events))]
+        self.cursors = {} if not seen else dict.fromkeys(self.cursors, 1)
+        self._seen_default = 1 if seen else 0
+
+    def record(self, state: State, player: PlayerId, action: Action, before: int) -> None:
+        """Note that ``player`` played ``action``; its events start at ``before``."""
+        self.entries.append(Entry(player, action, before, len(state.events)))
+
+    def lines(self, state: State, viewer: PlayerId | None, lang: str | None) -> list[str]:
+        """The unread lines for ``viewer`` (rich markup), and mark them read."""
+        out: list[str] = []
+        start = self.cursors.get(viewer, self._seen_default)
+        for entry in self.entries[start:]:
+            if entry.action is not None and entry.player is not None:
+                if entry.player == viewer:
+                    text = state.game.describe_action(entry.action, lang)
+                else:
+                    text = state.game.describe_public(entry.action, entry.player, lang)
+                label = seat_label(self.seats, entry.player, viewer, lang)
+                out.append(f"[bold]▶ {escape(label)}:[/] {escape(text)}")
+            for event in state.events[entry.start:entry.end]:
+                if event.visible(viewer):
+                    out.append(f"  · {escape(event.text(lang))}")
+        self.cursors[viewer] = len(self.entries)
+        return out
+
+    def show(self, console: Console, state: State, viewer: PlayerId | None, lang: str | None) -> None:
+        """Print what ``viewer`` has not read yet."""
+        for line in self.lines(state, viewer, lang):
+            console.print(line, highlight=False)

@@ -1,0 +1,298 @@
+"""Terminal play: the board, numbered moves, and every result in order.
+
+The loop never shows a seat more than its own observation and the events it
+may see: in hot-seat play a "pass to Player N" screen hides the previous
+hand, and the board is drawn from the observation of the seat about to
+decide. Bad input at the prompt re-asks; it never reaches the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from rich.console import Console
+from rich.markup import escape
+from rich.panel import Panel
+from rich.table import Table
+
+from gameshelf.bots import Bot, make_bot, play_bot_turn
+from gameshelf.core.errors import GameshelfError
+from gameshelf.core.i18n import t
+from gameshelf.core.protocol import Game, PlayerId, State
+from gameshelf.core.record import replay
+from gameshelf.terminal.feed import HUMAN, Feed
+from gameshelf.terminal.help import help_panel, package
+from gameshelf.terminal.prompts import (
+    Reader,
+    ask_yes_no,
+    normalize,
+    parse_number,
+    safe_read,
+    wait_key,
+)
+from gameshelf.terminal.saves import save_game
+from gameshelf.terminal.undo import UndoStack
+
+RestartPoint = Callable[[State], "int | None"]
+
+
+class SeatError(ValueError):
+    """A ``--seat`` value that cannot be read."""
+
+
+def parse_seats(specs: Sequence[str], players: int, default: str = HUMAN) -> list[str]:
+    """Turn ``["2=bot:random", ...]`` into one entry per seat.
+
+    Unnamed seats get ``default``. Raises :class:`SeatError` with the
+    player-facing message.
+    """
+    seats = [default] * players
+    for spec in specs:
+        seat_text, _, who = spec.partition("=")
+        seat = parse_number(seat_text)
+        if seat is None or not (who == HUMAN or who.startswith("bot:")) or not 1 <= seat <= players:
+            raise SeatError(t("cli.bad-seat", None, spec=spec, n=players))
+        seats[seat - 1] = who
+    return seats
+
+
+def make_bots(seats: Sequence[str], seed: int, game: Game | None = None) -> dict[int, Bot]:
+    """One bot per ``bot:NAME`` seat (levels tuned for ``game`` when given).
+    Raises KeyError for an unknown name."""
+    return {
+        seat: make_bot(who.removeprefix("bot:"), seed=seed * 101 + seat, game=game)
+        for seat, who in enumerate(seats)
+        if who.startswith("bot:")
+    }
+
+
+def score_heading(game: Game, lang: str | None) -> str:
+    """What decides the game ("money", "gold", "points"): the game's own
+    ``<package>.score-name``, else the plain word."""
+    from gameshelf.core import i18n
+
+    key = f"{package(game)}.score-name"
+    return t(key, lang) if i18n.has(key, lang) or i18n.has(key, "en") else t("cli.col-score", lang)
+
+
+def ranking_table(state: State, lang: str | None) -> Table:
+    """Places, players and the figure that decided the game."""
+    table = Table(title=t("cli.game-over", lang))
+    for heading in (t("cli.col-place", lang), t("cli.col-player", lang), score_heading(state.game, lang)):
+        table.add_column(heading)
+    scores = state.scores()
+    for place, group in enumerate(state.ranking(), start=1):
+        for seat in group:
+            table.add_row(str(place), t("cli.player", lang, n=seat + 1), f"{scores[seat]:,g}")
+    return table
+
+
+def move_list(state: State, lang: str | None) -> Table:
+    """The legal moves as "  1) sentence"; the bracket keeps a move's
+    number apart from the numbers in its sentence."""
+    table = Table(title=t("cli.legal-moves", lang), show_header=False, box=None, pad_edge=False)
+    table.add_column(justify="right", style="bold cyan", no_wrap=True)
+    table.add_column()
+    for number, action in enumerate(state.legal_actions(), start=1):
+        table.add_row(f"{number})", escape(state.game.describe_action(action, lang)))
+    return table
+
+
+class Session:
+    """One game at the terminal: people, bots, the feed, undo and saving."""
+
+    def __init__(self, state: State, seats: Sequence[str], *, lang: str | None, save_dir: Path | None,
+                 restart_point: RestartPoint | None, console: Console, read: Reader, bot_seed: int,
+                 save_path: Path | None) -> None:
+        self.state = state
+        self.seats = list(seats)
+        self.lang = lang
+        self.save_dir = save_dir
+        self.save_path = save_path
+        self.restart_point = restart_point
+        self.console = console
+        self.read = read
+        self.bots = make_bots(seats, bot_seed, state.game)
+        self.humans = [s for s in range(state.players) if s not in self.bots]
+        self.feed = Feed(state, seats)
+        if state.history:  # a resumed game: its past is in the log (l), not replayed on screen
+            self.feed.restart(state)
+        self.undo = UndoStack()
+        #: the seat whose eyes are on the screen now (None: nobody's yet, or spectators only)
+        self.viewer: PlayerId | None = self.humans[0] if len(self.humans) == 1 else None
+        self.skipping = False
+
+    # -- the loop -----------------------------------------------------------------
+    def run(self) -> State:
+        while not self.state.is_over:
+            seat = self.state.current_player
+            assert seat is not None
+            if seat in self.bots:
+                self.bot_move(seat)
+                continue
+            if seat != self.viewer:
+                self.hand_over(seat)
+            self.feed.show(self.console, self.state, seat, self.lang)
+            if not self.human_turn(seat):
+                return self.state
+        self.finish()
+        return self.state
+
+    def bot_move(self, seat: PlayerId) -> None:
+        before = len(self.state.events)
+        action = play_bot_turn(self.state, self.bots[seat])
+        self.feed.record(self.state, seat, action, before)
+        self.undo.clear()
+        watching = self.viewer is not None or not self.humans
+        if watching and not self.skipping:
+            self.feed.show(self.console, self.state, self.viewer, self.lang)
+        self.offer_skip()
+
+    def offer_skip(self) -> None:
+        """When every person is out of the game (the observation's ``alive``
+        says so), offer to skip the bots' remaining moves."""
+        if self.skipping or not self.humans or self.viewer is None:
+            return
+        alive = self.state.observation(self.viewer).get("alive")
+        if not isinstance(alive, list) or any(alive[s] for s in self.humans if s < len(alive)):
+            return
+        self.skipping = ask_yes_no(self.console, t("cli.skip-to-end", self.lang), self.read, self.lang)
+        if not self.skipping:
+            self.humans = []  # watch quietly: do not ask again
+
+    def hand_over(self, seat: PlayerId) -> None:
+        """Hot-seat: clear the screen and wait for the next person."""
+        if len(self.humans) > 1:
+            self.console.clear()
+            self.console.print(Panel(t("cli.pass-to", self.lang, player=seat + 1)))
+            safe_read(self.read, t("cli.press-enter", self.lang) + " ")
+            self.console.clear()
+        self.viewer = seat
+
+    def draw(self, seat: PlayerId) -> None:
+        self.console.rule(t("cli.turn-of", self.lang, player=seat + 1))
+        self.console.print(self.state.game.render(self.state.observation(seat), self.lang))
+        self.console.print(move_list(self.state, self.lang))
+
+    def human_turn(self, seat: PlayerId) -> bool:
+        """Ask ``seat`` until a move is played; False when the person quits."""
+        self.draw(seat)
+        actions = self.state.legal_actions()
+        restart_at = self.restart_point(self.state) if self.restart_point else None
+        prompt = t("cli.choose", self.lang) + ("  (r)" if restart_at is not None else "") + " > "
+        while True:
+            answer = safe_read(self.read, prompt)
+            if answer is None:
+                self.quit(confirm=False)
+                return False
+            command = normalize(answer)
+            number = parse_number(command)
+            if number is not None and 1 <= number <= len(actions):
+                self.play(seat, actions[number - 1])
+                return True
+            if command == "q":
+                if self.quit(confirm=True):
+                    return False
+            elif command == "l":
+                self.show_log(seat)
+            elif command in ("?", "h"):
+                self.console.print(help_panel(self.state.game, self.state.observation(seat), self.lang,
+                                              can_undo=bool(self.undo), can_restart=restart_at is not None))
+                wait_key(self.read, self.lang)
+            elif command == "b":
+                pass  # redraw below
+            elif command == "u" and self.undo:
+                self.take_back(seat)
+                return True
+            elif command == "u":
+                self.console.print(f"[yellow]{escape(t('cli.no-undo', self.lang))}[/]")
+                continue
+            elif command == "r" and restart_at is not None:
+                self.state = replay(self.state.record(), upto=restart_at)
+                self.feed.restart(self.state)
+                self.undo.clear()
+                return True
+            else:
+                self.console.print(f"[red]{escape(t('cli.not-a-number', self.lang, n=len(actions)))}[/]")
+                continue
+            self.draw(seat)
+
+    def play(self, seat: PlayerId, action: object) -> None:
+        from gameshelf.core.actions import Action
+
+        assert isinstance(action, Action)
+        probe = self.undo.before(self.state, seat)
+        before = len(self.state.events)
+        try:
+            self.state.apply(action, seat)
+        except GameshelfError as exc:  # cannot happen for a listed move, but never crash
+            self.console.print(f"[red]{escape(exc.message_in(self.lang))}[/]")
+            return
+        self.feed.record(self.state, seat, action, before)
+        self.undo.after(probe, self.state, action)
+        self.feed.show(self.console, self.state, seat, self.lang)
+
+    def take_back(self, seat: PlayerId) -> None:
+        position = self.undo.pop()
+        assert position is not None
+        self.state = position
+        self.feed.restart(self.state)
+        self.console.print(f"[yellow]{escape(t('cli.undone', self.lang))}[/]")
+
+    def show_log(self, seat: PlayerId) -> None:
+        """The whole log as this seat may read it, held until a key."""
+        text = "\n".join(e.text(self.lang) for e in self.state.events_for(seat)) or "-"
+        self.console.print(Panel(escape(text), title=t("cli.log-title", self.lang)))
+        wait_key(self.read, self.lang)
+
+    def quit(self, *, confirm: bool) -> bool:
+        """Leave the game (after a yes when ``confirm``), offering to save it."""
+        if confirm and not ask_yes_no(self.console, t("cli.quit-confirm", self.lang), self.read, self.lang):
+            return False
+        saved = False
+        if confirm and self.save_dir is not None and self.state.history and ask_yes_no(
+            self.console, t("cli.save-offer", self.lang), self.read, self.lang
+        ):
+            path = save_game(self.state, self.seats, self.save_dir, self.save_path)
+            self.console.print(t("cli.saved-unfinished", self.lang, path=str(path)))
+            saved = True
+        if not saved:
+            self.console.print(t("cli.quit", self.lang))
+        return True
+
+    def finish(self) -> None:
+        viewer = self.viewer if len(self.humans) <= 1 else None
+        self.feed.show(self.console, self.state, viewer, self.lang)
+        self.console.print(self.state.game.render(self.state.observation(None), self.lang))
+        self.console.print(ranking_table(self.state, self.lang))
+        if self.save_dir is not None:
+            path = save_game(self.state, self.seats, self.save_dir)
+            if self.save_path is not None and self.save_path != path:
+                self.save_path.unlink(missing_ok=True)  # the unfinished save is done with
+            self.console.print(t("cli.saved", self.lang, path=str(path)))
+
+
+def play_session(
+    state: State,
+    seats: Sequence[str],
+    *,
+    lang: str | None = None,
+    save_dir: Path | None = Path("records"),
+    restart_point: RestartPoint | None = None,
+    console: Console | None = None,
+    read: Reader | None = None,
+    bot_seed: int = 0,
+    save_path: Path | None = None,
+) -> State:
+    """Play ``state`` to the end with people and bots in ``seats``.
+
+    Returns the final state (or the unfinished one if a person quit).
+    ``save_path`` is the file of a resumed game, replaced when it is saved
+    again and removed once the game is finished.
+    """
+    console = console or Console()
+    session = Session(state, seats, lang=lang, save_dir=save_dir, restart_point=restart_point,
+                      console=console, read=read or (lambda prompt: console.input(prompt)),
+                      bot_seed=bot_seed, save_path=save_path)
+    return session.run()

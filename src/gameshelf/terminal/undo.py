@@ -1,0 +1,72 @@
+"""Undo that follows Board Game Arena's policy.
+
+A person may take back their own last moves, but never across another
+player's move, a die roll, a shuffle, or anything newly revealed. Why the
+check is generic: a move is safe to take back exactly when it taught the
+mover nothing, that is, when every world the mover could not rule out
+before it (two :meth:`~gameshelf.core.protocol.State.determinize` copies)
+shows the mover the same observation after it as the real game does, and
+no random stream moved. A die, a draw from a hidden deck and a shuffle all
+fail that test in every game without any game-specific code.
+"""
+
+from __future__ import annotations
+
+from gameshelf.core.actions import Action
+from gameshelf.core.protocol import PlayerId, State
+
+#: re-dealt worlds compared; two make a lucky match vanishingly rare
+WORLD_SEEDS = (7919, 104729)
+
+
+class UndoStack:
+    """Positions a person may return to, newest last."""
+
+    def __init__(self) -> None:
+        self.positions: list[State] = []
+
+    def __len__(self) -> int:
+        return len(self.positions)
+
+    def clear(self) -> None:
+        self.positions.clear()
+
+    def before(self, state: State, seat: PlayerId) -> Probe:
+        """Call just before ``seat`` plays on ``state``; pass the result to
+        :meth:`after` once the move is applied."""
+        return Probe(state, seat)
+
+    def after(self, probe: Probe, state: State, action: Action) -> None:
+        """Keep the position before the move if it may be taken back, else
+        forget every older position too (they lie behind a barrier)."""
+        if probe.reversible(state, action):
+            self.positions.append(probe.position)
+        else:
+            self.clear()
+
+    def pop(self) -> State | None:
+        return self.positions.pop() if self.positions else None
+
+
+class Probe:
+    """The position before a move, and the worlds its mover could not rule out."""
+
+    def __init__(self, state: State, seat: PlayerId) -> None:
+        self.seat = seat
+        self.position = state.clone()
+        self.worlds = [state.determinize(seat, s) for s in WORLD_SEEDS]
+
+    def reversible(self, state: State, action: Action) -> bool:
+        """Whether the move just made left the mover deciding and revealed
+        nothing: no stream moved and every world agrees with the real game."""
+        if state.current_player != self.seat or state.rng != self.position.rng:
+            return False
+        seen = state.observation(self.seat)
+        for world in self.worlds:
+            try:
+                world.apply(action, self.seat)
+            except Exception:  # a world where the move is not legal differs by definition
+                return False
+            if world.observation(self.seat) != seen:
+                return False
+        return True
