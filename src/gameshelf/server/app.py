@@ -1,0 +1,253 @@
+"""The FastAPI application: routes, error replies, static files, and the
+background work (bot turns, websocket updates, Redis between workers).
+
+Routes are thin: they check the request, run the blocking work of
+:class:`~gameshelf.server.service.Service` in a thread, and tell the hub and
+the bot driver that a table changed. OpenAPI is at ``/docs`` and
+``/openapi.json``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from importlib import resources
+from typing import Annotated, Any, Literal
+
+from fastapi import Body, FastAPI, Header, Path, Query, Request, WebSocket
+from fastapi.responses import HTMLResponse, JSONResponse
+from starlette.concurrency import run_in_threadpool
+
+from gameshelf.core.errors import GameshelfError
+from gameshelf.core.i18n import LANGUAGES
+from gameshelf.server import schemas
+from gameshelf.server.bots import BotPool
+from gameshelf.server.config import MAX_BODY, MAX_JSON_DEPTH, Settings
+from gameshelf.server.db import make_engine, migrate
+from gameshelf.server.errors import ApiError
+from gameshelf.server.hub import Hub
+from gameshelf.server.limits import BodyLimits
+from gameshelf.server.service import Service, games_list
+
+log = logging.getLogger("gameshelf.server")
+
+Lang = Annotated[Literal["en", "ja"], Query(description="Language of all text: en or ja.")]
+TableId = Annotated[str, Path(pattern=r"^[A-Za-z0-9_-]{1,24}$", description="A table id.")]
+SeatNo = Annotated[int, Path(ge=0, le=15, description="A seat, counted from 0.")]
+Authorization = Annotated[str | None, Header(description="Bearer <seat token>")]
+
+FALLBACK_PAGE = """<!doctype html><html lang="en"><meta charset="utf-8">
+<title>gameshelf</title><h1>gameshelf server</h1>
+<p>The browser client is not installed here. The API is at <a href="/docs">/docs</a>.</p></html>"""
+
+
+def bearer(header: str | None) -> str | None:
+    """The seat token of an ``Authorization: Bearer`` header (``None``: a
+    spectator); anything else in the header is refused."""
+    if header is None:
+        return None
+    scheme, _, token = header.partition(" ")
+    token = token.strip()
+    if scheme.lower() != "bearer" or not token or len(token) > 64 or not token.isascii():
+        raise ApiError(401, "bad-token")
+    return token
+
+
+def _lang_of(request: Request) -> str:
+    lang = request.query_params.get("lang", "en")
+    return lang if lang in LANGUAGES else "en"
+
+
+class Server:
+    """One process's server: service, hub, bots and the cross-worker bus."""
+
+    def __init__(self, settings: Settings, bot_pool: BotPool | None = None) -> None:
+        self.settings = settings
+        engine = make_engine(settings.database_url)
+        migrate(engine)
+        self.service = Service(engine)
+        self.bots = bot_pool or BotPool(settings.bot_workers)
+        self.hub = Hub(self.service, self.changed)
+        self._driving: set[str] = set()
+        self._again: set[str] = set()
+        self._tasks: set[asyncio.Task[None]] = set()
+        self.bus: Any = None
+
+    def spawn(self, coro: Any) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def changed(self, table_id: str, *, local_only: bool = False) -> None:
+        """A table moved: tell its sockets, let its bots play, and tell the
+        other workers."""
+        if self.bus is not None and not local_only:
+            await self.bus.publish(table_id)
+        self.spawn(self.hub.notify(table_id))
+        self.spawn(self.drive(table_id))
+
+    async def drive(self, table_id: str) -> None:
+        """Play the table's bot turns until a person is to move. One driver
+        per table in this process; across processes the database refuses
+        the second of two moves after the same state."""
+        if table_id in self._driving:
+            self._again.add(table_id)
+            return
+        self._driving.add(table_id)
+        try:
+            while True:
+                self._again.discard(table_id)
+                job = await run_in_threadpool(self.service.bot_job, table_id)
+                if job is None:
+                    if table_id in self._again:
+                        continue
+                    return
+                action = await self.bots.choose(job.table_id, job.record, job.level, job.bot_seed)
+                if await run_in_threadpool(self.service.submit_bot, job, action):
+                    if self.bus is not None:
+                        await self.bus.publish(table_id)
+                    await self.hub.notify(table_id)
+        except Exception:
+            log.exception("bot driver for table %s stopped", table_id)
+        finally:
+            self._driving.discard(table_id)
+
+    async def sweep(self) -> None:
+        """After a start, resume the bot turns that were pending."""
+        for table_id in await run_in_threadpool(self.service.tables_waiting_for_bots):
+            self.spawn(self.drive(table_id))
+
+    async def start(self) -> None:
+        if self.settings.redis_url:
+            from gameshelf.server.bus import RedisBus
+
+            self.bus = RedisBus(self.settings.redis_url, self._remote_change)
+            await self.bus.start()
+        self.spawn(self.sweep())
+
+    async def _remote_change(self, table_id: str) -> None:
+        await self.changed(table_id, local_only=True)
+
+    async def stop(self) -> None:
+        if self.bus is not None:
+            await self.bus.stop()
+        for task in list(self._tasks):
+            task.cancel()
+        self.bots.close()
+        self.service.engine.dispose()
+
+
+def create_app(settings: Settings | None = None, *, bot_pool: BotPool | None = None) -> FastAPI:
+    """The app for ``settings`` (default: from the environment, which is
+    how ``uvicorn --workers`` starts each worker)."""
+    server = Server(settings or Settings.from_env(), bot_pool)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await server.start()
+        try:
+            yield
+        finally:
+            await server.stop()
+
+    app = FastAPI(title="gameshelf", version="1", lifespan=lifespan,
+                  description="Online play of every gameshelf game. See docs/server.md.")
+    app.state.server = server
+    app.add_middleware(BodyLimits, max_body=MAX_BODY, max_depth=MAX_JSON_DEPTH)
+    service = server.service
+
+    @app.exception_handler(ApiError)
+    async def _api_error(request: Request, exc: ApiError) -> JSONResponse:
+        lang = _lang_of(request)
+        return JSONResponse({"detail": {"code": exc.code, "message": exc.message_in(lang),
+                                        "params": exc.params}}, status_code=exc.status)
+
+    @app.exception_handler(GameshelfError)
+    async def _game_error(request: Request, exc: GameshelfError) -> JSONResponse:
+        lang = _lang_of(request)
+        params = {k: v if isinstance(v, str | int | float | bool) or v is None else str(v)
+                  for k, v in exc.params.items()}
+        return JSONResponse({"detail": {"code": exc.code, "message": exc.message_in(lang),
+                                        "params": params}}, status_code=422)
+
+    @app.get("/api/games", summary="Every game, its player counts and options")
+    async def get_games(lang: Lang = "en") -> list[dict[str, Any]]:
+        return await run_in_threadpool(games_list, lang)
+
+    @app.post("/api/tables", status_code=201, summary="Open a table")
+    async def post_table(req: schemas.CreateTable, lang: Lang = "en") -> dict[str, Any]:
+        created = await run_in_threadpool(service.create_table, req)
+        await server.changed(created["id"])
+        return created
+
+    @app.get("/api/tables", summary="Open and running tables")
+    async def get_tables(lang: Lang = "en") -> list[dict[str, Any]]:
+        return await run_in_threadpool(service.list_tables)
+
+    @app.get("/api/tables/{table_id}", summary="A table's public information")
+    async def get_table(table_id: TableId, lang: Lang = "en") -> dict[str, Any]:
+        return await run_in_threadpool(service.table_info, table_id)
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/join", summary="Take or come back to a seat")
+    async def join(table_id: TableId, seat: SeatNo,
+                   body: Annotated[schemas.Join | None, Body()] = None,
+                   authorization: Authorization = None, lang: Lang = "en") -> dict[str, Any]:
+        name = body.name if body is not None else None
+        done = await run_in_threadpool(service.join, table_id, seat, bearer(authorization), name)
+        await server.changed(table_id)
+        return done
+
+    @app.post("/api/tables/{table_id}/seats/{seat}/leave", summary="Leave a seat")
+    async def leave(table_id: TableId, seat: SeatNo,
+                    body: Annotated[schemas.Leave | None, Body()] = None,
+                    authorization: Authorization = None, lang: Lang = "en") -> dict[str, Any]:
+        bot = body.bot if body is not None else "easy"
+        done = await run_in_threadpool(service.leave, table_id, seat, bearer(authorization), bot)
+        await server.changed(table_id)
+        return done
+
+    @app.get("/api/tables/{table_id}/view", summary="What this seat (or a spectator) sees")
+    async def view(table_id: TableId, authorization: Authorization = None,
+                   lang: Lang = "en") -> dict[str, Any]:
+        return await run_in_threadpool(service.view, table_id, bearer(authorization), lang)
+
+    @app.post("/api/tables/{table_id}/moves", summary="Make a move")
+    async def post_move(table_id: TableId, move: schemas.Move,
+                        authorization: Authorization = None, lang: Lang = "en") -> dict[str, Any]:
+        done = await run_in_threadpool(service.submit, table_id, bearer(authorization), move)
+        await server.changed(table_id)
+        return done
+
+    @app.get("/api/tables/{table_id}/record", summary="The whole game, once it is over")
+    async def record(table_id: TableId, lang: Lang = "en") -> dict[str, Any]:
+        return await run_in_threadpool(service.record, table_id)
+
+    @app.get("/api/tables/{table_id}/replay/{k}", summary="A finished game after k moves")
+    async def replay_frame(table_id: TableId, k: Annotated[int, Path(ge=0, le=100_000)],
+                           lang: Lang = "en") -> dict[str, Any]:
+        return await run_in_threadpool(service.replay_frame, table_id, k, lang)
+
+    @app.websocket("/api/tables/{table_id}/ws")
+    async def ws(websocket: WebSocket, table_id: TableId,
+                 token: Annotated[str | None, Query(max_length=64)] = None,
+                 last: Annotated[int | None, Query(ge=0)] = None, lang: Lang = "en") -> None:
+        await server.hub.serve(websocket, table_id, token, last, lang)
+
+    _static(app)
+    return app
+
+
+def _static(app: FastAPI) -> None:
+    """The browser client at ``/`` (src/gameshelf/web), or a page that says
+    it is missing."""
+    from fastapi.staticfiles import StaticFiles
+
+    web = resources.files("gameshelf") / "web"
+    if (web / "index.html").is_file():
+        app.mount("/", StaticFiles(directory=str(web), html=True), name="web")
+    else:
+        @app.get("/", include_in_schema=False)
+        async def fallback() -> HTMLResponse:
+            return HTMLResponse(FALLBACK_PAGE)

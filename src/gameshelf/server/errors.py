@@ -1,0 +1,45 @@
+"""The server's refusals: an HTTP status, a stable code and a sentence.
+
+Why its own catalogue (``server/locales/<lang>.toml``): the server's words
+are its own, and keeping them beside it leaves the core catalogues to the
+engines. Clients branch on the code; people read the sentence, in the
+language the request asked for.
+"""
+
+from __future__ import annotations
+
+import functools
+import tomllib
+from importlib import resources
+from typing import Any
+
+from gameshelf.core.errors import GameshelfError
+from gameshelf.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, current_language
+
+
+@functools.cache
+def _catalogue(lang: str) -> dict[str, str]:
+    path = resources.files("gameshelf.server") / "locales" / f"{lang}.toml"
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    return {str(k): str(v) for k, v in data["errors"].items()}
+
+
+def message(code: str, lang: str | None, params: dict[str, Any]) -> str:
+    """The sentence for ``code`` in ``lang`` (English when missing)."""
+    lang = lang if lang in LANGUAGES else current_language()
+    text = _catalogue(lang).get(code) or _catalogue(DEFAULT_LANGUAGE).get(code, code)
+    try:
+        return text.format(**params)
+    except (KeyError, IndexError, ValueError):
+        return text
+
+
+class ApiError(GameshelfError):
+    """A request the server refuses; nothing was changed."""
+
+    def __init__(self, status: int, code: str, params: dict[str, Any] | None = None) -> None:
+        self.status = status
+        super().__init__(code, params, namespace="server")
+
+    def message_in(self, lang: str | None = None) -> str:
+        return message(self.code, lang, self.params)

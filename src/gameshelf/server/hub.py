@@ -1,0 +1,205 @@
+"""Websockets: each connection is sent its own numbered views.
+
+Every connection holds its viewer's token and is sent a view built for that
+viewer alone (its seat's observation, its legal moves, the events it may
+see), never one payload broadcast to the table. Messages are numbered with
+the state number ``n``; a client that reconnects with the last ``n`` it saw
+is sent the log lines it missed, or a full ``sync`` when the gap is larger
+than the recent log a view carries.
+
+Client -> server (JSON text, at most :data:`MAX_WS_MESSAGE` bytes, a few a
+second): ``{"type": "hello", "token"?, "last"?}`` (first, unless the token
+is in the query), ``{"type": "ping"}``, ``{"type": "resume", "last": n}``,
+``{"type": "move", "after": n, "action": {...}}``. Anything else closes the
+socket with code 1008; binary or oversized messages with 1003 or 1009.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import contextlib
+import json
+import time
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+
+from gameshelf.core.errors import GameshelfError
+from gameshelf.server import schemas
+from gameshelf.server.config import MAX_JSON_DEPTH, MAX_WS_MESSAGE, RECENT_ITEMS
+from gameshelf.server.errors import ApiError
+from gameshelf.server.limits import json_depth
+from gameshelf.server.service import Service
+
+#: Messages a client may send in a burst, and per second after it.
+BURST, RATE = 20, 10.0
+HELLO_WAIT = 2.0
+
+
+class Refused(Exception):
+    """A client message that ends the connection, with the close code."""
+
+    def __init__(self, code: int, reason: str) -> None:
+        super().__init__(reason)
+        self.code = code
+        self.reason = reason
+
+
+class Connection:
+    """One viewer's socket on one table."""
+
+    def __init__(self, ws: WebSocket, table_id: str, token: str | None, lang: str) -> None:
+        self.ws = ws
+        self.table_id = table_id
+        self.token = token
+        self.lang = lang
+        self.last: int | None = None
+        self.lock = asyncio.Lock()
+        self.allowance = float(BURST)
+        self.stamp = time.monotonic()
+
+    def spend(self) -> None:
+        """Token bucket against floods."""
+        now = time.monotonic()
+        self.allowance = min(BURST, self.allowance + (now - self.stamp) * RATE)
+        self.stamp = now
+        if self.allowance < 1:
+            raise Refused(1008, "too many messages")
+        self.allowance -= 1
+
+    async def send(self, message: dict[str, Any]) -> None:
+        await self.ws.send_text(json.dumps(message, ensure_ascii=False))
+
+
+def parse(text: Any) -> dict[str, Any]:
+    """A client message as a dict, or :class:`Refused`."""
+    if not isinstance(text, str):
+        raise Refused(1003, "text messages only")
+    if len(text) > MAX_WS_MESSAGE:
+        raise Refused(1009, "message too big")
+    raw = text.encode("utf-8", "replace")
+    if json_depth(raw) > MAX_JSON_DEPTH:
+        raise Refused(1008, "too deep")
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise Refused(1008, "not JSON") from None
+    if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+        raise Refused(1008, "a message is an object with a type")
+    return data
+
+
+def _last(data: dict[str, Any]) -> int | None:
+    value = data.get("last")
+    if value is None:
+        return None
+    if type(value) is not int or value < 0:
+        raise Refused(1008, "last must be a whole number")
+    return value
+
+
+class Hub:
+    """The sockets of this process, by table."""
+
+    def __init__(self, service: Service, changed: Callable[[str], Awaitable[None]]) -> None:
+        self.service = service
+        self.changed = changed
+        self.tables: dict[str, set[Connection]] = collections.defaultdict(set)
+
+    async def push(self, conn: Connection, last: int | None = None, force: bool = False) -> None:
+        """Send ``conn`` what changed since the last state it was sent."""
+        async with conn.lock:
+            since = conn.last if last is None else last
+            view = await run_in_threadpool(
+                self.service.view, conn.table_id, conn.token, conn.lang, since
+            )
+            n = view["state"]
+            if not force and conn.last is not None and n == conn.last and last is None:
+                return
+            kind = "update" if since is not None and 0 <= n - since <= RECENT_ITEMS else "sync"
+            if kind == "sync":
+                view = await run_in_threadpool(
+                    self.service.view, conn.table_id, conn.token, conn.lang, None
+                )
+            await conn.send({"type": kind, "n": view["state"], "view": view})
+            conn.last = view["state"]
+
+    async def notify(self, table_id: str) -> None:
+        """Every socket on the table gets its own view of the new state."""
+        for conn in list(self.tables.get(table_id, ())):
+            try:
+                await self.push(conn)
+            except Exception:  # a dead socket must not stop the others
+                self.tables[table_id].discard(conn)
+
+    async def serve(self, ws: WebSocket, table_id: str, token: str | None, last: int | None,
+                    lang: str) -> None:
+        await ws.accept()
+        conn = Connection(ws, table_id, token, lang)
+        try:
+            if token is None:
+                with contextlib.suppress(asyncio.TimeoutError):
+                    first = await asyncio.wait_for(ws.receive(), HELLO_WAIT)
+                    if first["type"] == "websocket.disconnect":
+                        raise WebSocketDisconnect(first.get("code", 1000))
+                    hello = parse(first.get("text"))
+                    if hello["type"] != "hello" or set(hello) - {"type", "token", "last"}:
+                        raise Refused(1008, "the first message is a hello")
+                    conn.token = hello.get("token")
+                    if conn.token is not None and (type(conn.token) is not str
+                                                   or len(conn.token) > 64):
+                        raise Refused(1008, "bad token")
+                    last = _last(hello) if "last" in hello else last
+            try:
+                await self.push(conn, last=last, force=True)
+            except ApiError as exc:
+                await conn.send({"type": "error", "status": exc.status, "code": exc.code,
+                                 "message": exc.message_in(lang)})
+                raise Refused(1008, exc.code) from None
+            self.tables[table_id].add(conn)
+            while True:
+                message = await ws.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                conn.spend()
+                await self.handle(conn, parse(message.get("text")))
+        except Refused as exc:
+            if ws.application_state == WebSocketState.CONNECTED:
+                await ws.close(exc.code, exc.reason)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            self.tables[table_id].discard(conn)
+            if not self.tables[table_id]:
+                self.tables.pop(table_id, None)
+
+    async def handle(self, conn: Connection, data: dict[str, Any]) -> None:
+        kind = data["type"]
+        if kind == "ping":
+            await conn.send({"type": "pong", "n": conn.last})
+        elif kind == "resume":
+            await self.push(conn, last=_last(data), force=True)
+        elif kind == "move":
+            try:
+                move = schemas.Move.model_validate({k: v for k, v in data.items() if k != "type"})
+            except ValueError:
+                await conn.send({"type": "error", "status": 422, "code": "malformed",
+                                 "message": "a move is {type, after, action}"})
+                return
+            try:
+                done = await run_in_threadpool(self.service.submit, conn.table_id, conn.token, move)
+            except ApiError as exc:
+                await conn.send({"type": "error", "status": exc.status, "code": exc.code,
+                                 "message": exc.message_in(conn.lang)})
+                return
+            except GameshelfError as exc:
+                await conn.send({"type": "error", "status": 422, "code": exc.code,
+                                 "message": exc.message_in(conn.lang)})
+                return
+            await conn.send({"type": "ack", "n": done["state"]})
+            await self.changed(conn.table_id)
+        else:
+            raise Refused(1008, "unknown message type")

@@ -1,0 +1,471 @@
+"""Everything the routes do, as plain blocking functions.
+
+Why blocking: SQLAlchemy sessions and game rules are synchronous; the app
+runs these in a thread pool so the event loop never waits on them. Each
+table has a lock in this process so that its cached :class:`Live` game is
+never changed by two threads at once; between processes the database
+decides, through the unique ``(table_id, seq)`` of the move log: of two
+moves after the same state, exactly one is stored, and the other is
+refused as stale.
+"""
+
+from __future__ import annotations
+
+import collections
+import dataclasses
+import json
+import secrets
+import threading
+import time
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection, Engine, Row
+from sqlalchemy.exc import IntegrityError
+
+from gameshelf.core.errors import GameshelfError
+from gameshelf.core.i18n import t
+from gameshelf.core.protocol import Game, PlayerId
+from gameshelf.core.registry import games, load_game
+from gameshelf.core.rng import derive_seed
+from gameshelf.server import schemas
+from gameshelf.server.db import moves, reading, seats, tables, writing
+from gameshelf.server.errors import ApiError
+from gameshelf.server.live import Live
+from gameshelf.server.tokens import matches, new_token, token_hash
+
+#: How many live games one process keeps rebuilt (the rest are replayed on use).
+CACHE_SIZE = 2000
+OPEN, RUNNING, OVER = "open", "running", "over"
+
+
+@dataclasses.dataclass(frozen=True)
+class BotJob:
+    """A bot's turn to compute: everything a pool worker needs, by value."""
+
+    table_id: str
+    after: int
+    seat: PlayerId
+    level: str
+    record: dict[str, Any]
+    bot_seed: int
+
+
+def game_or_404(game_id: str) -> Game:
+    if game_id not in games():
+        raise ApiError(404, "unknown-game", {"game": game_id})
+    return load_game(game_id)
+
+
+def games_list(lang: str | None) -> list[dict[str, Any]]:
+    """Every game with its name in ``lang``, player counts and options."""
+    out = []
+    for game_id in games():
+        game = load_game(game_id)
+        out.append({
+            "id": game_id,
+            "name": game.name(lang),
+            "min_players": game.min_players,
+            "max_players": game.max_players,
+            "options": {
+                name: {
+                    "default": spec.default,
+                    "choices": list(spec.choices) if spec.choices is not None else None,
+                    "help": t(spec.help_key, lang) if spec.help_key else "",
+                }
+                for name, spec in game.options_schema.items()
+            },
+        })
+    return out
+
+
+def check_options(game: Game, options: dict[str, Any]) -> dict[str, Any]:
+    """Options of exactly the declared types (``1`` is not ``true``), then
+    the game's own checks."""
+    for name, value in options.items():
+        spec = game.options_schema.get(name)
+        if spec is None:
+            raise ApiError(422, "bad-option", {"name": name})
+        allowed = spec.choices if spec.choices is not None else (spec.default,)
+        if not any(type(value) is type(c) for c in allowed if c is not None) and value is not None:
+            raise ApiError(422, "bad-option", {"name": name})
+    try:
+        return game.resolve_options(options)
+    except GameshelfError:
+        raise ApiError(422, "bad-option", {"name": ", ".join(sorted(options))}) from None
+
+
+class Service:
+    """The server's state: a database engine and a cache of live games."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self._cache: collections.OrderedDict[str, Live] = collections.OrderedDict()
+        self._locks: dict[str, threading.Lock] = {}
+        self._guard = threading.Lock()
+
+    # -- helpers ---------------------------------------------------------------------
+    def _lock(self, table_id: str) -> threading.Lock:
+        with self._guard:
+            lock = self._locks.get(table_id)
+            if lock is None:
+                lock = self._locks[table_id] = threading.Lock()
+            return lock
+
+    def _table(self, conn: Connection, table_id: str) -> tuple[Row[Any], list[Row[Any]]]:
+        row = conn.execute(sa.select(tables).where(tables.c.id == table_id)).first()
+        if row is None:
+            raise ApiError(404, "unknown-table", {"table": table_id})
+        seat_rows = list(
+            conn.execute(sa.select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat))
+        )
+        return row, seat_rows
+
+    def _live(self, conn: Connection, row: Row[Any]) -> Live:
+        """The table's game brought up to its last stored move."""
+        live = self._cache.get(row.id)
+        if live is None or live.n > row.moves:
+            game = load_game(row.game)
+            live = Live.start(game, row.players, row.seed, json.loads(row.options))
+        stored = conn.execute(
+            sa.select(moves.c.seq, moves.c.seat, moves.c.action)
+            .where(moves.c.table_id == row.id, moves.c.seq > live.n)
+            .order_by(moves.c.seq)
+        )
+        game = live.state.game
+        for seq, seat, action in stored:
+            if seq != live.n + 1:
+                raise RuntimeError(f"table {row.id}: move {seq} follows {live.n}")
+            live.apply(game.action_from_json(json.loads(action)), seat)
+        self._cache[row.id] = live
+        self._cache.move_to_end(row.id)
+        while len(self._cache) > CACHE_SIZE:
+            self._cache.popitem(last=False)
+        return live
+
+    @staticmethod
+    def _seat_of(seat_rows: list[Row[Any]], token: str | None) -> PlayerId | None:
+        """The seat ``token`` opens, ``None`` for no token; every seat's hash
+        is compared so the time says nothing about which one matched."""
+        if token is None:
+            return None
+        found = None
+        for s in seat_rows:
+            if matches(token, s.token_hash):
+                found = s.seat
+        if found is None:
+            raise ApiError(401, "bad-token")
+        return found
+
+    @staticmethod
+    def _public(row: Row[Any], seat_rows: list[Row[Any]], live: Live | None) -> dict[str, Any]:
+        """What anyone with the link may know about a table (no seed, ever)."""
+        state = live.state if live is not None else None
+        return {
+            "id": row.id,
+            "game": row.game,
+            "players": row.players,
+            "status": row.status,
+            "state": row.moves,
+            "to_move": state.current_player if state is not None and row.status == RUNNING else None,
+            "options": json.loads(row.options),
+            "clock": json.loads(row.clock) if row.clock else None,
+            "seats": [
+                {
+                    "seat": s.seat,
+                    "kind": s.kind,
+                    "name": s.name,
+                    "level": s.level,
+                    "taken": s.kind != "open",
+                    "stand_in": s.stand_in,
+                    "bank": s.bank,
+                    "timed_out": s.timed_out,
+                }
+                for s in seat_rows
+            ],
+            "result": json.loads(row.result) if row.result else None,
+            "created_at": row.created_at,
+            "updated_at": row.updated_at,
+        }
+
+    # -- tables ------------------------------------------------------------------------
+    def create_table(self, req: schemas.CreateTable) -> dict[str, Any]:
+        game = game_or_404(req.game)
+        if not game.min_players <= req.players <= game.max_players:
+            raise ApiError(422, "bad-player-count",
+                           {"game": game.id, "low": game.min_players, "high": game.max_players,
+                            "n": req.players})
+        if len(req.seats) != req.players:
+            raise ApiError(422, "seat-count", {"seats": len(req.seats), "n": req.players})
+        options = check_options(game, dict(req.options))
+        seed = secrets.randbits(62)
+        try:
+            live = Live.start(game, req.players, seed, options)
+        except GameshelfError:
+            raise ApiError(422, "bad-option", {"name": ", ".join(sorted(req.options))}) from None
+        table_id = secrets.token_urlsafe(12)
+        now = time.time()
+        tokens: dict[str, str] = {}
+        status = OPEN if any(isinstance(s, schemas.OpenSeat) for s in req.seats) else RUNNING
+        seat_values = []
+        for index, spec in enumerate(req.seats):
+            value: dict[str, Any] = {"table_id": table_id, "seat": index, "kind": spec.kind,
+                                     "name": None, "token_hash": None, "level": None,
+                                     "stand_in": None, "timed_out": False,
+                                     "bank": float(req.clock.bank) if req.clock else None}
+            if isinstance(spec, schemas.HumanSeat):
+                token = new_token()
+                tokens[str(index)] = token
+                value.update(name=spec.name, token_hash=token_hash(token))
+            elif isinstance(spec, schemas.BotSeat):
+                value.update(level=spec.level)
+            seat_values.append(value)
+        with writing(self.engine) as conn:
+            conn.execute(tables.insert().values(
+                id=table_id, game=game.id, players=req.players, options=json.dumps(options),
+                seed=seed, status=status, moves=0,
+                clock=req.clock.model_dump_json() if req.clock else None,
+                turn_started=now if status == RUNNING else None, result=None,
+                created_at=now, updated_at=now,
+            ))
+            conn.execute(seats.insert(), seat_values)
+        with self._lock(table_id):
+            self._cache[table_id] = live
+        return {"id": table_id, "tokens": tokens}
+
+    def list_tables(self) -> list[dict[str, Any]]:
+        """Open and running tables, newest first (at most 200)."""
+        with reading(self.engine) as conn:
+            rows = list(conn.execute(
+                sa.select(tables).where(tables.c.status.in_([OPEN, RUNNING]))
+                .order_by(tables.c.updated_at.desc()).limit(200)
+            ))
+            ids = [r.id for r in rows]
+            seat_rows: dict[str, list[Row[Any]]] = collections.defaultdict(list)
+            if ids:
+                for s in conn.execute(sa.select(seats).where(seats.c.table_id.in_(ids))
+                                      .order_by(seats.c.seat)):
+                    seat_rows[s.table_id].append(s)
+        return [self._public(r, seat_rows[r.id], None) for r in rows]
+
+    def table_info(self, table_id: str) -> dict[str, Any]:
+        with self._lock(table_id), reading(self.engine) as conn:
+            row, seat_rows = self._table(conn, table_id)
+            return self._public(row, seat_rows, self._live(conn, row))
+
+    # -- seats ---------------------------------------------------------------------------
+    def join(self, table_id: str, seat: int, token: str | None, name: str | None) -> dict[str, Any]:
+        """Take an open seat (a new token), or come back to one's own seat
+        with its token (a bot standing in steps aside)."""
+        with self._lock(table_id), writing(self.engine) as conn:
+            row, seat_rows = self._table(conn, table_id)
+            if not 0 <= seat < row.players:
+                raise ApiError(404, "unknown-seat", {"seat": seat})
+            target = seat_rows[seat]
+            if row.status == OVER:
+                raise ApiError(409, "game-over")
+            changes: dict[str, Any] = {}
+            if token is not None:
+                if self._seat_of(seat_rows, token) != seat:
+                    raise ApiError(403, "not-your-seat", {"seat": seat})
+                changes["stand_in"] = None
+                changes["timed_out"] = False
+            elif target.kind == "open":
+                token = new_token()
+                changes.update(kind="human", token_hash=token_hash(token))
+            else:
+                raise ApiError(409, "seat-taken", {"seat": seat})
+            if name is not None:
+                changes["name"] = name
+            conn.execute(seats.update().where(seats.c.table_id == table_id, seats.c.seat == seat)
+                         .values(**changes))
+            table_changes: dict[str, Any] = {"updated_at": time.time()}
+            still_open = [s for s in seat_rows if s.kind == "open" and s.seat != seat]
+            if row.status == OPEN and not still_open:
+                table_changes.update(status=RUNNING, turn_started=time.time())
+            conn.execute(tables.update().where(tables.c.id == table_id).values(**table_changes))
+        return {"seat": seat, "token": token}
+
+    def leave(self, table_id: str, seat: int, token: str | None, bot: str | None) -> dict[str, Any]:
+        """Step away from one's seat: before the start it opens again;
+        during the game ``bot`` (a level) plays it until its person joins
+        again with the token."""
+        if token is None:
+            raise ApiError(401, "bad-token")
+        with self._lock(table_id), writing(self.engine) as conn:
+            row, seat_rows = self._table(conn, table_id)
+            if not 0 <= seat < row.players:
+                raise ApiError(404, "unknown-seat", {"seat": seat})
+            if self._seat_of(seat_rows, token) != seat:
+                raise ApiError(403, "not-your-seat", {"seat": seat})
+            if row.status == OVER:
+                raise ApiError(409, "game-over")
+            if row.status == OPEN:
+                changes: dict[str, Any] = {"kind": "open", "token_hash": None, "name": None}
+            else:
+                changes = {"stand_in": bot}
+            conn.execute(seats.update().where(seats.c.table_id == table_id, seats.c.seat == seat)
+                         .values(**changes))
+            conn.execute(tables.update().where(tables.c.id == table_id)
+                         .values(updated_at=time.time()))
+        return {"seat": seat, "stand_in": changes.get("stand_in")}
+
+    # -- play ------------------------------------------------------------------------------
+    def view(self, table_id: str, token: str | None, lang: str | None,
+             since: int | None = None) -> dict[str, Any]:
+        """What the seat ``token`` opens (or a spectator) may see now."""
+        with self._lock(table_id), reading(self.engine) as conn:
+            row, seat_rows = self._table(conn, table_id)
+            seat = self._seat_of(seat_rows, token)
+            live = self._live(conn, row)
+            return self._view(row, seat_rows, live, seat, lang, since)
+
+    def _view(self, row: Row[Any], seat_rows: list[Row[Any]], live: Live,
+              seat: PlayerId | None, lang: str | None, since: int | None) -> dict[str, Any]:
+        state = live.state
+        to_move = state.current_player if row.status == RUNNING else None
+        mine = (seat is not None and to_move == seat and seat_rows[seat].stand_in is None
+                and not seat_rows[seat].timed_out)
+        return {
+            "table": self._public(row, seat_rows, live),
+            "state": live.n,
+            "seat": seat,
+            "to_move": to_move,
+            "observation": state.observation(seat),
+            "legal": live.legal(lang) if mine else [],
+            "events": live.items(seat, -1 if since is None else since, lang),
+            "over": row.status == OVER,
+            "result": live.result(),
+        }
+
+    def submit(self, table_id: str, token: str | None, move: schemas.Move) -> dict[str, Any]:
+        """Apply a person's move, or refuse it and change nothing."""
+        if token is None:
+            raise ApiError(401, "bad-token")
+        return self._submit(table_id, token, None, move.after, move.action)
+
+    def submit_bot(self, job: BotJob, action: dict[str, Any]) -> bool:
+        """Store a bot's move unless the table moved on meanwhile (another
+        worker's bot was first, or the person came back)."""
+        try:
+            self._submit(job.table_id, None, job, job.after, action)
+        except ApiError:
+            return False
+        return True
+
+    def _submit(self, table_id: str, token: str | None, job: BotJob | None, after: int,
+                action_json: dict[str, Any]) -> dict[str, Any]:
+        with self._lock(table_id):
+            try:
+                with writing(self.engine) as conn:
+                    row, seat_rows = self._table(conn, table_id)
+                    seat = self._seat_of(seat_rows, token) if job is None else job.seat
+                    live = self._live(conn, row)
+                    if row.status != RUNNING:
+                        raise ApiError(409, "game-over" if row.status == OVER else "not-started")
+                    if after != live.n:
+                        raise ApiError(409, "stale", {"after": after, "state": live.n})
+                    to_move = live.state.current_player
+                    controller = self._controller(seat_rows[to_move]) if to_move is not None else None
+                    if seat is None or seat != to_move or (job is None) != (controller is None):
+                        raise ApiError(403, "not-your-turn", {"seat": seat, "to_move": to_move})
+                    if job is not None and controller != job.level:
+                        raise ApiError(409, "stale", {"after": after, "state": live.n})
+                    game = live.state.game
+                    action = game.action_from_json(action_json)  # IllegalAction: 422
+                    live.state.validate(action)
+                    now = time.time()
+                    conn.execute(moves.insert().values(
+                        table_id=table_id, seq=live.n + 1, seat=seat,
+                        action=json.dumps(action.to_json()), by_bot=job is not None, created_at=now,
+                    ))
+                    live.apply(action, seat)
+                    result = live.result()
+                    conn.execute(tables.update().where(tables.c.id == table_id).values(
+                        moves=live.n, updated_at=now, turn_started=now,
+                        status=OVER if result else RUNNING,
+                        result=json.dumps(result) if result else None,
+                    ))
+            except IntegrityError:
+                self._cache.pop(table_id, None)
+                raise ApiError(409, "stale", {"after": after, "state": after + 1}) from None
+            except BaseException:
+                # the cached game may have moved ahead of the database
+                cached = self._cache.get(table_id)
+                if cached is not None and cached.n > after:
+                    self._cache.pop(table_id, None)
+                raise
+        return {"state": live.n, "over": result is not None}
+
+    @staticmethod
+    def _controller(seat_row: Row[Any]) -> str | None:
+        """The bot level that plays this seat now, ``None`` for its person."""
+        if seat_row.kind == "bot":
+            return str(seat_row.level)
+        if seat_row.stand_in is not None:
+            return str(seat_row.stand_in)
+        return None
+
+    def bot_job(self, table_id: str) -> BotJob | None:
+        """The bot turn this table waits for, if any."""
+        with self._lock(table_id), reading(self.engine) as conn:
+            row, seat_rows = self._table(conn, table_id)
+            if row.status != RUNNING:
+                return None
+            live = self._live(conn, row)
+            to_move = live.state.current_player
+            if to_move is None:
+                return None
+            level = self._controller(seat_rows[to_move])
+            if level is None:
+                return None
+            record = live.state.record()
+            return BotJob(table_id, live.n, to_move, level, record,
+                          derive_seed(row.seed, "bot", to_move, live.n))
+
+    def tables_waiting_for_bots(self) -> list[str]:
+        """Running tables, for the sweep after a restart (a bot's turn that
+        was in flight when the server died)."""
+        with reading(self.engine) as conn:
+            return [r.id for r in conn.execute(
+                sa.select(tables.c.id).where(tables.c.status == RUNNING))]
+
+    def record(self, table_id: str) -> dict[str, Any]:
+        """The whole game, seed included: only once it is over."""
+        with self._lock(table_id), reading(self.engine) as conn:
+            row, seat_rows = self._table(conn, table_id)
+            if row.status != OVER:
+                raise ApiError(409, "not-over")
+            live = self._live(conn, row)
+            meta = {"table": row.id, "seats": [
+                {"seat": s.seat, "kind": s.kind, "name": s.name, "level": s.level,
+                 "stand_in": s.stand_in, "timed_out": s.timed_out} for s in seat_rows]}
+            return live.state.record() | {"meta": meta}
+
+    def replay_frame(self, table_id: str, k: int, lang: str | None) -> dict[str, Any]:
+        """A finished game as a spectator saw it after ``k`` moves, for the
+        browser's replay viewer (it cannot run the rules itself)."""
+        from gameshelf.core.record import replay
+
+        record = self.record(table_id)
+        total = len(record["actions"])
+        if k > total:
+            raise ApiError(404, "unknown-move", {"k": k, "total": total})
+        state = replay(record, upto=k)
+        before = replay(record, upto=k - 1) if k else None
+        move = None
+        if k:
+            action = state.history[-1]
+            move = {"seat": record_mover(before), "text": state.game.describe_action(action, lang)}
+        events = state.events[len(before.events) if before is not None else 0:]
+        return {
+            "k": k,
+            "total": total,
+            "observation": state.observation(None),
+            "move": move,
+            "events": [e.text(lang) for e in events if e.visible(None)],
+        }
+
+
+def record_mover(state: Any) -> PlayerId | None:
+    return None if state is None else state.current_player

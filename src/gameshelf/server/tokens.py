@@ -1,0 +1,24 @@
+"""Seat tokens: random, stored only as a hash, compared in constant time."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+
+
+def new_token() -> str:
+    """A fresh seat token: 192 random bits, URL-safe."""
+    return secrets.token_urlsafe(24)
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def matches(token: str, stored: str | None) -> bool:
+    """Whether ``token`` hashes to ``stored``, in time independent of where
+    they differ."""
+    if stored is None:
+        return False
+    return hmac.compare_digest(token_hash(token), stored)
