@@ -105,16 +105,23 @@ def test_sell_gear_sells_without_a_worker() -> None:
 
 
 def test_hostile_field_values_from_the_wire_are_refused_not_crashed() -> None:
+    """Wrong types stop at the codec; well-typed nonsense (a row of -1, a
+    machine of 9) reaches the rules and is refused there, never crashing."""
     from gameshelf.core.registry import load_game
 
     game = load_game("pay-dirt")
     s = new(2)
     for wire in (
-        {"type": "nominate", "row": "x", "slot": 0},
-        {"type": "nominate", "row": -1, "slot": 0},
+        {"type": "nominate", "row": "x", "slot": 0, "amount": 2},
+        {"type": "nominate", "row": -1, "slot": 0, "amount": 2},
         {"type": "bid", "amount": "lots"},
         {"type": "slide", "machine": 9, "space": 0, "by": 0},
         {"type": "dig", "claim": 7, "tile_kind": 0, "by": 5},
     ):
-        code = refuse(s, game.action_from_json(wire))
+        try:
+            action = game.action_from_json(wire)
+        except IllegalAction as refusal:
+            assert refusal.code == "malformed-action"
+            continue
+        code = refuse(s, action)
         assert code in ("not-legal", "no-such-lot", "wrong-phase", "cannot-afford", "bid-too-low")

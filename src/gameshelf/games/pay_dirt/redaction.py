@@ -59,6 +59,8 @@ def observe(s: PayDirtState, player: int | None) -> dict[str, Any]:
             "holder": holder,
             "hand_size": len(s.draft_hand) if drafting else 0,
             "hand": sorted(s.draft_hand) if drafting and holder == player else None,
+            # the cards this seat passed on in this draft: it saw them (hidden.py)
+            "passed": sorted(s.passed[player]) if drafting and player is not None else None,
             "kept": [
                 None if s.kept[p] == EMPTY else (s.kept[p] if p == player else "hidden") for p in range(s.players)
             ],

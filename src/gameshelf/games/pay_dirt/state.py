@@ -17,12 +17,13 @@ Phases (``self.phase``) and who decides in each::
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from gameshelf.core.actions import Action
 from gameshelf.core.errors import IllegalAction
 from gameshelf.core.protocol import Game, Observation, PlayerId, State
-from gameshelf.games.pay_dirt.board import EMPTY, Camp
+from gameshelf.games.pay_dirt.board import Camp
 from gameshelf.games.pay_dirt.components import Components, components
 from gameshelf.games.pay_dirt.rules import dispatch, setup
 
@@ -81,6 +82,13 @@ class PayDirtState(State):
     tile_gold: list[int]
     tile_draw: list[list[int]]
     tile_discard: list[list[int]]
+    #: per tile, the pile rebuild that last put it face down (0: never turned
+    #: over); public bookkeeping that keeps re-deals honest (``hidden.py``)
+    tile_pool: list[int]
+    #: per kind, how many times its draw pile was rebuilt from the discards
+    tile_rebuilds: list[int]
+    #: per seat, the hardship cards it passed on in this draft (it saw them)
+    passed: list[list[int]]
     swept: list[int]
     #: per seat, the data ids of every lot won at auction and gear bought,
     #: in order (see :meth:`acquisitions`)
@@ -138,44 +146,31 @@ class PayDirtState(State):
         other.tile_gold = list(self.tile_gold)
         other.tile_draw = [list(d) for d in self.tile_draw]
         other.tile_discard = [list(d) for d in self.tile_discard]
+        other.tile_pool = list(self.tile_pool)
+        other.tile_rebuilds = list(self.tile_rebuilds)
+        other.passed = [list(p) for p in self.passed]
         other.swept = list(self.swept)
         other.acquired = [list(a) for a in self.acquired]
         return other
 
     # -- hidden information -----------------------------------------------------------
     def _redeal(self, player: PlayerId) -> None:
-        """Re-sample what ``player`` cannot see: deck orders, the hardships
-        held by others during the draft, and the gold under every face-down
-        pay-dirt tile (unknown to everyone, the owner included)."""
-        stream = self.rng["redeal"]
-        for deck in (*self.decks, self.gear_deck):
-            deck.sort()
-            stream.shuffle(deck)
-        self._redeal_hardships(player, stream)
-        revealed = {t for pile in self.tile_discard for t in pile}
-        for kind in range(3):
-            hidden = [t for t, k in enumerate(self.comp.tile_kind) if k == kind and t not in revealed]
-            values = sorted(self.tile_gold[t] for t in hidden)
-            stream.shuffle(values)
-            for t, v in zip(hidden, values, strict=True):
-                self.tile_gold[t] = v
+        """Re-sample what ``player`` cannot see and keep what it knows: deck
+        orders, face-down gold within each pool, drafted hardships (see
+        ``hidden.py``)."""
+        from gameshelf.games.pay_dirt.hidden import redeal
 
-    def _redeal_hardships(self, player: PlayerId, stream: Any) -> None:
-        holder = self.draft_order[self.draft_pos] if self.phase == DRAFT else None
-        hide_hand = holder is not None and holder != player
-        others = [p for p in range(self.players) if p != player and self.kept[p] != EMPTY]
-        unseen = list(self.hardship_deck) + [self.kept[p] for p in others]
-        if hide_hand:
-            unseen += self.draft_hand
-        unseen.sort()
-        stream.shuffle(unseen)
-        if hide_hand:
-            size = len(self.draft_hand)
-            self.draft_hand = sorted(unseen[:size])
-            del unseen[:size]
-        for p in others:
-            self.kept[p] = unseen.pop()
-        self.hardship_deck = unseen
+        redeal(self, player, self.rng["redeal"])
+
+    def known_zones(self, player: PlayerId) -> dict[str, Any]:
+        from gameshelf.games.pay_dirt.hidden import known_zones
+
+        return known_zones(self, player)
+
+    def zones(self, names: Sequence[str]) -> dict[str, Any]:
+        from gameshelf.games.pay_dirt.hidden import zones
+
+        return zones(self, list(names))
 
     def observation(self, player: PlayerId | None) -> Observation:
         from gameshelf.games.pay_dirt.redaction import observe

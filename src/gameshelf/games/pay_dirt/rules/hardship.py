@@ -31,6 +31,7 @@ def start_hardship(s: PayDirtState) -> None:
     s.draft_order = draft_order(s)
     s.draft_pos = 0
     s.kept = [EMPTY] * s.players
+    s.passed = [[] for _ in range(s.players)]
     hand = [supply.draw_hardship(s) for _ in range(s.players)]
     s.draft_hand = sorted(h for h in hand if h != EMPTY)
     first = s.draft_order[0]
@@ -46,6 +47,7 @@ def keep(s: PayDirtState, card: int) -> None:
     p = s.draft_order[s.draft_pos]
     s.draft_hand.remove(card)
     s.kept[p] = card
+    s.passed[p] = list(s.draft_hand)  # seen, and remembered (hidden.py)
     s.log("pay_dirt.log.kept", visible_to=(p,), player=p + 1, card=f"@pay_dirt.hardship.{s.comp.hardships[card].id}")
     s.draft_pos += 1
     _settle(s)
@@ -90,6 +92,7 @@ def resolve(s: PayDirtState) -> None:
     s.temperature -= drop
     s.log("pay_dirt.log.temperature", drop=drop, temperature=s.temperature)
     s.kept = [EMPTY] * s.players
+    s.passed = [[] for _ in range(s.players)]
     s.draft_order = []
     s.draft_pos = 0
     income.income_phase(s)

@@ -27,6 +27,8 @@ def set_up(s: PayDirtState) -> None:
     s.tile_gold = [0] * len(comp.tile_kind)
     s.tile_draw = [[], [], []]
     s.tile_discard = [[], [], []]
+    s.tile_pool = [0] * len(comp.tile_kind)
+    s.tile_rebuilds = [0, 0, 0]
     for kind in range(3):
         ids = [t for t, k in enumerate(comp.tile_kind) if k == kind]
         values = list(comp.tile_values[kind])
@@ -74,6 +76,7 @@ def set_up(s: PayDirtState) -> None:
     s.draft_pos = 0
     s.draft_hand = []
     s.kept = [EMPTY] * n
+    s.passed = [[] for _ in range(n)]
     s.swept = [EMPTY] * n
     s.acquired = [[] for _ in range(n)]
     start_round(s)

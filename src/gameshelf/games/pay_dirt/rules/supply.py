@@ -20,6 +20,10 @@ def draw_tile(s: PayDirtState, kind: int) -> int:
     """A face-down tile of ``kind`` from the supply, or EMPTY if none is left."""
     pile = s.tile_draw[kind]
     if not pile and s.tile_discard[kind]:
+        # everyone saw these tiles' gold: they form a new pool (hidden.py)
+        s.tile_rebuilds[kind] += 1
+        for tile in s.tile_discard[kind]:
+            s.tile_pool[tile] = s.tile_rebuilds[kind]
         pile.extend(sorted(s.tile_discard[kind]))
         s.tile_discard[kind].clear()
         s.rng["tiles"].shuffle(pile)
