@@ -218,6 +218,9 @@ def _register_plugins() -> None:
     from gameshelf.bots.tune_cli import tune
 
     app.command("tune")(tune)
+    from gameshelf.server.cli import serve
+
+    app.command("serve")(serve)
     try:
         from gameshelf.sim import cli as sim_cli
     except ImportError:

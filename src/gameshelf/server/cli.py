@@ -1,0 +1,51 @@
+"""``gameshelf serve``: the game server on uvicorn."""
+
+from __future__ import annotations
+
+import os
+from typing import Annotated
+
+import typer
+
+from gameshelf.server.config import (
+    BOT_WORKERS_ENV,
+    DATABASE_ENV,
+    MAX_WS_MESSAGE,
+    REDIS_ENV,
+    default_database_url,
+)
+
+
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
+    db: Annotated[str | None, typer.Option(
+        "--db", help="Database URL: sqlite:///FILE or postgresql+psycopg://… "
+        f"(default: ${DATABASE_ENV}, else a SQLite file in your data folder).")] = None,
+    redis: Annotated[str | None, typer.Option(
+        "--redis", help="Redis URL that carries updates between workers "
+        f"(default: ${REDIS_ENV}).")] = None,
+    workers: Annotated[int, typer.Option(min=1, max=64, help="Server worker processes.")] = 1,
+    bot_workers: Annotated[int, typer.Option(
+        min=1, max=64, help="Bot processes per server worker.")] = 1,
+) -> None:
+    """Serve every game online: the browser client at /, the API at /api
+    (documented at /docs)."""
+    import uvicorn
+
+    # Workers import the app afresh, so the settings travel in the environment.
+    os.environ[DATABASE_ENV] = db or os.environ.get(DATABASE_ENV) or default_database_url()
+    if redis:
+        os.environ[REDIS_ENV] = redis
+    os.environ[BOT_WORKERS_ENV] = str(bot_workers)
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
+    typer.echo(f"gameshelf is being served at http://{shown}:{port}/  (API docs: /docs)")
+    uvicorn.run(
+        "gameshelf.server.app:create_app",
+        factory=True,
+        host=host,
+        port=port,
+        workers=workers,
+        ws_max_size=MAX_WS_MESSAGE,
+        log_level="warning",
+    )

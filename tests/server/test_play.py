@@ -1,0 +1,157 @@
+"""Play through the server: nothing hidden leaks, concurrent moves and
+bots are stored exactly once, bots play on their own."""
+
+from __future__ import annotations
+
+import json
+import random
+import threading
+import time
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from gameshelf.core.registry import load_game
+from gameshelf.server.app import Server
+from gameshelf.server.db import make_engine
+from gameshelf.server.service import Service
+from tests.server.helpers import auth, new_table, secret_state, secrets_of, text, view
+
+GAMES = ["dicey-farm", "filthy-rich", "pay-dirt", "above-and-below"]
+
+
+def plain(value: Any) -> Any:
+    return json.loads(json.dumps(value))
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_no_view_leaks_hidden_information(client: TestClient, game_id: str) -> None:
+    """Every viewer of every state is sent exactly its own observation, its
+    own legal moves only on its turn, and never the seed or a random
+    stream's state."""
+    game = load_game(game_id)
+    players = min(3, game.max_players)
+    table, tokens = new_table(client, game_id, [{"kind": "human"}] * players)
+    rng = random.Random(game_id)
+    for n in range(36):
+        state = secret_state(client, table)
+        hidden = secrets_of(state)
+        for seat in [None, *range(players)]:
+            v = view(client, table, tokens[seat] if seat is not None else None)
+            body = text(v)
+            assert not [s for s in hidden if s in body], (game_id, n, seat)
+            assert v["state"] == n and v["seat"] == seat
+            assert v["observation"] == plain(state.observation(seat))
+            mine = seat is not None and seat == state.current_player
+            assert [a["action"] for a in v["legal"]] == (
+                [plain(a.to_json()) for a in state.legal_actions()] if mine else [])
+            for line in v["events"]:
+                if line["kind"] == "move" and line["seat"] != seat:
+                    action = state.history[line["n"] - 1]
+                    assert line["text"] == game.describe_public(action, line["seat"], "en")
+        if state.is_over:
+            break
+        mover = state.current_player
+        assert mover is not None
+        action = rng.choice(state.legal_actions())
+        r = client.post(f"/api/tables/{table}/moves", json={"after": n, "action": action.to_json()},
+                        headers=auth(tokens[mover]))
+        assert r.status_code == 200, r.text
+
+
+def _race(submit: Any, count: int = 2) -> list[Any]:
+    barrier = threading.Barrier(count)
+    results: list[Any] = [None] * count
+
+    def run(i: int) -> None:
+        barrier.wait()
+        results[i] = submit(i)
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(count)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    return results
+
+
+def test_concurrent_submissions_apply_once(client: TestClient, database_url: str) -> None:
+    """Two workers (two services on one database) get the same move at the
+    same moment, state after state: exactly one is stored each time."""
+    from gameshelf.server.errors import ApiError
+    from gameshelf.server.schemas import Move
+
+    table, tokens = new_table(client, "hidden-high", [{"kind": "human"}, {"kind": "human"}])
+    services = [Service(make_engine(database_url)) for _ in range(2)]
+    for n in range(8):
+        state = secret_state(client, table)
+        mover = state.current_player
+        assert mover is not None
+        move = Move(after=n, action=state.legal_actions()[-1].to_json())
+
+        def submit(i: int, mover: int = mover, move: Move = move) -> int:
+            try:
+                services[i].submit(table, tokens[mover], move)
+                return 200
+            except ApiError as exc:
+                return exc.status
+
+        assert sorted(_race(submit)) == [200, 409]
+        assert view(client, table)["state"] == n + 1
+    for s in services:
+        s.engine.dispose()
+
+
+def test_two_workers_never_both_move_a_bot(client: TestClient, database_url: str) -> None:
+    table, _ = new_table(client, "hidden-high", [{"kind": "bot", "level": "easy"}] * 2)
+    server: Server = client.app.state.server  # type: ignore[attr-defined]
+    services = [Service(make_engine(database_url)) for _ in range(2)]
+    # the app's own driver may play too: whoever stores first wins
+    for _ in range(5):
+        jobs = [s.bot_job(table) for s in services]
+        if jobs[0] is None or jobs[1] is None or jobs[0].after != jobs[1].after:
+            continue
+        state = secret_state(client, table)
+        choices = [a.to_json() for a in state.legal_actions()]
+        outcomes = _race(lambda i, jobs=jobs, choices=choices: services[i].submit_bot(
+            jobs[i], choices[i % len(choices)]))
+        assert outcomes.count(True) <= 1
+    assert server is not None
+    for s in services:
+        s.engine.dispose()
+
+
+def test_bots_play_on_the_server(client: TestClient) -> None:
+    """A person against a bot: after the person's move the bot answers
+    without anyone asking."""
+    table, tokens = new_table(client, "filthy-rich",
+                              [{"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "easy"}])
+    deadline = time.monotonic() + 30
+    bot_moved = False
+    while not bot_moved and time.monotonic() < deadline:
+        v = view(client, table, tokens[0])
+        bot_moved = any(line["kind"] == "move" and line["seat"] == 1 for line in v["events"])
+        if v["legal"]:
+            r = client.post(f"/api/tables/{table}/moves",
+                            json={"after": v["state"], "action": v["legal"][0]["action"]},
+                            headers=auth(tokens[0]))
+            assert r.status_code in (200, 409), r.text
+        else:
+            time.sleep(0.05)
+    assert bot_moved
+
+
+def test_leave_lets_a_bot_play_and_the_token_comes_back(client: TestClient) -> None:
+    table, tokens = new_table(client, "filthy-rich")
+    mover = view(client, table)["to_move"]
+    r = client.post(f"/api/tables/{table}/seats/{mover}/leave", json={"bot": "easy"},
+                    headers=auth(tokens[mover]))
+    assert r.status_code == 200
+    deadline = time.monotonic() + 30
+    while view(client, table)["to_move"] == mover and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert view(client, table)["state"] >= 1  # the stand-in moved
+    r = client.post(f"/api/tables/{table}/seats/{mover}/join", headers=auth(tokens[mover]))
+    assert r.status_code == 200
+    assert client.get(f"/api/tables/{table}").json()["seats"][mover]["stand_in"] is None
