@@ -425,6 +425,16 @@ class State(ABC):
     def observation(self, player: PlayerId | None) -> Observation:
         """JSON-ready view for ``player`` (``None`` = spectator), hidden by default."""
 
+    def observation_tensor(self, player: PlayerId | None) -> Any:
+        """:meth:`observation` as a flat float32 numpy array of the game's fixed
+        length, for learning agents. The game's ``encoding`` module builds it
+        from the observation alone, so it can hold nothing more; every slot is
+        in docs/research.md. numpy is imported here only, never by ``import
+        gameshelf``."""
+        from gameshelf.core.tensor import encode
+
+        return encode(self.game, self.observation(player))
+
     # -- the end ---------------------------------------------------------------------
     @abstractmethod
     def scores(self) -> list[float]:

@@ -1,0 +1,259 @@
+"""Fixed-shape numeric observations for learning agents.
+
+Why a writer and not hand-built arrays: a game's encoder (its
+``games/<game>/encoding.py``) walks one :meth:`State.observation` dict and
+says, field by field, what goes where. The same walk both fills the vector
+and, in describe mode, lists every slot with its meaning, so the documented
+layout (``docs/research.md``) cannot drift from the code.
+
+Every slot holds a float in ``[0, 1]``: counts are divided by a documented
+cap and clipped, categories are one-hot, sets are many-hot. Seats are
+listed relative to the viewer (the viewer first, then the following seats
+in seat order) and padded to the game's most players, so one game has one
+vector length whatever the player count; a spectator sees seats in absolute
+order. Nothing here reads a state: an encoder gets only an observation, so a
+tensor can never hold more than the seat may see.
+
+numpy is imported here, never by ``import gameshelf``: the protocol imports
+this module only when a tensor is asked for.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from importlib import import_module
+from typing import Any, Protocol
+
+import numpy as np
+
+from gameshelf.core.registry import game_package
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Field:
+    """A run of slots: its name, first slot, length and what it holds."""
+
+    name: str
+    start: int
+    size: int
+    meaning: str
+
+
+class Vocab:
+    """A fixed list of values, each with its slot in a one-hot or many-hot run.
+
+    A value outside the list writes nothing (all zeros), so an encoder never
+    fails on a value a rules change added; the tests catch such drift.
+    """
+
+    __slots__ = ("index", "items")
+
+    def __init__(self, items: Iterable[Hashable]) -> None:
+        self.items = tuple(items)
+        self.index = {v: i for i, v in enumerate(self.items)}
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    def describe(self) -> str:
+        return ", ".join(str(v) for v in self.items)
+
+
+class TensorWriter:
+    """Lays an observation out slot by slot; only non-zero slots cost work."""
+
+    __slots__ = ("_idx", "_pos", "_val", "fields")
+
+    def __init__(self, *, describe: bool = False) -> None:
+        self._pos = 0
+        self._idx: list[int] = []
+        self._val: list[float] = []
+        self.fields: list[Field] | None = [] if describe else None
+
+    @property
+    def size(self) -> int:
+        return self._pos
+
+    def _take(self, name: str, size: int, meaning: str) -> int:
+        start = self._pos
+        if self.fields is not None:
+            self.fields.append(Field(name, start, size, meaning))
+        self._pos += size
+        return start
+
+    def _put(self, slot: int, value: Any, high: float, low: float) -> None:
+        if value is None or value is False:
+            return
+        x = (float(value) - low) / (high - low)
+        if x > 0.0:
+            self._idx.append(slot)
+            self._val.append(1.0 if x > 1.0 else x)
+
+    # -- single values -------------------------------------------------------------
+    def number(self, name: str, value: Any, high: float, *, low: float = 0, meaning: str = "") -> None:
+        """One slot: ``(value - low) / (high - low)`` clipped to [0, 1]."""
+        slot = self._take(name, 1, meaning or _range(low, high))
+        self._put(slot, value, high, low)
+
+    def flag(self, name: str, value: Any, meaning: str = "") -> None:
+        """One slot: 1 when ``value`` is true."""
+        slot = self._take(name, 1, meaning or "1 if true")
+        if value:
+            self._idx.append(slot)
+            self._val.append(1.0)
+
+    def one_hot(self, name: str, value: Any, vocab: Vocab, meaning: str = "") -> None:
+        """``len(vocab)`` slots, 1 at ``value``'s place (none if absent)."""
+        start = self._take(name, len(vocab), meaning or f"one-hot: {vocab.describe()}")
+        i = vocab.index.get(value)
+        if i is not None:
+            self._idx.append(start + i)
+            self._val.append(1.0)
+
+    def many_hot(
+        self, name: str, values: Iterable[Any] | None, vocab: Vocab, meaning: str = "", *, high: float = 1
+    ) -> None:
+        """``len(vocab)`` slots: how many times each value occurs, / ``high``."""
+        start = self._take(name, len(vocab), meaning or f"count of each of: {vocab.describe()} (/{high:g})")
+        self._many(start, values, vocab, high)
+
+    def _many(self, start: int, values: Iterable[Any] | None, vocab: Vocab, high: float) -> None:
+        if not values:
+            return
+        counts: dict[int, int] = {}
+        for v in values:
+            i = vocab.index.get(v)
+            if i is not None:
+                counts[i] = counts.get(i, 0) + 1
+        for i, n in counts.items():
+            self._put(start + i, n, high, 0)
+
+    # -- runs of values ------------------------------------------------------------
+    def numbers(
+        self, name: str, values: Sequence[Any], size: int, high: float, *, low: float = 0, meaning: str = ""
+    ) -> None:
+        """``size`` slots, one per value in order (extra values dropped, missing ones 0)."""
+        start = self._take(name, size, meaning or _range(low, high))
+        for i, v in enumerate(values[:size]):
+            self._put(start + i, v, high, low)
+
+    def counts(self, name: str, table: Mapping[str, Any] | None, keys: Vocab, high: float, meaning: str = "") -> None:
+        """One slot per key of ``keys``: ``table[key] / high`` (absent keys 0)."""
+        start = self._take(name, len(keys), meaning or f"{keys.describe()}; each {_range(0, high)}")
+        if table:
+            for key, v in table.items():
+                i = keys.index.get(key)
+                if i is not None:
+                    self._put(start + i, v, high, 0)
+
+    def count_tables(
+        self, name: str, tables: Sequence[Mapping[Any, Any] | None], size: int, keys: Vocab, high: float, meaning: str = ""
+    ) -> None:
+        """``size`` runs of ``len(keys)`` slots, one per table: ``table[key] / high``."""
+        n = len(keys)
+        start = self._take(name, size * n, meaning or f"{size} x {keys.describe()}; each {_range(0, high)}")
+        for k, table in enumerate(tables[:size]):
+            if table:
+                for key, value in table.items():
+                    i = keys.index.get(key)
+                    if i is not None:
+                        self._put(start + k * n + i, value, high, 0)
+
+    def one_hots(self, name: str, values: Sequence[Any], size: int, vocab: Vocab, meaning: str = "") -> None:
+        """``size`` one-hot groups of ``len(vocab)`` slots, one group per value."""
+        n = len(vocab)
+        start = self._take(name, size * n, meaning or f"{size} x one-hot: {vocab.describe()}")
+        for k, v in enumerate(values[:size]):
+            i = vocab.index.get(v)
+            if i is not None:
+                self._idx.append(start + k * n + i)
+                self._val.append(1.0)
+
+    def many_hots(
+        self,
+        name: str,
+        groups: Sequence[Iterable[Any] | None],
+        size: int,
+        vocab: Vocab,
+        meaning: str = "",
+        *,
+        high: float = 1,
+    ) -> None:
+        """``size`` many-hot groups of ``len(vocab)`` slots, one per collection."""
+        n = len(vocab)
+        start = self._take(name, size * n, meaning or f"{size} x count of each of: {vocab.describe()} (/{high:g})")
+        for k, values in enumerate(groups[:size]):
+            self._many(start + k * n, values, vocab, high)
+
+    # -- the result ----------------------------------------------------------------------
+    def array(self) -> np.ndarray:
+        out = np.zeros(self._pos, dtype=np.float32)
+        if self._idx:
+            out[self._idx] = self._val
+        return out
+
+
+def _range(low: float, high: float) -> str:
+    return f"{low:g} to {high:g}, scaled to 0-1 and clipped"
+
+
+def seat_order(viewer: int | None, players: int) -> list[int]:
+    """Absolute seats in the order a tensor lists them: the viewer first."""
+    first = viewer or 0
+    return [(first + k) % players for k in range(players)]
+
+
+def relative_seat(seat: Any, viewer: int | None, players: int) -> int | None:
+    """Where ``seat`` sits from the viewer (0 = the viewer); ``None`` stays ``None``."""
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+        return None
+    return (seat - (viewer or 0)) % players
+
+
+class Encoder(Protocol):
+    """What a game's ``encoding`` module provides."""
+
+    def write(self, obs: Mapping[str, Any], w: TensorWriter) -> None: ...
+
+
+_encoders: dict[str, Encoder] = {}
+
+
+def encoder_for(game: Any) -> Encoder:
+    """The ``encoding`` module of ``game``'s package (looked up once)."""
+    found = _encoders.get(game.id)
+    if found is None:
+        module: Any = import_module(game_package(game) + ".encoding")
+        found = _encoders[game.id] = module
+    return found
+
+
+_sizes: dict[str, int] = {}
+
+
+def encode(game: Any, obs: Mapping[str, Any]) -> np.ndarray:
+    """``obs`` as the game's flat float32 vector (fixed length per game)."""
+    w = TensorWriter()
+    encoder_for(game).write(obs, w)
+    expected = _sizes.setdefault(game.id, w.size)
+    if w.size != expected:
+        raise AssertionError(f"{game.id}: the encoder wrote {w.size} slots, not its fixed {expected}")
+    return w.array()
+
+
+def layout(game: Any) -> list[Field]:
+    """Every field of ``game``'s tensor, in order (for the docs and tests)."""
+    state = game.new_game(game.min_players, seed=0)
+    w = TensorWriter(describe=True)
+    encoder_for(game).write(state.observation(0), w)
+    assert w.fields is not None
+    return w.fields
+
+
+def tensor_size(game: Any) -> int:
+    """The fixed length of ``game``'s tensor."""
+    if game.id not in _sizes:
+        state = game.new_game(game.min_players, seed=0)
+        encode(game, state.observation(0))
+    return _sizes[game.id]

@@ -1,0 +1,176 @@
+"""Gymnasium single-agent environments, one per game.
+
+Importing this module registers ``gameshelf/<Game>-v0`` for every game (for
+example ``gameshelf/DiceyFarm-v0`` and ``gameshelf/PayDirt-v0``)::
+
+    import gymnasium
+    import gameshelf.rl.gymnasium  # noqa: F401  (registers the ids)
+
+    env = gymnasium.make("gameshelf/PayDirt-v0", players=3, opponents="greedy")
+    obs, info = env.reset(seed=1)
+    obs, reward, terminated, truncated, info = env.step(int(info["action_mask"].argmax()))
+
+The agent plays one seat (``seat``, default 0); every other seat is a
+gameshelf bot chosen by name (``opponents``: one name for all, or one per
+other seat; ``random``, ``greedy``, ``easy``, ``hard``, ...), which only ever
+sees its own re-dealt view. A solo game (Dicey Farm) plays as is.
+
+- observation: the seat's :meth:`State.observation_tensor`, a float32 vector
+  in ``[0, 1]`` (slots in docs/research.md);
+- action: ``Discrete(game.num_distinct_actions)``; ``info["action_mask"]``
+  (int8) marks the legal ids. An illegal id plays nothing and pays
+  ``illegal_reward`` (``info["illegal"]`` is true); a non-integer or an id
+  outside the space raises;
+- reward: 0 until the end, then the seat's final score (``reward="score"``)
+  or 1 for a win, 0 otherwise (``reward="win"``; tied winners all win).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+
+from gameshelf.bots import PlayerView, make_bot
+from gameshelf.core.protocol import State
+from gameshelf.core.registry import games
+from gameshelf.core.tensor import tensor_size
+from gameshelf.rl import camel_name
+from gameshelf.rl._common import (
+    action_mask,
+    checked_action,
+    exact_int,
+    outcome,
+    resolve_game,
+    resolve_players,
+    resolve_reward,
+)
+
+__all__ = ["GameshelfEnv", "env_id", "register_all"]
+
+
+class GameshelfEnv(gymnasium.Env[np.ndarray, np.int64]):
+    """One seat of a gameshelf game; the other seats are bots."""
+
+    metadata = {"render_modes": ["ansi"], "render_fps": 4}
+
+    def __init__(
+        self,
+        game: str = "dicey-farm",
+        players: int | None = None,
+        seat: int = 0,
+        opponents: str | Sequence[str] = "random",
+        reward: str = "score",
+        options: Mapping[str, Any] | None = None,
+        illegal_reward: float = -1.0,
+        render_mode: str | None = None,
+    ) -> None:
+        self.game = resolve_game(game)
+        self.players = resolve_players(self.game, players)
+        self.seat = exact_int(seat, "seat")
+        if not 0 <= self.seat < self.players:
+            raise ValueError(f"seat must be 0 to {self.players - 1}, not {self.seat}")
+        names = [opponents] * (self.players - 1) if isinstance(opponents, str) else list(opponents)
+        if len(names) != self.players - 1 or not all(isinstance(n, str) for n in names):
+            raise ValueError(f"opponents must be one bot name or {self.players - 1} names, not {opponents!r}")
+        self.opponent_names = names
+        for name in names:
+            make_bot(name, seed=0, game=self.game)  # refuses an unknown name now, not at reset
+        self.reward_kind = resolve_reward(reward)
+        self.options = dict(options or {})
+        self.game.resolve_options(self.options)  # refuses bad options now
+        if isinstance(illegal_reward, bool) or not isinstance(illegal_reward, int | float):
+            raise TypeError(f"illegal_reward must be a number, not {illegal_reward!r}")
+        self.illegal_reward = float(illegal_reward)
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.render_mode = render_mode
+        self.observation_space = spaces.Box(0.0, 1.0, (tensor_size(self.game),), np.float32)
+        self.action_space = spaces.Discrete(self.game.num_distinct_actions)
+        self.state: State | None = None
+        self._bots: dict[int, Any] = {}
+
+    # -- the episode ----------------------------------------------------------------------
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[np.ndarray, dict[str, Any]]:
+        """A new game; ``seed`` fixes the deal, the dice and the bots' choices."""
+        super().reset(seed=seed)
+        game_seed = int(self.np_random.integers(0, 2**62))
+        self.state = self.game.new_game(self.players, game_seed, self.options)
+        others = [p for p in range(self.players) if p != self.seat]
+        self._bots = {
+            p: make_bot(name, seed=game_seed + 1 + p, game=self.game)
+            for p, name in zip(others, self.opponent_names, strict=True)
+        }
+        self._play_others()
+        return self._observe(), self._info(illegal=False)
+
+    def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        state = self._require_state()
+        if state.is_over:
+            raise RuntimeError("the game is over: call reset()")
+        move = checked_action(state, action)
+        if move not in state.legal_actions():
+            return self._observe(), self.illegal_reward, False, False, self._info(illegal=True)
+        state.apply(move, self.seat)
+        self._play_others()
+        over = state.is_over
+        reward = outcome(state, self.seat, self.reward_kind) if over else 0.0
+        return self._observe(), reward, over, False, self._info(illegal=False)
+
+    def render(self) -> str | None:  # type: ignore[override]
+        if self.render_mode != "ansi":
+            return None
+        import io
+
+        from rich.console import Console
+
+        state = self._require_state()
+        console = Console(width=100, record=True, file=io.StringIO())
+        console.print(self.game.render(state.observation(self.seat)))
+        return console.export_text()
+
+    # -- helpers ----------------------------------------------------------------------------
+    def _require_state(self) -> State:
+        if self.state is None:
+            raise RuntimeError("call reset() before step()")
+        return self.state
+
+    def _play_others(self) -> None:
+        state = self._require_state()
+        while not state.is_over and state.current_player != self.seat:
+            player = state.current_player
+            assert player is not None
+            state.apply(self._bots[player].choose(PlayerView(state, player)), player)
+
+    def _observe(self) -> np.ndarray:
+        return self._require_state().observation_tensor(self.seat)  # type: ignore[no-any-return]
+
+    def _info(self, *, illegal: bool) -> dict[str, Any]:
+        state = self._require_state()
+        mask = action_mask(state) if not state.is_over else np.zeros(self.game.num_distinct_actions, np.int8)
+        info: dict[str, Any] = {"action_mask": mask, "illegal": illegal}
+        if state.is_over:
+            info["scores"] = state.scores()
+            info["winners"] = state.winners()
+        return info
+
+
+def env_id(game_id: str) -> str:
+    """The Gymnasium id of a game: ``"pay-dirt"`` -> ``"gameshelf/PayDirt-v0"``."""
+    return f"gameshelf/{camel_name(game_id)}-v0"
+
+
+def register_all() -> None:
+    """Register every game's id (done on import; safe to call again)."""
+    for game_id in games():
+        name = env_id(game_id)
+        if name not in gymnasium.registry:
+            gymnasium.register(id=name, entry_point="gameshelf.rl.gymnasium:GameshelfEnv", kwargs={"game": game_id})
+
+
+register_all()

@@ -1,0 +1,56 @@
+"""Observation tensors: fixed length, in [0, 1], and blind to what a seat cannot see."""
+
+from __future__ import annotations
+
+import pytest
+
+np = pytest.importorskip("numpy")
+
+from gameshelf.core import tensor  # noqa: E402
+from gameshelf.core.registry import load_game  # noqa: E402
+from tests.rl.conftest import GAME_IDS, sampled_states  # noqa: E402
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_tensors_have_one_length_and_stay_in_range(game_id: str) -> None:
+    game = load_game(game_id)
+    size = tensor.tensor_size(game)
+    assert size == sum(f.size for f in tensor.layout(game))
+    for state in sampled_states(game_id):
+        for seat in (None, *range(state.players)):
+            values = state.observation_tensor(seat)
+            assert values.dtype == np.float32 and values.shape == (size,)
+            assert values.min() >= 0.0 and values.max() <= 1.0
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_hidden_parts_never_change_a_seats_tensor(game_id: str) -> None:
+    """The kit's redaction check, on tensors: re-dealing everything seat p
+    cannot see leaves p's tensor and the spectator's tensor identical."""
+    for state in sampled_states(game_id):
+        spectator = state.observation_tensor(None)
+        for seat in range(state.players):
+            own = state.observation_tensor(seat)
+            for k in (1, 2, 3):
+                twin = state.determinize(seat, k)
+                assert np.array_equal(twin.observation_tensor(seat), own), (game_id, seat, k)
+                assert np.array_equal(twin.observation_tensor(None), spectator), (game_id, seat, k)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_seats_see_different_tensors_where_they_see_different_things(game_id: str) -> None:
+    """Seats are listed from the viewer, so two seats' tensors differ once
+    the game has begun (a constant tensor would pass the redaction check)."""
+    game = load_game(game_id)
+    if game.max_players == 1:
+        pytest.skip("a solo game has one seat")
+    state = game.new_game(2, seed=3)
+    assert not np.array_equal(state.observation_tensor(0), state.observation_tensor(1))
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_every_slot_is_documented(game_id: str) -> None:
+    from gameshelf.rl.layout import markdown
+    from tests.rl.test_docs import research_text
+
+    assert markdown(load_game(game_id)) in research_text()

@@ -1,0 +1,103 @@
+"""The Gymnasium adapter passes Gymnasium's own checker on every game."""
+
+from __future__ import annotations
+
+import warnings
+
+import pytest
+
+gymnasium = pytest.importorskip("gymnasium")
+
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+
+import gameshelf.rl.gymnasium as gs_gym  # noqa: E402
+from tests.rl.conftest import GAME_IDS  # noqa: E402
+
+IDS = ["gameshelf/DiceyFarm-v0", "gameshelf/FilthyRich-v0", "gameshelf/PayDirt-v0", "gameshelf/AboveAndBelow-v0"]
+
+
+@pytest.mark.parametrize("env_id", IDS)
+def test_gymnasiums_checker_passes(env_id: str) -> None:
+    env = gymnasium.make(env_id)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # a checker warning fails the test
+        check_env(env.unwrapped, skip_render_check=False)
+
+
+def test_ids_follow_the_game_ids() -> None:
+    assert [gs_gym.env_id(g) for g in GAME_IDS] == IDS
+
+
+def _play(env: gymnasium.Env, seed: int) -> tuple[list[float], float, dict]:
+    obs, info = env.reset(seed=seed)
+    trace = [float(obs.sum())]
+    rng = __import__("random").Random(seed)
+    total = 0.0
+    while True:
+        legal = [i for i, ok in enumerate(info["action_mask"]) if ok]
+        obs, reward, terminated, truncated, info = env.step(rng.choice(legal))
+        total += reward
+        trace.append(float(obs.sum()))
+        assert not info["illegal"] and not truncated
+        if terminated:
+            return trace, total, info
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_a_whole_game_is_reproducible_and_pays_the_final_score(game_id: str) -> None:
+    env = gs_gym.GameshelfEnv(game_id, opponents="random")
+    first = _play(env, 5)
+    again = _play(env, 5)
+    assert first[0] == again[0]
+    assert first[1] == first[2]["scores"][0]
+
+
+def test_win_reward_and_bot_opponents() -> None:
+    env = gs_gym.GameshelfEnv("filthy-rich", players=2, seat=1, opponents=["greedy"], reward="win")
+    _, total, info = _play(env, 2)
+    assert total == (1.0 if 1 in info["winners"] else 0.0)
+
+
+def test_an_illegal_id_plays_nothing_and_costs_the_penalty() -> None:
+    env = gs_gym.GameshelfEnv("pay-dirt", players=2)
+    obs, info = env.reset(seed=1)
+    illegal = int(list(info["action_mask"]).index(0))
+    before = env.state.snapshot()
+    obs2, reward, terminated, _, info2 = env.step(illegal)
+    assert reward == -1.0 and info2["illegal"] and not terminated
+    assert env.state.snapshot() == before and (obs2 == obs).all()
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error"),
+    [
+        ({"game": "chess"}, ValueError),
+        ({"game": "pay-dirt", "players": 9}, ValueError),
+        ({"game": "pay-dirt", "players": 3.0}, TypeError),
+        ({"game": "pay-dirt", "players": True}, TypeError),
+        ({"game": "pay-dirt", "seat": 4, "players": 2}, ValueError),
+        ({"game": "pay-dirt", "opponents": ["random"] * 3, "players": 2}, ValueError),
+        ({"game": "pay-dirt", "opponents": "nobody"}, KeyError),
+        ({"game": "pay-dirt", "reward": "gold"}, ValueError),
+    ],
+)
+def test_bad_settings_are_refused(kwargs: dict, error: type[Exception]) -> None:
+    with pytest.raises(error):
+        gs_gym.GameshelfEnv(**kwargs)
+
+
+@pytest.mark.parametrize("action", [True, 1.0, "1", -1, 10**6])
+def test_bad_action_ids_raise_and_change_nothing(action: object) -> None:
+    env = gs_gym.GameshelfEnv("dicey-farm")
+    env.reset(seed=0)
+    before = env.state.snapshot()
+    with pytest.raises((TypeError, ValueError)):
+        env.step(action)
+    assert env.state.snapshot() == before
+
+
+def test_render_ansi_shows_the_seats_view() -> None:
+    env = gs_gym.GameshelfEnv("dicey-farm", render_mode="ansi")
+    env.reset(seed=0)
+    text = env.render()
+    assert isinstance(text, str) and text.strip()
