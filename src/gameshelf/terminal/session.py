@@ -8,13 +8,16 @@ decide. Bad input at the prompt re-asks; it never reaches the game.
 
 from __future__ import annotations
 
+import importlib
+import itertools
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from rich.console import Console
+from rich.console import Console, Group
 from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
+from rich.text import Text
 
 from gameshelf.bots import Bot, make_bot, play_bot_turn
 from gameshelf.core.errors import GameshelfError
@@ -69,23 +72,51 @@ def make_bots(seats: Sequence[str], seed: int, game: Game | None = None) -> dict
 
 def score_heading(game: Game, lang: str | None) -> str:
     """What decides the game ("money", "gold", "points"): the game's own
-    ``<package>.score-name``, else the plain word."""
+    ``<package>.score.name``, else the plain word."""
     from gameshelf.core import i18n
 
-    key = f"{package(game)}.score-name"
+    key = f"{package(game)}.score.name"
     return t(key, lang) if i18n.has(key, lang) or i18n.has(key, "en") else t("cli.col-score", lang)
 
 
-def ranking_table(state: State, lang: str | None) -> Table:
-    """Places, players and the figure that decided the game."""
+def result_columns(state: State, lang: str | None) -> list[tuple[str, list[str]]]:
+    """The columns that say what decided the game: the game's view module's
+    ``result_columns(state, lang)`` when it has one (a game won by luxuries,
+    not points), else its score under the game's own name for it."""
+    module = type(state.game).__module__.rsplit(".", 1)[0] + ".view"
+    try:
+        view = importlib.import_module(module)
+    except ImportError:
+        view = None
+    columns = getattr(view, "result_columns", None)
+    if callable(columns):
+        return list(columns(state, lang))
+    return [(score_heading(state.game, lang), [f"{s:,g}" for s in state.scores()])]
+
+
+def ranking_table(state: State, lang: str | None) -> Table | Group:
+    """Places, players and the figures that decided the game."""
     table = Table(title=t("cli.game-over", lang))
-    for heading in (t("cli.col-place", lang), t("cli.col-player", lang), score_heading(state.game, lang)):
+    columns = result_columns(state, lang)
+    for heading in (t("cli.col-place", lang), t("cli.col-player", lang), *(c[0] for c in columns)):
         table.add_column(heading)
-    scores = state.scores()
     for place, group in enumerate(state.ranking(), start=1):
         for seat in group:
-            table.add_row(str(place), t("cli.player", lang, n=seat + 1), f"{scores[seat]:,g}")
-    return table
+            table.add_row(str(place), t("cli.player", lang, n=seat + 1), *(c[1][seat] for c in columns))
+    note = tie_note(state, lang)
+    return Group(table, Text(note, style="italic")) if note else table
+
+
+def tie_note(state: State, lang: str | None) -> str | None:
+    """Why two seats with equal scores got different places (the game's
+    ``<package>.score.tiebreak``), only when that happened."""
+    from gameshelf.core import i18n
+
+    scores = state.scores()
+    places = state.ranking()
+    split = any(scores[a[0]] == scores[b[0]] for a, b in itertools.pairwise(places))
+    key = f"{package(state.game)}.score.tiebreak"
+    return t(key, lang) if split and (i18n.has(key, lang) or i18n.has(key, "en")) else None
 
 
 def move_list(state: State, lang: str | None) -> Table:

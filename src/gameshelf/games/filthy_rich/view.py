@@ -244,3 +244,19 @@ def render(obs: dict[str, Any], lang: str | None = None) -> Any:
     parts.append(_status(obs, cat, lang))
     title = t(f"{P}.view.title", lang, turns=obs["turns"], page=obs["page"])
     return Panel(Group(*parts), title=title, border_style="gold1")
+
+
+def result_columns(state: Any, lang: str | None = None) -> list[tuple[str, list[str]]]:
+    """The end-of-game table's columns: what decided the game. A win is
+    three luxuries or being the last one standing, so the table shows the
+    luxuries, who went bankrupt, and the cash (the designed tie-break), not
+    the 1-or-0 score."""
+    obs = state.observation(None)
+    cat = catalog()
+    out = t(f"{P}.view.out", lang)
+    return [
+        (t(f"{P}.view.col-luxuries", lang),
+         [f"{len(lux)}/3 " + ", ".join(_lux_name(cat, x, lang) for x in lux) for lux in obs["luxuries"]]),
+        (t(f"{P}.view.col-money", lang),
+         [(f"${m:,}" if alive else out) for m, alive in zip(obs["money"], obs["alive"], strict=True)]),
+    ]

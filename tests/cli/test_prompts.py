@@ -1,0 +1,96 @@
+"""Whatever a person types at any prompt is read or refused with a
+sentence, never a traceback: numbers in any script (full-width １ from a
+Japanese IME means 1), a 5,000-digit paste, and arbitrary text."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Iterator
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from rich.console import Console
+
+from gameshelf.core.record import replay
+from gameshelf.core.registry import load_game
+from gameshelf.terminal import choose_setup, parse_number, play_session, replay_session
+from gameshelf.terminal.prompts import ask_number, ask_yes_no
+
+TEXTS = st.lists(st.text(max_size=30) | st.sampled_from(["１", "²", "①", "9" * 5000, "q", "?", "l", "u", "b", "",
+                                                          "ｑ", "-1", "1.0", "0x1", "\x00", "y", "n"]),
+                 max_size=12)
+
+
+def reader(texts: list[str], then: Callable[[str], str]) -> Callable[[str], str]:
+    """``texts`` first, whatever the prompt; after them ``then(prompt)``."""
+    queue: Iterator[str] = iter(texts)
+
+    def read(prompt: str) -> str:
+        return next(queue, None) or then(prompt)
+
+    return read
+
+
+def leave(prompt: str) -> str:
+    """Answers that end any session: yes to questions, q elsewhere."""
+    return "y" if "(y/n)" in prompt else "q"
+
+
+def quiet() -> Console:
+    return Console(file=io.StringIO(), width=120)
+
+
+def test_numbers_in_any_script() -> None:
+    assert parse_number("１") == 1 and parse_number("１２") == 12
+    assert parse_number("①") == 1 and parse_number("²") == 2
+    assert parse_number(" 3 ") == 3 and parse_number("٣") == 3  # Arabic-Indic three
+    for text in ("9" * 5000, "", "x", "-1", "1.0", "1e3", "0x1", "1 2", "\x00"):
+        assert parse_number(text) is None, text
+
+
+def test_a_full_width_number_picks_a_move_and_a_huge_one_is_refused() -> None:
+    out = io.StringIO()
+    # Enter at the hot-seat pass screen, two refusals, then a full-width 1
+    texts = iter(["", "9" * 5000, "x", "１", "", "q", "y"])
+    state = load_game("hidden-high").new_game(2, 1)
+    first = state.legal_actions()[0]
+    final = play_session(state, ["human", "human"], lang="en", save_dir=None,
+                         console=Console(file=out, width=200), read=lambda prompt: next(texts, "q"))
+    assert final.history == [first]
+    assert out.getvalue().count("Please type the number of a move") == 2
+
+
+@settings(max_examples=40, deadline=None)
+@given(TEXTS)
+def test_any_text_at_the_move_prompt(texts: list[str]) -> None:
+    state = load_game("hidden-high").new_game(2, 3)
+    play_session(state, ["human", "bot:random"], lang="ja", save_dir=None, console=quiet(),
+                 read=reader(texts, leave))
+
+
+@settings(max_examples=40, deadline=None)
+@given(TEXTS)
+def test_any_text_in_the_menu(texts: list[str]) -> None:
+    choose_setup(quiet(), "en", reader(texts, lambda prompt: "q"))
+
+
+@settings(max_examples=40, deadline=None)
+@given(TEXTS, st.booleans())
+def test_any_text_at_number_and_yes_no_prompts(texts: list[str], yes_no: bool) -> None:
+    read = reader(texts, lambda prompt: "n" if yes_no else "q")
+    if yes_no:
+        assert isinstance(ask_yes_no(quiet(), "?", read, "ja"), bool)
+    else:
+        got = ask_number(quiet(), "?", 1, 4, read, "en")
+        assert got is None or 1 <= got <= 4
+
+
+@settings(max_examples=25, deadline=None)
+@given(TEXTS)
+def test_any_text_in_a_replay(texts: list[str]) -> None:
+    state = load_game("hidden-high").new_game(2, 2)
+    while not state.is_over:
+        state.apply(state.legal_actions()[0])
+    record = state.record()
+    final = replay_session(record, lang="en", console=quiet(), read=reader(texts, lambda prompt: "q"))
+    assert final.scores() == replay(record).scores()
