@@ -1,0 +1,169 @@
+"""PettingZoo AEC environments, one per game, in the style of PettingZoo's
+classic games::
+
+    import gameshelf.rl.pettingzoo
+
+    env = gameshelf.rl.pettingzoo.env("pay-dirt", players=3)
+    env.reset(seed=42)
+    for agent in env.agent_iter():
+        observation, reward, termination, truncation, info = env.last()
+        mask = observation["action_mask"]
+        action = None if termination or truncation else env.action_space(agent).sample(mask)
+        env.step(action)
+
+Agents are ``player_0`` ... ``player_{n-1}`` (seat order). The agent to act is
+whoever the game says decides now, which need not be the next seat (an
+auction asks every bidder in turn). Each observation is a dict:
+``observation`` (the seat's :meth:`State.observation_tensor`) and
+``action_mask`` (int8 over the game's action ids; zeros for an agent that
+is not to act). Rewards are paid when the game ends: the final score
+(``reward="score"``) or 1 for a win and 0 otherwise (``reward="win"``).
+:func:`env` wraps the raw environment like PettingZoo's classic games: an
+illegal move ends the game with ``-1`` for its maker, and the order of calls
+is enforced.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from gameshelf.core.protocol import State
+from gameshelf.core.tensor import tensor_size
+from gameshelf.rl import snake_name
+from gameshelf.rl._common import (
+    action_mask,
+    checked_action,
+    outcome,
+    resolve_game,
+    resolve_players,
+    resolve_reward,
+)
+
+__all__ = ["GameshelfAEC", "env", "raw_env"]
+
+
+class GameshelfAEC(AECEnv):  # type: ignore[misc]
+    """Every seat of a gameshelf game as a PettingZoo agent."""
+
+    metadata = {"render_modes": ["ansi"], "name": "gameshelf_v0", "is_parallelizable": False}
+
+    def __init__(
+        self,
+        game: str = "pay-dirt",
+        players: int | None = None,
+        reward: str = "score",
+        options: Mapping[str, Any] | None = None,
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        self.game = resolve_game(game)
+        self.players = resolve_players(self.game, players)
+        self.reward_kind = resolve_reward(reward)
+        self.options = dict(options or {})
+        self.game.resolve_options(self.options)  # refuses bad options now
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.render_mode = render_mode
+        self.metadata = {**self.metadata, "name": f"gameshelf_{snake_name(self.game.id)}_v0"}
+        self.possible_agents = [f"player_{p}" for p in range(self.players)]
+        self.agents = self.possible_agents[:]
+        n = self.game.num_distinct_actions
+        self._observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(0.0, 1.0, (tensor_size(self.game),), np.float32),
+                "action_mask": spaces.Box(0, 1, (n,), np.int8),
+            }
+        )
+        self._action_space = spaces.Discrete(n)
+        self._seeds = np.random.default_rng()
+        self.state: State | None = None
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self._observation_space
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self._action_space
+
+    # -- the episode ------------------------------------------------------------------------
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new game; ``seed`` fixes the deal and the dice (then the next
+        seedless resets follow from it)."""
+        if seed is not None:
+            self._seeds = np.random.default_rng(seed)
+        game_seed = int(self._seeds.integers(0, 2**62))
+        self.state = self.game.new_game(self.players, game_seed, self.options)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._select()
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        state = self._require_state()
+        seat = self.possible_agents.index(agent)
+        if agent == self.agent_selection and not state.is_over:
+            mask = action_mask(state)
+        else:
+            mask = np.zeros(self.game.num_distinct_actions, np.int8)
+        return {"observation": state.observation_tensor(seat), "action_mask": mask}
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        state = self._require_state()
+        seat = self.possible_agents.index(agent)
+        move = checked_action(state, action)
+        state.apply(move, seat)  # IllegalAction for an illegal move; nothing changes
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        if state.is_over:
+            for p, name in enumerate(self.agents):
+                self.rewards[name] = outcome(state, p, self.reward_kind)
+                self.terminations[name] = True
+        self._select()
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        if self.render_mode != "ansi":
+            return None
+        return str(self._require_state().observation(None))
+
+    def close(self) -> None:
+        pass
+
+    # -- helpers ----------------------------------------------------------------------------
+    def _require_state(self) -> State:
+        if self.state is None:
+            raise RuntimeError("call reset() first")
+        return self.state
+
+    def _select(self) -> None:
+        state = self._require_state()
+        seat = state.current_player
+        if seat is not None:
+            self.agent_selection = self.possible_agents[seat]
+        elif not hasattr(self, "agent_selection") or self.agent_selection not in self.agents:
+            self.agent_selection = self.agents[0]
+
+
+def raw_env(game: str = "pay-dirt", **kwargs: Any) -> GameshelfAEC:
+    """The environment without PettingZoo's safety wrappers."""
+    return GameshelfAEC(game, **kwargs)
+
+
+def env(game: str = "pay-dirt", **kwargs: Any) -> AECEnv:
+    """The environment for ``game`` (``players``, ``reward``, ``options``,
+    ``render_mode``), wrapped as PettingZoo's classic games are."""
+    wrapped: AECEnv = wrappers.TerminateIllegalWrapper(raw_env(game, **kwargs), illegal_reward=-1)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return wrappers.OrderEnforcingWrapper(wrapped)
