@@ -9,7 +9,7 @@ import typer
 from rich.console import Console
 from typer.testing import CliRunner
 
-from gameshelf.games.dicey_farm.cli import daily, round_start
+from gameshelf.games.dicey_farm.cli import _final_score, daily, essential_line, round_start
 from gameshelf.terminal import play_session
 from tests.games.dicey_farm.helpers import GAME
 
@@ -63,3 +63,15 @@ def test_a_bot_plays_a_whole_game_in_the_terminal(tmp_path: Path) -> None:
     assert final.is_over
     assert "最終得点" in buffer.getvalue()
     assert list(tmp_path.glob("dicey-farm-*.json"))
+
+
+def test_par_line_stops_at_the_last_move_that_matters_and_labels_its_columns() -> None:
+    from gameshelf.games.dicey_farm.par import solve
+
+    date = "2026-11-22"
+    line = solve(date, width=1, samples=1).line
+    short = essential_line(date, line)
+    assert len(short) < len(line) and short[-1] == line[-1]
+    assert _final_score(date, short) == _final_score(date, line)
+    result = CliRunner().invoke(app(), ["daily", "--date", date, "--par", "--width", "1", "--samples", "1", "--lang", "en"])
+    assert "Round" in result.output and "Move" in result.output and "What happened" in result.output

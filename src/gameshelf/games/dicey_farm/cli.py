@@ -16,7 +16,7 @@ from rich.table import Table
 
 from gameshelf.core import i18n
 from gameshelf.core.actions import Action
-from gameshelf.core.errors import SetupError
+from gameshelf.core.errors import GameshelfError, SetupError
 from gameshelf.core.i18n import t
 from gameshelf.core.protocol import State
 from gameshelf.core.registry import load_game
@@ -73,16 +73,52 @@ def daily(
         console.print(t("dicey_farm.cli.par", lang, date=state.options["daily"], score=f"{result.score:g}"))
 
 
+def _final_score(date: str, line: list[Action]) -> tuple[float, int] | None:
+    """The score and beggar counters ``line`` ends on, or ``None`` when it is
+    not a legal whole game."""
+    state = load_game("dicey-farm").new_game(1, 0, {"daily": date})
+    assert isinstance(state, DiceyFarmState)
+    try:
+        for action in line:
+            state.apply(action)
+    except GameshelfError:
+        return None
+    return (state.scores()[0], state.beggars) if state.is_over else None
+
+
+def essential_line(date: str, line: list[Action]) -> list[Action]:
+    """``line`` without the moves of its last round that change nothing.
+
+    Why: the solver's line ends with many food conversions that the final
+    meal never needed; a person reading the par wants it to stop at the
+    last move that matters. A move of the last round is dropped when the
+    line without it is still a legal game with the same final score and
+    beggar counters; the move that ends the game always stays.
+    """
+    score = _final_score(date, line)
+    if score is None:
+        return list(line)
+    ends = [i for i, a in enumerate(line[:-1]) if isinstance(a, EndRound)]
+    start = ends[-1] + 1 if ends else 0
+    kept = list(line)
+    for index in range(len(kept) - 2, start - 1, -1):
+        candidate = kept[:index] + kept[index + 1:]
+        if _final_score(date, candidate) == score:
+            kept = candidate
+    return kept
+
+
 def line_table(date: str, line: list[Action], lang: str | None) -> Table:
-    """The solver's line of play, replayed: round, decision, what happened."""
+    """The solver's line of play, replayed: round, decision, what happened;
+    it stops at the last move that matters (:func:`essential_line`)."""
     game = load_game("dicey-farm")
     state = game.new_game(1, 0, {"daily": date})
     assert isinstance(state, DiceyFarmState)
     table = Table(title=t("dicey_farm.cli.par-line", lang))
-    table.add_column("R", justify="right")
-    table.add_column("")
-    table.add_column("", style="dim")
-    for action in line:
+    table.add_column(t("dicey_farm.par.col-round", lang), justify="right")
+    table.add_column(t("dicey_farm.par.col-move", lang))
+    table.add_column(t("dicey_farm.par.col-result", lang), style="dim")
+    for action in essential_line(date, line):
         round_no, seen = state.round, len(state.events)
         state.apply(action)
         if isinstance(action, PickDie):
