@@ -1,0 +1,163 @@
+// Dicey Farm's table: the dice, the action board, the merchants with the
+// item each die face buys, the farm (fields with crops and animals), the
+// stock (▲ = rots at round end), craftsmen, facilities, food due, VP.
+import { h, dieFace } from "../dom.js";
+import { t, w } from "../i18n.js";
+import { panel, stat } from "../board.js";
+
+const NS = "dicey_farm";
+const ICON = {
+  food: "🍞", fish: "🐟", wheat: "🌾", vegetable: "🥕", flower: "🌸", wheat_seed: "🌱", vegetable_seed: "🌱",
+  flower_seed: "🌱", chicken: "🐔", sheep: "🐑", pig: "🐖", cow: "🐄", horse: "🐎", meat: "🥩", egg: "🥚",
+  milk: "🥛", butter: "🧈", wool: "🧶", whisky: "🥃", gem: "💎",
+};
+const ANIMALS = ["chicken", "sheep", "pig", "cow", "horse"];
+const STOCK = ["food", "fish", "wheat", "vegetable", "flower", "meat", "egg", "milk", "wool", "butter",
+  "wheat_seed", "vegetable_seed", "flower_seed", "whisky", "gem"];
+const BOARD_ACTIONS = ["fish", "plough", "sow", "ship", "contract", "recruit", "build", "tourism",
+  "bread_oven", "slaughterhouse"];
+
+const good = (g) => t(`${NS}.good.${g}`);
+const craftsman = (c) => t(`${NS}.craftsman.${c}.name`);
+
+function goodChip(g, n, perishable) {
+  return h("span", { class: ["good", perishable && "perishable"], "data-good": g },
+    h("span", { class: "good-icon", "aria-hidden": "true", text: ICON[g] || "•" }),
+    h("span", { class: "good-name", text: good(g) }),
+    n !== undefined ? h("span", { class: "good-n", text: `×${n}` }) : null,
+    perishable ? h("span", { class: "rot-mark", title: w("df.rots"), text: "▲" }) : null);
+}
+
+function diceTray(ctx) {
+  const { obs } = ctx;
+  let heldMarked = false;
+  const dice = obs.dice.map((face) => {
+    const held = obs.phase === "die" && face === obs.held && !heldMarked;
+    heldMarked ||= held;
+    const el = h("div", { class: ["die", held && "held"], "data-face": face, "aria-label": w("df.die", { face }) },
+      dieFace(face, 46), h("span", { class: "die-n", text: face }));
+    return held ? el : ctx.bind(el, { type: "pick", face });
+  });
+  const step = t(`${NS}.phase.${obs.phase}`);
+  return panel(w("df.dice"), "df-dice",
+    h("div", { class: "dice-row" }, dice.length ? dice : h("span", { class: "muted", text: t(`${NS}.view.no-dice`) })),
+    h("div", { class: "step-line" }, h("strong", { text: w("df.step") + ": " }), step,
+      obs.left ? h("span", { class: "muted", text: ` · ${w("df.left", { n: obs.left })}` }) : null));
+}
+
+function actionBoard(ctx) {
+  const used = new Set(ctx.obs.used || []);
+  const tiles = BOARD_ACTIONS.map((a) => {
+    const el = h("div", { class: ["action-tile", used.has(a) && "used"], "data-action": a },
+      h("span", { class: "tile-name", text: t(`${NS}.action.${a}`) }),
+      used.has(a) ? h("span", { class: "tile-used", text: `✓ ${w("df.used")}` }) : null);
+    return ctx.bind(el, { type: "use", action: a });
+  });
+  const discard = ctx.find({ type: "use", action: "discard" }).length
+    ? ctx.bind(h("div", { class: "action-tile discard", "data-action": "discard" }, h("span", { class: "tile-name", text: t(`${NS}.action.discard`) })), { type: "use", action: "discard" })
+    : null;
+  return panel(w("df.actions"), "df-actions", h("div", { class: "action-grid" }, tiles, discard));
+}
+
+function merchants(ctx) {
+  const { obs, data } = ctx;
+  const heldFace = obs.phase === "die" ? obs.held : 0;
+  const head = h("tr", {}, h("th", { text: "" }), [1, 2, 3, 4, 5, 6].map((f) =>
+    h("th", { class: f === heldFace ? "col-held" : "", "aria-label": w("df.die", { face: f }) }, dieFace(f, 22))));
+  const rows = Object.entries(data.merchants).filter(([, owner]) => !owner || obs.hired.includes(owner)).map(([m]) => {
+    const label = ctx.bind(h("th", { class: "merchant-name", scope: "row", "data-action": `buy_${m}` }, t(`${NS}.action.buy_${m}`)),
+      { type: "use", action: `buy_${m}` });
+    const items = (obs.wares[m] || []).slice(0, 6);
+    return h("tr", {}, label, items.map(([g, n], i) =>
+      h("td", { class: i + 1 === heldFace ? "col-held" : "" }, goodChip(g, n, false))));
+  });
+  return panel(w("df.merchants"), "df-merchants", h("div", { class: "scroll-x" }, h("table", { class: "merchant-table" }, h("thead", {}, head), h("tbody", {}, rows))));
+}
+
+function farm(ctx) {
+  const { obs } = ctx;
+  const plots = [];
+  for (const [crop, n] of Object.entries(obs.sown)) {
+    for (let i = 0; i < n; i++) plots.push(h("div", { class: ["field", `crop-${crop}`] }, h("span", { "aria-hidden": "true", text: ICON[crop] }), h("span", { class: "field-label", text: t(`${NS}.crop.${crop}`) })));
+  }
+  for (const a of ANIMALS) {
+    if (obs.goods[a]) plots.push(h("div", { class: "field animal" }, h("span", { "aria-hidden": "true", text: ICON[a] }), h("span", { class: "field-label", text: `${good(a)} ×${obs.goods[a]}` })));
+  }
+  for (let i = 0; i < Math.max(0, obs.empty_fields); i++) {
+    const el = h("div", { class: "field empty" }, h("span", { class: "field-label", text: w("df.empty-field") }));
+    plots.push(ctx.bind(el, (a) => a.type === "sow"));
+  }
+  const facilities = ctx.data.facilities.map((f) => {
+    const built = obs.built.includes(f);
+    const el = h("div", { class: ["facility", built ? "built" : "unbuilt"], title: t(`${NS}.facility.${f}.effect`) },
+      h("span", { class: "facility-mark", "aria-hidden": "true", text: built ? "⌂" : "□" }),
+      h("span", { text: t(`${NS}.facility.${f}.name`) }),
+      h("span", { class: "muted small", text: built ? ` · ${w("df.built")}` : "" }));
+    return built ? el : ctx.bind(el, { type: "build", facility: f });
+  });
+  return panel(w("df.farm"), "df-farm",
+    h("div", { class: "muted", text: t(`${NS}.view.fields`, { fields: obs.fields, empty: obs.empty_fields }) }),
+    h("div", { class: "fields" }, plots),
+    h("h4", { text: t(`${NS}.view.facilities`) }), h("div", { class: "facilities" }, facilities));
+}
+
+function stock(ctx) {
+  const { obs, data } = ctx;
+  const perishable = new Set(data.perishable);
+  const items = STOCK.filter((g) => obs.goods[g] || g === "food").map((g) =>
+    ctx.bind(goodChip(g, obs.goods[g], perishable.has(g)), (a) => a.good === g || a.first === g));
+  const need = obs.food_need, food = obs.goods.food;
+  return panel(w("df.stock"), "df-stock",
+    h("div", { class: ["food-due", food >= need ? "ok" : "short"] },
+      h("span", { "aria-hidden": "true", text: food >= need ? "✔ " : "⚠ " }),
+      t(`${NS}.view.food-need`, { need, food })),
+    h("div", { class: "goods" }, items),
+    h("div", { class: "muted small", text: `▲ = ${w("df.rots")}` }));
+}
+
+function craftsmen(ctx) {
+  const { obs } = ctx;
+  const card = (c, mine) => {
+    const el = h("div", { class: ["craftsman", mine && "mine"], "data-craftsman": c },
+      h("div", { class: "craftsman-name", text: craftsman(c) }),
+      h("div", { class: "craftsman-effect", text: t(`${NS}.craftsman.${c}.effect`) }));
+    return ctx.bind(el, (a) => a.craftsman === c);
+  };
+  return panel(w("df.craftsmen"), "df-craftsmen",
+    h("h4", { text: t(`${NS}.view.hired`) }),
+    h("div", { class: "craftsmen" }, obs.hired.length ? obs.hired.map((c) => card(c, true)) : h("span", { class: "muted", text: t(`${NS}.view.none`) })),
+    h("h4", { text: `${t(`${NS}.view.display`)} · ${t(`${NS}.view.deck`, { n: obs.deck_size })}` }),
+    h("div", { class: "craftsmen" }, obs.display.map((c) => card(c, false))));
+}
+
+/** VP by source (final breakdown once the game is over). */
+export function breakdown(obs) {
+  const src = obs.final || obs.breakdown || {};
+  return h("table", { class: "breakdown" },
+    h("tbody", {}, Object.entries(src).map(([k, v]) => h("tr", {}, h("th", { scope: "row", text: t(`${NS}.breakdown.${k}`) }), h("td", { text: String(v) }))),
+      h("tr", { class: "total" }, h("th", { scope: "row", text: t(`${NS}.view.vp`) }), h("td", { text: String(obs.score) }))));
+}
+
+function rank(ctx) {
+  const ranks = ctx.data.ranks;
+  let key = ranks[0][1];
+  for (const [low, k] of ranks) if (ctx.obs.score >= low) key = k;
+  return t(`${NS}.rank.${key}`);
+}
+
+export function draw(ctx) {
+  const { obs } = ctx;
+  const top = h("div", { class: "df-top" },
+    stat(w("df.round"), `${obs.round}/${obs.rounds}`),
+    obs.daily ? stat(w("df.daily"), obs.daily) : null,
+    stat(w("df.score"), `${obs.score} ${t(`${NS}.view.vp`)}`, "score"),
+    obs.beggars ? stat(t(`${NS}.view.beggars`), obs.beggars, "bad") : null);
+  return h("div", { class: "board df" }, top,
+    h("div", { class: "df-grid" }, diceTray(ctx), stock(ctx), actionBoard(ctx), farm(ctx), merchants(ctx), craftsmen(ctx),
+      panel(w("df.vp"), "df-vp", breakdown(obs))));
+}
+
+/** The result screen's part: the breakdown and the rulebook's rank. */
+export function result(ctx) {
+  return h("div", { class: "df-result" }, breakdown(ctx.obs), h("p", { class: "rank" }, h("strong", { text: `${w("df.rank")}: ` }), rank(ctx)));
+}

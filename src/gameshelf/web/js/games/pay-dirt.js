@@ -1,0 +1,158 @@
+// Pay Dirt's table: the temperature track, the three auction rows with the
+// auctioneer and the No-Bid disc, the Gear Supplier, and each player's camp:
+// claims ==> Excavator ==> Loader ==> Wash Plant with dirt tiles (B/P/R,
+// letters as well as colours) and wear against the tool icons, gear,
+// personnel, ongoing hardships, gold and cash.
+import { h } from "../dom.js";
+import { t, w, pick } from "../i18n.js";
+import { panel, seatBadge, stat, SEAT_CLASSES } from "../board.js";
+
+const NS = "pay_dirt";
+const ROWS = ["equipment", "personnel", "claims"];
+const MACHINES = ["excavator", "loader", "wash_plant"];
+const SLOTS = ["claim", "camp"];
+const KIND = { B: "barren", P: "promising", R: "rich" };
+
+export const money = (k) => (k ? `$${k.toLocaleString("en")},000` : "$0");
+
+function tile(code, extra = {}) {
+  if (!code) return h("span", { class: "tile empty", "aria-label": t(`${NS}.view.empty`), ...extra });
+  return h("span", { class: ["tile", `tile-${code}`], title: t(`${NS}.kind.${KIND[code]}`), ...extra }, code);
+}
+
+function wearBar(wear, durability) {
+  const broken = wear >= durability;
+  return h("span", { class: ["wear", broken && "broken"], "aria-label": t(`${NS}.view.wear`, { wear, durability }) },
+    [...Array(Math.max(durability, wear)).keys()].map((i) => h("span", { class: ["cube", i < wear && "on"], text: i < wear ? "■" : "□" })),
+    broken ? h("span", { class: "broken-tag", text: ` ✖ ${t(`${NS}.view.broken`)}` }) : null);
+}
+
+function thermometer(obs) {
+  const temp = obs.temperature;
+  return h("div", { class: "thermo", "aria-label": `${t(`${NS}.view.temperature`)} ${temp}°` },
+    h("span", { class: "thermo-label", text: `🌡 ${t(`${NS}.view.temperature`)} ${temp}°` }),
+    h("span", { class: "thermo-track" }, [...Array(16).keys()].map((i) =>
+      h("span", { class: ["thermo-cell", i <= temp && i > 0 && "on", i === temp && "now"], text: i === temp ? String(i) : "" }))));
+}
+
+function lotCell(ctx, row, slot, item) {
+  const { data, obs } = ctx;
+  const lot = obs.auction.lot;
+  const active = lot && lot[0] === row && lot[1] === slot;
+  let body;
+  if (item === null || item < 0) body = h("span", { class: "muted", text: t(`${NS}.view.empty`) });
+  else if (row === 0) {
+    const e = data.equipment[item];
+    body = [h("div", { class: "lot-name", text: e.name }), h("div", { class: "small" }, t(`${NS}.machine.${e.machine}`), " · ",
+      t(`${NS}.view.spaces`, { n: e.spaces }), " · ", t(`${NS}.view.tools`, { n: e.tools })),
+    e.fragile ? h("div", { class: "small bad", text: `⚠ ${w("pd.fragile")}` }) : null,
+    h("div", { class: "small min-bid", text: t(`${NS}.view.min-bid`, { amount: money(e.min_bid) }) })];
+  } else if (row === 1) {
+    const p = data.personnel[item];
+    body = [h("div", { class: "lot-name", text: p.name }), h("div", { class: "small", text: `+${p.workers} ${t(`${NS}.view.workers`)}; ${pick(p.text)}` }),
+      h("div", { class: "small min-bid", text: t(`${NS}.view.min-bid`, { amount: money(p.min_bid) }) })];
+  } else {
+    const c = data.claims[item];
+    body = [h("div", { class: "lot-name", text: c.name + (c.ordered ? " *" : "") }), h("div", { class: "tiles" }, c.tiles.map((k) => tile(k))),
+      h("div", { class: "small min-bid", text: t(`${NS}.view.min-bid`, { amount: money(c.min_bid) }) })];
+  }
+  return ctx.bind(h("td", { class: ["lot", active && "active"], "data-row": row, "data-slot": slot }, body), { type: "nominate", row, slot });
+}
+
+function auction(ctx) {
+  const { obs } = ctx;
+  const a = obs.auction;
+  const rows = ROWS.map((name, row) => h("tr", {},
+    h("th", { scope: "row" }, h("div", { text: t(`${NS}.row.${name}`) }), h("div", { class: "small muted", text: t(`${NS}.view.deck`, { n: a.deck_sizes[row] }) }),
+      a.no_bid === row ? h("div", { class: "no-bid", text: `⊘ ${t(`${NS}.view.no-bid`)}` }) : null),
+    a.display[row].map((item, slot) => lotCell(ctx, row, slot, item))));
+  const who = (p) => (p === null || p === undefined ? "—" : (ctx.names?.[p] || t(`${NS}.view.player`, { n: p + 1 })));
+  return panel(t(`${NS}.view.auction`), "pd-auction",
+    h("div", { class: "pd-auction-line" },
+      stat(w("pd.auctioneer"), who(a.auctioneer)),
+      a.lot ? stat(w("pd.high-bid"), `${money(a.high_bid)} · ${who(a.high_bidder)}`, "score") : null),
+    h("div", { class: "scroll-x" }, h("table", { class: "auction" }, h("tbody", {}, rows))));
+}
+
+function gearSupplier(ctx) {
+  const { obs, data } = ctx;
+  return panel(t(`${NS}.view.gear-supplier`), "pd-gear", h("div", { class: "gear-row" }, obs.gear.display.map((g, slot) =>
+    g < 0 ? h("div", { class: "gear-card empty muted", text: t(`${NS}.view.empty`) })
+      : ctx.bind(h("div", { class: "gear-card", "data-slot": slot }, h("div", { class: "small", text: pick(data.gear[g].text) }),
+        h("div", { class: "small min-bid", text: `${money(data.gear[g].price)} · ${t(`${NS}.view.tools`, { n: data.gear[g].durability })}` })),
+      { type: "buy-gear", slot }))),
+  h("div", { class: "small muted", text: t(`${NS}.view.deck`, { n: obs.gear.deck_size }) }));
+}
+
+function draft(ctx) {
+  const { obs, data } = ctx;
+  if (!obs.hardships.hand || !obs.hardships.hand.length) return null;
+  return panel(t(`${NS}.view.hand`), "pd-draft", h("div", { class: "gear-row" }, obs.hardships.hand.map((c) =>
+    ctx.bind(h("div", { class: "hardship-card", "data-card": c },
+      h("div", { class: "lot-name", text: `❄ ${t(`${NS}.hardship.${data.hardships[c].key}`)} (−${data.hardships[c].temperature}°)` }),
+      h("div", { class: "small", text: pick(data.hardships[c].text) })), { type: "keep-hardship", card: c }))));
+}
+
+function camp(ctx, p) {
+  const { obs, data } = ctx;
+  const c = obs.camps[p];
+  const mine = p === obs.you;
+  const claims = h("div", { class: "claims" }, h("div", { class: "machine-head", text: t(`${NS}.view.claims`) }),
+    c.claims.length ? c.claims.map((cl, i) => h("div", { class: "claim" },
+      h("span", { class: "small", text: `${i + 1}. ${data.claims[cl.claim].name}${cl.ordered ? " *" : ""} ` }),
+      h("span", { class: "tiles" }, cl.tiles.length ? cl.tiles.map((k, j) =>
+        mine ? ctx.bind(tile(k), (a) => (a.type === "dig" && a.claim === i && (!cl.ordered || j === 0))) : tile(k))
+        : h("span", { class: "muted small", text: t(`${NS}.view.empty`) })),
+      mine ? ctx.bind(h("span", { class: "small discard-claim", text: "" }), { type: "discard-claim", slot: i }) : null))
+      : h("div", { class: "muted small", text: t(`${NS}.view.empty`) }));
+  const machines = c.machines.map((m, mi) => {
+    const e = m.equipment;
+    const head = h("div", { class: "machine-head" }, h("strong", { text: t(`${NS}.machine.${m.name}`) }),
+      e !== null ? h("div", { class: ["small", data.equipment[e].fragile ? "bad" : "muted"], text: data.equipment[e].name }) : null);
+    const spaces = h("div", { class: "spaces" }, m.spaces.map((code, s) => {
+      const el = tile(code, { "data-space": s });
+      return mine ? ctx.bind(el, (a) => a.type === "slide" && a.machine === mi && a.space === s) : el;
+    }), mi === 2 ? h("span", { class: "gold-exit", text: "$" }) : null);
+    const body = h("div", { class: ["machine", m.wear >= m.durability && "broken", m.repaired && "repairing"], "data-machine": mi },
+      head, spaces, h("div", { class: "small" }, `${w("pd.wear")} `, wearBar(m.wear, m.durability)),
+      m.repaired ? h("div", { class: "small warn", text: t(`${NS}.view.repairing`) }) : null);
+    return [h("span", { class: "arrow", "aria-hidden": "true", text: "⟹" }),
+      mine ? ctx.bind(body, (a) => (a.type === "pull" && a.machine === mi) || ((a.type === "repair" || a.type === "remove-wear") && a.target === mi)) : body];
+  });
+  const gear = c.gear.map((g, slot) => h("div", { class: "small" }, h("strong", { text: `${t(`${NS}.slot.${SLOTS[slot]}`)}: ` }),
+    g === null ? t(`${NS}.view.none`) : [pick(data.gear[g.gear].text), " ", wearBar(g.wear, g.durability),
+      g.used ? h("span", { class: "muted", text: ` (${t(`${NS}.view.used`)})` }) : null]));
+  const kept = obs.hardships.kept[p];
+  const head = h("div", { class: "camp-head" },
+    p === obs.current_player ? h("span", { class: "turn-arrow", text: "▶" }) : null, seatBadge(p, ctx.names, { you: mine }),
+    p === obs.head ? h("span", { class: "chip", text: `⛏ ${t(`${NS}.view.head`)}` }) : null,
+    stat(t(`${NS}.view.gold`), c.gold, "score"), stat(t(`${NS}.view.money`), money(c.money)),
+    stat(t(`${NS}.view.workers`), `${c.workers} (${t(`${NS}.view.unused`)} ${c.unused})`));
+  return h("section", { class: ["camp", SEAT_CLASSES[p % 5], p === obs.current_player && "to-move"] }, head,
+    h("div", { class: "machine-row scroll-x" }, claims, machines),
+    h("div", { class: "camp-extras" }, gear,
+      c.personnel.length ? h("div", { class: "small" }, h("strong", { text: `${t(`${NS}.view.personnel`)}: ` }),
+        c.personnel.map((x) => `${data.personnel[x].name} (${pick(data.personnel[x].text)})`).join(" · ")) : null,
+      c.ongoing.length ? h("div", { class: "small bad" }, h("strong", { text: `${t(`${NS}.view.ongoing`)}: ` }),
+        c.ongoing.map((x) => `${t(`${NS}.hardship.${data.hardships[x].key}`)} — ${pick(data.hardships[x].text)}`).join(" / ")) : null,
+      Number.isInteger(kept) ? h("div", { class: "small bad", text: `${t(`${NS}.view.kept`)}: ${t(`${NS}.hardship.${data.hardships[kept].key}`)}` }) : null));
+}
+
+export function draw(ctx) {
+  const { obs } = ctx;
+  const pending = obs.pending ? panel(t(`${NS}.view.pending`, { player: obs.pending.player + 1 }), "pd-pending",
+    h("p", { text: t(`${NS}.view.pending-${obs.pending.kind}`, { left: obs.pending.left }) })) : null;
+  return h("div", { class: "board pd" },
+    h("div", { class: "pd-top" }, stat(t(`${NS}.view.round`), obs.round), thermometer(obs),
+      stat(t(`${NS}.view.phase`), t(`${NS}.phase.${obs.phase}`)),
+      obs.final_round ? h("span", { class: "chip bad", text: `⚑ ${t(`${NS}.view.final`)}` }) : null),
+    pending, draft(ctx),
+    h("div", { class: "pd-grid" }, auction(ctx), gearSupplier(ctx)),
+    h("div", { class: "camps" }, [...Array(obs.players).keys()].map((p) => camp(ctx, p))));
+}
+
+export function result(ctx) {
+  const { obs } = ctx;
+  return h("table", { class: "breakdown" }, h("tbody", {}, obs.camps.map((c, p) =>
+    h("tr", {}, h("th", { scope: "row" }, seatBadge(p, ctx.names)), h("td", { text: `${c.gold} ${t(`${NS}.view.gold`)}` }), h("td", { text: money(c.money) })))));
+}

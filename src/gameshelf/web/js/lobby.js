@@ -1,0 +1,132 @@
+// Home and lobby: the four games with a picture and a pitch, a form to open
+// a table (players, each seat a person here, a person invited, or a bot with
+// a level, an optional clock), the invite links, and the open tables.
+import { h, replace } from "./dom.js";
+import { onLangChange, t, w } from "./i18n.js";
+import { api, saveToken, tokensFor } from "./api.js";
+import { GAME_IDS } from "./games.js";
+import { PICTURES } from "./pictures.js";
+import { toast } from "./app.js";
+
+const ns = (id) => id.replace(/-/g, "_");
+
+export async function render(main) {
+  let games = [];
+  let tables = [];
+  let chosen = null;
+  let created = null;
+  const load = async () => {
+    try {
+      [games, tables] = await Promise.all([api.games(), api.tables()]);
+    } catch (err) {
+      toast(err.message, "error");
+    }
+  };
+  const draw = () => replace(main, h("div", { class: "lobby" },
+    h("h1", { text: w("home.title") }), h("p", { class: "muted", text: w("home.tagline") }),
+    h("div", { class: "games" }, GAME_IDS.map((id) => gameCard(id))),
+    chosen ? createForm(games.find((g) => g.id === chosen)) : null,
+    created ? invites(created) : null,
+    openTables()));
+
+  const gameCard = (id) => h("article", { class: "game-card", "data-game": id },
+    PICTURES[id](),
+    h("div", { class: "body" }, h("h3", { text: t(`${ns(id)}.name`) }), h("p", { class: "small", text: w(`pitch.${id}`) }),
+      h("div", {}, h("button", { class: "btn new-table", "data-game": id, onclick: () => { chosen = id; created = null; draw(); main.querySelector("form.create select, form.create input")?.focus(); }, text: w("home.new-table") }), " ",
+        h("a", { class: "btn secondary", href: `#/rules/${id}`, text: w("nav.rules") }))));
+
+  const createForm = (game) => {
+    if (!game) return h("p", { class: "banner", text: w("home.no-server") });
+    const min = game.min_players, max = game.max_players;
+    let players = Math.min(max, Math.max(min, game.id === "dicey-farm" ? 1 : 2));
+    const form = h("form", { class: "create panel", "aria-label": w("home.new-table") });
+    const seatsBox = h("div", { class: "seats" });
+    const drawSeats = () => replace(seatsBox, [...Array(players).keys()].map((i) => h("div", { class: "seat-row", "data-seat": i },
+      h("strong", { text: t("cli.player", { n: i + 1 }) }),
+      h("label", {}, w("create.who"), h("select", { name: `kind-${i}` },
+        h("option", { value: "here", text: w("create.here"), selected: i === 0 }),
+        h("option", { value: "invite", text: w("create.invite") }),
+        ["easy", "normal", "hard"].map((l) => h("option", { value: `bot-${l}`, text: `${w("seat.bot")}: ${w(`level.${l}`)}`, selected: i > 0 && l === "easy" })))),
+      h("label", {}, w("create.name"), h("input", { name: `name-${i}`, maxlength: 40, value: i === 0 ? (localStorage.getItem("gameshelf.name") || "") : "", placeholder: t("cli.player", { n: i + 1 }) })))));
+    const count = h("select", { name: "players", onchange: (ev) => { players = Number(ev.target.value); drawSeats(); } },
+      [...Array(max - min + 1).keys()].map((k) => h("option", { value: min + k, text: String(min + k), selected: min + k === players })));
+    drawSeats();
+    const clockOn = h("input", { type: "checkbox", name: "clock" });
+    const bank = h("input", { type: "number", name: "bank", min: 1, max: 600, value: 10, style: { width: "5em" } });
+    const inc = h("input", { type: "number", name: "increment", min: 0, max: 600, value: 15, style: { width: "5em" } });
+    append(form, [h("h2", { text: `${w("home.new-table")}: ${t(`${ns(game.id)}.name`)}` }),
+      h("label", {}, w("create.players"), count), seatsBox,
+      h("fieldset", {}, h("legend", { text: w("create.clock") }), h("label", {}, clockOn, w("create.use-clock")), " ",
+        h("label", {}, w("create.bank"), bank), " ", h("label", {}, w("create.increment"), inc)),
+      h("div", {}, h("button", { class: "btn", type: "submit", text: w("create.start") }))]);
+    form.addEventListener("submit", async (ev) => {
+      ev.preventDefault();
+      const seats = [], here = [];
+      for (let i = 0; i < players; i++) {
+        const kind = form.elements[`kind-${i}`].value;
+        const name = form.elements[`name-${i}`].value.trim();
+        if (kind.startsWith("bot-")) seats.push({ kind: "bot", level: kind.slice(4) });
+        else { seats.push(name ? { kind: "human", name } : { kind: "human" }); if (kind === "here") here.push(i); }
+      }
+      const body = { game: game.id, players, seats };
+      if (clockOn.checked) {
+        const b = Number(bank.value), n = Number(inc.value);
+        if (!Number.isInteger(b) || b < 1 || !Number.isInteger(n) || n < 0) { toast(w("create.bad-clock"), "error"); return; }
+        body.clock = { bank: b * 60, increment: n };
+      }
+      const first = form.elements["name-0"].value.trim();
+      if (first) localStorage.setItem("gameshelf.name", first);
+      try {
+        const res = await api.create(body);
+        for (const i of here) saveToken(res.id, i, res.tokens[String(i)]);
+        created = { id: res.id, tokens: res.tokens, here, seats };
+        chosen = null;
+        if (Object.keys(res.tokens).every((s) => here.includes(Number(s)))) { location.hash = `#/t/${encodeURIComponent(res.id)}`; return; }
+        draw();
+      } catch (err) {
+        toast(err.message, "error");
+      }
+    });
+    return form;
+  };
+
+  const invites = (c) => {
+    const base = `${location.origin}${location.pathname}`;
+    return h("section", { class: "panel invites-panel" }, h("h2", { text: w("invite.title") }), h("p", { class: "small muted", text: w("invite.hint") }),
+      h("div", { class: "invites" }, Object.entries(c.tokens).filter(([s]) => !c.here.includes(Number(s))).map(([s, tok]) => {
+        const link = `${base}#/t/${encodeURIComponent(c.id)}?seat=${s}&token=${encodeURIComponent(tok)}`;
+        const input = h("input", { readonly: true, value: link, "aria-label": `${w("invite.link")} ${t("cli.player", { n: Number(s) + 1 })}`, "data-seat": s, class: "invite-link" });
+        return h("div", { class: "invite" }, h("strong", { text: t("cli.player", { n: Number(s) + 1 }) }), input,
+          h("button", { class: "btn secondary", type: "button", onclick: async () => { input.select(); try { await navigator.clipboard.writeText(link); toast(w("invite.copied")); } catch { document.execCommand?.("copy"); } }, text: w("invite.copy") }));
+      })),
+      h("p", {}, h("a", { class: "btn open-created", href: `#/t/${encodeURIComponent(c.id)}`, text: w("invite.open") })));
+  };
+
+  const openTables = () => h("section", { class: "panel open-tables" }, h("h2", { text: w("home.tables") }),
+    tables.length ? h("div", { class: "scroll-x" }, h("table", { class: "tables" },
+      h("thead", {}, h("tr", {}, [w("tables.game"), w("tables.seats"), w("tables.status"), ""].map((x) => h("th", { text: x })))),
+      h("tbody", {}, tables.map((tb) => h("tr", { "data-table": tb.id },
+        h("td", { text: t(`${ns(tb.game)}.name`) }),
+        h("td", {}, tb.seats.map((s, i) => [i ? ", " : "", h("span", { text: s.name || (s.kind === "bot" ? `${w("seat.bot")} (${w(`level.${s.level}`)})` : s.kind === "open" ? w("seat.open") : t("cli.player", { n: s.seat + 1 })) })])),
+        h("td", { text: w(`status.${tb.status}`) }),
+        h("td", {}, h("a", { href: `#/t/${encodeURIComponent(tb.id)}`, text: Object.keys(tokensFor(tb.id)).length ? w("tables.resume") : w("tables.watch") }),
+          tb.seats.filter((s) => s.kind === "open").slice(0, 1).map((s) => [" ", h("button", { class: "btn secondary", onclick: () => join(tb.id, s.seat), text: w("tables.join") })])))))))
+      : h("p", { class: "muted", text: w("home.no-tables") }));
+
+  const join = async (id, seat) => {
+    try {
+      const name = localStorage.getItem("gameshelf.name") || undefined;
+      const res = await api.join(id, seat, name ? { name } : undefined);
+      saveToken(id, res.seat, res.token);
+      location.hash = `#/t/${encodeURIComponent(id)}`;
+    } catch (err) { toast(err.message, "error"); }
+  };
+
+  await load();
+  draw();
+  const off = onLangChange(async () => { await load(); draw(); });
+  const timer = setInterval(async () => { if (!document.hidden && !chosen) { await load(); if (!main.querySelector("form.create")) draw(); } }, 8000);
+  return () => { off(); clearInterval(timer); };
+}
+
+function append(el, kids) { for (const k of kids) el.appendChild(k); }

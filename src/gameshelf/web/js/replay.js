@@ -1,0 +1,63 @@
+// Replay viewer: a finished game, move by move, as a spectator saw it. The
+// server rebuilds each moment (GET /api/tables/{id}/replay/{k}); the client
+// steps forward and back, jumps with the slider, and plays with the keys
+// ← → Home End.
+import { h, replace } from "./dom.js";
+import { onLangChange, t, w } from "./i18n.js";
+import { api } from "./api.js";
+import { loadGame } from "./games.js";
+import { drawMoment } from "./tableview.js";
+import { seatBadge } from "./board.js";
+import { toast } from "./app.js";
+
+export async function render(main, tableId, params) {
+  let info;
+  try { info = await api.table(tableId); } catch { replace(main, h("p", { class: "banner", text: w("table.not-found") })); return null; }
+  const { module, data } = await loadGame(info.game);
+  const names = info.seats.map((s) => s.name || (s.kind === "bot" ? `${w("seat.bot")} (${w(`level.${s.level}`)})` : t("cli.player", { n: s.seat + 1 })));
+  let k = Number.isInteger(Number(params.k)) ? Number(params.k) : 0;
+  let total = info.state || 0;
+  let frame = null;
+  const cache = new Map();
+  const fetchFrame = async (n) => {
+    const key = `${n}`;
+    if (!cache.has(key)) cache.set(key, await fetch(`/api/tables/${encodeURIComponent(tableId)}/replay/${n}?lang=${document.documentElement.lang}`).then(async (r) => {
+      if (!r.ok) throw new Error((await r.json().catch(() => ({})))?.detail?.message || `HTTP ${r.status}`);
+      return r.json();
+    }));
+    return cache.get(key);
+  };
+  const go = async (n) => {
+    n = Math.max(0, Math.min(total, n));
+    try { frame = await fetchFrame(n); } catch (err) { toast(err.message, "error"); return; }
+    k = n; total = frame.total;
+    draw();
+  };
+  const draw = () => {
+    const view = { observation: frame.observation, legal: [], events: (frame.events || []).map((text) => ({ text })) };
+    const parts = drawMoment({ game: info.game, module, data, view, names, seat: null, play: null });
+    const slider = h("input", { type: "range", min: 0, max: total, value: k, "aria-label": w("replay.jump"), class: "replay-slider", oninput: (ev) => go(Number(ev.target.value)) });
+    const move = frame.move ? h("div", { class: "banner replay-move" }, Number.isInteger(frame.move.seat) ? [seatBadge(frame.move.seat, names), " "] : null, h("span", { text: frame.move.text })) : h("div", { class: "banner", text: w("replay.start") });
+    replace(main, h("div", { class: "table-page replay", "data-k": k },
+      h("div", { class: "table-head" }, h("h2", { text: `${w("replay.title")}: ${t(`${info.game.replace(/-/g, "_")}.name`)}` }),
+        h("a", { href: `#/t/${encodeURIComponent(tableId)}`, text: w("replay.back") })),
+      h("div", { class: "replay-controls" },
+        h("button", { class: "btn secondary replay-first", onclick: () => go(0), "aria-label": w("replay.first"), text: "⏮" }),
+        h("button", { class: "btn secondary replay-back", onclick: () => go(k - 1), disabled: k <= 0, text: `◀ ${w("replay.back-one")}` }),
+        h("span", { class: "replay-pos", text: w("replay.pos", { k, total }) }),
+        h("button", { class: "btn secondary replay-next", onclick: () => go(k + 1), disabled: k >= total, text: `${w("replay.next")} ▶` }),
+        h("button", { class: "btn secondary replay-last", onclick: () => go(total), "aria-label": w("replay.last"), text: "⏭" }),
+        slider),
+      move,
+      h("div", { class: "table-body" }, h("div", { class: "board-wrap" }, parts.board), h("aside", { class: "side" }, parts.log))));
+  };
+  const keys = (ev) => {
+    if (ev.target.closest && ev.target.closest("input, select, textarea")) return;
+    if (ev.key === "ArrowRight") go(k + 1); else if (ev.key === "ArrowLeft") go(k - 1);
+    else if (ev.key === "Home") go(0); else if (ev.key === "End") go(total);
+  };
+  document.addEventListener("keydown", keys);
+  const off = onLangChange(() => { cache.clear(); go(k); });
+  await go(k);
+  return () => { document.removeEventListener("keydown", keys); off(); };
+}

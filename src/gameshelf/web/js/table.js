@@ -1,0 +1,206 @@
+// The table page: one game being played. It shows the board of the seat
+// this browser plays (or a spectator's), the legal moves, the log, whose
+// turn it is and the clocks, and the result screen at the end. Several seat
+// tokens in one browser make it a hot-seat table: between two of those
+// seats a "pass the device" screen hides the last player's hand.
+import { h, replace } from "./dom.js";
+import { lang, onLangChange, t, w } from "./i18n.js";
+import { api, ApiError, saveToken, tokensFor } from "./api.js";
+import { loadGame } from "./games.js";
+import { drawMoment } from "./tableview.js";
+import { seatBadge } from "./board.js";
+import { toast } from "./app.js";
+
+const POLL_MS = 2500;
+
+export async function render(main, tableId, params) {
+  if (params.token && params.seat !== undefined) {
+    // An invite link: keep the seat's token, then drop it from the address bar.
+    saveToken(tableId, Number(params.seat), params.token);
+    history.replaceState(null, "", `#/t/${encodeURIComponent(tableId)}`);
+  }
+  const page = new TablePage(main, tableId, params);
+  await page.start();
+  return () => page.stop();
+}
+
+function nameOf(seat) {
+  if (seat.name) return seat.name;
+  if (seat.kind === "bot") return `${w("seat.bot")} (${w(`level.${seat.level}`)})`;
+  return t("cli.player", { n: seat.seat + 1 });
+}
+
+class TablePage {
+  constructor(main, id, params) {
+    this.main = main; this.id = id; this.params = params;
+    this.view = null; this.info = null; this.handoff = null; this.busy = false; this.stopped = false;
+    this.lastState = -1; this.shownState = -1;
+  }
+
+  get tokens() { return tokensFor(this.id); }
+  get mySeats() { return Object.keys(this.tokens).map(Number).sort((a, b) => a - b); }
+  get token() { return this.seat === null ? null : this.tokens[this.seat]; }
+
+  async start() {
+    try {
+      this.info = await api.table(this.id);
+    } catch (err) {
+      replace(this.main, h("p", { class: "banner", text: w("table.not-found") }));
+      return;
+    }
+    this.game = await loadGame(this.info.game);
+    const wanted = this.params.seat !== undefined ? Number(this.params.seat) : null;
+    this.seat = wanted !== null && wanted in this.tokens ? wanted : (this.mySeats[0] ?? null);
+    this.offLang = onLangChange(() => this.refresh(true));
+    await this.refresh(true);
+    this.timer = setInterval(() => this.refresh(false), POLL_MS);
+    this.tick = setInterval(() => this.drawClocks(), 1000);
+    this.connect();
+  }
+
+  stop() {
+    this.stopped = true;
+    clearInterval(this.timer); clearInterval(this.tick);
+    if (this.ws) this.ws.close();
+    if (this.offLang) this.offLang();
+  }
+
+  /** A websocket only to hear that something changed; views come by GET. */
+  connect() {
+    if (this.stopped || !("WebSocket" in window)) return;
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    const ws = new WebSocket(`${proto}://${location.host}/api/tables/${encodeURIComponent(this.id)}/ws?lang=${lang()}`);
+    ws.onmessage = () => this.refresh(false);
+    ws.onclose = () => { if (!this.stopped) setTimeout(() => this.connect(), 3000); };
+    this.ws = ws;
+  }
+
+  async refresh(force) {
+    if (this.stopped) return;
+    try {
+      const view = await api.view(this.id, this.token);
+      if (!force && view.state === this.lastState && this.view && view.over === this.view.over) return;
+      const fresh = this.view && view.state > this.lastState;
+      this.info = view.raw.table || this.info;
+      this.view = view;
+      this.lastState = view.state;
+      if (!view.over && !view.legal.length && this.mySeats.length > 1) await this.checkHandoff();
+      this.draw(fresh);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 401) { this.seat = null; return this.refresh(true); }
+      if (force) toast(err.message, "error");
+    }
+  }
+
+  /** Hot-seat: is another of this browser's seats to move now? */
+  async checkHandoff() {
+    const toMove = this.view.toMove;
+    if (toMove !== null && toMove !== this.seat && this.mySeats.includes(toMove)) this.handoff = toMove;
+  }
+
+  names() { return (this.info?.seats || []).map(nameOf); }
+
+  async play(entry) {
+    if (this.busy) return;
+    this.busy = true;
+    try {
+      await api.move(this.id, this.token, this.view.state, entry.action);
+      await this.refresh(true);
+    } catch (err) {
+      toast(err.message || w("table.move-refused"), "error");
+      await this.refresh(true);
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  turnLine() {
+    const v = this.view;
+    const names = this.names();
+    if (v.over) return h("span", { class: "turn-line", text: w("table.over") });
+    if (v.toMove === null || v.toMove === undefined) return h("span", { class: "turn-line", text: w("table.waiting") });
+    const mine = v.toMove === this.seat;
+    return h("span", { class: ["turn-line", mine && "mine"], "data-to-move": v.toMove },
+      mine ? w("table.your-turn") : [w("table.to-move"), " ", seatBadge(v.toMove, names)]);
+  }
+
+  drawClocks() {
+    const box = this.main.querySelector(".clocks");
+    if (!box || !this.info?.clock) return;
+    const names = this.names();
+    replace(box, (this.info.seats || []).map((s) => {
+      let left = s.bank ?? 0;
+      const running = !this.view.over && this.view.toMove === s.seat;
+      if (running && this.info.updated_at) left -= Math.max(0, Date.now() / 1000 - this.info.updated_at);
+      const sec = Math.max(0, Math.floor(left));
+      return h("span", { class: ["clock", running && "running", sec < 30 && "low"], "data-seat": s.seat },
+        seatBadge(s.seat, names), ` ${running ? "⏱" : "⏸"} ${Math.floor(sec / 60)}:${String(sec % 60).padStart(2, "0")}`);
+    }));
+  }
+
+  seatSwitcher() {
+    if (this.mySeats.length < 2) return null;
+    const names = this.names();
+    return h("span", { class: "hotseat-note small muted" }, `${w("table.hotseat")}: `, this.mySeats.map((s) => seatBadge(s, names)));
+  }
+
+  draw(fresh) {
+    const v = this.view;
+    const names = this.names();
+    const { module, data } = this.game;
+    const head = h("div", { class: "table-head" },
+      h("h2", { text: t(`${this.info.game.replace(/-/g, "_")}.name`) }),
+      this.turnLine(),
+      this.seat !== null ? h("span", { class: "small" }, `${w("table.playing-as")} `, seatBadge(this.seat, names)) : h("span", { class: "small muted", text: w("table.watching") }),
+      this.seatSwitcher(),
+      h("span", { class: "clocks" }),
+      h("a", { href: `#/rules/${this.info.game}`, text: w("nav.rules") }),
+      v.over ? h("a", { href: `#/replay/${encodeURIComponent(this.id)}`, class: "open-replay", text: w("table.replay") }) : null);
+    if (this.handoff !== null) {
+      const next = this.handoff;
+      replace(this.main, h("div", { class: "table-page" }, head, h("div", { class: "handoff", role: "dialog", "aria-label": w("table.pass-device") },
+        h("h2", {}, w("table.pass-to"), " ", seatBadge(next, names)),
+        h("p", { class: "muted", text: w("table.pass-hint") }),
+        h("button", { class: "btn show-board", onclick: () => { this.seat = next; this.handoff = null; this.refresh(true); } },
+          w("table.i-am", { name: names[next] || "" })))));
+      this.main.querySelector(".show-board").focus();
+      this.drawClocks();
+      return;
+    }
+    const parts = drawMoment({ game: this.info.game, module, data, view: v, names, seat: this.seat,
+      play: this.seat !== null && v.legal.length ? (entry) => this.play(entry) : null,
+      waitingText: v.over ? w("table.over") : w("table.not-your-turn") });
+    if (fresh) parts.board.classList.add("flash");
+    const last = [...v.events].reverse().find((e) => e.kind === "move");
+    const banner = last && last.seat !== this.seat ? h("div", { class: "banner last-move" }, seatBadge(last.seat, names), " ", h("span", { text: last.text })) : null;
+    replace(this.main, h("div", { class: "table-page", "data-state": v.state, "data-over": v.over ? "1" : "0" }, head, banner,
+      h("div", { class: "table-body" }, h("div", { class: "board-wrap" }, parts.board), h("aside", { class: "side" }, parts.moves, parts.log))));
+    if (v.over) this.main.appendChild(this.resultScreen());
+    this.drawClocks();
+  }
+
+  resultScreen() {
+    const v = this.view;
+    const names = this.names();
+    const result = v.result || this.info.result || {};
+    const ranking = result.ranking || [];
+    const scores = result.scores || [];
+    const { module, data } = this.game;
+    let detail = null;
+    if (module.result) {
+      try { detail = module.result({ obs: v.observation, data, names, legal: [], find: () => [], bind: (el) => el }); } catch (err) { console.error(err); }
+    }
+    const close = () => overlay.remove();
+    const overlay = h("div", { class: "overlay result-screen", role: "dialog", "aria-label": w("result.title") },
+      h("div", { class: "overlay-card" },
+        h("h2", { text: w("result.title") }),
+        h("ol", { class: "ranking" }, ranking.map((group, place) => group.map((seat) =>
+          h("li", { "data-seat": seat }, h("span", { class: "place", text: place === 0 ? "🏆 1" : String(place + 1) }), seatBadge(seat, names, { you: seat === this.seat }),
+            scores[seat] !== undefined ? h("span", { class: "muted", text: ` ${w("result.score")}: ${scores[seat]}` }) : null)))),
+        detail ? h("div", { class: "result-detail" }, h("h3", { text: w("result.breakdown") }), detail) : null,
+        h("p", {}, h("a", { class: "btn", href: `#/replay/${encodeURIComponent(this.id)}`, text: w("table.replay") }), " ",
+          h("a", { class: "btn secondary", href: "#/", text: w("nav.home") }), " ",
+          h("button", { class: "btn secondary", onclick: close, text: w("result.see-board") }))));
+    return overlay;
+  }
+}

@@ -1,0 +1,43 @@
+// Drawing one moment of a table: the game's board, the legal moves as a
+// readable list (what each costs and gives, from the server's text), and
+// the log. Used by the live table, the replay viewer and the dev page.
+import { h } from "./dom.js";
+import { t, w } from "./i18n.js";
+import { makeContext, panel, seatBadge } from "./board.js";
+
+/**
+ * @param {object} o {game, module, data, view, names, seat, play|null}
+ * @returns {{board: Node, moves: Node, log: Node}}
+ */
+export function drawMoment(o) {
+  const ctx = makeContext({ obs: o.view.observation, data: o.data, seat: o.seat, names: o.names,
+    legal: o.play ? o.view.legal : [], play: o.play, game: o.game, t, w });
+  let board;
+  try {
+    board = o.module.draw(ctx);
+  } catch (err) {
+    console.error(err);
+    board = h("pre", { class: "board-error", text: `${w("table.draw-error")}\n${err}` });
+  }
+  return { board, moves: movesPanel(o), log: logPanel(o.view.events, o.names) };
+}
+
+export function movesPanel(o) {
+  const legal = o.play ? o.view.legal : [];
+  const list = legal.length
+    ? h("ol", { class: "moves-list" }, legal.map((entry, i) =>
+      h("li", {}, h("button", { class: "move-btn", "data-index": i, onclick: () => o.play(entry),
+        text: entry.text || JSON.stringify(entry.action) }))))
+    : h("p", { class: "muted", text: o.waitingText || w("table.no-moves") });
+  return panel(w("table.moves"), "moves-panel", list);
+}
+
+export function logPanel(events, names) {
+  const items = (events || []).slice(-40).map((e) =>
+    h("li", { class: e.fresh ? "fresh" : "" },
+      Number.isInteger(e.seat) ? [seatBadge(e.seat, names), " "] : null,
+      h("span", { text: e.text })));
+  const list = h("ol", { class: "log-list", "aria-live": "polite" }, items);
+  queueMicrotask(() => { list.scrollTop = list.scrollHeight; });
+  return panel(w("table.log"), "log-panel", items.length ? list : h("p", { class: "muted", text: w("table.log-empty") }));
+}

@@ -1,0 +1,48 @@
+"""Table views made from real games, in the server's view shape, so the
+browser views can be drawn and checked without a server.
+
+``views(game_id)`` plays a seeded random game and keeps the view of the
+seat to move at a few points (and the final spectator view), with the
+legal actions and their text as the server sends them.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import gameshelf
+
+PLAYERS = {"dicey-farm": 1, "filthy-rich": 3, "pay-dirt": 3, "above-and-below": 3}
+
+
+def view_of(state: Any, seat: int | None, lang: str = "en") -> dict[str, Any]:
+    """One seat's view: observation, legal moves with text, recent events."""
+    game = state.game
+    mine = seat is not None and state.current_player == seat and not state.is_over
+    legal = [{"action": a.to_json(), "text": game.describe_action(a, lang)}
+             for a in (state.legal_actions() if mine else [])]
+    events = [{"text": e.text(lang)} for e in state.events_for(seat)[-12:]]
+    return {"state": len(state.record()["actions"]), "seat": seat, "observation": state.observation(seat),
+            "legal": legal, "events": events, "over": state.is_over}
+
+
+def views(game_id: str, seed: int = 3, points: int = 5, lang: str = "en") -> list[dict[str, Any]]:
+    """Views of the seat to move at ``points`` moments of one random game, then the end."""
+    game = gameshelf.load_game(game_id)
+    state = game.new_game(players=PLAYERS[game_id], seed=seed)
+    rng = random.Random(seed)
+    length = 0
+    probe = state.clone()
+    while not probe.is_over:
+        probe.apply(rng.choice(probe.legal_actions()))
+        length += 1
+    rng = random.Random(seed)
+    marks = {max(1, length * k // points) for k in range(points)} | {0}
+    out = []
+    for step in range(length):
+        if step in marks:
+            out.append(view_of(state, state.current_player, lang))
+        state.apply(rng.choice(state.legal_actions()))
+    out.append(view_of(state, 0 if PLAYERS[game_id] == 1 else None, lang))
+    return out

@@ -1,0 +1,41 @@
+"""The client's data files: every game exports, the client's own strings
+exist in English and Japanese with the same placeholders, and the served
+data matches what the export writes."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from gameshelf.web import data_file
+from gameshelf.web.export import GAMES, files, web_catalog
+
+PLACEHOLDER = re.compile(r"\{([a-zA-Z_][a-zA-Z0-9_]*)")
+
+
+def test_web_strings_match_between_languages() -> None:
+    en, ja = web_catalog("en"), web_catalog("ja")
+    assert set(en) == set(ja)
+    for key in en:
+        assert set(PLACEHOLDER.findall(en[key])) == set(PLACEHOLDER.findall(ja[key])), key
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_every_game_exports_its_facts_and_rules(game_id: str) -> None:
+    data = json.loads(files()[f"{game_id}.json"])
+    assert data["rules_md"].startswith("#")
+
+
+def test_catalogue_has_games_and_client_strings() -> None:
+    for lang in ("en", "ja"):
+        catalog = json.loads(files()[f"i18n.{lang}.json"])
+        assert catalog["web.table.your-turn"]
+        assert catalog["dicey_farm.name"]
+
+
+def test_data_file_serves_exactly_the_export_and_nothing_else() -> None:
+    assert data_file("i18n.ja.json") == files()["i18n.ja.json"].encode("utf-8")
+    assert data_file("../secret") is None
+    assert data_file(3) is None  # type: ignore[arg-type]
