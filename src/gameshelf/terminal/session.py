@@ -294,6 +294,8 @@ class Session:
 
     def finish(self) -> None:
         viewer = self.viewer if len(self.humans) <= 1 else None
+        if self.skipping:  # the person asked not to read the moves they skipped
+            self.feed.restart(self.state)
         self.feed.show(self.console, self.state, viewer, self.lang)
         self.console.print(self.state.game.render(self.state.observation(None), self.lang))
         self.console.print(ranking_table(self.state, self.lang))

@@ -30,3 +30,31 @@ def test_every_result_a_person_may_see_is_printed_in_order() -> None:
     assert check_feed(final, text) > 50
     rolls = text.count("Player 1 rolls") + text.count("Player 1 roll")
     assert rolls >= 1, "the person's own roll must be printed before the bots move"
+
+
+def test_a_knocked_out_person_can_skip_to_the_end() -> None:
+    """Seed 1: the person (always the first move) goes bankrupt first; asked
+    whether to skip, they say yes and see the result, not the bots' moves."""
+    import io
+
+    from rich.console import Console
+
+    from gameshelf.terminal import play_session
+
+    prompts: list[str] = []
+
+    def read(prompt: str) -> str:
+        prompts.append(prompt)
+        return "y" if "(y/n)" in prompt else "1"
+
+    out = io.StringIO()
+    final = play_session(load_game("filthy-rich").new_game(3, 1), ["human", "bot:random", "bot:random"],
+                         lang="en", save_dir=None, console=Console(file=out, width=200), read=read,
+                         bot_seed=3)
+    assert final.is_over
+    asked = [p for p in prompts if "You are out of the game" in p]
+    assert len(asked) == 1 and prompts[-1] == asked[0]  # asked once, and nothing more after it
+    text = out.getvalue()
+    assert "Game over" in text
+    tail = text[text.rindex("▶ Player"):]
+    assert "Game over" in tail and tail.count("▶ Player") == 1  # no move after the knock-out
