@@ -7,6 +7,11 @@ if [ ! -x .venv/bin/python ]; then
 fi
 .venv/bin/python -m pip install -q --upgrade pip
 .venv/bin/python -m pip install -q -e '.[dev,rl]'
+# The browser tests drive Debian's Chromium (Playwright's own browser download cannot work here).
+if ! command -v chromium >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+  (apt-get update -q && apt-get install -y -q chromium fonts-noto-color-emoji fonts-ipafont-gothic) >/dev/null \
+    || echo "!!! could not install chromium: the browser tests will be skipped"
+fi
 .venv/bin/ruff check src tests benchmarks
 .venv/bin/mypy src/gameshelf
 .venv/bin/python -m pytest -n 2 "$@"

@@ -14,6 +14,14 @@ from typing import Any
 import gameshelf
 
 PLAYERS = {"dicey-farm": 1, "filthy-rich": 3, "pay-dirt": 3, "above-and-below": 3}
+#: Moves a fixture game prefers, so that its boards fill up (signs hung,
+#: buildings built) instead of random play's mostly empty tables.
+PREFER = {"filthy-rich": ("place", "play", "roll"), "above-and-below": ("build", "assign", "act")}
+
+
+def _choose(rng: random.Random, game_id: str, actions: list[Any]) -> Any:
+    liked = [a for a in actions if a.to_json().get("type") in PREFER.get(game_id, ())]
+    return rng.choice(liked if liked and rng.random() < 0.8 else actions)
 
 
 def view_of(state: Any, seat: int | None, lang: str = "en") -> dict[str, Any]:
@@ -35,7 +43,7 @@ def views(game_id: str, seed: int = 3, points: int = 5, lang: str = "en") -> lis
     length = 0
     probe = state.clone()
     while not probe.is_over:
-        probe.apply(rng.choice(probe.legal_actions()))
+        probe.apply(_choose(rng, game_id, probe.legal_actions()))
         length += 1
     rng = random.Random(seed)
     marks = {max(1, length * k // points) for k in range(points)} | {0}
@@ -43,6 +51,6 @@ def views(game_id: str, seed: int = 3, points: int = 5, lang: str = "en") -> lis
     for step in range(length):
         if step in marks:
             out.append(view_of(state, state.current_player, lang))
-        state.apply(rng.choice(state.legal_actions()))
+        state.apply(_choose(rng, game_id, state.legal_actions()))
     out.append(view_of(state, 0 if PLAYERS[game_id] == 1 else None, lang))
     return out

@@ -1,0 +1,76 @@
+"""Steps the browser tests share: open a table from the lobby, make moves by
+clicking, wait for the server's next state."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from tests.web.conftest import SHOTS
+
+
+def create_table(page: Any, base: str, game: str, seats: list[str], names: list[str] | None = None) -> None:
+    """From the home page, open a table: ``seats`` per seat is ``here``,
+    ``invite`` or ``bot-easy``/``bot-normal``/``bot-hard``."""
+    page.goto(base + "/")
+    page.click(f'button.new-table[data-game="{game}"]')
+    if page.locator('select[name="players"] option').count() > 1:
+        page.select_option('select[name="players"]', str(len(seats)))
+    for i, kind in enumerate(seats):
+        page.select_option(f'select[name="kind-{i}"]', kind)
+        if names and i < len(names):
+            page.fill(f'input[name="name-{i}"]', names[i])
+    page.click('form.create button[type="submit"]')
+
+
+def state_of(page: Any) -> int:
+    return int(page.get_attribute(".table-page", "data-state") or -1)
+
+
+def click_a_move(page: Any, rng: random.Random, board_first: bool = True) -> bool:
+    """Make one legal move by clicking: a spot on the board when there is
+    one (answering the chooser if it opens), else a move in the list.
+    Returns False when this seat has no move now."""
+    before = state_of(page)
+    spots = page.locator(".board .legal")
+    buttons = page.locator(".move-btn")
+    if buttons.count() == 0:
+        return False
+    if board_first and spots.count() and rng.random() < 0.5:
+        spots.nth(rng.randrange(spots.count())).click()
+        chooser = page.locator(".chooser-item")
+        if chooser.count():
+            chooser.nth(rng.randrange(chooser.count())).click()
+    else:
+        buttons.nth(rng.randrange(buttons.count())).click()
+    page.wait_for_function(
+        "(n) => { const t = document.querySelector('.table-page'); return !t || Number(t.dataset.state) !== n || document.querySelector('.result-screen'); }",
+        arg=before, timeout=20_000)
+    return True
+
+
+def play_to_end(page: Any, seconds: float, seed: int = 1) -> int:
+    """Click legal moves until the result screen shows; returns moves made."""
+    rng = random.Random(seed)
+    made = 0
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if page.locator(".result-screen").count():
+            return made
+        if page.locator(".show-board").count():
+            page.click(".show-board")
+            continue
+        try:
+            if click_a_move(page, rng):
+                made += 1
+            else:
+                page.wait_for_timeout(150)
+        except Exception:  # the board was redrawn under the click: look again
+            page.wait_for_timeout(100)
+    raise AssertionError(f"no result screen after {made} moves in {seconds}s")
+
+
+def shot(page: Any, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)

@@ -1,0 +1,132 @@
+"""Playing in the browser, by clicking, against the real server: a whole
+game against bots to the result screen and its replay (every game), two
+people online in two browser contexts (one reloads mid-game), hot-seat with
+its hand-over screen, a language switch mid-game, and a hostile name."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import pytest
+
+from tests.web.helpers import click_a_move, create_table, play_to_end, shot, state_of
+
+JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+GAMES = {  # seats for a game against bots, kept small so a game takes seconds
+    "dicey-farm": ["here"],
+    "filthy-rich": ["here", "bot-easy"],
+    "pay-dirt": ["here", "bot-easy"],
+    "above-and-below": ["here", "bot-easy"],
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_whole_game_against_bots_then_replay(page: Any, server: str, game_id: str) -> None:
+    create_table(page, server, game_id, GAMES[game_id], ["Alice"])
+    page.wait_for_selector(".table-page")
+    shot(page, f"table-{game_id}-start")
+    made = play_to_end(page, 150, seed=7)
+    assert made > 0
+    result = page.locator(".result-screen")
+    assert result.locator(".ranking li").count() == len(GAMES[game_id])
+    assert "Alice" in result.inner_text()
+    shot(page, f"table-{game_id}-result")
+    result.locator("a.btn", has_text="Replay").click()
+    page.wait_for_selector(".replay")
+    total = int(page.locator(".replay-slider").get_attribute("max") or 0)
+    assert total >= made
+    page.click(".replay-next")
+    page.wait_for_selector('.replay[data-k="1"]')
+    page.click(".replay-last")
+    page.wait_for_selector(f'.replay[data-k="{total}"]')
+    page.click(".replay-back")
+    page.wait_for_selector(f'.replay[data-k="{total - 1}"]')
+    shot(page, f"replay-{game_id}")
+
+
+def test_two_people_online_and_one_reloads(browser: Any, server: str) -> None:
+    alice_ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    bob_ctx = browser.new_context(viewport={"width": 390, "height": 800})
+    alice, bob = alice_ctx.new_page(), bob_ctx.new_page()
+    try:
+        create_table(alice, server, "filthy-rich", ["here", "invite"], ["Alice", "Bob"])
+        link = alice.locator('input.invite-link[data-seat="1"]').input_value()
+        alice.click("a.open-created")
+        bob.goto(link)
+        for pg in (alice, bob):
+            pg.wait_for_selector(".table-page")
+        rng = random.Random(3)
+        moves = 0
+        reloaded = False
+        for _ in range(400):
+            if moves >= 14:
+                break
+            for pg in (alice, bob):
+                if pg.locator(".move-btn").count() and click_a_move(pg, rng):
+                    moves += 1
+            if moves >= 6 and not reloaded:
+                bob.reload()
+                bob.wait_for_selector(".table-page")
+                reloaded = True
+            alice.wait_for_timeout(100)
+        assert reloaded and moves >= 14
+        shot(bob, "online-bob-phone")
+        alice.wait_for_function("(n) => Number(document.querySelector('.table-page').dataset.state) >= n", arg=state_of(bob))
+        assert "Bob" in alice.locator(".table-page").inner_text()
+    finally:
+        alice_ctx.close()
+        bob_ctx.close()
+
+
+def test_hot_seat_hides_the_last_hand(page: Any, server: str) -> None:
+    create_table(page, server, "filthy-rich", ["here", "here"], ["Ann", "Ben"])
+    page.wait_for_selector(".table-page")
+    rng = random.Random(5)
+    for _ in range(200):
+        if page.locator(".handoff").count():
+            break
+        click_a_move(page, rng, board_first=False)
+    handoff = page.locator(".handoff")
+    assert handoff.count() == 1
+    assert page.locator(".fr-hand, .board").count() == 0  # nothing of the last hand shows
+    shot(page, "hotseat-handoff")
+    page.click(".show-board")
+    page.wait_for_selector(".board")
+    assert page.locator(".move-btn").count() > 0
+
+
+def test_language_switch_mid_game_keeps_the_game(page: Any, server: str) -> None:
+    create_table(page, server, "dicey-farm", ["here"], ["Alice"])
+    page.wait_for_selector(".table-page")
+    rng = random.Random(2)
+    for _ in range(3):
+        click_a_move(page, rng, board_first=False)
+    before = state_of(page)
+    page.click('button[data-lang="ja"]')
+    page.wait_for_function("() => document.documentElement.lang === 'ja'")
+    page.wait_for_function("() => /[\\u3040-\\u30ff\\u4e00-\\u9fff]/.test(document.querySelector('.moves-panel').innerText)")
+    assert state_of(page) == before
+    assert JAPANESE.search(page.locator(".board").inner_text())
+    shot(page, "dicey-farm-ja")
+    click_a_move(page, rng, board_first=False)
+    page.click('button[data-lang="en"]')
+    page.wait_for_function("() => document.documentElement.lang === 'en'")
+    assert state_of(page) == before + 1 or state_of(page) > before
+
+
+def test_a_hostile_name_is_only_text(page: Any, server: str) -> None:
+    hostile = "<img src=x onerror=alert(1)>"
+    dialogs: list[str] = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    create_table(page, server, "filthy-rich", ["here", "bot-easy"], [hostile])
+    page.wait_for_selector(".table-page")
+    assert hostile in page.locator(".table-page").inner_text()
+    page.goto(server + "/")
+    page.wait_for_selector(".open-tables")
+    assert hostile in page.locator(".open-tables").inner_text()
+    page.wait_for_timeout(300)
+    assert page.locator("img[src=x]").count() == 0
+    assert dialogs == []

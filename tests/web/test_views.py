@@ -1,0 +1,43 @@
+"""Every game's table view drawn from real observations, at phone and
+desktop width: no script error, legal spots on the board play exactly a
+legal move, and nothing is clickable when the seat has no move."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from tests.web.fixtures import PLAYERS, views
+from tests.web.helpers import shot
+
+NAMES = ["Alice", "Bob", "Carol", "Dan"]
+
+
+@pytest.mark.parametrize("game_id", sorted(PLAYERS))
+def test_table_view_draws_and_offers_only_legal_moves(page: Any, server: str, game_id: str) -> None:
+    page.goto(f"{server}/#/dev/{game_id}")
+    page.wait_for_function("() => !!window.gameshelfDev")
+    for i, view in enumerate(views(game_id)):
+        page.evaluate("([v, names]) => window.gameshelfDev(v, names, v.seat)", [view, NAMES])
+        assert page.locator(".board").count() == 1
+        assert page.locator(".board-error").count() == 0
+        spots = page.locator(".board .legal")
+        assert page.locator(".move-btn").count() == len(view["legal"])
+        if not view["legal"]:
+            assert spots.count() == 0
+            continue
+        legal = [json.dumps(e["action"], sort_keys=True) for e in view["legal"]]
+        for k in range(min(spots.count(), 3)):
+            page.evaluate("() => { window.gameshelfPlayed = []; }")
+            spots.nth(k).click()
+            if page.locator(".chooser-item").count():
+                page.locator(".chooser-item").first.click()
+            played = page.evaluate("() => window.gameshelfPlayed")
+            assert len(played) == 1 and json.dumps(played[0], sort_keys=True) in legal
+        if i in (1, 3):
+            for width in (390, 1280):
+                page.set_viewport_size({"width": width, "height": 900})
+                shot(page, f"view-{game_id}-{i}-{width}")
+            page.set_viewport_size({"width": 1280, "height": 900})
