@@ -45,7 +45,7 @@ def phase_text(game: Game, observation: dict[str, Any], lang: str | None) -> str
 def keys_text(lang: str | None, *, can_undo: bool, can_restart: bool) -> str:
     """The keys the move prompt takes, one per line."""
     lines = [t("cli.key-number", lang), t("cli.key-help", lang), t("cli.key-log", lang),
-             t("cli.key-board", lang), t("cli.key-undo", lang) + ("" if can_undo else " " + t("cli.key-undo-none", lang)),
+             t("cli.key-board", lang), t("cli.key-details", lang), t("cli.key-undo", lang) + ("" if can_undo else " " + t("cli.key-undo-none", lang)),
              t("cli.key-quit", lang)]
     if can_restart:
         lines.append(t("cli.key-restart", lang))

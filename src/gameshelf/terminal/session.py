@@ -12,6 +12,7 @@ import importlib
 import itertools
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console, Group
 from rich.markup import escape
@@ -28,6 +29,7 @@ from gameshelf.terminal.feed import HUMAN, Feed
 from gameshelf.terminal.help import help_panel, package
 from gameshelf.terminal.prompts import (
     Reader,
+    ask_number,
     ask_yes_no,
     normalize,
     parse_number,
@@ -79,17 +81,24 @@ def score_heading(game: Game, lang: str | None) -> str:
     return t(key, lang) if i18n.has(key, lang) or i18n.has(key, "en") else t("cli.col-score", lang)
 
 
+def view_hook(game: Game, name: str) -> Callable[..., Any] | None:
+    """A function of the game's ``view`` module (``details``,
+    ``result_columns``), when the game's view offers it."""
+    module = type(game).__module__.rsplit(".", 1)[0] + ".view"
+    try:
+        view = importlib.import_module(module)
+    except ImportError:
+        return None
+    hook = getattr(view, name, None)
+    return hook if callable(hook) else None
+
+
 def result_columns(state: State, lang: str | None) -> list[tuple[str, list[str]]]:
     """The columns that say what decided the game: the game's view module's
     ``result_columns(state, lang)`` when it has one (a game won by luxuries,
     not points), else its score under the game's own name for it."""
-    module = type(state.game).__module__.rsplit(".", 1)[0] + ".view"
-    try:
-        view = importlib.import_module(module)
-    except ImportError:
-        view = None
-    columns = getattr(view, "result_columns", None)
-    if callable(columns):
+    columns = view_hook(state.game, "result_columns")
+    if columns is not None:
         return list(columns(state, lang))
     return [(score_heading(state.game, lang), [f"{s:,g}" for s in state.scores()])]
 
@@ -233,6 +242,8 @@ class Session:
                 wait_key(self.read, self.lang)
             elif command == "b":
                 pass  # redraw below
+            elif command == "d":
+                self.show_details(seat)
             elif command == "u" and self.undo:
                 self.take_back(seat)
                 return True
@@ -270,6 +281,22 @@ class Session:
         self.state = position
         self.feed.restart(self.state)
         self.console.print(f"[yellow]{escape(t('cli.undone', self.lang))}[/]")
+
+    def show_details(self, seat: PlayerId) -> None:
+        """The screens behind the compact board (a player's whole area, the
+        market, the book), chosen by number, each held until a key."""
+        hook = view_hook(self.state.game, "details")
+        screens = list(hook(self.state.game, self.state.observation(seat), self.lang)) if hook else []
+        if not screens:
+            self.console.print(self.state.game.render(self.state.observation(seat), self.lang))
+            wait_key(self.read, self.lang)
+            return
+        for number, (label, _) in enumerate(screens, start=1):
+            self.console.print(f"  [cyan]{number})[/] {escape(label)}", highlight=False)
+        picked = ask_number(self.console, t("cli.pick-details", self.lang), 1, len(screens), self.read, self.lang)
+        if picked is not None:
+            self.console.print(screens[picked - 1][1])
+            wait_key(self.read, self.lang)
 
     def show_log(self, seat: PlayerId) -> None:
         """The whole log as this seat may read it, held until a key."""

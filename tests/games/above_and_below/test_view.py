@@ -56,3 +56,24 @@ def test_the_log_carries_the_encounter_text_in_each_language() -> None:
         state.apply(stream.choice(state.legal_actions()))
     event = next(e for e in state.events if e.key.endswith(".log.outcome"))
     assert event.text("ja").startswith("「") and not event.text("en").startswith("「")
+
+
+def test_the_compact_board_is_short_and_details_hold_the_rest() -> None:
+    """One line per village and per market row: a 4-player board outside an
+    encounter stays within 18 lines at 100 columns; each village in full,
+    with its buildings' beds and abilities, is one key away."""
+    from gameshelf.games.above_and_below.view import details
+
+    game = fixture_game()
+    state = game.new_game(4, 4)
+    stream = Stream(4)
+    for _ in range(30):
+        state.apply(stream.choice(state.legal_actions()))
+    obs = state.observation(0)
+    console = Console(file=io.StringIO(), width=100, color_system=None)
+    console.print(game.render(obs, "en"))
+    shown = console.file.getvalue()  # type: ignore[attr-defined]
+    if not obs["task"]:
+        assert shown.count("\n") <= 18, shown
+    screens = details(game, obs, "en")
+    assert len(screens) == 5 and "bed" in _text(screens[0][1])

@@ -219,12 +219,16 @@ def _village(obs: dict[str, Any], p: int, lang: str | None) -> Panel:
     grid.add_row(_t("view.for-sale", lang), sale)
     track = " ▸ ".join(f"{_t(f'item.{g}', lang)}×{n}" for g, n in v["track"]) or _t("view.empty", lang)
     grid.add_row(_t("view.track", lang), track)
-    houses = ", ".join(card_name(c, lang) for c in v["houses"])
-    grid.add_row(_t("view.houses", lang), houses)
-    outposts = ", ".join(
-        card_name(c, lang) + (f" ({v['card_goods'][c]})" if c in v["card_goods"] else "") for c in v["outposts"]
-    )
-    grid.add_row(_t("view.outposts", lang), outposts or _t("view.empty", lang))
+    comp = load_components()
+
+    def building(card: str) -> str:
+        """A building with its abilities (beds, rerolls, ...) and the goods on it."""
+        goods = v["card_goods"].get(card)
+        on_it = f" [{goods}]" if goods else ""
+        return f"{card_name(card, lang)}{on_it}: {abilities(comp.buildings[card], lang)}"
+
+    grid.add_row(_t("view.houses", lang), "\n".join(building(c) for c in v["houses"]) or _t("view.empty", lang))
+    grid.add_row(_t("view.outposts", lang), "\n".join(building(c) for c in v["outposts"]) or _t("view.empty", lang))
     grid.add_row(_t("view.caves", lang), f"{len(v['caves'])}")
     grid.add_row(_t("view.score", lang), f"{score['total']}  ({_t('view.score-track', lang)} {score['track']}, "
                  f"{_t('view.score-buildings', lang)} {score['buildings']}, "
@@ -261,7 +265,122 @@ def _encounter(game: AboveAndBelow, obs: dict[str, Any], lang: str | None) -> Pa
     return Panel(Group(*parts), title=title, border_style="magenta")
 
 
+# -- the compact board: fits 100x30 with the move list --------------------------------------------
+def _c(key: str, lang: str | None, **params: Any) -> str:
+    return t(f"{NS}.compact.{key}", lang, **params)
+
+
+def _short_goods(v: dict[str, Any], lang: str | None) -> Text:
+    """Goods as "mushroom 2 · fish 1", potions and cider included."""
+    text = Text()
+    items = [(g, v["goods"][g]) for g in GOODS if v["goods"][g]]
+    items += [(k, v[k]) for k in ("potions", "cider") if v[k]]
+    for k, (good, n) in enumerate(items):
+        name = _t(f"item.{'potion' if good == 'potions' else good}", lang)
+        text.append(("· " if k else "") + f"{name} {n} ", style=GOOD_COLOURS["potion" if good == "potions" else good])
+    return text if text.plain else Text("—")
+
+
+def players_table(obs: dict[str, Any], lang: str | None) -> Table:
+    """One line per village: what a glance must tell."""
+    table = Table(box=None, pad_edge=False, padding=(0, 1), header_style="bold")
+    for key in ("player", "vp", "coins", "reputation", "villagers", "goods", "sale", "track", "buildings", "caves"):
+        heading = _t("view.reputation", lang) if key == "reputation" else _c(f"col-{key}", lang)
+        table.add_column(heading, no_wrap=key != "goods")
+    reps = load_components().tracks.reputation_vp
+    for p, v in enumerate(obs["villages"]):
+        name = _t("view.player", lang, n=p + 1)
+        if obs["viewer"] == p:
+            name += f" ({_t('view.you', lang)})"
+        if obs["start_player"] == p:
+            name += " ★"
+        if v["passed"]:
+            name += " ⏸"
+        style = ("bold " if obs["current"] == p else "") + COLOURS[p % len(COLOURS)]
+        table.add_row(
+            Text(("▶ " if obs["current"] == p else "  ") + name, style=style),
+            str(obs["scores"][p]["total"]),
+            f"{v['coins']} (+{v['income']})",
+            f"{v['reputation']} ({reps[v['reputation']]:+d})",
+            Text.assemble((str(len(v["ready"])), "green"), "/", (str(len(v["exhausted"])), "yellow"), "/",
+                          (str(len(v["injured"])), "red")),
+            _short_goods(v, lang),
+            _t(f"item.{v['sale']}", lang) if v["sale"] else "—",
+            str(sum(n for _, n in v["track"])),
+            f"{len(v['houses'])}+{len(v['outposts'])}",
+            str(len(v["caves"])),
+        )
+    return table
+
+
+def market_lines(obs: dict[str, Any], lang: str | None) -> Text:
+    """The rows for sale, one line each: name and cost (details: key d)."""
+    comp = load_components()
+    text = Text()
+    for key, row in (("houses-row", "house_row"), ("outposts-row", "outpost_row"),
+                     ("star-row", "star_row"), ("key-row", "key_row")):
+        cards = " · ".join(f"{card_name(c, lang)} ${comp.buildings[c].cost}" for c in obs[row]) or "—"
+        text.append(f"{_t('view.' + key, lang)}: ", style="bold")
+        text.append(cards + "\n")
+    trainees = " · ".join(f"{villager_name(vid, lang)} ${cost}"
+                          for vid, cost in zip(obs["slots"], obs["slot_costs"], strict=True) if vid is not None)
+    text.append(f"{_t('view.villagers-row', lang)}: ", style="bold")
+    text.append(trainees or "—")
+    return text
+
+
+def offer_line(obs: dict[str, Any], lang: str | None) -> Text | None:
+    """A pending trade offer, said in one line."""
+    offer = obs.get("offer")
+    if not isinstance(offer, dict):
+        return None
+    item = offer.get("item")
+    return Text(_c("offer", lang, buyer=int(offer.get("buyer", 0)) + 1, seller=int(offer.get("seller", 0)) + 1,
+                   price=offer.get("price", "?"), item=_t(f"item.{item}", lang) if item else "?"),
+                style="bold yellow")
+
+
+def _own_line(obs: dict[str, Any], lang: str | None) -> Text | None:
+    """The viewer's ready villagers by name: the ones the next move can send."""
+    viewer = obs.get("viewer")
+    if not isinstance(viewer, int):
+        return None
+    v = obs["villages"][viewer]
+    names = ", ".join(villager_name(i, lang) for i in v["ready"]) or "—"
+    return Text.assemble((_t("view.ready", lang) + ": ", "bold green"), names)
+
+
 def render(game: AboveAndBelow, obs: dict[str, Any], lang: str | None = None) -> Any:
+    """The compact board: a header, one line per village, the market rows,
+    a pending offer and the encounter under way. Everything else is one key
+    away (:func:`details`)."""
+    header = Text(_t("view.round", lang, round=obs["round"], rounds=obs["rounds"]), style="bold")
+    if obs["task"]:
+        header.append("   " + _t("view.task", lang, what=_t(f"act.{obs['task']['purpose']}", lang)))
+    top = obs["cave_top"] if obs["cave_top"] is not None else "—"
+    header.append(f"   {_t('view.cider-board', lang)}: {'●' if obs['cider_on_board'] else '—'}"
+                  f"   {_t('view.cave-deck', lang, n=obs['decks']['cave'], top=top)}")
+    parts: list[Any] = [header, players_table(obs, lang), market_lines(obs, lang)]
+    for line in (_own_line(obs, lang), offer_line(obs, lang)):
+        if line is not None:
+            parts.append(line)
+    encounter = _encounter(game, obs, lang)
+    if encounter is not None:
+        parts.append(encounter)
+    return Group(*parts)
+
+
+def details(game: AboveAndBelow, obs: dict[str, Any], lang: str | None = None) -> list[tuple[str, Any]]:
+    """The screens behind the compact board: each village in full, the market in full."""
+    screens: list[tuple[str, Any]] = []
+    for p in range(obs["players"]):
+        screens.append((_c("details-village", lang, n=p + 1), _village(obs, p, lang)))
+    screens.append((_t("view.market", lang), _board(obs, lang)))
+    return screens
+
+
+def render_full(game: AboveAndBelow, obs: dict[str, Any], lang: str | None = None) -> Any:
+    """Everything at once (the previous board, for wide screens and replays)."""
     header = Text(_t("view.round", lang, round=obs["round"], rounds=obs["rounds"]), style="bold")
     if obs["task"]:
         header.append("   " + _t("view.task", lang, what=_t(f"act.{obs['task']['purpose']}", lang)))
