@@ -19,6 +19,10 @@ PLAYERS = {"dicey-farm": 1, "filthy-rich": 3, "pay-dirt": 3, "above-and-below": 
 PREFER = {"filthy-rich": ("place", "play", "roll"), "above-and-below": ("build", "assign", "act")}
 
 
+#: How full a board is, to add the fullest moment of the game to the views.
+RICHNESS = {"filthy-rich": lambda obs: sum(x != -1 for page in obs["book"] for x in page)}
+
+
 def _choose(rng: random.Random, game_id: str, actions: list[Any]) -> Any:
     liked = [a for a in actions if a.to_json().get("type") in PREFER.get(game_id, ())]
     return rng.choice(liked if liked and rng.random() < 0.8 else actions)
@@ -48,9 +52,17 @@ def views(game_id: str, seed: int = 3, points: int = 5, lang: str = "en") -> lis
     rng = random.Random(seed)
     marks = {max(1, length * k // points) for k in range(points)} | {0}
     out = []
+    richest: tuple[int, dict[str, Any] | None] = (0, None)
+    measure = RICHNESS.get(game_id)
     for step in range(length):
         if step in marks:
             out.append(view_of(state, state.current_player, lang))
+        if measure is not None and state.current_player is not None:
+            full = measure(state.observation(None))
+            if full > richest[0]:
+                richest = (full, view_of(state, state.current_player, lang))
         state.apply(_choose(rng, game_id, state.legal_actions()))
+    if richest[1] is not None:
+        out.insert(1, richest[1])
     out.append(view_of(state, 0 if PLAYERS[game_id] == 1 else None, lang))
     return out
