@@ -40,4 +40,6 @@ def test_table_view_draws_and_offers_only_legal_moves(page: Any, server: str, ga
             for width in (390, 1280):
                 page.set_viewport_size({"width": width, "height": 900})
                 shot(page, f"view-{game_id}-{i}-{width}")
+                # the page never scrolls sideways: wide parts scroll inside themselves
+                assert page.evaluate("() => document.documentElement.scrollWidth") <= width
             page.set_viewport_size({"width": 1280, "height": 900})

@@ -120,8 +120,10 @@ class TablePage {
     if (v.over) return h("span", { class: "turn-line", text: w("table.over") });
     if (v.toMove === null || v.toMove === undefined) return h("span", { class: "turn-line", text: w("table.waiting") });
     const mine = v.toMove === this.seat;
+    const jump = mine ? h("button", { class: "jump-moves", type: "button", text: `↓ ${w("table.moves")}`,
+      onclick: () => this.main.querySelector(".moves-panel")?.scrollIntoView({ behavior: "smooth" }) }) : null;
     return h("span", { class: ["turn-line", mine && "mine"], "data-to-move": v.toMove },
-      mine ? w("table.your-turn") : [w("table.to-move"), " ", seatBadge(v.toMove, names)]);
+      mine ? w("table.your-turn") : [w("table.to-move"), " ", seatBadge(v.toMove, names)], jump ? " " : null, jump);
   }
 
   drawClocks() {
