@@ -21,7 +21,7 @@ def python_blocks() -> list[str]:
     return re.findall(r"```python\n(.*?)```", research_text(), flags=re.S)
 
 
-LIBRARIES = ("gymnasium", "pettingzoo")
+LIBRARIES = ("gymnasium", "pettingzoo", "pyspiel")
 
 
 def test_the_guide_has_one_example_per_library() -> None:

@@ -1,0 +1,308 @@
+"""OpenSpiel games, one per gameshelf game, registered with ``pyspiel``.
+
+Importing this module registers ``gameshelf_<game>`` for every game
+(``gameshelf_dicey_farm``, ``gameshelf_filthy_rich``, ``gameshelf_pay_dirt``,
+``gameshelf_above_and_below``)::
+
+    import pyspiel
+    import gameshelf.rl.openspiel  # noqa: F401  (registers the games)
+
+    game = pyspiel.load_game("gameshelf_pay_dirt", {"players": 3})
+
+How the game type is chosen, and why:
+
+- **Chance is explicit** (``EXPLICIT_STOCHASTIC``), and all of it comes
+  first. A gameshelf state draws every die and shuffle from random streams
+  seeded once, at the start; so the game opens with ``SEED_NODES`` chance
+  nodes, each drawing one byte of that seed uniformly, after which the
+  game is a function of the seed and the moves. No player ever observes
+  the seed (it is not in any observation), so this is the exact game: a
+  deal and a stack of dice made at the start and revealed as the rules
+  say, like a shuffled deck in poker. A clone knows the seed, hence the
+  future: a search for one player must start from
+  ``resample_from_infostate`` (IS-MCTS does), which answers a
+  :meth:`State.determinize` copy with every hidden card and every future
+  draw re-sampled.
+- **Imperfect information**, every game: hands, deck orders and future
+  dice are hidden. The observation string is the seat's
+  :meth:`State.observation` as sorted JSON, without its log; the
+  information-state string adds the log and the seat's own moves so far
+  (perfect recall: a view seen twice is two states). Both tensors are the seat's
+  :meth:`State.observation_tensor` (a summary of what it sees now, not a
+  perfect-recall history).
+- **General-sum, terminal rewards.** ``reward="win"`` (the default with two
+  or more players) pays 1 to each winner (ties share the win) and 0
+  otherwise; ``reward="score"`` (the default solo) pays the final score,
+  within the loose bounds ``[-SCORE_BOUND, SCORE_BOUND]``.
+- **Serialisation** writes the game's record (seed and moves) and replays
+  it, so a deserialised state is the same game exactly.
+- ``max_game_length`` is the conformance kit's bound on any game's length.
+- Why not ``SAMPLED_STOCHASTIC``: OpenSpiel serialises such a game through
+  its random generator's state, which a Python game cannot provide.
+"""
+
+from __future__ import annotations
+
+import json
+import pickle
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from gameshelf.core.protocol import State
+from gameshelf.core.record import replay
+from gameshelf.core.registry import games, load_game
+from gameshelf.core.tensor import tensor_size
+from gameshelf.rl import camel_name, snake_name
+from gameshelf.rl._common import outcome, resolve_players, resolve_reward
+from gameshelf.testing import ConformanceSuite
+
+__all__ = ["SCORE_BOUND", "SEED_NODES", "GameshelfGame", "GameshelfState", "game_name", "register_all"]
+
+#: the bound on |final score| that ``reward="score"`` declares as utility range.
+SCORE_BOUND = 1000.0
+#: the game's seed is drawn by this many chance nodes of one byte each.
+SEED_NODES = 4
+SEED_OUTCOMES = 256
+
+
+def game_name(game_id: str) -> str:
+    """The OpenSpiel short name: ``"pay-dirt"`` -> ``"gameshelf_pay_dirt"``."""
+    return f"gameshelf_{snake_name(game_id)}"
+
+
+class _Engine:
+    """The gameshelf state inside an OpenSpiel state.
+
+    Why a holder: OpenSpiel clones a Python state by deep-copying its
+    attributes and serialises it by pickling them. The holder turns the
+    first into :meth:`State.clone` (cheap, and what search bots are built
+    for) and the second into the game's record, replayed on load.
+    """
+
+    __slots__ = ("replayable", "state")
+
+    def __init__(self, state: State, *, replayable: bool = True) -> None:
+        self.state = state
+        #: False for a re-sampled world, whose past is not a record.
+        self.replayable = replayable
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Engine:
+        return _Engine(self.state.clone(), replayable=self.replayable)
+
+    def __getstate__(self) -> dict[str, Any]:
+        if self.replayable:
+            return {"record": self.state.record()}
+        game = self.state.game
+        self.state.game = None  # type: ignore[assignment]
+        try:
+            return {"game": game.id, "pickled": pickle.dumps(self.state)}
+        finally:
+            self.state.game = game
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        if "record" in data:
+            self.state, self.replayable = replay(data["record"]), True
+        else:
+            state = pickle.loads(data["pickled"])
+            state.game = load_game(data["game"])
+            self.state, self.replayable = state, False
+
+
+class GameshelfGame(pyspiel.Game):  # type: ignore[misc]
+    """One gameshelf game as an OpenSpiel game."""
+
+    def __init__(self, game_id: str, params: dict[str, Any] | None = None) -> None:
+        params = dict(params or {})
+        engine_game = load_game(game_id)
+        players = resolve_players(engine_game, params.get("players"))
+        reward = resolve_reward(params.get("reward") or _default_reward(engine_game))
+        #: what a state needs to know of its game (a plain tuple, because
+        #: OpenSpiel deep-copies a state's attributes on every clone).
+        self.spec = (game_id, players, reward)
+        low, high = (0.0, 1.0) if reward == "win" else (-SCORE_BOUND, SCORE_BOUND)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=engine_game.num_distinct_actions,
+            max_chance_outcomes=SEED_OUTCOMES,
+            num_players=players,
+            min_utility=low,
+            max_utility=high,
+            utility_sum=None,
+            max_game_length=ConformanceSuite.max_steps,
+        )
+        super().__init__(_game_type(engine_game), info, {"players": players, "reward": reward})
+
+    def new_initial_state(self) -> GameshelfState:
+        """The start: the seed's chance nodes come first."""
+        return GameshelfState(self)
+
+    def max_chance_nodes_in_history(self) -> int:
+        return SEED_NODES
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
+        recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        return _Observer(tensor_size(load_game(self.spec[0])), info_state=recall)
+
+
+class GameshelfState(pyspiel.State):  # type: ignore[misc]
+    """An OpenSpiel state holding a gameshelf state."""
+
+    def __init__(self, game: GameshelfGame) -> None:
+        super().__init__(game)
+        self._spec: tuple[str, int, str] = game.spec
+        self._seed_bytes: list[int] = []
+        self._engine: _Engine | None = None
+        #: each seat's own moves so far, which make its information state
+        #: perfect-recall (two visits to the same view are not one state).
+        self._own: list[list[int]] = [[] for _ in range(game.spec[1])]
+
+    @property
+    def engine(self) -> State:
+        """The gameshelf state (full information: never give it to a player).
+
+        Raises:
+            RuntimeError: the seed's chance nodes are not all played yet.
+        """
+        if self._engine is None:
+            raise RuntimeError("the game has not started: its seed is still being drawn")
+        return self._engine.state
+
+    # -- the OpenSpiel API ----------------------------------------------------------------
+    def current_player(self) -> int:
+        if self._engine is None:
+            return pyspiel.PlayerId.CHANCE
+        seat = self._engine.state.current_player
+        return pyspiel.PlayerId.TERMINAL if seat is None else seat
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return [(b, 1.0 / SEED_OUTCOMES) for b in range(SEED_OUTCOMES)] if self._engine is None else []
+
+    def _legal_actions(self, player: int) -> list[int]:
+        if self._engine is None:
+            return []
+        state = self._engine.state
+        if state.current_player != player:
+            return []
+        ids = state.game.action_id
+        return sorted(ids(a) for a in state.legal_actions())
+
+    def _apply_action(self, action: int) -> None:
+        if self._engine is None:
+            self._seed_bytes.append(action)
+            if len(self._seed_bytes) == SEED_NODES:
+                game_id, players, _ = self._spec
+                seed = int.from_bytes(bytes(self._seed_bytes), "big")
+                self._engine = _Engine(load_game(game_id).new_game(players, seed))
+            return
+        state = self._engine.state
+        seat = state.current_player
+        state.apply(state.game.action_from_id(action), seat)
+        self._own[seat].append(action)  # type: ignore[index]
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"seed byte {action}"
+        return str(load_game(self._spec[0]).action_from_id(action))
+
+    def is_terminal(self) -> bool:
+        return self._engine is not None and self._engine.state.is_over
+
+    def returns(self) -> list[float]:
+        _, players, reward = self._spec
+        if not self.is_terminal():
+            return [0.0] * players
+        state = self.engine
+        return [outcome(state, p, reward) for p in range(players)]
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> GameshelfState:
+        """A state ``player_id`` cannot tell from this one, with everything it
+        cannot see (hands, deck orders, future draws) re-sampled: the
+        :meth:`State.determinize` copy, seeded from ``probability_sampler``."""
+        seed = int(float(probability_sampler()) * 2**52)
+        other = GameshelfState(self.get_game())
+        other._seed_bytes = list(self._seed_bytes)
+        other._own = [list(moves) if seat == player_id else [] for seat, moves in enumerate(self._own)]
+        other._engine = _Engine(self.engine.determinize(player_id, seed), replayable=False)
+        return other
+
+    def __str__(self) -> str:
+        if self._engine is None:
+            return f"drawing the seed: {len(self._seed_bytes)} of {SEED_NODES} bytes"
+        return json.dumps(self._engine.state.observation(None), sort_keys=True, ensure_ascii=False)
+
+
+class _Observer:
+    """OpenSpiel's observer protocol over the seat's observation."""
+
+    def __init__(self, size: int, *, info_state: bool) -> None:
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"observation": self.tensor}
+        self.info_state = info_state
+
+    def set_from(self, state: GameshelfState, player: int) -> None:
+        if state._engine is None:
+            self.tensor.fill(0.0)
+        else:
+            self.tensor[:] = state.engine.observation_tensor(player)
+
+    def string_from(self, state: GameshelfState, player: int) -> str:
+        if state._engine is None:
+            return "the game has not started"
+        seen = state.engine.observation(player)
+        if not self.info_state:
+            seen = {k: v for k, v in seen.items() if k != "log"}
+            return json.dumps(seen, sort_keys=True, ensure_ascii=False)
+        own = ",".join(map(str, state._own[player]))
+        return json.dumps(seen, sort_keys=True, ensure_ascii=False) + f"\nmoves:{own}"
+
+
+def _default_reward(game: Any) -> str:
+    return "score" if game.max_players == 1 else "win"
+
+
+def _game_type(game: Any) -> pyspiel.GameType:
+    default_players = resolve_players(game, None)
+    return pyspiel.GameType(
+        short_name=game_name(game.id),
+        long_name=f"gameshelf {game.name('en')}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=game.max_players,
+        min_num_players=game.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={"players": default_players, "reward": _default_reward(game)},
+    )
+
+
+#: the registered game classes, one per game id.
+GAME_CLASSES: dict[str, type[GameshelfGame]] = {}
+
+
+def register_all() -> None:
+    """Register every game (done on import; safe to call again).
+
+    Each game is registered as a class of its own, as OpenSpiel's Python
+    games are: the registry outlives the interpreter's cleanup, and a class
+    (unlike a closure) is still alive when it lets go of it.
+    """
+    known = set(pyspiel.registered_names())
+    for game_id in games():
+        if game_name(game_id) in known:
+            continue
+
+        def init(self: GameshelfGame, params: dict[str, Any] | None = None, _id: str = game_id) -> None:
+            GameshelfGame.__init__(self, _id, params)
+
+        cls = type(f"{camel_name(game_id)}Game", (GameshelfGame,), {"__init__": init})
+        GAME_CLASSES[game_id] = cls
+        pyspiel.register_game(_game_type(load_game(game_id)), cls)
+
+
+register_all()
