@@ -39,11 +39,33 @@ def test_machine_row_is_drawn_with_tiles_wear_and_gear() -> None:
     s = new(2)
     put(s, 0, EXC, 1, R)
     s.camps[0].wear[EXC] = 2
-    text = text_of(load_game("pay-dirt").render(s.observation(0), "en"))
+    from gameshelf.games.pay_dirt.view import details
+
+    game = load_game("pay-dirt")
+    compact = text_of(game.render(s.observation(0), "en"))
+    assert "Ex [ ][R][ ] ■■□□" in compact and "Head Miner" in compact
+    camp = text_of(details(game, s.observation(0), "en")[0][1])
     for label in ("Excavator", "Loader", "Wash Plant", "[R]", "wear 2/4", "claim gear", "Greenhorn Claim"):
-        assert label in text, label
-    ja = text_of(load_game("pay-dirt").render(s.observation(1), "ja"))
+        assert label in camp, label
+    ja = text_of(details(game, s.observation(1), "ja")[0][1])
     assert "掘削機" in ja and "洗浄プラント" in ja
+
+
+def test_money_is_never_zero_thousands() -> None:
+    from gameshelf.games.pay_dirt.view import money
+
+    assert [money(0), money(3), money(12), money(-2)] == ["$0", "$3,000", "$12,000", "-$2,000"]
+
+
+def test_a_five_player_board_fits_a_100_column_screen() -> None:
+    game = load_game("pay-dirt")
+    s = new(5, 3)
+    for after, _ in random_playout(s, Stream(5), 400):
+        obs = after.observation(after.current_player)
+        out = io.StringIO()
+        Console(file=out, width=100, color_system=None).print(game.render(obs, "en"))
+        lines = out.getvalue().count("\n")
+        assert lines <= 24 + (4 if obs["pending"] else 0), out.getvalue()
 
 
 def test_render_works_in_every_phase_for_players_and_spectators() -> None:

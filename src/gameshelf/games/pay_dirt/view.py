@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.cells import cell_len
 from rich.console import Group
 from rich.panel import Panel
 from rich.table import Table
@@ -41,11 +42,187 @@ def _v(key: str, lang: str | None, **params: Any) -> str:
 
 
 def money(amount: int) -> str:
-    """Amounts are kept in thousands: 9 -> "$9,000"."""
-    return f"${amount:,},000" if amount else "$0"
+    """Amounts are kept in thousands: 9 -> "$9,000", 0 -> "$0", -2 -> "-$2,000"
+    (never "$0,000")."""
+    if not amount:
+        return "$0"
+    sign = "-" if amount < 0 else ""
+    return f"{sign}${abs(amount):,},000"
+
+
+def _c(key: str, lang: str | None, **params: Any) -> str:
+    return t(f"pay_dirt.compact.{key}", lang, **params)
 
 
 def render(obs: dict[str, Any], lang: str | None = None) -> Group:
+    """The compact board that fits 100x30 with the move list: one header
+    line (round, temperature, Head Miner, phase, auctioneer and auctions
+    left), the lots one line per row, the gear for sale, what is pending,
+    your hardship hand, then two lines per camp. The full panels are one
+    key away (:func:`details`)."""
+    comp = components()
+    parts: list[Any] = [header_line(obs, lang)]
+    if obs["phase"] in ("auction", "bidding", "acquire"):
+        parts.append(lots_text(obs, comp, lang))
+    if obs["phase"] in ("auction", "gear", "work"):
+        parts.append(gear_line(obs, comp, lang))
+    if obs["pending"]:
+        parts.append(_pending(obs, comp, lang))
+    hand = obs["hardships"].get("hand")
+    if hand:
+        text = Text(_v("hand", lang) + ":\n", style="bold red")
+        for card in hand:
+            h = comp.hardships[card]
+            text.append(f"  {t('pay_dirt.hardship.' + h.id, lang)} (-{h.temperature}°): ", style="bold")
+            text.append(hardship_text(card, lang) + "\n")
+        parts.append(text)
+    parts.append(camps_table(obs, comp, lang))
+    parts.append(Text(_c("legend", lang), style="grey50"))
+    return Group(*parts)
+
+
+def header_line(obs: dict[str, Any], lang: str | None) -> Text:
+    temp = obs["temperature"]
+    auction = obs["auction"]
+    line = Text.assemble(
+        (f"{t('pay_dirt.name', lang)}  ", "bold"),
+        f"{_v('round', lang)} {obs['round']}  ",
+        f"{temp}°  ",
+        f"{_v('head', lang)}: ",
+        (_v("player", lang, n=obs["head"] + 1), SEAT_STYLE[obs["head"] % len(SEAT_STYLE)]),
+        f"  {_v('phase', lang)}: {t('pay_dirt.phase.' + obs['phase'], lang)}",
+    )
+    if obs["phase"] in ("auction", "bidding", "acquire"):
+        left = max(0, obs["players"] - int(auction.get("events_done") or 0))
+        line.append("  " + _c("auctions-left", lang, n=left))
+        if auction.get("auctioneer") is not None:
+            line.append("  " + _c("auctioneer", lang, player=auction["auctioneer"] + 1), style="bold")
+    if obs["final_round"]:
+        line.append(f"  {_v('final', lang)}", style="bold red")
+    return line
+
+
+def _lot_short(comp: Components, row: int, item: int, lang: str | None) -> str:
+    """A lot in a few words and its minimum bid."""
+    if row == 0:
+        e = comp.equipment[item]
+        machine = _c(f"machine-{MACHINES[e.machine]}", lang)
+        sizes = _c("spaces-tools", lang, spaces=e.spaces, tools=e.tools)
+        what = f"{e.model}{'!' if e.fragile else ''} {machine} {sizes}"
+        price = e.min_bid
+    elif row == 1:
+        person = comp.personnel[item]
+        what = f"{person.name} +{person.workers}: {ability_text(comp, item, lang)}"
+        price = person.min_bid
+    else:
+        claim = comp.claims[item]
+        tiles = "".join(KIND_CODES[k] for k in claim.tiles)
+        what = f"{claim.name}{' *' if claim.ordered else ''} [{tiles}]"
+        price = claim.min_bid
+    return f"{what} {money(price)}+"
+
+
+def lots_text(obs: dict[str, Any], comp: Components, lang: str | None) -> Text:
+    """The three auction rows, one line each, the lot under the hammer
+    reversed and the No-Bid row marked."""
+    auction = obs["auction"]
+    lot = auction["lot"]
+    text = Text()
+    for row in range(3):
+        text.append(f"{t(f'pay_dirt.row.{ROWS[row]}', lang)}: ", style="bold")
+        if auction["no_bid"] == row:
+            text.append(_v("no-bid", lang) + " ", style="bold white on red")
+        for slot, item in enumerate(auction["display"][row]):
+            if item is None or item < 0:
+                continue
+            piece = f"{slot + 1}) {_lot_short(comp, row, item, lang)}"
+            style = "reverse" if lot and lot[0] == row and lot[1] == slot else ""
+            text.append(piece, style=style)
+            text.append("  ")
+        if row < 2:
+            text.append("\n")
+    if lot:
+        text.append("\n" + _v("bid-line", lang, amount=auction["high_bid"], player=auction["high_bidder"] + 1),
+                    style="bold green")
+    return text
+
+
+def gear_line(obs: dict[str, Any], comp: Components, lang: str | None) -> Text:
+    text = Text(f"{_v('gear-supplier', lang)}: ", style="bold")
+    items = [f"{slot + 1}) {t('pay_dirt.gear.' + comp.gear[g].id, lang)} {money(comp.gear[g].price)}"
+             for slot, g in enumerate(obs["gear"]["display"]) if g >= 0]
+    text.append("  ".join(items) or _v("empty", lang))
+    return text
+
+
+def _machines_short(camp: dict[str, Any], comp: Components, lang: str | None) -> Text:
+    """claims ==> Ex [..] ==> Lo [..] ==> Wa [..]$ with wear after each."""
+    text = Text()
+    for m, machine in enumerate(camp["machines"]):
+        text.append("⇒ " if m else _c("claims-arrow", lang) + " ⇒ ", style="grey50")
+        text.append(_c(f"machine-{machine['name']}", lang) + " ", style="bold")
+        text.append_text(tiles_text(machine["spaces"]))
+        if m == 2:
+            text.append("$", style="bold gold1")
+        text.append(" ")
+        text.append_text(_wear_bar(machine["wear"], machine["durability"]))
+        if machine["wear"] >= machine["durability"]:
+            text.append("!", style="bold red")
+        text.append(" ")
+    return text
+
+
+def camps_table(obs: dict[str, Any], comp: Components, lang: str | None) -> Table:
+    """Two lines per camp: gold, money, workers, gear and crew; the machine row."""
+    names = []
+    for p in range(len(obs["camps"])):
+        name = ("▶ " if obs["current_player"] == p else "  ") + _v("player", lang, n=p + 1)
+        if obs["you"] == p:
+            name += " " + _v("you", lang)
+        if obs["head"] == p:
+            name += " ★"
+        names.append(name)
+    table = Table(box=None, show_header=False, pad_edge=False, padding=(0, 1))
+    table.add_column(no_wrap=True, min_width=max(cell_len(n) for n in names))
+    table.add_column(no_wrap=True, overflow="ellipsis")  # the rest of a camp is behind d
+    for p, camp in enumerate(obs["camps"]):
+        name = names[p]
+        mark = "▶ " if obs["current_player"] == p else ""
+        stats = Text()
+        stats.append(f"{_v('gold', lang)} {camp['gold']}", style="bold gold1")
+        stats.append(f"  {money(camp['money'])}", style="green")
+        stats.append(f"  {_v('workers', lang)} {camp['unused']}/{camp['workers']}  ")
+        for i, claim in enumerate(camp["claims"]):
+            stats.append(f"{i + 1}:")
+            stats.append_text(tiles_text(claim["tiles"]) if claim["tiles"] else Text("—"))
+            stats.append("* " if claim["ordered"] else " ")
+        gear = [t("pay_dirt.gear." + comp.gear[g["gear"]].id, lang) for g in camp["gear"] if g is not None]
+        crew = [comp.personnel[c].name for c in camp["personnel"]]
+        if gear or crew:
+            stats.append("  " + ", ".join(gear + crew), style="cyan")
+        if camp["ongoing"]:
+            stats.append("  " + ", ".join(t("pay_dirt.hardship." + comp.hardships[h].id, lang)
+                                          for h in camp["ongoing"]), style="red")
+        table.add_row(Text(name, style=("bold " if mark else "") + SEAT_STYLE[p % len(SEAT_STYLE)]),
+                      stats)
+        table.add_row("", _machines_short(camp, comp, lang))
+    return table
+
+
+def details(game: Any, obs: dict[str, Any], lang: str | None = None) -> list[tuple[str, Any]]:
+    """The full panels behind the compact board: each camp, the auction
+    with every lot's text, the Gear Supplier."""
+    comp = components()
+    screens: list[tuple[str, Any]] = [
+        (_c("details-camp", lang, n=p + 1), _camp(obs, p, camp, comp, lang)) for p, camp in enumerate(obs["camps"])
+    ]
+    screens.append((t("pay_dirt.view.auction", lang), _auction(obs, comp, lang)))
+    screens.append((_v("gear-supplier", lang), _gear_supplier(obs, comp, lang)))
+    return screens
+
+
+def render_full(obs: dict[str, Any], lang: str | None = None) -> Group:
+    """Every panel at once (the previous board, for wide screens)."""
     comp = components()
     parts: list[Any] = [_header(obs, lang)]
     parts.append(_auction(obs, comp, lang))
