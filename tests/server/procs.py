@@ -23,6 +23,13 @@ def free_port() -> int:
 
 def start_server(database_url: str, redis_url: str | None = None) -> tuple[subprocess.Popen[bytes], str]:
     """``gameshelf serve`` on a free port; returns once it answers."""
+    proc, base = launch(database_url, redis_url)
+    wait_ready(proc, base)
+    return proc, base
+
+
+def launch(database_url: str, redis_url: str | None = None) -> tuple[subprocess.Popen[bytes], str]:
+    """Start ``gameshelf serve`` on a free port without waiting for it."""
     port = free_port()
     args = [sys.executable, "-c", LAUNCH, "serve", "--port", str(port), "--db", database_url]
     if redis_url:
@@ -30,14 +37,17 @@ def start_server(database_url: str, redis_url: str | None = None) -> tuple[subpr
     env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
     proc = subprocess.Popen(args, cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
                             stderr=subprocess.PIPE)
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
+    return proc, f"http://127.0.0.1:{port}"
+
+
+def wait_ready(proc: subprocess.Popen[bytes], base: str) -> None:
+    deadline = time.monotonic() + 90  # a loaded 2-core machine starts it slowly
     while time.monotonic() < deadline:
         if proc.poll() is not None:
             raise RuntimeError(f"server died: {proc.stderr.read().decode() if proc.stderr else ''}")
         try:
             if httpx.get(f"{base}/api/games", timeout=1).status_code == 200:
-                return proc, base
+                return
         except httpx.HTTPError:
             time.sleep(0.1)
     proc.kill()

@@ -119,7 +119,27 @@ class Server:
         for table_id in await run_in_threadpool(self.service.tables_waiting_for_bots):
             self.spawn(self.drive(table_id))
 
+    async def watch(self, every: float = 1.0) -> None:
+        """Catch changes made by other workers that no message announced
+        (no Redis, or a message lost): tables with sockets here whose state
+        number moved on get their updates, and their bots a driver."""
+        while True:
+            await asyncio.sleep(every)
+            try:
+                ids = list(self.hub.tables)
+                if not ids:
+                    continue
+                numbers = await run_in_threadpool(self.service.state_numbers, ids)
+                for table_id, n in numbers.items():
+                    seen = [c.last for c in self.hub.tables.get(table_id, ())]
+                    if any(last is None or last < n for last in seen):
+                        self.spawn(self.hub.notify(table_id))
+                        self.spawn(self.drive(table_id))
+            except Exception:
+                log.exception("watch failed; trying again")
+
     async def start(self) -> None:
+        self.spawn(self.watch())
         if self.settings.redis_url:
             from gameshelf.server.bus import RedisBus
 

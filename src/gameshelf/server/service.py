@@ -430,6 +430,12 @@ class Service:
             return [r.id for r in conn.execute(
                 sa.select(tables.c.id).where(tables.c.status == RUNNING))]
 
+    def state_numbers(self, ids: list[str]) -> dict[str, int]:
+        """Each table's state number, as stored (one query)."""
+        with reading(self.engine) as conn:
+            return {r.id: r.moves for r in conn.execute(
+                sa.select(tables.c.id, tables.c.moves).where(tables.c.id.in_(ids)))}
+
     def record(self, table_id: str) -> dict[str, Any]:
         """The whole game, seed included: only once it is over."""
         with self._lock(table_id), reading(self.engine) as conn:
