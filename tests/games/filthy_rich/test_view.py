@@ -47,14 +47,34 @@ def test_the_book_is_drawn_with_what_shows_and_what_is_covered(lang: str) -> Non
     s.page = 2
     hang(s, 1, "chapter_11_books", 1, [5])
     hang(s, 2, "tornado_cleaners", 2, [2, 5])
-    text = _text(GAME.render(s.observation(0), lang))
-    tornado = i18n.t("filthy_rich.card.tornado_cleaners", lang)[:10]
-    books = i18n.t("filthy_rich.card.chapter_11_books", lang)[:10]
+    from gameshelf.games.filthy_rich.view import details
+
+    compact = _text(GAME.render(s.observation(0), lang))
+    assert i18n.t("filthy_rich.card.tornado_cleaners", lang)[:3] in compact  # seen from above
+    text = _text(details(GAME, s.observation(0), lang)[0][1])  # the book in full
+    tornado = i18n.t("filthy_rich.card.tornado_cleaners", lang)[:3]  # a pocket holds a few letters
+    books = i18n.t("filthy_rich.card.chapter_11_books", lang)[:3]
     assert tornado in text and books in text
     for page in range(1, 5):
         assert i18n.t("filthy_rich.view.page-open" if page == 2 else (
             "filthy_rich.view.page-away" if page > 2 else "filthy_rich.view.page"), lang, page=page) in text
-    assert i18n.t("filthy_rich.view.seen", lang) in text
+    assert i18n.t("filthy_rich.view.seen", lang) in compact
+
+
+def test_the_compact_table_fits_and_shows_the_tax_due() -> None:
+    """A 5-player table with a hand fits 100 columns in under 20 lines, and
+    the tax column is the marks less the tax shelter."""
+    from gameshelf.games.filthy_rich.view import tax_due
+
+    s = new(5)
+    hang(s, 1, "chapter_11_books", 1, [5])
+    console = Console(width=100, record=True, color_system=None)
+    console.print(GAME.render(s.observation(0), "en"))
+    shown = console.export_text()
+    assert shown.count("\n") <= 20, shown
+    assert "tax due" in shown
+    obs = s.observation(0)
+    assert tax_due(obs, s.cat, 1) >= 1 and tax_due(obs, s.cat, 0) == 0
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])

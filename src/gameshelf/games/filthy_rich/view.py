@@ -223,8 +223,111 @@ def _status(obs: dict[str, Any], cat: Catalog, lang: str | None) -> Text:
     return Text(t(f"{P}.view.phase-{phase}", lang, player=player, card=card), style="bold yellow")
 
 
+def tax_due(obs: dict[str, Any], cat: Catalog, p: int) -> int:
+    """What seat ``p`` pays at the next tax: its $ marks less its tax shelter
+    (the rule of ``rules.effects.tax_due``, from what everyone can see)."""
+    shelter = sum(cat.assets[cat.card_ref[c]].amount for c in obs["assets"][p]
+                  if cat.assets[cat.card_ref[c]].effect == "tax_shelter")
+    return max(0, _marks(obs, cat, p) - shelter)
+
+
+def _c(key: str, lang: str | None, **params: Any) -> str:
+    return t(f"{P}.compact.{key}", lang, **params)
+
+
+POCKET = 12  # cells per pocket in the compact grid: three pockets and a players table fit 100 columns
+
+
+def seen_compact(obs: dict[str, Any], cat: Catalog, lang: str | None) -> Table:
+    """What the dice can hit, one line per row of pockets: number, sign in
+    its owner's colour (a sign's pockets share name and colour, so its shape
+    shows), the page it hangs on."""
+    rows = [[], *obs["book"]]
+    grid = Table(title=t(f"{P}.view.seen", lang), show_header=False, padding=(0, 0), border_style="yellow")
+    for _ in range(bk.SIDE):
+        grid.add_column(width=POCKET, no_wrap=True)
+    for r in range(bk.SIDE):
+        cells = []
+        for c in range(bk.SIDE):
+            k = r * bk.SIDE + c
+            sign, page = bk.visible(rows, obs["page"], k)
+            cell = Text(f"{k + 1}", style="bold")
+            if sign == bk.EMPTY:
+                cell.append(" " + t(f"{P}.view.empty", lang), style="grey42")
+            else:
+                style = COLOURS[obs["sign_owner"][sign] % len(COLOURS)] + " bold"
+                cell.append(" " + _sign_label(cat, sign, POCKET - 5, lang), style=style)
+                cell.append(f" p{page}", style="grey50")
+            cells.append(cell)
+        grid.add_row(*cells)
+    return grid
+
+
+def players_compact(obs: dict[str, Any], cat: Catalog, lang: str | None) -> Table:
+    """One line per player: cash, luxuries, businesses, hand, tax due."""
+    table = Table(box=None, header_style="bold", pad_edge=False, padding=(0, 1))
+    table.add_column(_c("col-player", lang), no_wrap=True)
+    for key in ("money", "luxuries", "businesses", "hand", "tax-due"):
+        table.add_column(_c(f"col-{key}", lang), no_wrap=True, justify="right")
+    for p in range(obs["players"]):
+        who = Text(("▶ " if p == obs["current"] else "  ") + t("cli.player", lang, n=p + 1),
+                   style=COLOURS[p % len(COLOURS)] + " bold")
+        if p == obs["viewer"]:
+            who.append(" " + t(f"{P}.view.you", lang))
+        if not obs["alive"][p]:
+            who.append(" ✗", style="grey50")
+        table.add_row(who, f"${obs['money'][p]:,}", f"{len(obs['luxuries'][p])}/3",
+                      str(len(obs["businesses"][p])), str(obs["hand_sizes"][p]), f"${tax_due(obs, cat, p)}")
+    return table
+
+
+def market_compact(obs: dict[str, Any], cat: Catalog, lang: str | None) -> Text:
+    """The luxuries for sale, cheapest first, on as few lines as they take."""
+    text = Text(t(f"{P}.view.market", lang) + ": ", style="bold")
+    text.append("  ".join(f"{_lux_name(cat, x, lang)} ${cat.luxuries[x].cost}" for x in obs["luxury_pool"]) or "—",
+                style="gold1")
+    return text
+
+
 def render(obs: dict[str, Any], lang: str | None = None) -> Any:
-    """The whole table: the book, the players, the market, the hand."""
+    """The compact table for 100x30: the turn, page and dice on one line;
+    what the dice can hit beside one line per player; the luxuries for sale;
+    your hand; what the game waits for. The four pages, the players' cards
+    and the luxuries' tax marks are one key away (:func:`details`)."""
+    cat = catalog()
+    if obs["dice"]:
+        dice = t(f"{P}.view.dice", lang, dice=" ".join(map(str, obs["dice"])), page_die=obs["page_die"] or "—")
+    else:
+        dice = t(f"{P}.view.no-dice", lang)
+    head = Text(t(f"{P}.view.title", lang, turns=obs["turns"], page=obs["page"]), style="bold gold1")
+    head.append(f"   {dice}   " + t(f"{P}.view.deck", lang, deck=obs["deck_size"], discard=len(obs["discard"])))
+    side = Table.grid(padding=(0, 2))
+    side.add_row(seen_compact(obs, cat, lang), players_compact(obs, cat, lang))
+    parts: list[Any] = [head, side, market_compact(obs, cat, lang)]
+    if obs["hand"] is not None:
+        hand = Text(t(f"{P}.view.hand", lang) + ":", style="bold")
+        for card in obs["hand"]:
+            hand.append("\n  " + describe_card(cat, card, lang), style="")
+        parts.append(hand)
+    parts.append(_status(obs, cat, lang))
+    return Group(*parts)
+
+
+def details(game: Any, obs: dict[str, Any], lang: str | None = None) -> list[tuple[str, Any]]:
+    """The screens behind the compact table: the book's four pages, the
+    players with their cards, the luxuries with their tax marks."""
+    cat = catalog()
+    pages = [_page_grid(obs, cat, page, lang) for page in range(1, cat.rules.pages + 1)]
+    book = Group(Columns(pages, padding=(0, 1)), Text(t(f"{P}.view.legend", lang), style="grey50"))
+    return [
+        (_c("details-book", lang), book),
+        (t(f"{P}.view.players", lang), _players(obs, cat, lang)),
+        (t(f"{P}.view.market", lang), _market(obs, cat, lang)),
+    ]
+
+
+def render_full(obs: dict[str, Any], lang: str | None = None) -> Any:
+    """The whole table at once: the book, the players, the market, the hand."""
     cat = catalog()
     pages = [_page_grid(obs, cat, page, lang) for page in range(1, cat.rules.pages + 1)]
     book = Columns(pages, padding=(0, 1))
