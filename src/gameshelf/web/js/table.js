@@ -143,7 +143,7 @@ class TablePage {
   seatSwitcher() {
     if (this.mySeats.length < 2) return null;
     const names = this.names();
-    return h("span", { class: "hotseat-note small muted" }, `${w("table.hotseat")}: `, this.mySeats.map((s) => seatBadge(s, names)));
+    return h("span", { class: "hotseat-note small muted" }, `${w("table.hotseat")}: `, this.mySeats.map((s, i) => [i ? ", " : "", seatBadge(s, names)]));
   }
 
   draw(fresh) {
