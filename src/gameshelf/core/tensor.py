@@ -121,11 +121,16 @@ class TensorWriter:
     def _many(self, start: int, values: Iterable[Any] | None, vocab: Vocab, high: float) -> None:
         if not values:
             return
+        index = vocab.index
+        slots = [index[v] for v in values if v in index]
+        if high == 1:  # a set: every member is one slot at 1
+            for i in set(slots):
+                self._idx.append(start + i)
+                self._val.append(1.0)
+            return
         counts: dict[int, int] = {}
-        for v in values:
-            i = vocab.index.get(v)
-            if i is not None:
-                counts[i] = counts.get(i, 0) + 1
+        for i in slots:
+            counts[i] = counts.get(i, 0) + 1
         for i, n in counts.items():
             self._put(start + i, n, high, 0)
 
@@ -135,8 +140,14 @@ class TensorWriter:
     ) -> None:
         """``size`` slots, one per value in order (extra values dropped, missing ones 0)."""
         start = self._take(name, size, meaning or _range(low, high))
-        for i, v in enumerate(values[:size]):
-            self._put(start + i, v, high, low)
+        idx, val, scale = self._idx, self._val, 1.0 / (high - low)
+        for i, v in enumerate(values[:size]):  # _put, inlined: the hottest loop
+            if v is None or v is False:
+                continue
+            x = (v - low) * scale
+            if x > 0.0:
+                idx.append(start + i)
+                val.append(x if x < 1.0 else 1.0)
 
     def counts(self, name: str, table: Mapping[str, Any] | None, keys: Vocab, high: float, meaning: str = "") -> None:
         """One slot per key of ``keys``: ``table[key] / high`` (absent keys 0)."""
@@ -227,6 +238,14 @@ def encoder_for(game: Any) -> Encoder:
         module: Any = import_module(game_package(game) + ".encoding")
         found = _encoders[game.id] = module
     return found
+
+
+def has_encoder(game: Any) -> bool:
+    """Whether ``game`` ships an ``encoding`` module (the adapters register
+    only such games)."""
+    from importlib.util import find_spec
+
+    return find_spec(game_package(game) + ".encoding") is not None
 
 
 _sizes: dict[str, int] = {}

@@ -36,8 +36,8 @@ from gymnasium import spaces
 
 from gameshelf.bots import PlayerView, make_bot
 from gameshelf.core.protocol import State
-from gameshelf.core.registry import games
-from gameshelf.core.tensor import tensor_size
+from gameshelf.core.registry import games, load_game
+from gameshelf.core.tensor import has_encoder, tensor_size
 from gameshelf.rl import camel_name
 from gameshelf.rl._common import (
     action_mask,
@@ -166,10 +166,11 @@ def env_id(game_id: str) -> str:
 
 
 def register_all() -> None:
-    """Register every game's id (done on import; safe to call again)."""
+    """Register every game that has an observation encoder (done on import;
+    safe to call again)."""
     for game_id in games():
         name = env_id(game_id)
-        if name not in gymnasium.registry:
+        if name not in gymnasium.registry and has_encoder(load_game(game_id)):
             gymnasium.register(id=name, entry_point="gameshelf.rl.gymnasium:GameshelfEnv", kwargs={"game": game_id})
 
 

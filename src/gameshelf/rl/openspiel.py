@@ -53,7 +53,7 @@ import pyspiel
 from gameshelf.core.protocol import State
 from gameshelf.core.record import replay
 from gameshelf.core.registry import games, load_game
-from gameshelf.core.tensor import tensor_size
+from gameshelf.core.tensor import has_encoder, tensor_size
 from gameshelf.rl import camel_name, snake_name
 from gameshelf.rl._common import outcome, resolve_players, resolve_reward
 from gameshelf.testing import ConformanceSuite
@@ -294,7 +294,7 @@ def register_all() -> None:
     """
     known = set(pyspiel.registered_names())
     for game_id in games():
-        if game_name(game_id) in known:
+        if game_name(game_id) in known or not has_encoder(load_game(game_id)):
             continue
 
         def init(self: GameshelfGame, params: dict[str, Any] | None = None, _id: str = game_id) -> None:

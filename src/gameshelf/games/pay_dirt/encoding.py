@@ -130,21 +130,35 @@ def _camps(camps: list[Mapping[str, Any]], w: TensorWriter, v: dict[str, Vocab])
     w.numbers("camp.gold", each("gold"), SEATS, GOLD_CAP, meaning=f"per seat: gold, 0 to {GOLD_CAP}")
     for key in ("workers", "unused", "idle"):
         w.numbers(f"camp.{key}", each(key), SEATS, 10, meaning=f"per seat: {key} workers, 0 to 10")
-    machines = [camp["machines"][m] if m < len(camp["machines"]) else {} for camp in camps for m in range(len(MACHINES))]
+    machines: list[Mapping[str, Any]] = []
+    spaces: list[Any] = []
+    for camp in camps:
+        rows = camp["machines"]
+        for m in range(len(MACHINES)):
+            machine = rows[m] if m < len(rows) else {}
+            machines.append(machine)
+            on = list(machine.get("spaces") or ())[:SPACES]
+            spaces.extend(on + [None] * (SPACES - len(on)))
     slots = SEATS * len(MACHINES)
     what = "per seat, per machine (excavator, loader, wash plant)"
     w.one_hots("camp.machine.equipment", [m.get("equipment") for m in machines], slots, v["equipment"], f"{what}: one-hot its equipment")
-    spaces = [(m.get("spaces") or [])[k] if k < len(m.get("spaces") or []) else None for m in machines for k in range(SPACES)]
     w.one_hots("camp.machine.spaces", spaces, slots * SPACES, v["kind"], f"{what}, per space (up to {SPACES}): one-hot the tile kind on it")
     for key in ("wear", "durability"):
         w.numbers(f"camp.machine.{key}", [m.get(key) for m in machines], slots, 6, meaning=f"{what}: {key}, 0 to 6")
     for key in ("busy", "repaired"):
         w.numbers(f"camp.machine.{key}", [m.get(key) for m in machines], slots, 1, meaning=f"{what}: 1 if {key}")
     max_claims = components().rules.max_claims
-    claims = [camp["claims"][k] if k < len(camp["claims"]) else {} for camp in camps for k in range(max_claims)]
+    claims: list[Mapping[str, Any]] = []
+    tiles: list[Any] = []
+    for camp in camps:
+        held = camp["claims"]
+        for k in range(max_claims):
+            claim = held[k] if k < len(held) else {}
+            claims.append(claim)
+            on = list(claim.get("tiles") or ())[:TILES]
+            tiles.extend(on + [None] * (TILES - len(on)))
     slots = SEATS * max_claims
     w.one_hots("camp.claim.id", [cl.get("claim") for cl in claims], slots, v["claims"], f"per seat, per claim (up to {max_claims}): one-hot the claim")
-    tiles = [(cl.get("tiles") or [])[k] if k < len(cl.get("tiles") or []) else None for cl in claims for k in range(TILES)]
     w.one_hots("camp.claim.tiles", tiles, slots * TILES, v["kind"], f"per seat, per claim, per tile (up to {TILES}): one-hot its kind")
     w.numbers("camp.claim.ordered", [cl.get("ordered") for cl in claims], slots, 1, meaning="per seat, per claim: 1 if its tiles are worked in order")
     gear = [(camp["gear"][g] if g < len(camp["gear"]) else None) or {} for camp in camps for g in range(2)]

@@ -1,0 +1,164 @@
+"""Adapter speed: random-play moves/s through each research adapter, next to
+the engine's own figure measured in the same run.
+
+Every figure counts moves (every seat's, as the engine benchmark does) per
+second of random play: the engine through ``apply`` (checked, as the
+adapters play) and ``apply_unchecked``; Gymnasium (one seat the agent, the
+rest random bots, one observation tensor and mask per agent step);
+PettingZoo (every seat an agent: ``last()``, i.e. a tensor and a mask, per
+move); OpenSpiel (``legal_actions`` and ``apply_action``, no observation,
+as OpenSpiel's own random simulations play). A report, not a test.
+
+Usage::
+
+    python benchmarks/adapters.py                  # every game, 3 players where allowed
+    python benchmarks/adapters.py --seconds 1 --json --game pay-dirt
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+
+from gameshelf.core.registry import games, load_game
+
+
+@dataclass
+class Row:
+    game: str
+    players: int
+    moves_per_s: dict[str, float] = field(default_factory=dict)
+
+    def ratio(self, name: str, base: str = "engine (apply)") -> float:
+        return self.moves_per_s[name] / self.moves_per_s[base]
+
+
+def timed(play_one: Callable[[int], int], seconds: float) -> float:
+    """Play games (``play_one(seed)`` returns its move count) for ``seconds``."""
+    moves = seed = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds or seed == 0:
+        moves += play_one(seed)
+        seed += 1
+    return moves / (time.perf_counter() - start)
+
+
+def engine(game_id: str, players: int, *, checked: bool) -> Callable[[int], int]:
+    game = load_game(game_id)
+
+    def play(seed: int) -> int:
+        rng = random.Random(seed)
+        state = game.new_game(players, seed)
+        step = state.apply if checked else state.apply_unchecked
+        while not state.is_over:
+            step(rng.choice(state.legal_actions()))
+        return len(state.history)
+
+    return play
+
+
+def gymnasium_env(game_id: str, players: int) -> Callable[[int], int]:
+    from gameshelf.rl.gymnasium import GameshelfEnv
+
+    env = GameshelfEnv(game_id, players=players, opponents="random")
+
+    def play(seed: int) -> int:
+        rng = random.Random(seed)
+        _, info = env.reset(seed=seed)
+        terminated = False
+        while not terminated:
+            legal = info["action_mask"].nonzero()[0]
+            _, _, terminated, _, info = env.step(int(legal[rng.randrange(len(legal))]))
+        assert env.state is not None
+        return len(env.state.history)
+
+    return play
+
+
+def pettingzoo_env(game_id: str, players: int) -> Callable[[int], int]:
+    from gameshelf.rl.pettingzoo import env as make_env
+
+    env = make_env(game_id, players=players)
+
+    def play(seed: int) -> int:
+        rng = random.Random(seed)
+        env.reset(seed=seed)
+        for _agent in env.agent_iter():
+            observation, _, termination, truncation, _ = env.last()
+            if termination or truncation:
+                env.step(None)
+                continue
+            legal = observation["action_mask"].nonzero()[0]
+            env.step(int(legal[rng.randrange(len(legal))]))
+        return len(env.unwrapped.state.history)
+
+    return play
+
+
+def openspiel_game(game_id: str, players: int) -> Callable[[int], int]:
+    import pyspiel
+
+    from gameshelf.rl.openspiel import game_name
+
+    game = pyspiel.load_game(game_name(game_id), {"players": players})
+
+    def play(seed: int) -> int:
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.randrange(256))
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+        return len(state.engine.history)
+
+    return play
+
+
+ADAPTERS: dict[str, Callable[[str, int], Callable[[int], int]]] = {
+    "engine (apply)": lambda g, p: engine(g, p, checked=True),
+    "engine (apply_unchecked)": lambda g, p: engine(g, p, checked=False),
+    "gymnasium": gymnasium_env,
+    "pettingzoo": pettingzoo_env,
+    "openspiel": openspiel_game,
+}
+
+
+def measure(game_id: str, players: int, seconds: float) -> Row:
+    row = Row(game_id, players)
+    for name, make in ADAPTERS.items():
+        row.moves_per_s[name] = timed(make(game_id, players), seconds)
+        print(f"measured {game_id} ({players}p) {name}", file=sys.stderr)
+    return row
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
+    parser.add_argument("--game", action="append", help="only these game ids")
+    parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    args = parser.parse_args(argv)
+    rows = []
+    for game_id in args.game or games():
+        game = load_game(game_id)
+        players = max(game.min_players, min(3, game.max_players))
+        rows.append(measure(game_id, players, args.seconds))
+    if args.json:
+        print(json.dumps([asdict(r) for r in rows], indent=1))
+        return 0
+    print("| game | players | " + " | ".join(ADAPTERS) + " |")
+    print("|---|---|" + "---|" * len(ADAPTERS))
+    for r in rows:
+        cells = [f"{r.moves_per_s[n]:,.0f} ({r.ratio(n):.0%})" for n in ADAPTERS]
+        print(f"| {r.game} | {r.players} | " + " | ".join(cells) + " |")
+    print("\nmoves/s of random play; in brackets, the share of the engine's own figure through apply")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,28 @@
+"""The adapter benchmark runs and reports every adapter (not how fast it is)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("gymnasium")
+pytest.importorskip("pettingzoo")
+pytest.importorskip("pyspiel")
+
+SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "adapters.py"
+
+
+def test_json_output_names_every_adapter(capsys: pytest.CaptureFixture[str]) -> None:
+    spec = importlib.util.spec_from_file_location("bench_adapters", SCRIPT)
+    module = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
+    sys.modules["bench_adapters"] = module
+    spec.loader.exec_module(module)  # type: ignore[union-attr]
+    assert module.main(["--seconds", "0.01", "--game", "dicey-farm", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert [r["game"] for r in rows] == ["dicey-farm"]
+    assert set(rows[0]["moves_per_s"]) == set(module.ADAPTERS)
+    assert all(v > 0 for v in rows[0]["moves_per_s"].values())
