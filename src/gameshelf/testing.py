@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterator
-from typing import Any, ClassVar
+from collections.abc import Callable, Iterator
+from typing import Any, ClassVar, TypeVar
 
 from gameshelf.core.actions import Action
 from gameshelf.core.errors import IllegalAction
@@ -44,6 +44,19 @@ def random_playout(
         yield state, action
 
 
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def _slow(test: _F) -> _F:
+    """``@pytest.mark.slow`` when pytest is there (the kit is also imported by
+    benchmarks, which need no pytest)."""
+    try:
+        import pytest
+    except ImportError:  # pragma: no cover
+        return test
+    return pytest.mark.slow(test)  # type: ignore[no-any-return]
+
+
 def kit_scale() -> float:
     try:
         return max(0.01, float(os.environ.get("GAMESHELF_KIT_SCALE", "1")))
@@ -65,6 +78,14 @@ class ConformanceSuite:
     options: ClassVar[dict[str, Any]] = {}
     #: whether determinize(d, p, k) is a function of observation(p) only.
     determinize_depends_only_on_observation: ClassVar[bool] = True
+    #: hostile JSON moves per game in the normal suite (a few seconds' worth).
+    fuzz_cases: ClassVar[int] = 2_000
+    #: hostile JSON moves per game in ``pytest -m slow -k fuzz``.
+    fuzz_cases_slow: ClassVar[int] = 100_000
+    #: games whose sampled states get the re-deal check, per player count.
+    redeal_games: ClassVar[int] = 8
+    #: the determinize seeds the re-deal check tries on every state and seat.
+    redeal_seeds: ClassVar[tuple[int, ...]] = (1, 2, 3, 41, 977)
 
     # -- helpers ------------------------------------------------------------------------
     @property
@@ -82,14 +103,16 @@ class ConformanceSuite:
         assert state.is_over, f"seed {seed}: not over after {self.max_steps} steps"
         return state
 
-    def sampled_states(self) -> Iterator[State]:
-        """States along a few deep games, spread from start to end."""
+    def sampled_states(self, games: int | None = None, first_seed: int = 10_000) -> Iterator[State]:
+        """States along a few deep games (``games``, default ``deep_games``),
+        spread from start to end. The same object moves on between yields:
+        clone what you keep."""
         for players in self.player_counts:
-            for seed in range(self.deep_games):
-                full = self.finished_game(players, 10_000 + seed)
+            for seed in range(first_seed, first_seed + (self.deep_games if games is None else games)):
+                full = self.finished_game(players, seed)
                 moves = full.history
                 picks = sorted({int(i * len(moves) / self.samples_per_game) for i in range(self.samples_per_game)})
-                state = self.new(players, 10_000 + seed)
+                state = self.new(players, seed)
                 done = 0
                 for pick in picks:
                     while done < pick:
@@ -269,3 +292,96 @@ class ConformanceSuite:
             for after, _ in random_playout(twin, stream, self.max_steps):
                 after.check_invariants()
             assert twin.is_over
+
+    # -- strict input: a hostile client changes nothing, here or elsewhere ---------------------
+    def fuzz_malformed_moves(self, cases: int) -> int:
+        """Throw ``cases`` hostile JSON moves at sampled states (see
+        :mod:`gameshelf.kit_fuzz`); return how many ran."""
+        from hypothesis import HealthCheck, given, settings
+
+        from gameshelf.kit_fuzz import PLAN, Target, Watchers, cold_moves, mutate, run_case
+        from gameshelf.kit_fuzz import cases as case_strategy
+
+        game = self.game
+        kinds = sorted(game.codec.classes)
+        # first, before play warms any cache: every move of the universe, mistyped
+        fresh = Target.of(self.new(self.player_counts[0], 50_000))
+        nobody = Watchers([])
+        ran = 0
+        for obj in cold_moves([game.action_from_id(i) for i in range(game.num_distinct_actions)]):
+            run_case(game, fresh, obj, None, nobody, f"cold {str(obj)[:120]}")
+            ran += 1
+        try:
+            targets = [Target.of(s) for s in self.sampled_states() if not s.is_over]
+            # other games in this process: a different deal, reached by play
+            watchers = Watchers([s.clone() for s in self.sampled_states(games=1, first_seed=30_000)])
+        except IllegalAction as exc:
+            raise AssertionError(
+                "the mistyped moves changed the legal moves of other games: their own listed move"
+                f" was refused ({exc.message_in('en')})"
+            ) from exc
+        assert targets, "no state to fuzz"
+
+        @settings(
+            max_examples=-(-cases // len(PLAN)), deadline=None, derandomize=True, database=None,
+            suppress_health_check=list(HealthCheck), print_blob=False,
+        )
+        @given(case_strategy(len(targets)))
+        def batch(drawn: Any) -> None:
+            nonlocal ran
+            target = targets[drawn.state]
+            move = target.moves[drawn.move % len(target.moves)]
+            for case in drawn.planned():
+                state = target.work
+                current = state.current_player
+                assert current is not None
+                obj, seat = mutate(move, case, kinds, state.players, current)
+                run_case(game, target, obj, seat, watchers, f"{case!r} on {str(move)[:120]}")
+                ran += 1
+
+        batch()
+        watchers.check("the whole run", every=True)
+        watchers.play_through(game, "the whole run")
+        return ran
+
+    def test_fuzz_malformed_moves(self) -> None:
+        ran = self.fuzz_malformed_moves(max(1, int(self.fuzz_cases * kit_scale())))
+        assert ran >= 0.9 * self.fuzz_cases * min(1.0, kit_scale())
+
+    @_slow
+    def test_fuzz_malformed_moves_slow(self) -> None:
+        ran = self.fuzz_malformed_moves(self.fuzz_cases_slow)
+        assert ran >= 0.9 * self.fuzz_cases_slow, f"only {ran} cases ran"
+
+    # -- re-deals keep what a seat has seen -----------------------------------------------
+    def test_redeals_keep_what_a_seat_has_seen(self) -> None:
+        """Every zone a seat knows the contents of (``known_zones``) holds
+        exactly that, in the real state and in every re-dealt copy, and the
+        copy knows the same: a bot must never search a world it could rule out."""
+        for state in self.sampled_states(games=self.redeal_games, first_seed=40_000):
+            for player in range(state.players):
+                known = state.known_zones(player)
+                text = json.dumps(known, sort_keys=True)
+                names = sorted(known)
+                where = f"{state.players} players, step {len(state.history)}, seat {player}"
+                real = json.dumps(state.zones(names), sort_keys=True)
+                assert real == text, f"{where}: known_zones is not the truth\n known {text[:300]}\n true  {real[:300]}"
+                for seed in self.redeal_seeds:
+                    twin = state.determinize(player, seed)
+                    dealt = json.dumps(twin.zones(names), sort_keys=True)
+                    assert dealt == text, (
+                        f"{where}, re-deal {seed}: a zone the seat knows was re-dealt\n known {text[:300]}\n"
+                        f" dealt {dealt[:300]}"
+                    )
+                    again = json.dumps(twin.known_zones(player), sort_keys=True)
+                    assert again == text, f"{where}, re-deal {seed}: the copy knows something else"
+
+    def test_public_descriptions_exist(self) -> None:
+        game = self.game
+        for state in self.sampled_states():
+            player = state.current_player
+            for action in state.legal_actions():
+                assert player is not None
+                for lang in ("en", "ja"):
+                    text = game.describe_public(action, player, lang)
+                    assert isinstance(text, str) and text.strip(), f"{action}: no public description in {lang}"

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Sequence
+from typing import Any
+
 import pytest
 
+from gameshelf.core.actions import Action
 from gameshelf.core.registry import register_game
 from gameshelf.testing import ConformanceSuite
-from tests.tiny_game import HiddenHigh, HiddenHighState
+from tests.tiny_game import HiddenHigh, HiddenHighState, Play
 
 
 class TestTinyGameConformance(ConformanceSuite):
@@ -129,3 +134,121 @@ def test_kit_catches_a_spectator_view_that_leaks() -> None:
 
     with pytest.raises(AssertionError, match="spectator"):
         Suite().test_observations_hide_what_a_seat_cannot_see()
+
+
+# -- strict input: the fuzzer must catch a cache that hostile input reaches ----------------
+_PLAYS: dict[Any, Play] = {}
+
+
+def _shared_play(card: Any) -> Play:
+    """A process-wide memo of actions, as engines keep to save allocations
+    (keyed by equality: ``4.0`` finds, and can plant, the entry of ``4``)."""
+    play = _PLAYS.get(card)
+    if play is None:
+        play = _PLAYS[card] = Play(card)
+    return play
+
+
+class WarmCacheState(HiddenHighState):
+    def _legal_actions(self) -> list[Action]:
+        return [_shared_play(a.card) if isinstance(a, Play) else a for a in super()._legal_actions()]
+
+    def _copy(self) -> WarmCacheState:
+        other = super()._copy()
+        other.__class__ = WarmCacheState
+        return other
+
+
+class WarmCache(HiddenHigh):
+    """Warms its action cache with the raw value a client sent, before the
+    core has checked it: a refused ``{"card": 4.0}`` leaves ``Play(4.0)``
+    in the cache, and every game in the process then lists it."""
+
+    id = "warm-cache-high"
+
+    def action_from_json(self, obj: Any) -> Action:
+        if isinstance(obj, dict) and obj.get("type") == "play":
+            with contextlib.suppress(TypeError):  # unhashable
+                _shared_play(obj.get("card"))
+        return super().action_from_json(obj)
+
+    def _new_state(self, players, seed, options):  # type: ignore[no-untyped-def]
+        return WarmCacheState(self, players, seed, options)
+
+
+def test_kit_fuzzer_catches_a_cache_that_input_reaches() -> None:
+    register_game(WarmCache.id, WarmCache)
+    _PLAYS.clear()
+
+    class Suite(ConformanceSuite):
+        game_id = WarmCache.id
+        deep_games = 2
+
+    try:
+        with pytest.raises(AssertionError, match="changed the legal moves"):
+            Suite().fuzz_malformed_moves(300)
+    finally:
+        _PLAYS.clear()
+
+
+class BadRedealState(HiddenHighState):
+    """The bottom card of the deck is dealt face up for all to see, and
+    stays the bottom card; a re-deal must leave it there."""
+
+    def observation(self, player):  # type: ignore[no-untyped-def]
+        seen = super().observation(player)
+        seen["deck_bottom"] = self.deck[-1:]
+        return seen
+
+    def known_zones(self, player: int) -> dict[str, Any]:
+        return {"deck.bottom:1": self.deck[-1:]}
+
+    def zones(self, names: Sequence[str]) -> dict[str, Any]:
+        return {name: self.deck[-1:] for name in names if name == "deck.bottom:1"}
+
+    def _copy(self) -> BadRedealState:
+        other = super()._copy()
+        other.__class__ = type(self)
+        return other
+
+    # _redeal is HiddenHigh's: it shuffles the whole deck, known bottom included
+
+
+class GoodRedealState(BadRedealState):
+    def _redeal(self, player: int) -> None:
+        bottom = self.deck[-1:]
+        del self.deck[-1:]
+        super()._redeal(player)
+        self.deck.extend(bottom)
+
+
+class BadRedeal(HiddenHigh):
+    id = "bad-redeal-high"
+
+    def _new_state(self, players, seed, options):  # type: ignore[no-untyped-def]
+        return BadRedealState(self, players, seed, options)
+
+
+class GoodRedeal(HiddenHigh):
+    id = "good-redeal-high"
+
+    def _new_state(self, players, seed, options):  # type: ignore[no-untyped-def]
+        return GoodRedealState(self, players, seed, options)
+
+
+def test_kit_catches_a_redeal_that_moves_a_card_the_seat_saw() -> None:
+    register_game(BadRedeal.id, BadRedeal)
+    register_game(GoodRedeal.id, GoodRedeal)
+
+    class Bad(ConformanceSuite):
+        game_id = BadRedeal.id
+        redeal_games = 2
+
+    class Good(ConformanceSuite):
+        game_id = GoodRedeal.id
+        redeal_games = 2
+
+    with pytest.raises(AssertionError, match="a zone the seat knows was re-dealt"):
+        Bad().test_redeals_keep_what_a_seat_has_seen()
+    Good().test_redeals_keep_what_a_seat_has_seen()
+    Good().test_observations_hide_what_a_seat_cannot_see()
