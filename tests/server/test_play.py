@@ -155,3 +155,43 @@ def test_leave_lets_a_bot_play_and_the_token_comes_back(client: TestClient) -> N
     r = client.post(f"/api/tables/{table}/seats/{mover}/join", headers=auth(tokens[mover]))
     assert r.status_code == 200
     assert client.get(f"/api/tables/{table}").json()["seats"][mover]["stand_in"] is None
+
+
+def test_clocks_run_and_a_timeout_lets_a_bot_finish(client: TestClient, database_url: str) -> None:
+    """A seat whose bank is spent may be handed to a bot by another seat;
+    the result says so."""
+    import sqlalchemy as sa
+
+    from gameshelf.server.db import seats, tables
+
+    table, tokens = new_table(client, "filthy-rich", [{"kind": "human"}, {"kind": "human"}],
+                              clock={"bank": 60, "increment": 5, "cap": 62})
+    v = view(client, table, tokens[0])
+    assert [c["remaining"] for c in v["clocks"]][1] == 60
+    mover = v["to_move"]
+    other = 1 - mover
+    r = client.post(f"/api/tables/{table}/seats/{mover}/timeout", headers=auth(tokens[other]))
+    assert r.status_code == 409  # time is left
+    legal = view(client, table, tokens[mover])["legal"]
+    client.post(f"/api/tables/{table}/moves", json={"after": 0, "action": legal[0]["action"]},
+                headers=auth(tokens[mover]))
+    bank = client.get(f"/api/tables/{table}").json()["seats"][mover]["bank"]
+    assert 60 < bank <= 62  # increment added, capped
+    other = view(client, table)["to_move"]  # the seat whose time will run out
+    claimer = 1 - other
+    server: Server = client.app.state.server  # type: ignore[attr-defined]
+    with server.service.engine.begin() as conn:  # the other seat's turn began long ago
+        conn.execute(sa.update(tables).where(tables.c.id == table).values(turn_started=0.0))
+    assert view(client, table)["clocks"][other]["remaining"] <= 0
+    assert client.post(f"/api/tables/{table}/seats/{other}/timeout",
+                       headers=auth(tokens[other])).status_code == 403  # not for oneself
+    r = client.post(f"/api/tables/{table}/seats/{other}/timeout", headers=auth(tokens[claimer]))
+    assert r.status_code == 200 and r.json()["stand_in"] == "easy"
+    deadline = time.monotonic() + 30
+    while view(client, table)["to_move"] == other and time.monotonic() < deadline:
+        time.sleep(0.05)
+    with server.service.engine.begin() as conn:
+        assert conn.execute(sa.select(seats.c.timed_out).where(
+            seats.c.table_id == table, seats.c.seat == other)).scalar_one()
+    assert view(client, table)["state"] >= 2
+    assert view(client, table, tokens[other])["legal"] == []  # the bot has the seat now

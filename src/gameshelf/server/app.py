@@ -228,6 +228,17 @@ def create_app(settings: Settings | None = None, *, bot_pool: BotPool | None = N
         await server.changed(table_id)
         return done
 
+    @app.post("/api/tables/{table_id}/seats/{seat}/timeout",
+              summary="Let a bot play a seat whose clock ran out")
+    async def timeout(table_id: TableId, seat: SeatNo,
+                      body: Annotated[schemas.Leave | None, Body()] = None,
+                      authorization: Authorization = None, lang: Lang = "en") -> dict[str, Any]:
+        bot = (body.bot if body is not None else None) or "easy"
+        done = await run_in_threadpool(service.claim_timeout, table_id, seat,
+                                       bearer(authorization), bot)
+        await server.changed(table_id)
+        return done
+
     @app.get("/api/tables/{table_id}/view", summary="What this seat (or a spectator) sees")
     async def view(table_id: TableId, authorization: Authorization = None,
                    lang: Lang = "en") -> dict[str, Any]:

@@ -268,8 +268,7 @@ class Service:
             if token is not None:
                 if self._seat_of(seat_rows, token) != seat:
                     raise ApiError(403, "not-your-seat", {"seat": seat})
-                changes["stand_in"] = None
-                changes["timed_out"] = False
+                changes["stand_in"] = None  # the mark of a timeout stays on the result
             elif target.kind == "open":
                 token = new_token()
                 changes.update(kind="human", token_hash=token_hash(token))
@@ -324,8 +323,7 @@ class Service:
               seat: PlayerId | None, lang: str | None, since: int | None) -> dict[str, Any]:
         state = live.state
         to_move = state.current_player if row.status == RUNNING else None
-        mine = (seat is not None and to_move == seat and seat_rows[seat].stand_in is None
-                and not seat_rows[seat].timed_out)
+        mine = seat is not None and to_move == seat and seat_rows[seat].stand_in is None
         return {
             "table": self._public(row, seat_rows, live),
             "state": live.n,
@@ -335,7 +333,8 @@ class Service:
             "legal": live.legal(lang) if mine else [],
             "events": live.items(seat, -1 if since is None else since, lang),
             "over": row.status == OVER,
-            "result": live.result(),
+            "clocks": clocks(row, seat_rows, to_move),
+            "result": json.loads(row.result) if row.result else None,
         }
 
     def submit(self, table_id: str, token: str | None, move: schemas.Move) -> dict[str, Any]:
@@ -380,7 +379,13 @@ class Service:
                         action=json.dumps(action.to_json()), by_bot=job is not None, created_at=now,
                     ))
                     live.apply(action, seat)
+                    if row.clock and job is None:
+                        conn.execute(seats.update().where(
+                            seats.c.table_id == table_id, seats.c.seat == seat).values(
+                            bank=charged(row, seat_rows[seat], now)))
                     result = live.result()
+                    if result is not None:
+                        result["marked"] = self._marks(conn, table_id, seat_rows)
                     conn.execute(tables.update().where(tables.c.id == table_id).values(
                         moves=live.n, updated_at=now, turn_started=now,
                         status=OVER if result else RUNNING,
@@ -396,6 +401,41 @@ class Service:
                     self._cache.pop(table_id, None)
                 raise
         return {"state": live.n, "over": result is not None}
+
+    @staticmethod
+    def _marks(conn: Connection, table_id: str, seat_rows: list[Row[Any]]) -> dict[str, Any]:
+        """Which people's seats a bot played for a while (they left, or their
+        clock ran out): a result to read with that in mind."""
+        humans = {s.seat for s in seat_rows if s.kind == "human"}
+        helped = {r.seat for r in conn.execute(
+            sa.select(moves.c.seat).where(moves.c.table_id == table_id, moves.c.by_bot).distinct())}
+        return {"bot_played": sorted(humans & helped),
+                "timed_out": [s.seat for s in seat_rows if s.timed_out]}
+
+    def claim_timeout(self, table_id: str, seat: int, token: str | None,
+                      bot: str) -> dict[str, Any]:
+        """Another seated person lets ``bot`` play ``seat``, whose clock ran
+        out, so the game can finish; the result is marked."""
+        if token is None:
+            raise ApiError(401, "bad-token")
+        with self._lock(table_id), writing(self.engine) as conn:
+            row, seat_rows = self._table(conn, table_id)
+            if not 0 <= seat < row.players:
+                raise ApiError(404, "unknown-seat", {"seat": seat})
+            claimer = self._seat_of(seat_rows, token)
+            if claimer == seat:
+                raise ApiError(403, "not-your-seat", {"seat": seat})
+            live = self._live(conn, row)
+            if row.status != RUNNING or live.state.current_player != seat:
+                raise ApiError(409, "no-timeout", {"seat": seat})
+            left = remaining(row, seat_rows[seat], time.time())
+            if left is None or left > 0 or self._controller(seat_rows[seat]) is not None:
+                raise ApiError(409, "no-timeout", {"seat": seat})
+            conn.execute(seats.update().where(seats.c.table_id == table_id, seats.c.seat == seat)
+                         .values(timed_out=True, stand_in=bot))
+            conn.execute(tables.update().where(tables.c.id == table_id)
+                         .values(updated_at=time.time()))
+        return {"seat": seat, "stand_in": bot}
 
     @staticmethod
     def _controller(seat_row: Row[Any]) -> str | None:
@@ -471,6 +511,36 @@ class Service:
             "move": move,
             "events": [e.text(lang) for e in events if e.visible(None)],
         }
+
+
+def remaining(row: Row[Any], seat_row: Row[Any], now: float) -> float | None:
+    """Seconds left on a seat's clock now (``None``: no clock). Only the
+    seat to move is running down, from the start of its turn."""
+    if not row.clock or seat_row.bank is None:
+        return None
+    started = now if row.turn_started is None else float(row.turn_started)
+    return float(seat_row.bank) - max(0.0, now - started)
+
+
+def charged(row: Row[Any], seat_row: Row[Any], now: float) -> float:
+    """The bank after a move: what was left (never below zero), plus the
+    increment, never above the cap (Board Game Arena's model)."""
+    clock = json.loads(row.clock)
+    left = max(0.0, remaining(row, seat_row, now) or 0.0) + clock.get("increment", 0)
+    cap = clock.get("cap")
+    return min(left, float(cap)) if cap is not None else left
+
+
+def clocks(row: Row[Any], seat_rows: list[Row[Any]], to_move: PlayerId | None) -> list[dict[str, Any]] | None:
+    """Every seat's time left, for a view (``None`` at a table with no clock)."""
+    if not row.clock:
+        return None
+    now = time.time()
+    return [
+        {"seat": s.seat, "running": s.seat == to_move,
+         "remaining": round((remaining(row, s, now) if s.seat == to_move else s.bank) or 0.0, 1)}
+        for s in seat_rows
+    ]
 
 
 def record_mover(state: Any) -> PlayerId | None:
