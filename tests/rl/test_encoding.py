@@ -54,3 +54,13 @@ def test_every_slot_is_documented(game_id: str) -> None:
     from tests.rl.test_docs import research_text
 
     assert markdown(load_game(game_id)) in research_text()
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_setting_the_log_aside_changes_neither_the_tensor_nor_the_state(game_id: str) -> None:
+    game = load_game(game_id)
+    for state in sampled_states(game_id, deep_games=1, samples=6):
+        before = state.snapshot()
+        for seat in (None, *range(state.players)):
+            assert np.array_equal(state.observation_tensor(seat), tensor.encode(game, state.observation(seat)))
+        assert state.snapshot() == before

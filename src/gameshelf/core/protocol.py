@@ -429,11 +429,17 @@ class State(ABC):
         """:meth:`observation` as a flat float32 numpy array of the game's fixed
         length, for learning agents. The game's ``encoding`` module builds it
         from the observation alone, so it can hold nothing more; every slot is
-        in docs/research.md. numpy is imported here only, never by ``import
-        gameshelf``."""
+        in docs/research.md. No tensor holds the log, so the observation is
+        taken with the log set aside (copying it was most of the cost). numpy
+        is imported here only, never by ``import gameshelf``."""
         from gameshelf.core.tensor import encode
 
-        return encode(self.game, self.observation(player))
+        events, self.events = self.events, []
+        try:
+            seen = self.observation(player)
+        finally:
+            self.events = events
+        return encode(self.game, seen)
 
     # -- the end ---------------------------------------------------------------------
     @abstractmethod
