@@ -36,6 +36,15 @@ def test_table_view_draws_and_offers_only_legal_moves(page: Any, server: str, ga
                 page.locator(".chooser-item").first.click()
             played = page.evaluate("() => window.gameshelfPlayed")
             assert len(played) == 1 and json.dumps(played[0], sort_keys=True) in legal
+        # the keyboard reaches the same moves: focus a spot, press Enter
+        if spots.count():
+            page.evaluate("() => { window.gameshelfPlayed = []; }")
+            spots.first.focus()
+            page.keyboard.press("Enter")
+            if page.locator(".chooser-item").count():
+                page.keyboard.press("Enter")  # the chooser's first choice has the focus
+            played = page.evaluate("() => window.gameshelfPlayed")
+            assert len(played) == 1 and json.dumps(played[0], sort_keys=True) in legal
         if i in (1, 3):
             for width in (390, 1280):
                 page.set_viewport_size({"width": width, "height": 900})
