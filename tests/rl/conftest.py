@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-import pytest
-
 from gameshelf.core.protocol import State
 from gameshelf.core.registry import load_game
 from gameshelf.testing import ConformanceSuite
@@ -27,12 +25,3 @@ def sampled_states(game_id: str, *, deep_games: int = 4, samples: int = 12) -> I
     Sampler.samples_per_game = samples
     yield from Sampler().sampled_states()
 
-
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Skip this folder's ``slow`` tests unless ``-m`` asks for them."""
-    if "slow" in (config.getoption("-m") or ""):
-        return
-    skip = pytest.mark.skip(reason="slow: run with -m slow")
-    for item in items:
-        if "slow" in item.keywords and "tests/rl/" in str(item.path).replace("\\", "/"):
-            item.add_marker(skip)

@@ -11,6 +11,8 @@ from typing import Any
 
 import numpy as np
 
+from gameshelf.core.actions import Action
+from gameshelf.core.errors import IllegalAction
 from gameshelf.core.protocol import Game, State
 from gameshelf.core.registry import load_game
 
@@ -51,15 +53,6 @@ def resolve_reward(reward: Any) -> str:
     return str(reward)
 
 
-def action_mask(state: State) -> np.ndarray:
-    """The legal-action mask over the game's action ids, as int8 (zeros once over)."""
-    game = state.game
-    mask = np.zeros(game.num_distinct_actions, dtype=np.int8)
-    for action in state.legal_actions():
-        mask[game.action_id(action)] = 1
-    return mask
-
-
 def outcome(state: State, seat: int, reward: str) -> float:
     """What the finished ``state`` pays ``seat`` under ``reward``."""
     if reward == "win":
@@ -75,3 +68,49 @@ def checked_action(state: State, action: Any) -> Any:
     if not 0 <= index < game.num_distinct_actions:
         raise ValueError(f"action id {index} is outside 0..{game.num_distinct_actions - 1}")
     return game.action_from_id(index)
+
+
+class LegalNow:
+    """One state's legal actions at its current move, by id, computed once.
+
+    Why: an adapter needs them up to three times a move (the mask it shows,
+    the check of the id it gets back, and the move itself, which ``apply``
+    would check a third time). Keyed on the state and its move count, so a
+    move or another state recomputes them.
+    """
+
+    __slots__ = ("_moves", "_state", "by_id")
+
+    def __init__(self) -> None:
+        self._state: State | None = None
+        self._moves = -1
+        self.by_id: dict[int, Action] = {}
+
+    def of(self, state: State) -> dict[int, Action]:
+        moves = len(state.history)
+        if state is not self._state or moves != self._moves:
+            to_id = state.game.action_id
+            self.by_id = {to_id(a): a for a in state.legal_actions()}
+            self._state, self._moves = state, moves
+        return self.by_id
+
+    def mask(self, state: State) -> np.ndarray:
+        """The int8 legal-action mask over the game's action ids."""
+        mask = np.zeros(state.game.num_distinct_actions, dtype=np.int8)
+        ids = list(self.of(state))
+        if ids:
+            mask[ids] = 1
+        return mask
+
+    def play(self, state: State, action: Any) -> None:
+        """Play the legal action with id ``action``.
+
+        Raises:
+            TypeError, ValueError: not an integer id of the game's universe.
+            IllegalAction: not legal now. In every case nothing changes.
+        """
+        move = checked_action(state, action)
+        legal = self.of(state).get(int(action))
+        if legal is None:
+            raise IllegalAction("not-legal", {"action": str(move)})
+        state.apply_unchecked(legal)  # legal: just checked against this very state

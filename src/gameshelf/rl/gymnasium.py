@@ -40,7 +40,7 @@ from gameshelf.core.registry import games, load_game
 from gameshelf.core.tensor import has_encoder, tensor_size
 from gameshelf.rl import camel_name
 from gameshelf.rl._common import (
-    action_mask,
+    LegalNow,
     checked_action,
     exact_int,
     outcome,
@@ -92,6 +92,7 @@ class GameshelfEnv(gymnasium.Env[np.ndarray, np.int64]):
         self.action_space = spaces.Discrete(self.game.num_distinct_actions)
         self.state: State | None = None
         self._bots: dict[int, Any] = {}
+        self._legal = LegalNow()
 
     # -- the episode ----------------------------------------------------------------------
     def reset(
@@ -113,10 +114,10 @@ class GameshelfEnv(gymnasium.Env[np.ndarray, np.int64]):
         state = self._require_state()
         if state.is_over:
             raise RuntimeError("the game is over: call reset()")
-        move = checked_action(state, action)
-        if move not in state.legal_actions():
+        checked_action(state, action)  # refuses a non-integer or out-of-range id
+        if int(action) not in self._legal.of(state):
             return self._observe(), self.illegal_reward, False, False, self._info(illegal=True)
-        state.apply(move, self.seat)
+        self._legal.play(state, action)
         self._play_others()
         over = state.is_over
         reward = outcome(state, self.seat, self.reward_kind) if over else 0.0
@@ -152,7 +153,7 @@ class GameshelfEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     def _info(self, *, illegal: bool) -> dict[str, Any]:
         state = self._require_state()
-        mask = action_mask(state) if not state.is_over else np.zeros(self.game.num_distinct_actions, np.int8)
+        mask = self._legal.mask(state)
         info: dict[str, Any] = {"action_mask": mask, "illegal": illegal}
         if state.is_over:
             info["scores"] = state.scores()

@@ -55,7 +55,7 @@ from gameshelf.core.record import replay
 from gameshelf.core.registry import games, load_game
 from gameshelf.core.tensor import has_encoder, tensor_size
 from gameshelf.rl import camel_name, snake_name
-from gameshelf.rl._common import outcome, resolve_players, resolve_reward
+from gameshelf.rl._common import LegalNow, outcome, resolve_players, resolve_reward
 from gameshelf.testing import ConformanceSuite
 
 __all__ = ["SCORE_BOUND", "SEED_NODES", "GameshelfGame", "GameshelfState", "game_name", "register_all"]
@@ -81,12 +81,13 @@ class _Engine:
     for) and the second into the game's record, replayed on load.
     """
 
-    __slots__ = ("replayable", "state")
+    __slots__ = ("legal", "replayable", "state")
 
     def __init__(self, state: State, *, replayable: bool = True) -> None:
         self.state = state
         #: False for a re-sampled world, whose past is not a record.
         self.replayable = replayable
+        self.legal = LegalNow()
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Engine:
         return _Engine(self.state.clone(), replayable=self.replayable)
@@ -102,6 +103,7 @@ class _Engine:
             self.state.game = game
 
     def __setstate__(self, data: dict[str, Any]) -> None:
+        self.legal = LegalNow()
         if "record" in data:
             self.state, self.replayable = replay(data["record"]), True
         else:
@@ -184,8 +186,7 @@ class GameshelfState(pyspiel.State):  # type: ignore[misc]
         state = self._engine.state
         if state.current_player != player:
             return []
-        ids = state.game.action_id
-        return sorted(ids(a) for a in state.legal_actions())
+        return sorted(self._engine.legal.of(state))
 
     def _apply_action(self, action: int) -> None:
         if self._engine is None:
@@ -197,7 +198,7 @@ class GameshelfState(pyspiel.State):  # type: ignore[misc]
             return
         state = self._engine.state
         seat = state.current_player
-        state.apply(state.game.action_from_id(action), seat)
+        self._engine.legal.play(state, action)  # IllegalAction if not legal; nothing changes
         self._own[seat].append(action)  # type: ignore[index]
 
     def _action_to_string(self, player: int, action: int) -> str:

@@ -37,8 +37,7 @@ from gameshelf.core.protocol import State
 from gameshelf.core.tensor import tensor_size
 from gameshelf.rl import snake_name
 from gameshelf.rl._common import (
-    action_mask,
-    checked_action,
+    LegalNow,
     outcome,
     resolve_game,
     resolve_players,
@@ -83,6 +82,7 @@ class GameshelfAEC(AECEnv):  # type: ignore[misc]
         self._action_space = spaces.Discrete(n)
         self._seeds = np.random.default_rng()
         self.state: State | None = None
+        self._legal = LegalNow()
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._observation_space
@@ -110,7 +110,7 @@ class GameshelfAEC(AECEnv):  # type: ignore[misc]
         state = self._require_state()
         seat = self.possible_agents.index(agent)
         if agent == self.agent_selection and not state.is_over:
-            mask = action_mask(state)
+            mask = self._legal.mask(state)
         else:
             mask = np.zeros(self.game.num_distinct_actions, np.int8)
         return {"observation": state.observation_tensor(seat), "action_mask": mask}
@@ -122,8 +122,9 @@ class GameshelfAEC(AECEnv):  # type: ignore[misc]
             return
         state = self._require_state()
         seat = self.possible_agents.index(agent)
-        move = checked_action(state, action)
-        state.apply(move, seat)  # IllegalAction for an illegal move; nothing changes
+        if state.current_player != seat:
+            raise RuntimeError(f"{agent} is selected but seat {state.current_player} decides")
+        self._legal.play(state, action)  # IllegalAction for an illegal move; nothing changes
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         if state.is_over:
