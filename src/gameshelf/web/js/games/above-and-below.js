@@ -45,7 +45,7 @@ function encounter(ctx) {
   const task = ctx.obs.task;
   if (!task) return null;
   const what = t(`${NS}.view.task`, { what: t(`${NS}.act.${task.purpose}`) });
-  const parts = [h("p", { class: "task-line", text: what })];
+  const parts = [];
   if (task.villagers && task.villagers.length) parts.push(h("div", { class: "small" }, `${w("ab.sent")}: `, task.villagers.map((v) => vName(v)).join(", ")));
   if (task.purpose === "explore" && task.cave !== undefined) parts.push(h("div", { class: "small muted", text: t(`${NS}.view.cave`, { cave: task.cave }) }));
   if (task.paragraph !== null && task.paragraph !== undefined) {
@@ -62,7 +62,8 @@ function encounter(ctx) {
     if (task.lanterns !== undefined) parts.push(h("p", { class: "lanterns", text: `🏮 ${t(`${NS}.view.lanterns`, { n: task.lanterns })}` }));
     parts.push(h("p", { class: "small", text: t(`${NS}.view.rerolls`, { n: task.rerolls }) }));
   }
-  return panel(t(`${NS}.view.encounter`), "ab-encounter", parts);
+  const title = task.purpose === "explore" ? `${t(`${NS}.view.encounter`)} · ${what}` : what;
+  return panel(title, "ab-encounter", parts.length ? parts : h("p", { class: "muted small", text: t(`${NS}.phase.${ctx.obs.phase}`) }));
 }
 
 function market(ctx) {
