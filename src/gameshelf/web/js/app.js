@@ -10,6 +10,7 @@ const routes = [
   [/^#\/replay\/([^/?]+)/, () => import("./replay.js")],
   [/^#\/rules\/([^/?]+)/, () => import("./rules.js")],
   [/^#\/dev\/([^/?]+)/, () => import("./dev.js")],
+  [/^#\/daily/, () => import("./daily.js")],
 ];
 
 let cleanup = null;
@@ -37,7 +38,7 @@ async function route() {
 function drawChrome() {
   document.title = w("app.title");
   replace(document.getElementById("nav"),
-    h("a", { href: "#/", text: w("nav.home") }));
+    h("a", { href: "#/", text: w("nav.home") }), h("a", { href: "#/daily", text: w("nav.daily") }));
   replace(document.getElementById("lang"), LANGS.map((l) =>
     h("button", { class: ["lang-btn", l === lang() && "active"], "aria-pressed": l === lang() ? "true" : "false",
       "data-lang": l, onclick: () => setLang(l), text: l === "en" ? "English" : "日本語" })));
