@@ -12,7 +12,7 @@ as OpenSpiel's own random simulations play). A report, not a test.
 Usage::
 
     python benchmarks/adapters.py                  # every game, 3 players where allowed
-    python benchmarks/adapters.py --seconds 1 --json --game pay-dirt
+    python benchmarks/adapters.py --seconds 1 --rounds 2 --json --game pay-dirt
 """
 
 from __future__ import annotations
@@ -38,14 +38,16 @@ class Row:
         return self.moves_per_s[name] / self.moves_per_s[base]
 
 
-def timed(play_one: Callable[[int], int], seconds: float) -> float:
-    """Play games (``play_one(seed)`` returns its move count) for ``seconds``."""
-    moves = seed = 0
+def timed(play_one: Callable[[int], int], seconds: float, first_seed: int = 0) -> tuple[int, float, int]:
+    """Play games (``play_one(seed)`` returns its move count) for ``seconds``;
+    returns (moves, elapsed seconds, next seed)."""
+    moves = 0
+    seed = first_seed
     start = time.perf_counter()
-    while time.perf_counter() - start < seconds or seed == 0:
+    while time.perf_counter() - start < seconds or seed == first_seed:
         moves += play_one(seed)
         seed += 1
-    return moves / (time.perf_counter() - start)
+    return moves, time.perf_counter() - start, seed
 
 
 def engine(game_id: str, players: int, *, checked: bool) -> Callable[[int], int]:
@@ -129,25 +131,33 @@ ADAPTERS: dict[str, Callable[[str, int], Callable[[int], int]]] = {
 }
 
 
-def measure(game_id: str, players: int, seconds: float) -> Row:
-    row = Row(game_id, players)
-    for name, make in ADAPTERS.items():
-        row.moves_per_s[name] = timed(make(game_id, players), seconds)
-        print(f"measured {game_id} ({players}p) {name}", file=sys.stderr)
-    return row
+def measure(game_id: str, players: int, seconds: float, rounds: int) -> Row:
+    """Each adapter plays ``rounds`` slices of ``seconds / rounds``, taking
+    turns, so a machine whose load drifts slows every adapter alike."""
+    players_of = {name: make(game_id, players) for name, make in ADAPTERS.items()}
+    totals = {name: [0, 0.0, 0] for name in ADAPTERS}
+    for _ in range(rounds):
+        for name, play in players_of.items():
+            moves, elapsed, seed = timed(play, seconds / rounds, int(totals[name][2]))
+            totals[name] = [totals[name][0] + moves, totals[name][1] + elapsed, seed]
+    print(f"measured {game_id} ({players}p)", file=sys.stderr)
+    return Row(game_id, players, {name: t[0] / t[1] for name, t in totals.items()})
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
     parser.add_argument("--game", action="append", help="only these game ids")
+    parser.add_argument("--rounds", type=int, default=3, help="turns each adapter takes (spreads load drift)")
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     args = parser.parse_args(argv)
+    if args.rounds < 1 or args.seconds <= 0:
+        parser.error("--rounds must be at least 1 and --seconds positive")
     rows = []
     for game_id in args.game or games():
         game = load_game(game_id)
         players = max(game.min_players, min(3, game.max_players))
-        rows.append(measure(game_id, players, args.seconds))
+        rows.append(measure(game_id, players, args.seconds, args.rounds))
     if args.json:
         print(json.dumps([asdict(r) for r in rows], indent=1))
         return 0

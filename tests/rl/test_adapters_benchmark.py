@@ -21,7 +21,7 @@ def test_json_output_names_every_adapter(capsys: pytest.CaptureFixture[str]) -> 
     module = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
     sys.modules["bench_adapters"] = module
     spec.loader.exec_module(module)  # type: ignore[union-attr]
-    assert module.main(["--seconds", "0.01", "--game", "dicey-farm", "--json"]) == 0
+    assert module.main(["--seconds", "0.01", "--rounds", "1", "--game", "dicey-farm", "--json"]) == 0
     rows = json.loads(capsys.readouterr().out)
     assert [r["game"] for r in rows] == ["dicey-farm"]
     assert set(rows[0]["moves_per_s"]) == set(module.ADAPTERS)
