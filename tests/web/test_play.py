@@ -132,3 +132,15 @@ def test_a_hostile_name_is_only_text(page: Any, server: str) -> None:
     page.wait_for_timeout(300)
     assert page.locator("img[src=x]").count() == 0
     assert dialogs == []
+
+
+def test_a_table_with_a_clock_shows_each_seats_time(page: Any, server: str) -> None:
+    page.goto(server + "/")
+    page.click('button.new-table[data-game="filthy-rich"]')
+    page.select_option('select[name="kind-1"]', "bot-easy")
+    page.check('input[name="clock"]')
+    page.fill('input[name="bank"]', "3")
+    page.click('form.create button[type="submit"]')
+    page.wait_for_selector(".clock.running")
+    assert page.locator(".clock").count() == 2
+    assert re.search(r"[23]:\d\d", page.locator(".clock.running").inner_text())

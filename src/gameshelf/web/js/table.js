@@ -83,6 +83,7 @@ class TablePage {
       const fresh = this.view && view.state > this.lastState;
       this.info = view.raw.table || this.info;
       this.view = view;
+      this.fetchedAt = Date.now();
       this.lastState = view.state;
       if (!view.over && !view.legal.length && this.mySeats.length > 1) await this.checkHandoff();
       this.draw(fresh);
@@ -128,16 +129,29 @@ class TablePage {
 
   drawClocks() {
     const box = this.main.querySelector(".clocks");
-    if (!box || !this.info?.clock) return;
+    const clocks = this.view && this.view.clocks;
+    if (!box || !Array.isArray(clocks)) return;
     const names = this.names();
-    replace(box, (this.info.seats || []).map((s) => {
-      let left = s.bank ?? 0;
-      const running = !this.view.over && this.view.toMove === s.seat;
-      if (running && this.info.updated_at) left -= Math.max(0, Date.now() / 1000 - this.info.updated_at);
-      const sec = Math.max(0, Math.floor(left));
-      return h("span", { class: ["clock", running && "running", sec < 30 && "low"], "data-seat": s.seat },
-        seatBadge(s.seat, names), ` ${running ? "⏱" : "⏸"} ${Math.floor(sec / 60)}:${String(sec % 60).padStart(2, "0")}`);
-    }));
+    const since = (Date.now() - this.fetchedAt) / 1000;
+    let expired = null;
+    replace(box, clocks.map((c) => {
+      const left = Math.max(0, c.remaining - (c.running && !this.view.over ? since : 0));
+      const sec = Math.floor(left);
+      if (c.running && sec <= 0 && c.seat !== this.seat) expired = c.seat;
+      return h("span", { class: ["clock", c.running && "running", sec < 30 && "low"], "data-seat": c.seat },
+        seatBadge(c.seat, names), ` ${c.running ? "⏱" : "⏸"} ${Math.floor(sec / 60)}:${String(sec % 60).padStart(2, "0")}`);
+    }), expired !== null && this.seat !== null && !this.view.over
+      ? h("button", { class: "btn secondary claim-timeout", onclick: () => this.claimTimeout(expired), text: w("table.timeout-bot", { name: names[expired] || "" }) })
+      : null);
+  }
+
+  async claimTimeout(seat) {
+    try {
+      await fetch(`/api/tables/${encodeURIComponent(this.id)}/seats/${seat}/timeout?lang=${lang()}`, {
+        method: "POST", headers: { Authorization: `Bearer ${this.token}`, "Content-Type": "application/json" }, body: JSON.stringify({ bot: "easy" }) })
+        .then(async (r) => { if (!r.ok) throw new Error((await r.json().catch(() => ({})))?.detail?.message || `HTTP ${r.status}`); });
+      await this.refresh(true);
+    } catch (err) { toast(err.message, "error"); }
   }
 
   seatSwitcher() {
