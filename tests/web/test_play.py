@@ -144,3 +144,13 @@ def test_a_table_with_a_clock_shows_each_seats_time(page: Any, server: str) -> N
     page.wait_for_selector(".clock.running")
     assert page.locator(".clock").count() == 2
     assert re.search(r"[23]:\d\d", page.locator(".clock.running").inner_text())
+
+
+def test_leave_lets_a_bot_play_and_the_seat_can_be_taken_back(page: Any, server: str) -> None:
+    create_table(page, server, "filthy-rich", ["here", "bot-easy"], ["Lea"])
+    page.wait_for_selector(".seat-leave")
+    page.click(".seat-leave")
+    page.wait_for_selector(".seat-back")
+    page.click(".seat-back")
+    page.wait_for_selector(".seat-leave")
+    page.wait_for_selector(".move-btn")  # the seat is back in play: its moves are offered

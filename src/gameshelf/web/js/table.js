@@ -154,6 +154,22 @@ class TablePage {
     } catch (err) { toast(err.message, "error"); }
   }
 
+  /** Leave (a bot plays meanwhile) or take the seat back with its token. */
+  seatControls() {
+    if (this.seat === null || !this.view || this.view.over) return null;
+    const mine = (this.info.seats || [])[this.seat] || {};
+    const away = Boolean(mine.stand_in);
+    const act = async () => {
+      try {
+        if (away) await api.join(this.id, this.seat, undefined, this.token);
+        else await api.leave(this.id, this.seat, this.token);
+        await this.refresh(true);
+      } catch (err) { toast(err.message, "error"); }
+    };
+    return h("button", { class: ["btn", "secondary", away ? "seat-back" : "seat-leave"], onclick: act,
+      text: away ? w("table.come-back") : w("table.leave") });
+  }
+
   seatSwitcher() {
     if (this.mySeats.length < 2) return null;
     const names = this.names();
@@ -170,6 +186,7 @@ class TablePage {
       this.seat !== null ? h("span", { class: "small" }, `${w("table.playing-as")} `, seatBadge(this.seat, names)) : h("span", { class: "small muted", text: w("table.watching") }),
       this.seatSwitcher(),
       h("span", { class: "clocks" }),
+      this.seatControls(),
       h("a", { href: `#/rules/${this.info.game}`, text: w("nav.rules") }),
       v.over ? h("a", { href: `#/replay/${encodeURIComponent(this.id)}`, class: "open-replay", text: w("table.replay") }) : null);
     if (this.handoff !== null) {
