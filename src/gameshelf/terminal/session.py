@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from rich.cells import cell_len
 from rich.console import Console, Group
 from rich.markup import escape
 from rich.panel import Panel
@@ -128,14 +129,41 @@ def tie_note(state: State, lang: str | None) -> str | None:
     return t(key, lang) if split and (i18n.has(key, lang) or i18n.has(key, "en")) else None
 
 
-def move_list(state: State, lang: str | None) -> Table:
+#: a list longer than this goes into columns, so a long list still fits a 30-line screen
+LIST_ROWS = 10
+
+
+def _list_height(texts: list[str], columns: int, width: int) -> int:
+    """Screen lines the move list takes in ``columns`` columns (a sentence
+    wider than its column wraps)."""
+    rows = -(-len(texts) // columns)
+    room = max(8, width // columns - 6)
+    return sum(
+        max(-(-cell_len(texts[k]) // room) for k in range(r, len(texts), rows)) for r in range(rows)
+    )
+
+
+def move_list(state: State, lang: str | None, width: int = 100) -> Table:
     """The legal moves as "  1) sentence"; the bracket keeps a move's
-    number apart from the numbers in its sentence."""
-    table = Table(title=t("cli.legal-moves", lang), show_header=False, box=None, pad_edge=False)
-    table.add_column(justify="right", style="bold cyan", no_wrap=True)
-    table.add_column()
-    for number, action in enumerate(state.legal_actions(), start=1):
-        table.add_row(f"{number})", escape(state.game.describe_action(action, lang)))
+    number apart from the numbers in its sentence. A long list is laid out
+    in up to three columns (numbered down each column) when the sentences
+    fit the screen's ``width``."""
+    texts = [state.game.describe_action(a, lang) for a in state.legal_actions()]
+    columns = 1
+    if len(texts) > LIST_ROWS:
+        columns = min(range(1, 4), key=lambda k: (_list_height(texts, k, width), k))
+    rows = -(-len(texts) // columns)
+    table = Table(title=t("cli.legal-moves", lang), show_header=False, box=None, pad_edge=False,
+                  title_justify="left")
+    for _ in range(columns):
+        table.add_column(justify="right", style="bold cyan", no_wrap=True)
+        table.add_column()
+    for r in range(rows):
+        cells: list[str] = []
+        for c in range(columns):
+            k = c * rows + r
+            cells += [f"{k + 1})", escape(texts[k])] if k < len(texts) else ["", ""]
+        table.add_row(*cells)
     return table
 
 
@@ -213,7 +241,7 @@ class Session:
     def draw(self, seat: PlayerId) -> None:
         self.console.rule(t("cli.turn-of", self.lang, player=seat + 1))
         self.console.print(self.state.game.render(self.state.observation(seat), self.lang))
-        self.console.print(move_list(self.state, self.lang))
+        self.console.print(move_list(self.state, self.lang, self.console.width))
 
     def human_turn(self, seat: PlayerId) -> bool:
         """Ask ``seat`` until a move is played; False when the person quits."""

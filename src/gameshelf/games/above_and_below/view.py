@@ -254,13 +254,13 @@ def _encounter(game: AboveAndBelow, obs: dict[str, Any], lang: str | None) -> Pa
         marker = "▶ " if task["option"] == i else "  "
         parts.append(Text(marker + describe_option(game, para.id, i, lang)))
     if task["dice"]:
-        dice = Table(title=_t("view.dice", lang), show_header=False)
-        for vid, die in zip(task["villagers"], task["dice"], strict=True):
+        dice = Text(_t("view.dice", lang) + ": ", style="bold")
+        for k, (vid, die) in enumerate(zip(task["villagers"], task["dice"], strict=True)):
             note = f" ({_t('view.pushed', lang)})" if vid in task["pushed"] else ""
-            dice.add_row(villager_name(vid, lang) + note, "⚀⚁⚂⚃⚄⚅"[die - 1] + f" {die}")
+            dice.append(("  " if k else "") + villager_name(vid, lang) + note + " " + "⚀⚁⚂⚃⚄⚅"[die - 1] + f"{die}")
         parts.append(dice)
-        parts.append(Text(_t("view.lanterns", lang, n=task.get("lanterns", 0)), style="bold yellow"))
-        parts.append(Text(_t("view.rerolls", lang, n=task["rerolls"])))
+        parts.append(Text.assemble((_t("view.lanterns", lang, n=task.get("lanterns", 0)), "bold yellow"),
+                                   "   ", _t("view.rerolls", lang, n=task["rerolls"])))
     title = _t("view.encounter", lang) + " — " + _t("view.cave", lang, cave=task["cave"])
     return Panel(Group(*parts), title=title, border_style="magenta")
 

@@ -187,7 +187,73 @@ def breakdown_table(obs: dict[str, Any], lang: str | None) -> Table:
     return table
 
 
+def _stock_line(obs: dict[str, Any], lang: str | None) -> Text:
+    """The stock on one line: ▲ marks goods that rot at round end."""
+    text = Text(t("dicey_farm.view.stock", lang) + ": ", style="bold")
+    goods = obs["goods"]
+    items = [g for g in STOCK_ORDER if goods[g] and g not in ANIMALS]
+    for k, good in enumerate(items):
+        rots = good in C.perishable
+        text.append(("  " if k else "") + ("▲" if rots else "") + f"{_good(good, lang)} {goods[good]}",
+                    style="red" if rots else "")
+    if not items:
+        text.append(t("dicey_farm.view.none", lang))
+    return text
+
+
+def _merchant_lines(obs: dict[str, Any], lang: str | None) -> Text:
+    """One line per merchant you can use: a die showing N buys item N."""
+    text = Text(t("dicey_farm.view.merchants", lang), style="bold")
+    for merchant, (owner, _) in C.merchants.items():
+        if owner and owner not in obs["hired"]:
+            continue
+        items = obs["wares"][merchant][:6]
+        text.append(f"\n  {t(f'dicey_farm.action.buy_{merchant}', lang)}: ", style="bold")
+        text.append("  ".join(f"{DIE_FACES[k]}{_good(g, lang)}×{n}" for k, (g, n) in enumerate(items)))
+    return text
+
+
+def _craftsmen_lines(obs: dict[str, Any], lang: str | None) -> Any:
+    """Your craftsmen, and those for contract: with their effects while you
+    choose one, by name otherwise (the effects are behind d)."""
+    if obs["phase"] in ("contract", "recruit"):
+        return _craftsmen(obs, lang)
+    text = Text(t("dicey_farm.view.hired", lang) + ": ", style="bold")
+    text.append(", ".join(_craftsman(c, lang) for c in obs["hired"]) or t("dicey_farm.view.none", lang))
+    text.append("\n" + t("dicey_farm.view.display", lang) + ": ", style="bold")
+    text.append(", ".join(_craftsman(c, lang) for c in obs["display"]) or t("dicey_farm.view.none", lang),
+                style="cyan")
+    return text
+
+
 def render(obs: dict[str, Any], lang: str | None = None) -> Any:
+    """The compact board for 100x30: round and score, dice, food, stock,
+    farm, craftsmen and merchants in a few lines each. The final board and
+    the details (VP by source, craftsmen's effects) show more."""
+    if "final" in obs:
+        return render_full(obs, lang)
+    title = t("dicey_farm.view.round", lang, round=obs["round"], rounds=obs["rounds"])
+    if obs["daily"]:
+        title += " · " + t("dicey_farm.view.daily", lang, date=obs["daily"])
+    head = Text(f"🎲 {title}   ", style="bold bright_blue")
+    head.append(t("dicey_farm.view.score", lang, score=f"{obs['score']:g}"))
+    if obs["beggars"]:
+        head.append(f" · {t('dicey_farm.view.beggars', lang)} {obs['beggars']}", style="red")
+    return Group(head, _dice_line(obs, lang), _food_line(obs, lang), _stock_line(obs, lang), _farm(obs, lang),
+                 _craftsmen_lines(obs, lang), _merchant_lines(obs, lang))
+
+
+def details(game: Any, obs: dict[str, Any], lang: str | None = None) -> list[tuple[str, Any]]:
+    """The screens behind the compact board: VP by source, the craftsmen with
+    their effects, the whole board."""
+    return [
+        (t("dicey_farm.view.sources", lang), breakdown_table(obs, lang)),
+        ("👷", _craftsmen(obs, lang)),
+        (t("dicey_farm.view.farm", lang), render_full(obs, lang)),
+    ]
+
+
+def render_full(obs: dict[str, Any], lang: str | None = None) -> Any:
     """The whole board as a rich renderable."""
     title = t("dicey_farm.view.round", lang, round=obs["round"], rounds=obs["rounds"])
     if obs["daily"]:

@@ -62,12 +62,12 @@ def render(obs: dict[str, Any], lang: str | None = None) -> Group:
     key away (:func:`details`)."""
     comp = components()
     parts: list[Any] = [header_line(obs, lang)]
-    if obs["phase"] in ("auction", "bidding", "acquire"):
+    if obs["phase"] in ("auction", "bidding"):
         parts.append(lots_text(obs, comp, lang))
     if obs["phase"] in ("auction", "gear", "work"):
         parts.append(gear_line(obs, comp, lang))
     if obs["pending"]:
-        parts.append(_pending(obs, comp, lang))
+        parts.append(pending_line(obs, comp, lang))
     hand = obs["hardships"].get("hand")
     if hand:
         text = Text(_v("hand", lang) + ":\n", style="bold red")
@@ -79,6 +79,16 @@ def render(obs: dict[str, Any], lang: str | None = None) -> Group:
     parts.append(camps_table(obs, comp, lang))
     parts.append(Text(_c("legend", lang), style="grey50"))
     return Group(*parts)
+
+
+def pending_line(obs: dict[str, Any], comp: Components, lang: str | None) -> Text:
+    """What the winner of the last lot must settle, in a line or two."""
+    pending = obs["pending"]
+    text = Text(_v("pending", lang, player=pending["player"] + 1) + ": ", style="bold yellow")
+    text.append(_v("pending-" + pending["kind"], lang, left=pending["left"]))
+    if pending["kind"] == "equipment":
+        text.append(" " + _lot_short(comp, 0, pending["item"], lang).rsplit(" ", 1)[0], style="bold")
+    return text
 
 
 def header_line(obs: dict[str, Any], lang: str | None) -> Text:

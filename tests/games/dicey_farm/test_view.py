@@ -1,0 +1,41 @@
+"""Dicey Farm's compact board and the screens behind it."""
+
+from __future__ import annotations
+
+import io
+
+from rich.console import Console
+
+from gameshelf.core.registry import load_game
+from gameshelf.core.rng import Stream
+from gameshelf.games.dicey_farm.view import details
+
+GAME = load_game("dicey-farm")
+
+
+def _text(renderable: object, width: int = 100) -> str:
+    out = io.StringIO()
+    Console(file=out, width=width, color_system=None).print(renderable)
+    return out.getvalue()
+
+
+def test_the_compact_board_shows_the_essentials_and_details_hold_the_rest() -> None:
+    state = GAME.new_game(1, 3)
+    pick = Stream(3)
+    for _ in range(25):
+        state.apply(pick.choice(state.legal_actions()))
+    obs = state.observation(0)
+    shown = _text(GAME.render(obs, "en"))
+    assert "Dice" in shown and "Food to eat" in shown and "Stock:" in shown and "Merchant:" in shown
+    assert shown.count("\n") <= 20
+    labels = [label for label, _ in details(GAME, obs, "en")]
+    assert labels[0] == "VP by source" and "VP" in _text(details(GAME, obs, "en")[0][1])
+
+
+def test_the_final_board_keeps_the_breakdown_and_rank() -> None:
+    state = GAME.new_game(1, 3)
+    pick = Stream(3)
+    while not state.is_over:
+        state.apply(pick.choice(state.legal_actions()))
+    shown = _text(GAME.render(state.observation(0), "ja"), width=140)
+    assert "VP" in shown
