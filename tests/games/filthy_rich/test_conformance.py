@@ -15,12 +15,16 @@ class FilthyRichSuite(ConformanceSuite):
     random_games = 40
     deep_games = 2
     samples_per_game = 4
+    # hostile JSON moves: 2,000 per run over the five classes together
+    # (the slow run throws its 100,000 at each class)
+    fuzz_cases = 300
 
 
 class TestTwoPlayers(FilthyRichSuite):
     player_counts = (2,)
     random_games = 60
     deep_games = 3
+    fuzz_cases = 800
 
 
 class TestThreePlayers(FilthyRichSuite):

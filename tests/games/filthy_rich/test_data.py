@@ -33,19 +33,22 @@ def test_the_packaged_deck_loads() -> None:
 
 
 def test_known_values_are_kept() -> None:
-    """Components file §2, §4: Tornado Cleaners costs $12, hits $4, two cards stacked;
-    Personal Trainer $6, Space Shuttle $45."""
+    """Components file §2, §4: Tornado Cleaners costs $12, two $ marks, hits $4, two
+    cards stacked (all printed in the rulebook's diagram, C13); Personal Trainer $6,
+    Space Shuttle $45."""
     tornado = next(b for b in CAT.signs if b.key == "tornado_cleaners")
-    assert (tornado.cost, tornado.hit, tornado.cells) == (12, 4, ((0, 0), (1, 0)))
+    assert (tornado.cost, tornado.tax, tornado.hit, tornado.cells) == (12, 2, 4, ((0, 0), (1, 0)))
     prices = {x.key: x.cost for x in CAT.luxuries}
     assert prices["personal_trainer"] == 6 and prices["space_shuttle"] == 45
 
 
 def test_every_card_is_marked_designed_where_it_is_ours() -> None:
     """Every value not in the components file is designed and says so."""
-    known = {"tornado_cleaners", "personal_trainer", "space_shuttle"}
+    known = {"personal_trainer", "space_shuttle"}
     for entry in (*CAT.signs, *CAT.assets, *CAT.actions, *CAT.luxuries):
-        if entry.key in known:
+        if entry.key == "tornado_cleaners":
+            assert entry.designed is False
+        elif entry.key in known:
             assert isinstance(entry.designed, tuple) and entry.designed, entry.key
         else:
             assert entry.designed is True or entry.designed, entry.key

@@ -45,6 +45,20 @@ def test_tax_counts_the_marks_on_businesses_assets_and_luxuries() -> None:
     s.check_invariants()
 
 
+def test_tornado_cleaners_pays_the_two_marks_its_card_prints() -> None:
+    """The rulebook's card diagram points 「税金 --->」 at the $ column of Tornado
+    Cleaners, which prints two marks (「$」 on two lines); no passage says otherwise,
+    and 「マーク1個につき$1を支払います」 ($1 per mark): its owner pays $2 (C13)."""
+    s = new(2)
+    hang(s, 1, "tornado_cleaners", 1, [1, 4])
+    set_money(s, 1, 5)
+    rig(s, [0], page_die=6)
+    start_rolling(s)
+    choose(s, "keep")
+    assert s.money[1] == 5 - 2
+    s.check_invariants()
+
+
 def test_hits_are_paid_before_taxes() -> None:
     """「Hitと税金の支払いが同時に来た場合は、まずHitしたビジネスについて処理してから、
     税金の支払いを行います」 With $0, a hit on the same roll pays the tax."""

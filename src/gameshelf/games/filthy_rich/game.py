@@ -22,7 +22,9 @@ class FilthyRich(Game):
     name_key = "filthy_rich.name"
     min_players = 2
     max_players = 5
-    rules_version = "1"
+    #: 2 (issue 16): Tornado Cleaners' two printed tax marks, bids of any
+    #: amount, the turn player asked (and may sell) in an auction before the roll
+    rules_version = "2"
     action_classes = ACTION_CLASSES
     options_schema = {
         # C1: the rulebook taxes once per zero; a well-known variant once per roll.

@@ -83,6 +83,8 @@ class FilthyRichState(State):
         self.phase = TURN
         self.actions_left = r.actions_per_turn
         self.luxury_open = True
+        #: whether the turn player has rolled: selling is allowed "サイコロを振る前なら"
+        self.rolled = False
         self.pending = NOBODY  # the card being played while its target is chosen
         self.decider = NOBODY  # who answers a sell window or an auction
         self.tasks: list[tuple[Any, ...]] = []
@@ -113,6 +115,11 @@ class FilthyRichState(State):
 
     def _legal_actions(self) -> list[Action]:
         return legal.legal_actions(self)
+
+    def _is_legal(self, action: Action) -> bool:
+        """Asked about actions the menu does not list: any bid from the
+        minimum up to the bidder's cash is legal, the menu lists a few (C14)."""
+        return legal.bid_allowed(self, action)
 
     def explain_illegal(self, action: Any) -> IllegalAction:
         return explain.explain(self, action)

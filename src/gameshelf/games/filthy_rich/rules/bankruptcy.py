@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gameshelf.games.filthy_rich.rules import signs
-from gameshelf.games.filthy_rich.rules.legal import min_bid
+from gameshelf.games.filthy_rich.rules.legal import may_sell_in_auction, min_bid, sale_value
 from gameshelf.games.filthy_rich.rules.money import pay_bank, transfer
 from gameshelf.games.filthy_rich.rules.turn import check_luxury_win, declare_winner, lux_param
 
@@ -79,7 +79,8 @@ def _open_lot(s: FilthyRichState) -> None:
 
 def _next_bidder(s: FilthyRichState) -> None:
     """Clockwise to the next seat that can bid; a seat that cannot afford
-    the minimum passes without being asked (C14)."""
+    the minimum passes without being asked (C14), unless it is the turn
+    player before rolling, who could sell businesses to pay (C26)."""
     ring = s.auction_ring
     while True:
         s.auction_pos = (s.auction_pos + 1) % len(ring)
@@ -90,7 +91,10 @@ def _next_bidder(s: FilthyRichState) -> None:
         if s.auction_leader == -1 and s.auction_passes >= len(ring):
             _unsold(s)
             return
-        if s.money[bidder] >= min_bid(s):
+        cash = s.money[bidder]
+        if may_sell_in_auction(s, bidder):
+            cash += sale_value(s, bidder)
+        if cash >= min_bid(s):
             s.phase = "auction"
             s.decider = bidder
             return

@@ -31,6 +31,7 @@ def roll_business_dice(s: FilthyRichState) -> None:
     stream = s.rng["dice"]
     dice = [stream.below(sides) for _ in range(s.page)]
     s.dice = dice
+    s.rolled = True
     s.log("filthy_rich.log.roll", player=s.turn + 1, dice=" ".join(map(str, dice)))
     resolve_hits(s, dice)
     zeros = dice.count(0)

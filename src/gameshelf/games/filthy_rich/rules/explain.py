@@ -26,7 +26,7 @@ from gameshelf.games.filthy_rich.actions import (
 )
 from gameshelf.games.filthy_rich.cards import BUSINESS
 from gameshelf.games.filthy_rich.rules import signs
-from gameshelf.games.filthy_rich.rules.legal import min_bid
+from gameshelf.games.filthy_rich.rules.legal import may_sell_in_auction, min_bid
 
 if TYPE_CHECKING:
     from gameshelf.games.filthy_rich.state import FilthyRichState
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 #: which phase each action class belongs to
 _PHASES: dict[type, tuple[str, ...]] = {
     BuyLuxury: ("turn",), PlayCard: ("turn",), DiscardCard: ("turn",), Roll: ("turn",),
-    SellBusiness: ("turn", "sell"), PlaceSign: ("place",), TargetPlayer: ("target",),
+    SellBusiness: ("turn", "sell", "auction"), PlaceSign: ("place",), TargetPlayer: ("target",),
     TorchBusiness: ("torch",), ChoosePage: ("page",), KeepBusinesses: ("sell",),
     Bid: ("auction",), PassBid: ("auction",),
 }
@@ -46,7 +46,10 @@ def _err(code: str, **params: Any) -> IllegalAction:
 
 def explain(s: FilthyRichState, action: Any) -> IllegalAction:
     if not isinstance(action, Action) or type(action) not in _PHASES:
-        return IllegalAction("not-legal", {"action": str(action)})
+        return IllegalAction("not-legal", {"action": str(action)[:60]})
+    unknown = _out_of_range(s, action)
+    if unknown is not None:
+        return unknown
     if s.phase not in _PHASES[type(action)]:
         return _err(f"wrong-phase-{s.phase}")
     seat = s.current_player
@@ -69,6 +72,8 @@ def explain(s: FilthyRichState, action: Any) -> IllegalAction:
     if isinstance(action, Roll):
         return _err("actions-left", n=s.actions_left)
     if isinstance(action, SellBusiness):
+        if s.phase == "auction" and not may_sell_in_auction(s, seat):
+            return _err("sell-not-now")
         return _err("not-your-business")
     if isinstance(action, PlaceSign):
         return _err("no-room-there", pockets=str(action).removeprefix("place "))
@@ -80,7 +85,40 @@ def explain(s: FilthyRichState, action: Any) -> IllegalAction:
         return _err("bad-page", page=action.page)
     if isinstance(action, Bid):
         return _err("cannot-afford", need=min_bid(s) + action.raise_by, have=money)
-    return IllegalAction("not-legal", {"action": str(action)})
+    return IllegalAction("not-legal", {"action": str(action)[:60]})
+
+
+def _out_of_range(s: FilthyRichState, action: Action) -> IllegalAction | None:
+    """A field that names nothing in this game (a card id past the deck, a
+    seat past the table, a negative raise), whatever the phase. Fields reach
+    here with their exact types checked (``State.own_action``); anything else
+    is refused as malformed too, so nothing below can fail on a wrong type."""
+    cat = s.cat
+    for name in ("card", "luxury", "seat", "page", "raise_by"):
+        value = getattr(action, name, 0)
+        if type(value) is not int:
+            return IllegalAction("not-legal", {"action": str(action)[:60]})
+    a: Any = action
+    if isinstance(action, PlayCard | DiscardCard | SellBusiness | TorchBusiness):
+        if not 0 <= a.card < cat.deck_size:
+            return _err("no-such-card", card=a.card)
+    elif isinstance(action, BuyLuxury):
+        if not 0 <= a.luxury < len(cat.luxuries):
+            return _err("no-such-luxury", luxury=a.luxury)
+    elif isinstance(action, TargetPlayer):
+        if not 0 <= a.seat < s.players:
+            return _err("bad-target")
+    elif isinstance(action, ChoosePage):
+        if not 1 <= a.page <= cat.rules.pages:
+            return _err("bad-page", page=a.page)
+    elif isinstance(action, Bid):
+        if a.raise_by < 0:
+            return _err("bid-below-minimum")
+    elif isinstance(action, PlaceSign):
+        pockets = a.pockets
+        if type(pockets) is not tuple or not all(type(k) is int and 1 <= k <= 9 for k in pockets):
+            return _err("no-room-there", pockets="?")
+    return None
 
 
 def _play_reason(s: FilthyRichState, seat: int, card: int) -> IllegalAction:

@@ -8,6 +8,8 @@ dataclasses in a playout loop is a measurable cost.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from gameshelf.core.actions import Action
@@ -33,23 +35,31 @@ if TYPE_CHECKING:
 
 
 class Table:
-    """Prebuilt action values, indexed by card / luxury / pocket / seat."""
+    """Prebuilt action values, indexed by card / luxury / pocket / seat.
+
+    Shared by every game in the process, so it is built from the catalog
+    only, never from a move, and holds nothing mutable (tuples and read-only
+    mappings): no input, accepted or refused, can change what another game
+    lists (issue 16, section 1).
+    """
+
+    __slots__ = ("bid", "buy", "discard", "page", "place", "play", "sell", "target", "torch")
 
     def __init__(self, cat: Catalog) -> None:
         n = cat.deck_size
-        self.play = [PlayCard(c) for c in range(n)]
-        self.discard = [DiscardCard(c) for c in range(n)]
-        self.sell = [SellBusiness(c) for c in range(n)]
-        self.torch = [TorchBusiness(c) for c in range(n)]
-        self.buy = [BuyLuxury(x) for x in range(len(cat.luxuries))]
-        self.place = {
+        self.play = tuple(PlayCard(c) for c in range(n))
+        self.discard = tuple(DiscardCard(c) for c in range(n))
+        self.sell = tuple(SellBusiness(c) for c in range(n))
+        self.torch = tuple(TorchBusiness(c) for c in range(n))
+        self.buy = tuple(BuyLuxury(x) for x in range(len(cat.luxuries)))
+        self.place: Mapping[tuple[int, ...], PlaceSign] = MappingProxyType({
             pockets: PlaceSign(tuple(k + 1 for k in pockets))
             for business in cat.signs
             for _, pockets in business.places
-        }
-        self.target = [TargetPlayer(p) for p in range(8)]
-        self.page = [ChoosePage(q) for q in range(cat.rules.pages + 1)]
-        self.bid = {r: Bid(r) for r in cat.rules.bid_raises}
+        })
+        self.target = tuple(TargetPlayer(p) for p in range(8))
+        self.page = tuple(ChoosePage(q) for q in range(cat.rules.pages + 1))
+        self.bid: Mapping[int, Bid] = MappingProxyType({r: Bid(r) for r in cat.rules.bid_raises})
 
 
 _TABLES: dict[int, tuple[Catalog, Table]] = {}
@@ -74,9 +84,7 @@ def legal_actions(s: FilthyRichState) -> list[Action]:
     if phase == "sell":
         return [t.sell[c] for c in sorted(s.businesses[s.decider])] + [KEEP]
     if phase == "auction":
-        low = min_bid(s)
-        cash = s.money[s.decider]
-        return [t.bid[r] for r in s.cat.rules.bid_raises if low + r <= cash] + [PASS]
+        return _auction(s, t)
     if phase == "place":
         return [t.place[p] for _, p, _ in signs.open_placements(s, s.turn, s.pending)]
     if phase == "target":
@@ -86,6 +94,45 @@ def legal_actions(s: FilthyRichState) -> list[Action]:
     if phase == "page":
         return [t.page[q] for q in range(1, s.cat.rules.pages + 1) if q != s.page]
     return []
+
+
+def _auction(s: FilthyRichState, t: Table) -> list[Action]:
+    """The coarse menu of bids (the minimum plus each of ``bid_raises`` that
+    the bidder can pay; :func:`bid_allowed` accepts every other amount up to
+    the bidder's cash), the turn player's businesses to sell before rolling
+    (C26), then "pass"."""
+    seat = s.decider
+    low = min_bid(s)
+    cash = s.money[seat]
+    out: list[Action] = [t.bid[r] for r in s.cat.rules.bid_raises if low + r <= cash]
+    if may_sell_in_auction(s, seat):
+        out.extend(t.sell[c] for c in sorted(s.businesses[seat]))
+    out.append(PASS)
+    return out
+
+
+def bid_allowed(s: FilthyRichState, action: Action) -> bool:
+    """Whether ``action`` is a bid the rules allow now, any amount from the
+    minimum up to the bidder's cash (C14), not only the menu's steps. Fields
+    are checked for their exact type here too, since ``3.0 == 3``."""
+    if type(action) is not Bid or s.phase != "auction":
+        return False
+    raise_by = action.raise_by
+    return type(raise_by) is int and 0 <= raise_by <= s.money[s.decider] - min_bid(s)
+
+
+def may_sell_in_auction(s: FilthyRichState, seat: int) -> bool:
+    """"プレイヤーは自分の番に、サイコロを振る前ならいつでもビジネスを手放せます":
+    the turn player, bidding in an auction set off before their roll (a
+    lawsuit or an audit bankrupted someone), may sell first (C26)."""
+    return seat == s.turn and not s.rolled and bool(s.businesses[seat])
+
+
+def sale_value(s: FilthyRichState, seat: int) -> int:
+    """What selling every business of ``seat`` would bring ($2 per sign card)."""
+    cat = s.cat
+    per_card = cat.rules.sell_per_sign_card
+    return sum(per_card * cat.signs[cat.card_ref[c]].size for c in s.businesses[seat])
 
 
 def _turn(s: FilthyRichState, t: Table) -> list[Action]:

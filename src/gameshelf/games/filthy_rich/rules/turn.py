@@ -162,6 +162,7 @@ def end_turn(s: FilthyRichState) -> None:
     s.turns += 1
     s.actions_left = rules.actions_per_turn
     s.luxury_open = True
+    s.rolled = False
     s.phase = "turn"
     s.log("filthy_rich.log.turn", player=nxt + 1, page=s.page)
 
