@@ -80,13 +80,14 @@ class Server:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def changed(self, table_id: str, *, local_only: bool = False) -> None:
-        """A table moved: tell its sockets, let its bots play, and tell the
-        other workers."""
+    async def changed(self, table_id: str, *, local_only: bool = False, bots: bool = True) -> None:
+        """A table moved: tell its sockets, let its bots play (``bots``:
+        a bot may be to move), and tell the other workers."""
         if self.bus is not None and not local_only:
             await self.bus.publish(table_id)
         self.spawn(self.hub.notify(table_id))
-        self.spawn(self.drive(table_id))
+        if bots:
+            self.spawn(self.drive(table_id))
 
     async def drive(self, table_id: str) -> None:
         """Play the table's bot turns until a person is to move. One driver
@@ -131,8 +132,9 @@ class Server:
                     continue
                 numbers = await run_in_threadpool(self.service.state_numbers, ids)
                 for table_id, n in numbers.items():
-                    seen = [c.last for c in self.hub.tables.get(table_id, ())]
-                    if any(last is None or last < n for last in seen):
+                    behind = [c for c in self.hub.tables.get(table_id, ())
+                              if (c.last is None or c.last < n) and not c.lock.locked()]
+                    if behind:  # (a socket being pushed to now will be up to date)
                         self.spawn(self.hub.notify(table_id))
                         self.spawn(self.drive(table_id))
             except Exception:
@@ -248,7 +250,7 @@ def create_app(settings: Settings | None = None, *, bot_pool: BotPool | None = N
     async def post_move(table_id: TableId, move: schemas.Move,
                         authorization: Authorization = None, lang: Lang = "en") -> dict[str, Any]:
         done = await run_in_threadpool(service.submit, table_id, bearer(authorization), move)
-        await server.changed(table_id)
+        await server.changed(table_id, bots=done.pop("bot_next"))
         return done
 
     @app.get("/api/tables/{table_id}/record", summary="The whole game, once it is over")

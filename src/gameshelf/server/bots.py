@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import concurrent.futures.process
 import multiprocessing
 from typing import Any
 
@@ -76,9 +77,16 @@ class BotPool:
     async def choose(self, table_id: str, record: dict[str, Any], level: str,
                      bot_seed: int) -> dict[str, Any]:
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(
-            self._executor(), choose_move, table_id, record, level, bot_seed
-        )
+        try:
+            return await loop.run_in_executor(
+                self._executor(), choose_move, table_id, record, level, bot_seed
+            )
+        except concurrent.futures.process.BrokenProcessPool:
+            # a worker died (killed, out of memory): start a fresh pool once
+            self.close()
+            return await loop.run_in_executor(
+                self._executor(), choose_move, table_id, record, level, bot_seed
+            )
 
     def close(self) -> None:
         if self._pool is not None:

@@ -47,5 +47,6 @@ def serve(
         port=port,
         workers=workers,
         ws_max_size=MAX_WS_MESSAGE,
+        ws_per_message_deflate=False,  # compressing every view cost more CPU than anything else
         log_level="warning",
     )

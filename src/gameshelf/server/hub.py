@@ -104,7 +104,7 @@ def _last(data: dict[str, Any]) -> int | None:
 class Hub:
     """The sockets of this process, by table."""
 
-    def __init__(self, service: Service, changed: Callable[[str], Awaitable[None]]) -> None:
+    def __init__(self, service: Service, changed: Callable[..., Awaitable[None]]) -> None:
         self.service = service
         self.changed = changed
         self.tables: dict[str, set[Connection]] = collections.defaultdict(set)
@@ -200,6 +200,6 @@ class Hub:
                                  "message": exc.message_in(conn.lang)})
                 return
             await conn.send({"type": "ack", "n": done["state"]})
-            await self.changed(conn.table_id)
+            await self.changed(conn.table_id, bots=done["bot_next"])
         else:
             raise Refused(1008, "unknown message type")

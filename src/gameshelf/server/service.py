@@ -400,7 +400,9 @@ class Service:
                 if cached is not None and cached.n > after:
                     self._cache.pop(table_id, None)
                 raise
-        return {"state": live.n, "over": result is not None}
+        nxt = live.state.current_player
+        bot_next = result is None and nxt is not None and self._controller(seat_rows[nxt]) is not None
+        return {"state": live.n, "over": result is not None, "bot_next": bot_next}
 
     @staticmethod
     def _marks(conn: Connection, table_id: str, seat_rows: list[Row[Any]]) -> dict[str, Any]:

@@ -1,0 +1,233 @@
+"""Server throughput and latency: N concurrent tables of scripted clients
+over websockets on loopback.
+
+Each table is a two-seat Filthy Rich game; each seat is a websocket client
+that, whenever its view says it is to move, sends its first legal move.
+Latency is measured from sending a move to receiving the next view on the
+mover's socket, after a 3 s warm-up (the rush of new tables and sockets). The
+run is bounded in time (``--seconds``) and in moves
+(``--max-moves``); tables that finish are replaced by new ones.
+
+Usage::
+
+    python benchmarks/server.py --tables 200 --seconds 20            # SQLite, 1 worker
+    python benchmarks/server.py --db postgresql --workers 2          # PostgreSQL, 2 workers (+Redis)
+    python benchmarks/server.py --all --tables 200 --seconds 15      # the four combinations
+    python benchmarks/server.py --quick --json
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import secrets
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import connect
+
+PG = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
+REDIS = "redis://127.0.0.1:6379/0"
+WARM_UP = 3.0
+LAUNCH = "import sys; from gameshelf.cli import main; sys.argv[0] = 'gameshelf'; main()"
+
+
+@dataclass
+class Result:
+    database: str
+    workers: int
+    tables: int
+    think_s: float
+    seconds: float
+    moves: int
+    moves_per_s: float
+    p50_ms: float
+    p99_ms: float
+    errors: int
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def database_url(kind: str) -> tuple[str, Any]:
+    """A fresh database of ``kind``; returns its URL and a clean-up."""
+    if kind == "sqlite":
+        folder = tempfile.mkdtemp(prefix="gameshelf-bench-")
+        return f"sqlite:///{folder}/bench.sqlite3", lambda: None
+    import psycopg
+
+    schema = f"gs_bench_{secrets.token_hex(4)}"
+    dsn = "host=127.0.0.1 port=5432 dbname=test user=postgres"
+    with psycopg.connect(dsn, autocommit=True) as conn:
+        conn.execute(f"CREATE SCHEMA {schema}")
+
+    def drop() -> None:
+        with psycopg.connect(dsn, autocommit=True) as conn:
+            conn.execute(f"DROP SCHEMA {schema} CASCADE")
+
+    return f"{PG}?options=-csearch_path%3D{schema}", drop
+
+
+def start(url: str, workers: int) -> tuple[subprocess.Popen[bytes], str]:
+    port = free_port()
+    args = [sys.executable, "-c", LAUNCH, "serve", "--port", str(port), "--db", url,
+            "--workers", str(workers)]
+    if workers > 1:
+        args += ["--redis", REDIS]
+    proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            env=dict(os.environ, PYTHONPATH=str(Path(__file__).parents[1] / "src")))
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"{base}/api/games", timeout=2).status_code == 200:
+                return proc, base
+        except httpx.HTTPError:
+            time.sleep(0.2)
+    proc.kill()
+    raise SystemExit("the server did not start")
+
+
+class Run:
+    def __init__(self, base: str, until: float, max_moves: int, think: float = 0.0) -> None:
+        self.base = base
+        self.think = think
+        self.until = until
+        self.max_moves = max_moves
+        self.latencies: list[float] = []
+        self.errors = 0
+        #: moves before this moment (the rush of new tables and sockets) are not counted
+        self.counting_from = time.monotonic() + WARM_UP
+
+    def going(self) -> bool:
+        return time.monotonic() < self.until and len(self.latencies) < self.max_moves
+
+    async def table(self, http: httpx.AsyncClient) -> None:
+        """Tables one after another in one slot, until time is up."""
+        while self.going():
+            r = await http.post("/api/tables", json={
+                "game": "filthy-rich", "players": 2,
+                "seats": [{"kind": "human"}, {"kind": "human"}]})
+            if r.status_code != 201:
+                self.errors += 1
+                await asyncio.sleep(0.1)
+                continue
+            table, tokens = r.json()["id"], r.json()["tokens"]
+            ws_base = self.base.replace("http", "ws")
+            await asyncio.gather(*(self.seat(f"{ws_base}/api/tables/{table}/ws?token={tokens[s]}")
+                                   for s in ("0", "1")))
+
+    async def seat(self, url: str) -> None:
+        async with connect(url, max_size=2**24) as ws:
+            sent_at: float | None = None
+            sent_state = -1
+            while self.going():
+                try:
+                    message = json.loads(await asyncio.wait_for(ws.recv(), 30))
+                except Exception:  # a timeout or a closed socket
+                    self.errors += 1
+                    return
+                if message["type"] == "error":
+                    self.errors += 1
+                    sent_at = None
+                if message["type"] not in ("sync", "update"):
+                    continue
+                view = message["view"]
+                if sent_at is not None and view["state"] > sent_state:
+                    if time.monotonic() >= self.counting_from:
+                        self.latencies.append(time.perf_counter() - sent_at)
+                    sent_at = None
+                if view["over"]:
+                    return
+                if view["legal"] and sent_at is None:
+                    if self.think:  # a person's pause, spread so tables do not move in step
+                        await asyncio.sleep(self.think * (0.5 + random.random()))
+                    sent_at, sent_state = time.perf_counter(), view["state"]
+                    await ws.send(json.dumps({"type": "move", "after": view["state"],
+                                              "action": view["legal"][0]["action"]}))
+
+
+async def drive(base: str, tables: int, seconds: float, max_moves: int, think: float = 0.0) -> Run:
+    run = Run(base, time.monotonic() + seconds, max_moves, think)
+    limits = httpx.Limits(max_connections=64)
+    async with httpx.AsyncClient(base_url=base, timeout=30, limits=limits) as http:
+        await asyncio.gather(*(run.table(http) for _ in range(tables)))
+    return run
+
+
+def measure(kind: str, workers: int, tables: int, seconds: float, max_moves: int,
+            think: float = 0.0) -> Result:
+    url, clean = database_url(kind)
+    proc, base = start(url, workers)
+    try:
+        began = time.monotonic()
+        run = asyncio.run(drive(base, tables, seconds, max_moves, think))
+        took = time.monotonic() - began - WARM_UP
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        clean()
+    lat = sorted(run.latencies) or [float("nan")]
+    return Result(kind, workers, tables, think, round(took, 1), len(run.latencies),
+                  round(len(run.latencies) / took, 1),
+                  round(statistics.median(lat) * 1000, 1),
+                  round(lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000, 1), run.errors)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--max-moves", type=int, default=200_000)
+    parser.add_argument("--db", choices=["sqlite", "postgresql"], default="sqlite")
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--all", action="store_true", help="SQLite and PostgreSQL, 1 and 2 workers")
+    parser.add_argument("--quick", action="store_true", help="10 tables for 5 s")
+    parser.add_argument("--think", type=float, default=0.0,
+                        help="mean seconds a client waits before each move (0: as fast as it can)")
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--url", help="measure a server already running at this URL instead")
+    args = parser.parse_args()
+    if args.url:
+        run = asyncio.run(drive(args.url.rstrip("/"), args.tables, args.seconds, args.max_moves,
+                                args.think))
+        lat = sorted(run.latencies) or [float("nan")]
+        print(f"moves {len(lat)}  p50 {statistics.median(lat) * 1000:.1f} ms  "
+              f"p99 {lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000:.1f} ms  errors {run.errors}")
+        return
+    if args.quick:
+        args.tables, args.seconds = 10, 5.0
+    combos = ([(d, w) for d in ("sqlite", "postgresql") for w in (1, 2)] if args.all
+              else [(args.db, args.workers)])
+    results = [measure(d, w, args.tables, args.seconds, args.max_moves, args.think)
+               for d, w in combos]
+    if args.json:
+        print(json.dumps([asdict(r) for r in results], indent=1))
+        return
+    print(f"{'database':<11}{'workers':>8}{'tables':>8}{'think s':>8}{'moves':>8}{'moves/s':>9}"
+          f"{'p50 ms':>8}{'p99 ms':>8}{'errors':>8}")
+    for r in results:
+        print(f"{r.database:<11}{r.workers:>8}{r.tables:>8}{r.think_s:>8}{r.moves:>8}{r.moves_per_s:>9}"
+              f"{r.p50_ms:>8}{r.p99_ms:>8}{r.errors:>8}")
+
+
+if __name__ == "__main__":
+    main()
