@@ -43,9 +43,9 @@ def test_plough_twice_with_the_same_face() -> None:
 
 
 def test_sow_any_number_of_seeds() -> None:
-    """「任意の数だけ畑に種を蒔きます」 — one seed per empty field, then done."""
-    s = farm(dice=[2, 3], fields=3, goods={"wheat_seed": 2, "flower_seed": 1})
-    use(s, 2, "sow")
+    """「任意の数だけ畑に種を蒔きます」 — one seed per empty field, up to the die, then done."""
+    s = farm(dice=[3, 3], fields=3, goods={"wheat_seed": 2, "flower_seed": 1})
+    use(s, 3, "sow")
     assert s.phase == "sow"
     play(s, A.Sow("wheat"), A.Sow("flower"))
     assert s.sown == {"wheat": 1, "vegetable": 0, "flower": 1}
@@ -53,18 +53,39 @@ def test_sow_any_number_of_seeds() -> None:
     assert s.phase == "main" and s.goods["wheat_seed"] == 1 and s.empty_fields() == 1
 
 
-def test_sow_needs_an_empty_field_and_seeds() -> None:
-    """「畑は、作物の種を植えるか、家畜…を飼うために必要です」 — sowing needs an empty field and a seed."""
-    assert "sow" not in legal_uses(farm(dice=[2], goods={"wheat_seed": 0}), 2)
+def test_sowing_returns_the_unused_count_as_a_die() -> None:
+    """「種を蒔く、パン焼き釜、バター工房は、使ったダイスの目の回数までアクションを行うことが
+    できますが、回数が残っていた場合、その分の目のダイスが返却され、別のアクションに使うことが
+    できます」 — sowing two seeds with a 5 gives back a 3; a 2 sows two and gives nothing back."""
+    s = farm(dice=[5], fields=4, goods={"wheat_seed": 2, "flower_seed": 2})
+    play(use(s, 5, "sow"), A.Sow("wheat"), A.Sow("flower"), A.Done())
+    assert s.phase == "main" and s.dice == [3]
+    s = farm(dice=[2], fields=4, goods={"wheat_seed": 4})
+    play(use(s, 2, "sow"), A.Sow("wheat"), A.Sow("wheat"))
+    assert s.phase == "main" and s.dice == [] and s.goods["wheat_seed"] == 2
+
+
+def test_sowing_needs_no_seed_only_an_empty_field() -> None:
+    """Issue 16: 「任意の数だけ畑に種を蒔きます」 sets no minimum, so sowing with no seed owned is
+    allowed whenever an empty field exists (D32); with 「種まき人:種を蒔くアクションの後、1のダイスを
+    得る」 it is a real move: the die comes back unused and a 1 is added."""
+    bare = farm(dice=[4], goods={"wheat_seed": 0})
+    assert bare.empty_fields() == 1 and "sow" in legal_uses(bare, 4)
+    sower = use(farm(dice=[4], hired=("sower",)), 4, "sow")
+    assert sower.phase == "main" and sower.dice == [1, 4] and "sow" in sower.used
     full = farm(dice=[2], goods={"wheat_seed": 1, "chicken": 1})
     assert full.empty_fields() == 0 and "sow" not in legal_uses(full, 2)
+    with pytest.raises(IllegalAction) as err:
+        play(full, A.PickDie(2), A.Use("sow"))
+    assert err.value.code == "no-empty-field"
 
 
 def test_sowing_stops_when_fields_run_out() -> None:
-    """「任意の数だけ畑に種を蒔きます」 — one seed per field; when the fields are full the step ends by itself."""
+    """「任意の数だけ畑に種を蒔きます」 — one seed per field; when the fields are full the step
+    ends by itself, and the unused count comes back (「その分の目のダイスが返却され」)."""
     s = use(farm(dice=[2], goods={"wheat_seed": 3}), 2, "sow")
     play(s, A.Sow("wheat"))
-    assert s.phase == "main" and s.goods["wheat_seed"] == 2
+    assert s.phase == "main" and s.goods["wheat_seed"] == 2 and s.dice == [1]
 
 
 def test_merchant_buys_the_item_in_slot_n_repeatedly() -> None:

@@ -91,10 +91,14 @@ def test_cowherd() -> None:
 
 
 def test_shepherd() -> None:
-    """「羊飼い:毎ラウンド終了時、羊2匹につき追加の羊毛1を得る」 (paid with the harvest, D4)."""
+    """「羊飼い:毎ラウンド終了時、羊2匹につき追加の羊毛1を得る」 — at the round's end (D4), not with
+    the harvest."""
     s = farm(hired=("shepherd",), goods={"sheep": 5})
     harvest(s)
-    assert s.goods["wool"] == 5 + 2
+    assert s.goods["wool"] == 5
+    s = farm(dice=[], hired=("shepherd",), goods={"sheep": 5, "wool": 0, "food": 9})
+    end_round(s)
+    assert s.goods["wool"] == 2 + 5  # the shepherd's 2 at the end, then the next harvest's 5
 
 
 def test_caretaker() -> None:
@@ -105,9 +109,12 @@ def test_caretaker() -> None:
 
 
 def test_sower() -> None:
-    """「種まき人:種を蒔くアクションの後、1のダイスを得る」."""
+    """「種まき人:種を蒔くアクションの後、1のダイスを得る」 — after the sowing, next to the die
+    that comes back (「その分の目のダイスが返却され」)."""
     s = use(farm(dice=[5], hired=("sower",), goods={"wheat_seed": 1}), 5, "sow")
-    assert s.dice == [1]
+    assert s.phase == "sow" and s.dice == []
+    play(s, A.Sow("wheat"))
+    assert s.phase == "main" and s.dice == [1, 4]
 
 
 @pytest.mark.parametrize(("recipe", "goods", "after", "vp"), [

@@ -37,10 +37,18 @@ def test_bread_oven_stops_when_wheat_runs_out() -> None:
     assert s.phase == "main" and s.dice == [3] and s.goods["food"] == 2
 
 
-def test_bread_oven_needs_building_and_wheat() -> None:
-    """「パン焼き釜 … を増築すると、ダイスを使ってこれらのアクションを行うことができます」 (and D17: wheat to bake)."""
+def test_bread_oven_needs_building() -> None:
+    """「パン焼き釜 … を増築すると、ダイスを使ってこれらのアクションを行うことができます」."""
     assert "bread_oven" not in legal_uses(farm(dice=[4], goods={"wheat": 3}), 4)
-    assert "bread_oven" not in legal_uses(farm(dice=[4], built=("bread_oven",)), 4)
+
+
+def test_bread_oven_without_wheat_returns_the_die() -> None:
+    """「使ったダイスの目の回数までアクションを行うことができますが、回数が残っていた場合、その分の目の
+    ダイスが返却され」 — up to N bakes, none included (D17): the die comes back whole."""
+    s = farm(dice=[4], built=("bread_oven",), goods={"wheat": 0})
+    assert "bread_oven" in legal_uses(s, 4)
+    use(s, 4, "bread_oven")
+    assert s.phase == "main" and s.dice == [4] and "bread_oven" in s.used
 
 
 @pytest.mark.parametrize(("face", "back"), [(1, []), (2, [1]), (6, [5])])

@@ -18,7 +18,7 @@ def test_every_weight_is_read() -> None:
                    "vegetable": 1, "vegetable_seed": 3, "flower_seed": 3, "wheat_seed": 1},
             sown={"wheat": 1, "vegetable": 1, "flower": 1},
         ),
-        farm(dice=[4], round_no=7, fields=3, goods={"food": 9, "fish": 2, "vegetable": 2, "wheat_seed": 1}, used=("ship",), phase="sow"),
+        farm(dice=[4], round_no=7, fields=3, goods={"food": 9, "fish": 2, "vegetable": 2, "wheat_seed": 1}, used=("ship",), phase="sow", left=2),
         farm(dice=[1], round_no=1, hired=("fisherman", "baker"), built=("bread_oven",)),
         farm(dice=[1], round_no=1, goods={"chicken": 1}),  # animals feeding the farm
     ]

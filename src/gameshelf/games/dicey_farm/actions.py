@@ -17,26 +17,9 @@ interchangeable, which keeps the choices few.
 from __future__ import annotations
 
 import dataclasses
-import sys
 from typing import ClassVar
 
 from gameshelf.core.actions import Action
-
-_STR_FIELDS: dict[type, tuple[str, ...]] = {}
-
-
-def _intern(action: Action) -> None:
-    """Intern string fields, so that an action decoded from JSON is the very
-    same object graph as the one the rules made (records replay to
-    byte-identical snapshots, which pickle's sharing of equal objects would
-    otherwise break)."""
-    names = _STR_FIELDS.get(type(action))
-    if names is None:
-        names = _STR_FIELDS[type(action)] = tuple(
-            f.name for f in dataclasses.fields(action) if f.type in ("str", str)
-        )
-    for name in names:
-        object.__setattr__(action, name, sys.intern(getattr(action, name)))
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -56,9 +39,6 @@ class Use(Action):
 
     kind: ClassVar[str] = "use"
     action: str
-
-    def __post_init__(self) -> None:
-        _intern(self)
 
     def __str__(self) -> str:
         return f"use {self.action}"
@@ -94,9 +74,6 @@ class ToFood(Action):
     kind: ClassVar[str] = "to-food"
     good: str
 
-    def __post_init__(self) -> None:
-        _intern(self)
-
     def __str__(self) -> str:
         return f"to-food {self.good}"
 
@@ -108,9 +85,6 @@ class Cook(Action):
     kind: ClassVar[str] = "cook"
     first: str
     second: str
-
-    def __post_init__(self) -> None:
-        _intern(self)
 
     def __str__(self) -> str:
         return f"cook {self.first} {self.second}"
@@ -133,9 +107,6 @@ class Sow(Action):
     kind: ClassVar[str] = "sow"
     crop: str
 
-    def __post_init__(self) -> None:
-        _intern(self)
-
     def __str__(self) -> str:
         return f"sow {self.crop}"
 
@@ -147,9 +118,6 @@ class Ship(Action):
     kind: ClassVar[str] = "ship"
     good: str
 
-    def __post_init__(self) -> None:
-        _intern(self)
-
     def __str__(self) -> str:
         return f"ship {self.good}"
 
@@ -160,9 +128,6 @@ class Deliver(Action):
 
     kind: ClassVar[str] = "deliver"
     recipe: str
-
-    def __post_init__(self) -> None:
-        _intern(self)
 
     def __str__(self) -> str:
         return f"deliver {self.recipe}"
@@ -185,9 +150,6 @@ class Butcher(Action):
     kind: ClassVar[str] = "butcher"
     animal: str
 
-    def __post_init__(self) -> None:
-        _intern(self)
-
     def __str__(self) -> str:
         return f"butcher {self.animal}"
 
@@ -198,9 +160,6 @@ class Hire(Action):
 
     kind: ClassVar[str] = "hire"
     craftsman: str
-
-    def __post_init__(self) -> None:
-        _intern(self)
 
     def __str__(self) -> str:
         return f"hire {self.craftsman}"
@@ -213,9 +172,6 @@ class Keep(Action):
     kind: ClassVar[str] = "keep"
     craftsman: str
 
-    def __post_init__(self) -> None:
-        _intern(self)
-
     def __str__(self) -> str:
         return f"keep {self.craftsman}"
 
@@ -226,9 +182,6 @@ class Build(Action):
 
     kind: ClassVar[str] = "build"
     facility: str
-
-    def __post_init__(self) -> None:
-        _intern(self)
 
     def __str__(self) -> str:
         return f"build {self.facility}"

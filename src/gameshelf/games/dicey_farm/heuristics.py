@@ -158,7 +158,8 @@ def evaluate(s: DiceyFarmState) -> float:
     if s.phase == "ship":
         v += _shipping_gain(s)
     elif s.phase == "sow" and rounds_left:
-        v += m["sow_step"] * min(s.empty_fields(), sum(g[seed] for seed, _, _ in C.crops.values()))
+        seeds = sum(g[seed] for seed, _, _ in C.crops.values())
+        v += m["sow_step"] * min(s.left, s.empty_fields(), seeds)
     return v
 
 

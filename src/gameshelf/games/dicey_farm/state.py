@@ -60,7 +60,7 @@ class DiceyFarmState(State):
         self.dice: list[int] = []
         self.phase: str = "main"
         self.held: int = 0       # face of the die picked in the "die" step
-        self.left: int = 0       # shipments / bakes / keeps left in a sub-step
+        self.left: int = 0       # seeds / shipments / bakes / keeps left in a sub-step
         self.kept: list[str] = []
         self.goods: dict[str, int] = dict.fromkeys(C.resources, 0)
         self.goods["food"] = k["start_food"]

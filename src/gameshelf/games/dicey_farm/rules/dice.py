@@ -61,9 +61,9 @@ def use_error(s: DiceyFarmState, action: str, face: int) -> str | None:
     if action == "sow":
         if once:
             return "once-per-round"
-        if s.empty_fields() <= 0:
-            return "no-empty-field"
-        return None if any(s.goods[seed] for seed, _, _ in C.crops.values()) else "no-seeds"
+        # 「任意の数だけ畑に種を蒔きます」: no minimum, so no seed is needed;
+        # only a field to sow into (D32).
+        return "no-empty-field" if s.empty_fields() <= 0 else None
     if action == "ship":
         return "once-per-round" if once and s.round < K["rounds"] else None
     if action == "contract":
@@ -88,7 +88,7 @@ def use_error(s: DiceyFarmState, action: str, face: int) -> str | None:
         if once:
             return "once-per-round"
         if action == "bread_oven":
-            return None if s.goods["wheat"] else "no-wheat"
+            return None  # 「目の回数まで」: baking nothing returns the die (D17)
         return None if butcherable(s) else "no-livestock"
     if action in MERCHANT_ACTIONS:
         merchant = action[len(BUY):]
@@ -107,7 +107,7 @@ def die_actions() -> tuple[str, ...]:
 
 
 def give_die(s: DiceyFarmState, face: int) -> None:
-    """A die comes back (tourism, oven, slaughterhouse, sower)."""
+    """A die comes back (sowing, tourism, oven, slaughterhouse, sower)."""
     s.dice.append(face)
     s.dice.sort()
 
@@ -124,9 +124,11 @@ def use(s: DiceyFarmState, action: str, face: int) -> None:
     elif action == "plough":
         plough(s, face)
     elif action == "sow":
-        s.phase = "sow"
-        if s.has("sower"):
-            give_die(s, C.craftsmen["sower"].params["sow_die"])
+        s.phase, s.left = "sow", face
+        from gameshelf.games.dicey_farm.rules.steps import finish_sow, sowable
+
+        if not sowable(s):
+            finish_sow(s)
     elif action == "ship":
         start_shipping(s, face + K["ship_bonus"] + s.goods["horse"] + porter_bonus(s))
     elif action == "contract":
@@ -145,6 +147,10 @@ def use(s: DiceyFarmState, action: str, face: int) -> None:
         s.phase, s.left = "tour", face
     elif action == "bread_oven":
         s.phase, s.left = "oven", face
+        if not s.goods["wheat"]:
+            from gameshelf.games.dicey_farm.rules.steps import finish_oven
+
+            finish_oven(s)
     elif action == "slaughterhouse":
         s.phase, s.left = "slaughter", face
     elif action.startswith(BUY):

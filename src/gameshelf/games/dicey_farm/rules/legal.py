@@ -129,6 +129,8 @@ def _modify(s: DiceyFarmState, a: Modify) -> None:
 def _done(s: DiceyFarmState, a: Done) -> None:
     if s.phase == "oven":
         steps.finish_oven(s)
+    elif s.phase == "sow":
+        steps.finish_sow(s)
     else:
         steps.back_to_main(s)
 

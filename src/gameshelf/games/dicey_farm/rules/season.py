@@ -2,8 +2,8 @@
 
 Round start, in the rulebook's order: 1 craftsman refill, 2 merchants'
 wares renewed, 3 harvest (animals, then fields), the caretaker's food,
-4 dice rolled. Round end: 6 food eaten, whisky scored, 7 perishables rot,
-8 the two leftmost craftsmen leave.
+4 dice rolled. Round end: 6 food eaten, whisky scored, the shepherd's wool,
+7 perishables rot, 8 the two leftmost craftsmen leave.
 
 Daily Mode's fairness rests on this module: dice, merchants and the deck
 each draw from their own stream, always the same number of draws per round,
@@ -73,9 +73,6 @@ def harvest(s: DiceyFarmState) -> None:
         product = C.livestock[animal][0]
         if product and g[animal]:
             g[product] += g[animal]
-    if s.has("shepherd"):
-        # D4: the shepherd's wool arrives with the harvest, as in the original.
-        g["wool"] += (g["sheep"] // 2) * C.craftsmen["shepherd"].params["wool_per_sheep_pair"]
     bonus = compost_bonus(s)
     seed_bonus = C.craftsmen["beekeeper"].params["seed_bonus"] if s.has("beekeeper") else 0
     for crop, (seed, crop_yield, seed_back) in C.crops.items():
@@ -107,6 +104,7 @@ def end_round(s: DiceyFarmState) -> None:
     """Steps 6-8, then the next round's start or the final scoring."""
     eat(s)
     whisky(s)
+    shepherd(s)
     rot(s)
     if not s.recruited:
         # 「契約できる職人」を左から2人取り除きます (skipped after 募集).
@@ -143,6 +141,15 @@ def whisky(s: DiceyFarmState) -> None:
     if s.goods["whisky"]:
         s.vp["whisky"] += s.goods["whisky"] * K["whisky_vp"]
         s.log("dicey_farm.log.whisky", vp=s.goods["whisky"] * K["whisky_vp"])
+
+
+def shepherd(s: DiceyFarmState) -> None:
+    """羊飼い: 毎ラウンド終了時、羊2匹につき追加の羊毛1を得る (D4)."""
+    if s.has("shepherd"):
+        wool = (s.goods["sheep"] // 2) * C.craftsmen["shepherd"].params["wool_per_sheep_pair"]
+        if wool:
+            s.goods["wool"] += wool
+            s.log("dicey_farm.log.harvest", good="@dicey_farm.good.wool", n=wool)
 
 
 def rot(s: DiceyFarmState) -> None:

@@ -26,15 +26,32 @@ def back_to_main(s: DiceyFarmState) -> None:
 
 # -- 種を蒔く ------------------------------------------------------------------------
 def can_sow(s: DiceyFarmState, crop: str) -> bool:
-    return s.empty_fields() > 0 and s.goods[C.crops[crop][0]] > 0
+    return s.left > 0 and s.empty_fields() > 0 and s.goods[C.crops[crop][0]] > 0
+
+
+def sowable(s: DiceyFarmState) -> bool:
+    return any(can_sow(s, c) for c in C.crops)
 
 
 def sow(s: DiceyFarmState, crop: str) -> None:
-    """任意の数だけ畑に種を蒔きます: one seed per empty field."""
+    """任意の数だけ畑に種を蒔きます: one seed per empty field, up to the die's
+    face (「使ったダイスの目の回数まで」); the step ends by itself when no
+    more can be sown."""
     s.goods[C.crops[crop][0]] -= 1
     s.sown[crop] += 1
-    if not any(can_sow(s, c) for c in C.crops):
-        back_to_main(s)
+    s.left -= 1
+    if not sowable(s):
+        finish_sow(s)
+
+
+def finish_sow(s: DiceyFarmState) -> None:
+    """「回数が残っていた場合、その分の目のダイスが返却され」 (D15), then the
+    sower's 「種を蒔くアクションの後、1のダイスを得る」."""
+    if s.left > 0:
+        give_die(s, s.left)
+    if s.has("sower"):
+        give_die(s, C.craftsmen["sower"].params["sow_die"])
+    back_to_main(s)
 
 
 # -- 出荷 -------------------------------------------------------------------------------
