@@ -34,12 +34,16 @@ def rules_text(game: Game, lang: str | None) -> str:
 
 
 def phase_text(game: Game, observation: dict[str, Any], lang: str | None) -> str | None:
-    """What the current phase is called, when the observation names one."""
+    """What the current phase asks for, when the observation names a phase
+    the game's catalogue describes (``<package>.help.phase.<phase>``, else
+    ``<package>.phase.<phase>``)."""
     phase = observation.get("phase") if isinstance(observation, dict) else None
     if not isinstance(phase, str):
         return None
-    key = f"{package(game)}.phase.{phase}"
-    return t(key, lang) if i18n.has(key, lang) or i18n.has(key, "en") else phase
+    for key in (f"{package(game)}.help.phase.{phase}", f"{package(game)}.phase.{phase}"):
+        if i18n.has(key, lang) or i18n.has(key, "en"):
+            return t(key, lang)
+    return None  # a bare internal name would say nothing to a player
 
 
 def keys_text(lang: str | None, *, can_undo: bool, can_restart: bool) -> str:
