@@ -30,6 +30,28 @@ function nameOf(seat) {
   return t("cli.player", { n: seat.seat + 1 });
 }
 
+// What changed on the board since the last drawing gets a short highlight:
+// every spot with a data-* identity (a pocket, a die, a machine, a villager,
+// a card) is compared by its text before and after.
+const SPOTS = ".board [data-pocket], .board [data-face], .board [data-machine], .board [data-villager], .board [data-card], .board [data-slot], .board .stat, .board [data-good], .board .field";
+
+function spotKey(el, i) {
+  return `${el.className.split(" ")[0]}|${[...el.attributes].filter((a) => a.name.startsWith("data-")).map((a) => `${a.name}=${a.value}`).join(",")}|${i}`;
+}
+
+function snapshot(root) {
+  const seen = new Map();
+  root.querySelectorAll(SPOTS).forEach((el, i) => seen.set(spotKey(el, i), el.textContent));
+  return seen;
+}
+
+function markChanges(root, before) {
+  root.querySelectorAll(SPOTS).forEach((el, i) => {
+    const old = before.get(spotKey(el, i));
+    if (old !== undefined && old !== el.textContent) el.classList.add("changed");
+  });
+}
+
 class TablePage {
   constructor(main, id, params) {
     this.main = main; this.id = id; this.params = params;
@@ -203,11 +225,12 @@ class TablePage {
     const parts = drawMoment({ game: this.info.game, module, data, view: v, names, seat: this.seat,
       play: this.seat !== null && v.legal.length ? (entry) => this.play(entry) : null,
       waitingText: v.over ? w("table.over") : w("table.not-your-turn") });
-    if (fresh) parts.board.classList.add("flash");
     const last = [...v.events].reverse().find((e) => e.kind === "move");
     const banner = last && last.seat !== this.seat ? h("div", { class: "banner last-move" }, seatBadge(last.seat, names), " ", h("span", { text: last.text })) : null;
+    const before = fresh ? snapshot(this.main) : null;
     replace(this.main, h("div", { class: "table-page", "data-state": v.state, "data-over": v.over ? "1" : "0" }, head, banner,
       h("div", { class: "table-body" }, h("div", { class: "board-wrap" }, parts.board), h("aside", { class: "side" }, parts.moves, parts.log))));
+    if (before) markChanges(this.main, before);
     if (v.over) this.main.appendChild(this.resultScreen());
     this.drawClocks();
   }

@@ -103,7 +103,8 @@ function camp(ctx, p) {
       h("span", { class: "tiles" }, cl.tiles.length ? cl.tiles.map((k, j) =>
         mine ? ctx.bind(tile(k), (a) => (a.type === "dig" && a.claim === i && (!cl.ordered || j === 0))) : tile(k))
         : h("span", { class: "muted small", text: t(`${NS}.view.empty`) })),
-      mine ? ctx.bind(h("span", { class: "small discard-claim", text: "" }), { type: "discard-claim", slot: i }) : null))
+      mine && ctx.find({ type: "discard-claim", slot: i }).length
+        ? ctx.bind(h("span", { class: "small discard-claim", text: ` ✕ ${w("pd.discard-claim")}` }), { type: "discard-claim", slot: i }) : null))
       : h("div", { class: "muted small", text: t(`${NS}.view.empty`) }));
   const machines = c.machines.map((m, mi) => {
     const e = m.equipment;
