@@ -155,3 +155,26 @@ def test_replay_says_who_moved_and_jumps(tmp_path: Path) -> None:
     assert "Move 1/" in result.output and "Move 12/" in result.output and "Move 11/" in result.output
     assert "Player 1: " in result.output
     assert "type a move number" in result.output
+
+
+def test_hot_seat_shows_each_person_only_their_own_secrets() -> None:
+    """Between two pass screens only one person looks: what they read holds
+    no event hidden from them (the other person's drawn cards)."""
+    state = load_game("hidden-high").new_game(2, 5)
+    out = io.StringIO()
+    moves = iter(["2", "2", "1", "1", "2", "1", "1", "1", "1", "1"])
+
+    def read(prompt: str) -> str:
+        if prompt.startswith("Press Enter"):
+            out.write("\n@@PASS@@\n")
+            return ""
+        return "y" if "(y/n)" in prompt else next(moves, "q")
+
+    final = play_session(state, ["human", "human"], lang="en", save_dir=None,
+                         console=Console(file=out, width=300), read=read)
+    segments = out.getvalue().split("@@PASS@@")[1:]
+    hidden = {seat: {e.text("en") for e in final.events if not e.visible(seat)} for seat in (0, 1)}
+    assert len(segments) >= 3 and hidden[0] and hidden[1]
+    for segment in segments:
+        viewer = 0 if "Player 1 to decide" in segment else 1
+        assert not any(text in segment for text in hidden[viewer]), segment
