@@ -52,3 +52,27 @@ def test_table_view_draws_and_offers_only_legal_moves(page: Any, server: str, ga
                 # the page never scrolls sideways: wide parts scroll inside themselves
                 assert page.evaluate("() => document.documentElement.scrollWidth") <= width
             page.set_viewport_size({"width": 1280, "height": 900})
+
+
+def test_a_spot_shows_its_move_before_it_is_made(browser: Any, server: str, page: Any) -> None:
+    view = views("dicey-farm")[0]
+    page.goto(f"{server}/#/dev/dicey-farm")
+    page.wait_for_function("() => !!window.gameshelfDev")
+    page.evaluate("([v]) => window.gameshelfDev(v, ['Alice'], 0)", [view])
+    page.locator(".board .legal").first.hover()
+    assert page.locator(".move-btn.preview").count() >= 1  # the list lights its sentence up
+    # on a touch screen (no hover) even a single move is confirmed with its text first
+    phone = browser.new_context(viewport={"width": 390, "height": 800}, has_touch=True, is_mobile=True)
+    try:
+        tap = phone.new_page()
+        tap.goto(f"{server}/#/dev/dicey-farm")
+        tap.wait_for_function("() => !!window.gameshelfDev")
+        tap.evaluate("([v]) => window.gameshelfDev(v, ['Alice'], 0)", [view])
+        tap.locator(".board .legal").first.tap()
+        item = tap.locator(".chooser-item")
+        assert item.count() >= 1 and item.first.inner_text() in [e["text"] for e in view["legal"]]
+        assert tap.evaluate("() => window.gameshelfPlayed.length") == 0
+        item.first.tap()
+        assert tap.evaluate("() => window.gameshelfPlayed.length") == 1
+    finally:
+        phone.close()

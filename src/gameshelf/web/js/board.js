@@ -42,12 +42,23 @@ export function makeContext(o) {
       const label = found.length === 1 ? found[0].text : `${found.length} ${w("table.choices")}`;
       el.setAttribute("title", label);
       el.setAttribute("aria-label", `${el.getAttribute("aria-label") || el.textContent.trim()} — ${label}`);
+      // On a touch screen there is no hover to read the move first, so even
+      // a single move is confirmed in the chooser, which shows its text.
+      const touch = window.matchMedia && window.matchMedia("(hover: none)").matches;
       const go = (ev) => {
         ev.preventDefault();
         ev.stopPropagation();
-        if (found.length === 1) o.play(found[0]);
+        if (found.length === 1 && !touch) o.play(found[0]);
         else chooser(el, found, o.play);
       };
+      // Pointing at a spot lights up its moves in the list, with their text.
+      const light = (on) => found.forEach((entry) => {
+        document.querySelector(`.move-btn[data-index="${o.legal.indexOf(entry)}"]`)?.classList.toggle("preview", on);
+      });
+      el.addEventListener("mouseenter", () => light(true));
+      el.addEventListener("mouseleave", () => light(false));
+      el.addEventListener("focus", () => light(true));
+      el.addEventListener("blur", () => light(false));
       el.addEventListener("click", go);
       el.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") go(ev); });
       return el;
