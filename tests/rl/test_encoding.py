@@ -53,7 +53,9 @@ def test_every_slot_is_documented(game_id: str) -> None:
     from gameshelf.rl.layout import markdown
     from tests.rl.test_docs import research_text
 
-    assert markdown(load_game(game_id)) in research_text()
+    assert markdown(load_game(game_id)) in research_text(), (
+        "docs/research.md is out of date: python -m gameshelf.rl.layout --write docs/research.md"
+    )
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
