@@ -47,6 +47,13 @@ class FilthyRich(Game):
 
         return describe_action(action, lang)
 
+    def describe_public(self, action: Action, player: PlayerId, lang: str | None = None) -> str:
+        """What every other seat reads about ``player``'s move (``describe.py``):
+        the same for the terminal, the server and the browser."""
+        from gameshelf.games.filthy_rich.describe import describe_public
+
+        return describe_public(action, lang)
+
     def evaluate(self, state: State, player: PlayerId) -> float:
         from gameshelf.games.filthy_rich.heuristics import evaluate
 
