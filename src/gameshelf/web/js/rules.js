@@ -42,6 +42,8 @@ export async function render(main, gameId) {
   const { data } = await loadGame(gameId);
   const draw = () => replace(main, h("article", { class: "rules-page" },
     h("h1", { text: `${t(`${gameId.replace(/-/g, "_")}.name`)} — ${w("nav.rules")}` }),
+    h("section", { class: "panel howto" }, h("h2", { text: w("howto.title") }), h("p", { text: w(`howto.${gameId}`) })),
+    h("h2", { text: w("howto.decisions") }),
     lang() !== "en" ? h("p", { class: "banner", text: w("rules.english-only") }) : null,
     markdown(data.rules_md || "")));
   draw();

@@ -126,6 +126,7 @@ class TablePage {
   async play(entry) {
     if (this.busy) return;
     this.busy = true;
+    localStorage.setItem(`gameshelf.howto.${this.info.game}`, "1");  // the help folds away once play starts
     try {
       await api.move(this.id, this.token, this.view.state, entry.action);
       await this.refresh(true);
@@ -228,7 +229,11 @@ class TablePage {
     const last = [...v.events].reverse().find((e) => e.kind === "move");
     const banner = last && last.seat !== this.seat ? h("div", { class: "banner last-move" }, seatBadge(last.seat, names), " ", h("span", { text: last.text })) : null;
     const before = fresh ? snapshot(this.main) : null;
-    replace(this.main, h("div", { class: "table-page", "data-state": v.state, "data-over": v.over ? "1" : "0" }, head, banner,
+    const seenHelp = localStorage.getItem(`gameshelf.howto.${this.info.game}`);
+    const howto = h("details", { class: "howto", open: !seenHelp, ontoggle: () => localStorage.setItem(`gameshelf.howto.${this.info.game}`, "1") },
+      h("summary", { text: w("howto.title") }), h("p", { text: w(`howto.${this.info.game}`) }),
+      h("a", { href: `#/rules/${this.info.game}`, text: w("nav.rules") }));
+    replace(this.main, h("div", { class: "table-page", "data-state": v.state, "data-over": v.over ? "1" : "0" }, head, howto, banner,
       h("div", { class: "table-body" }, h("div", { class: "board-wrap" }, parts.board), h("aside", { class: "side" }, parts.moves, parts.log))));
     if (before) markChanges(this.main, before);
     if (v.over) this.main.appendChild(this.resultScreen());

@@ -118,10 +118,21 @@ function village(ctx, p) {
       `${t(`${NS}.view.score-track`)} ${s.track}, ${t(`${NS}.view.score-buildings`)} ${s.buildings}, ${t(`${NS}.view.score-reputation`)} ${s.reputation}, ${t(`${NS}.view.score-cards`)} ${s.cards}`));
 }
 
+function offer(ctx) {
+  const o = ctx.obs.offer;
+  if (!Array.isArray(o)) return null;
+  const [buyer, seller, price] = o;
+  const who = (p) => ctx.names?.[p] || t(`${NS}.view.player`, { n: p + 1 });
+  const item = ctx.obs.villages[seller]?.sale;
+  return h("div", { class: "banner ab-offer" }, w("ab.offer", { buyer: who(buyer), seller: who(seller), price,
+    item: item ? t(`${NS}.item.${item}`) : "?" }));
+}
+
 export function draw(ctx) {
   const { obs } = ctx;
   return h("div", { class: "board ab" },
     h("div", { class: "pd-top" }, stat(w("ab.round"), `${obs.round}/${obs.rounds}`), stat(w("ab.step"), t(`${NS}.phase.${obs.phase}`))),
+    offer(ctx),
     h("div", { class: "ab-grid" }, h("div", { class: "ab-left" }, actionBoard(ctx), encounter(ctx), reputationBoard(ctx)), market(ctx)),
     h("div", { class: "camps" }, obs.villages.map((_, p) => village(ctx, p))));
 }

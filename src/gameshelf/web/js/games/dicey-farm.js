@@ -17,6 +17,9 @@ const STOCK = ["food", "fish", "wheat", "vegetable", "flower", "meat", "egg", "m
 const BOARD_ACTIONS = ["fish", "plough", "sow", "ship", "contract", "recruit", "build", "tourism",
   "bread_oven", "slaughterhouse"];
 
+/** What the step's counter means (as the terminal shows it). */
+const HINTS = { ship: "left", oven: "left", recruit: "keep", contract: "cost", tour: "pips", slaughter: "pips" };
+
 const good = (g) => t(`${NS}.good.${g}`);
 const craftsman = (c) => t(`${NS}.craftsman.${c}.name`);
 
@@ -42,7 +45,7 @@ function diceTray(ctx) {
   return panel(w("df.dice"), "df-dice",
     h("div", { class: "dice-row" }, dice.length ? dice : h("span", { class: "muted", text: t(`${NS}.view.no-dice`) })),
     h("div", { class: "step-line" }, h("strong", { text: w("df.step") + ": " }), step,
-      obs.left ? h("span", { class: "muted", text: ` · ${w("df.left", { n: obs.left })}` }) : null));
+      HINTS[obs.phase] && obs.left ? h("span", { class: "muted", text: ` · ${t(`${NS}.view.${HINTS[obs.phase]}`, { n: obs.left, k: (obs.kept || []).length })}` }) : null));
 }
 
 function actionBoard(ctx) {
