@@ -148,7 +148,12 @@ def move_list(state: State, lang: str | None, width: int = 100) -> Table:
     number apart from the numbers in its sentence. A long list is laid out
     in up to three columns (numbered down each column) when the sentences
     fit the screen's ``width``."""
-    texts = [state.game.describe_action(a, lang) for a in state.legal_actions()]
+    describe = view_hook(state.game, "describe_move")
+    if describe is not None:  # what each move costs and gives now, from the mover's view
+        seen = state.observation(state.current_player)
+        texts = [describe(seen, a, lang) for a in state.legal_actions()]
+    else:
+        texts = [state.game.describe_action(a, lang) for a in state.legal_actions()]
     columns = 1
     if len(texts) > LIST_ROWS:
         columns = min(range(1, 4), key=lambda k: (_list_height(texts, k, width), k))

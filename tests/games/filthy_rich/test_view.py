@@ -112,3 +112,38 @@ def test_random_games_render_and_log_in_both_languages(lang: str) -> None:
         assert i18n.t("filthy_rich.view.winner", lang, player=s.winner + 1) in _text(
             GAME.render(s.observation(None), lang)
         )
+
+
+def test_move_lines_say_what_they_cost_and_give() -> None:
+    """Along random games: a sign's cover fees are the fees the move then
+    pays, a bid says its total, a sale its dollars."""
+    from gameshelf.games.filthy_rich.actions import Bid, PlaceSign, SellBusiness
+    from gameshelf.games.filthy_rich.view import describe_move
+
+    checked = {PlaceSign: 0, Bid: 0, SellBusiness: 0}
+    for seed in range(4):
+        s = new(3, seed)
+        stream = Stream(seed)
+        while not s.is_over:
+            obs = s.observation(s.current_player)
+            for action in s.legal_actions():
+                kind = type(action)
+                if kind not in checked:
+                    continue
+                text = describe_move(obs, action, "en")
+                after = s.clone()
+                start = len(after.events)
+                after.apply(action)
+                new_events = after.events[start:]
+                if kind is PlaceSign:
+                    paid = sum(e.params["amount"] for e in new_events if e.key.endswith(".cover-fee"))
+                    assert (f"cover fees ${paid} " in text) if paid else ("no cover fee" in text), text
+                elif kind is Bid:
+                    bid = next(e.params["amount"] for e in new_events if e.key.endswith(".bid"))
+                    assert text == f"Bid ${bid} in all"
+                else:
+                    sold = next(e.params["amount"] for e in new_events if e.key.endswith(".sell"))
+                    assert text.endswith(f"for ${sold}"), text
+                checked[kind] += 1
+            s.apply(stream.choice(s.legal_actions()))
+    assert all(checked.values()), checked

@@ -363,3 +363,31 @@ def result_columns(state: Any, lang: str | None = None) -> list[tuple[str, list[
         (t(f"{P}.view.col-money", lang),
          [(f"${m:,}" if alive else out) for m, alive in zip(obs["money"], obs["alive"], strict=True)]),
     ]
+
+
+def describe_move(obs: dict[str, Any], action: Action, lang: str | None = None) -> str:
+    """A move as the player about to make it reads it, with what it costs
+    and gives now: a bid's total in dollars, the cover fees a sign pays,
+    the dollars a sale brings. Needs the mover's observation, which
+    :func:`describe_action` does not have."""
+    cat = catalog()
+    text = describe_action(action, lang)
+    a: Any = action
+    if type(action) is Bid and obs.get("auction"):
+        auction = obs["auction"]
+        low = cat.luxuries[auction["luxury"]].cost if auction["leader"] is None else auction["high"] + 1
+        return _c("move.bid-total", lang, total=low + a.raise_by)
+    if type(action) is SellBusiness:
+        sign = cat.signs[cat.card_ref[a.card]]
+        return _c("move.sell-total", lang, card=_name(cat, a.card, lang), total=cat.rules.sell_per_sign_card * sign.size)
+    if type(action) is PlaceSign:
+        rows = [[], *obs["book"]]
+        viewer = obs.get("viewer")
+        covered = 0
+        for k in a.pockets:
+            sign, _ = bk.visible(rows, obs["page"], k - 1)  # the move names pockets 1-9
+            if sign != bk.EMPTY and obs["sign_owner"][sign] != viewer:
+                covered += 1
+        fee = cat.rules.cover_fee * covered
+        return text + " — " + (_c("move.cover-fee", lang, fee=fee, n=covered) if fee else _c("move.no-fee", lang))
+    return text
