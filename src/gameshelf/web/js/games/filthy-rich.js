@@ -119,7 +119,7 @@ function status(ctx) {
   const { obs, data } = ctx;
   const player = ctx.names?.[obs.current] || t("cli.player", { n: (obs.current ?? 0) + 1 });
   if (obs.winner !== null && obs.winner !== undefined) return t(`${NS}.view.winner`, { player: ctx.names?.[obs.winner] || obs.winner + 1 });
-  if (obs.phase === "turn") return t(`${NS}.view.actions-left`, { player, n: obs.actions_left });
+  if (obs.phase === "turn") return w("fr.to-play", { player, n: obs.actions_left });
   if (obs.phase === "auction") return w("fr.auction");
   const card = obs.pending !== null && obs.pending !== undefined ? cardName(data, obs.pending) : "";
   return t(`${NS}.view.phase-${obs.phase}`, { player, card });
@@ -130,7 +130,7 @@ export function draw(ctx) {
   const dice = obs.dice && obs.dice.length
     ? t(`${NS}.view.dice`, { dice: obs.dice.join(" "), page_die: obs.page_die || "—" }) : t(`${NS}.view.no-dice`);
   return h("div", { class: "board fr" },
-    h("div", { class: "fr-top" }, stat(w("fr.turn"), `${obs.turn}/${obs.turns}`), stat(w("fr.open"), `${w("fr.page")} ${obs.page}`),
+    h("div", { class: "fr-top" }, stat(w("fr.turn"), obs.turns), stat(w("fr.open"), `${w("fr.page")} ${obs.page}`),
       stat(w("fr.dice"), dice), stat(w("fr.deck"), obs.deck_size)),
     h("div", { class: "banner", text: status(ctx) }),
     h("div", { class: "fr-grid" },
