@@ -77,3 +77,29 @@ def test_the_compact_board_is_short_and_details_hold_the_rest() -> None:
         assert shown.count("\n") <= 18, shown
     screens = details(game, obs, "en")
     assert len(screens) == 5 and "bed" in _text(screens[0][1])
+
+
+def test_training_and_building_say_the_coins_actually_paid() -> None:
+    from gameshelf.games.above_and_below import actions as A
+    from gameshelf.games.above_and_below.view import describe_move
+
+    game = fixture_game()
+    checked = 0
+    for seed in range(4):
+        state = game.new_game(2, seed)
+        stream = Stream(seed)
+        while not state.is_over and state.legal_actions():
+            seat = state.current_player
+            obs = state.observation(seat)
+            for action in state.legal_actions():
+                if isinstance(action, A.Train | A.Build) and obs["task"]:
+                    text = describe_move(obs, action, "en", game=game)
+                    after = state.clone()
+                    before, start = after.villages[seat].coins, len(after.events)
+                    after.apply(action)
+                    built = [e.params["cost"] for e in after.events[start:] if e.key.endswith(".log.build")]
+                    paid = built[0] if built else before - after.villages[seat].coins
+                    assert f"you pay {paid} coin" in text, text  # (a build may also earn a coin back)
+                    checked += 1
+            state.apply(stream.choice(state.legal_actions()))
+    assert checked > 5

@@ -390,3 +390,29 @@ def render_full(game: AboveAndBelow, obs: dict[str, Any], lang: str | None = Non
     if encounter is not None:
         parts.append(encounter)
     return Group(*parts)
+
+
+def describe_move(obs: dict[str, Any], action: Action, lang: str | None = None, *,
+                  game: AboveAndBelow | None = None) -> str:
+    """A move as its player reads it now, with what it costs: training and
+    building say the coins actually paid (1 less with a quill+ or hammer+
+    villager doing the work), not the printed price."""
+    from gameshelf.core.registry import load_game
+
+    game = game or load_game("above-and-below")  # type: ignore[assignment]
+    assert game is not None
+    text = describe(game, action, lang)
+    task = obs.get("task") or {}
+    workers = task.get("villagers") or []
+    villagers = load_components().villagers
+    if isinstance(action, A.Train) and action.villager in obs["slots"]:
+        cost = obs["slot_costs"][obs["slots"].index(action.villager)]
+        if workers and villagers[workers[0]].quill == 2:
+            cost = max(0, cost - 1)
+        return text + " — " + _c("move.pay", lang, n=cost)
+    if isinstance(action, A.Build) and task.get("purpose") == "build" and workers:
+        cost = load_components().buildings[action.card].cost
+        if villagers[workers[0]].hammer == 2:
+            cost = max(0, cost - 1)
+        return text + " — " + _c("move.pay", lang, n=cost)
+    return text
