@@ -66,3 +66,35 @@ def test_setting_the_log_aside_changes_neither_the_tensor_nor_the_state(game_id:
         for seat in (None, *range(state.players)):
             assert np.array_equal(state.observation_tensor(seat), tensor.encode(game, state.observation(seat)))
         assert state.snapshot() == before
+
+
+def _perturb(value: object, k: int) -> object:
+    """The same shape with unexpected contents: unknown names, huge or
+    negative numbers, longer lists (what a rules change might bring)."""
+    if isinstance(value, bool) or value is None:
+        return value
+    if isinstance(value, int):
+        return (value + 1) * (97 if k % 2 else -3)
+    if isinstance(value, float):
+        return value * 1e6
+    if isinstance(value, str):
+        return value if k % 3 == 0 else "not-in-any-vocabulary"
+    if isinstance(value, list):
+        return [_perturb(v, k + i) for i, v in enumerate(value * 3)]
+    if isinstance(value, dict):
+        return {key: _perturb(v, k + i) for i, (key, v) in enumerate(value.items())}
+    return value
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_encoders_keep_their_length_and_range_on_unexpected_values(game_id: str) -> None:
+    game = load_game(game_id)
+    size = tensor.tensor_size(game)
+    for state in sampled_states(game_id, deep_games=1, samples=6):
+        for seat in (None, *range(state.players)):
+            seen = state.observation(seat)
+            keep = {"players", "viewer", "you", "rounds"}  # the frame the rest is read against
+            for k in range(3):
+                odd = {key: (v if key in keep else _perturb(v, k)) for key, v in seen.items()}
+                values = tensor.encode(game, odd)
+                assert values.shape == (size,) and values.min() >= 0.0 and values.max() <= 1.0

@@ -99,7 +99,7 @@ def _villages(villages: Sequence[Mapping[str, Any]], w: TensorWriter, v: dict[st
     w.numbers("potions", each("potions"), SEATS, 10, meaning="per seat: potions, 0 to 10")
     w.numbers("cider", each("cider"), SEATS, 5, meaning="per seat: cider, 0 to 5")
     w.one_hots("sale", each("sale"), SEATS, v["sale"], "per seat: one-hot the item on its for-sale space")
-    tracks = [{g: n for g, n in (t or ())} for t in each("track")]
+    tracks = [{pair[0]: pair[1] for pair in (t or ()) if len(pair) >= 2} for t in each("track")]
     w.count_tables("track", tracks, SEATS, v["goods"], 5, "per seat: goods of each type on its progress track, 0 to 5")
     w.many_hots("houses", each("houses"), SEATS, v["buildings"], "per seat: its houses (starting, houses, star and key houses)")
     w.many_hots("outposts", each("outposts"), SEATS, v["buildings"], "per seat: its outposts")

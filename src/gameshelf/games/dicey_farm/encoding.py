@@ -63,8 +63,10 @@ def write(obs: Mapping[str, Any], w: TensorWriter) -> None:
     wares = obs.get("wares") or {}
     for merchant in v["merchants"].items:
         offered: dict[str, int] = {}
-        for good, qty in wares.get(merchant, ()):
-            offered[good] = offered.get(good, 0) + qty
+        for item in wares.get(merchant, ()):
+            good, qty = item[0], item[1]
+            if isinstance(qty, int) and isinstance(good, str):
+                offered[good] = offered.get(good, 0) + qty
         w.counts(f"wares.{merchant}", offered, v["goods"], MERCHANT_CAP, f"what {merchant} offers: quantity of each good, 0 to {MERCHANT_CAP}")
     w.many_hot("used", obs["used"], v["used"], "die actions and craftsman powers used this round")
     w.number("plough_face", obs["plough_face"], 6, meaning="the plough die's face / 6")
