@@ -39,3 +39,26 @@ def test_the_final_board_keeps_the_breakdown_and_rank() -> None:
         state.apply(pick.choice(state.legal_actions()))
     shown = _text(GAME.render(state.observation(0), "ja"), width=140)
     assert "VP" in shown
+
+
+def test_a_contract_says_the_food_it_costs() -> None:
+    """"Contract the Elder" no longer costs food silently: the move line says
+    the food, and it is what the move then takes."""
+    from gameshelf.games.dicey_farm import actions as A
+    from gameshelf.games.dicey_farm.view import describe_move
+
+    checked = 0
+    for seed in range(12):
+        state = GAME.new_game(1, seed)
+        pick = Stream(seed)
+        while not state.is_over:
+            obs = state.observation(0)
+            for action in state.legal_actions():
+                if isinstance(action, A.Hire):
+                    after = state.clone()
+                    food = after.goods["food"]
+                    after.apply(action)
+                    assert f"cost: {food - after.goods['food']} food" in describe_move(obs, action, "en")
+                    checked += 1
+            state.apply(pick.choice(state.legal_actions()))
+    assert checked

@@ -282,3 +282,13 @@ def render_full(obs: dict[str, Any], lang: str | None = None) -> Any:
                                 Text(t("dicey_farm.view.rank", lang, rank=rank), style="bold magenta")),
                           border_style="magenta"))
     return Panel(Group(*body), title=f"🎲 {title}", subtitle=score, border_style="bright_blue")
+
+
+def describe_move(obs: dict[str, Any], action: Action, lang: str | None = None) -> str:
+    """A move as the farmer reads it now: contracting a craftsman says the
+    food it costs (the board's "cost: N food"), which the bare sentence
+    cannot know."""
+    text = describe_action(action, lang)
+    if isinstance(action, A.Hire) and obs.get("phase") == "contract" and obs.get("left"):
+        return f"{text} — {t('dicey_farm.view.cost', lang, n=obs['left'])}"
+    return text
