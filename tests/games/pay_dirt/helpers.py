@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from gameshelf.core.registry import load_game
+from gameshelf.games.pay_dirt.actions import Nominate
 from gameshelf.games.pay_dirt.board import EMPTY
 from gameshelf.games.pay_dirt.components import KINDS, components
 from gameshelf.games.pay_dirt.state import PayDirtState
 
 B, P, R = 0, 1, 2
 EXC, LOAD, WASH = 0, 1, 2
+EQUIP, PERSON, CLAIM = 0, 1, 2  # auction rows
 
 
 def new(players: int = 2, seed: int = 0) -> PayDirtState:
@@ -58,11 +60,31 @@ def to_work(s: PayDirtState, player: int, workers: int = 5) -> None:
 
 
 def to_gear(s: PayDirtState, workers: int = 3) -> None:
+    """Jump to the Gear Supplier's laps: every player placed ``workers``
+    workers there (and has two more for the work step)."""
     s.phase = "gear"
+    s.gear_step = "buy"
     s.turn = s.head
-    s.buying = [True] * s.players
+    s.placed = [True] * s.players
+    s.gear_workers = [workers] * s.players
     for camp in s.camps:
-        camp.unused = workers
+        camp.unused = 2
+        camp.busy = [False] * 5
+        camp.repaired = [False] * 5
+
+
+def to_placing(s: PayDirtState, workers: int = 5) -> None:
+    """Jump to the start of the labour phase: workers about to be placed."""
+    from gameshelf.games.pay_dirt.rules import labor
+
+    for camp in s.camps:
+        camp.workers = workers
+    labor.start_labor(s)
+
+
+def nominate(s: PayDirtState, row: int, slot: int, over: int = 0) -> Nominate:
+    """The auctioneer's opening on a displayed lot: its minimum bid plus ``over``."""
+    return Nominate(row, slot, over)
 
 
 def give_gear(s: PayDirtState, player: int, gear_id: str) -> int:

@@ -5,21 +5,33 @@ from __future__ import annotations
 from gameshelf.games.pay_dirt.actions import (
     DiscardClaim,
     Install,
-    Nominate,
     PassBid,
     RemoveWear,
     Scrap,
 )
 from gameshelf.games.pay_dirt.board import EMPTY
 from gameshelf.games.pay_dirt.rules import acquire
-from tests.games.pay_dirt.helpers import EXC, LOAD, WASH, B, P, R, hardship, item, kinds, new, put
+from tests.games.pay_dirt.helpers import (
+    EXC,
+    LOAD,
+    WASH,
+    B,
+    P,
+    R,
+    hardship,
+    item,
+    kinds,
+    new,
+    nominate,
+    put,
+)
 
 EQUIP, PERSON, CLAIM = 0, 1, 2
 
 
 def win(s, row: int, slot: int = 0) -> None:  # type: ignore[no-untyped-def]
     """The auctioneer nominates and everybody else passes."""
-    s.apply(Nominate(row, slot))
+    s.apply(nominate(s, row, slot))
     while s.phase == "bidding":
         s.apply(PassBid())
 
@@ -33,13 +45,17 @@ def test_personnel_add_workers_at_once() -> None:
     assert s.camps[0].workers == 8
 
 
-def test_workers_never_exceed_the_ten_of_a_colour() -> None:
-    """5 in hand + 5 in stock: 「5個残りますがそれはストックに置きます」."""
+def test_personnel_add_every_printed_worker_even_past_ten() -> None:
+    """「カードに指定されている個数の労働者駒をストックから取り未使用の労働者駒に追加する」,
+    and 「それ以外のものについては、不足したらシャッフルするなどして対応する」: only the
+    three auction decks are limited, so a crew past the ten meeples of a colour
+    is not cut short (A28)."""
     s = new(2)
     s.camps[0].workers = 9
     item(s, PERSON, "hale-twins")
     win(s, PERSON)
-    assert s.camps[0].workers == 10
+    assert s.camps[0].workers == 12
+    s.check_invariants()
 
 
 def test_cancelling_personnel_discard_a_held_ongoing_hardship() -> None:

@@ -5,17 +5,17 @@ from __future__ import annotations
 
 from gameshelf.core.record import replay
 from gameshelf.core.rng import Stream, derive_seed
-from gameshelf.games.pay_dirt.actions import BuyGear, Nominate, PassBid, Scrap
+from gameshelf.games.pay_dirt.actions import BuyGear, PassBid, Scrap
 from gameshelf.games.pay_dirt.components import components
 from gameshelf.games.pay_dirt.state import PayDirtState
 from gameshelf.testing import random_playout
-from tests.games.pay_dirt.helpers import item, new, to_gear
+from tests.games.pay_dirt.helpers import item, new, nominate, to_gear
 
 EQUIP, PERSON, CLAIM = 0, 1, 2
 
 
 def win(s: PayDirtState, row: int, slot: int = 0) -> None:
-    s.apply(Nominate(row, slot))
+    s.apply(nominate(s, row, slot))
     while s.phase == "bidding":
         s.apply(PassBid())
 

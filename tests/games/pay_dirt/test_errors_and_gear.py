@@ -12,6 +12,7 @@ from gameshelf.games.pay_dirt.actions import (
     BuyGear,
     Dig,
     KeepHardship,
+    PlaceGear,
     Pull,
     Sell,
     Slide,
@@ -26,6 +27,7 @@ from tests.games.pay_dirt.helpers import (
     new,
     put,
     to_gear,
+    to_placing,
     to_work,
 )
 
@@ -58,20 +60,23 @@ def test_gear_purchase_needs_a_worker_and_the_price() -> None:
     s.camps[0].money = 1
     assert refuse(s, BuyGear(0)) == "cannot-afford"
     s.camps[0].money = 9
-    s.camps[0].unused = 0
+    s.gear_workers[0] = 0
     assert refuse(s, BuyGear(0)) == "no-workers"
 
 
-def test_selling_during_the_gear_laps_keeps_a_worker_for_the_purchase() -> None:
-    """Sales and purchases resolve together on the table (A21): a sale is
-    offered in the laps only while a second worker remains for buying."""
+def test_a_sale_placed_before_the_gear_workers_pays_for_gear() -> None:
+    """Sales resolve before the Gear Supplier (A21): gold sold while placing
+    is money for the purchases; the workers sent there are committed."""
     s = new(2)
     s.camps[0].gold = 3
-    to_gear(s, workers=2)
-    assert "sell 1 worker" in legal_strs(s)
+    s.camps[0].money = 0
+    to_placing(s)
+    assert s.current_player == 0 and "sell 2 worker" in legal_strs(s)
     s.apply(Sell(2))
-    assert s.current_player == 0 and s.camps[0].money == 15
-    assert not any(a.startswith("sell") for a in legal_strs(s))
+    assert s.current_player == 0 and s.camps[0].money == 6
+    s.apply(PlaceGear(2))
+    assert s.camps[0].unused == 2 and s.gear_workers[0] == 2
+    assert s.current_player == 1 and s.gear_step == "place"
 
 
 def test_move_gear_works_only_in_its_machines() -> None:
@@ -112,8 +117,8 @@ def test_hostile_field_values_from_the_wire_are_refused_not_crashed() -> None:
     game = load_game("pay-dirt")
     s = new(2)
     for wire in (
-        {"type": "nominate", "row": "x", "slot": 0, "amount": 2},
-        {"type": "nominate", "row": -1, "slot": 0, "amount": 2},
+        {"type": "nominate", "row": "x", "slot": 0, "over": 0},
+        {"type": "nominate", "row": -1, "slot": 0, "over": 0},
         {"type": "bid", "amount": "lots"},
         {"type": "slide", "machine": 9, "space": 0, "by": 0},
         {"type": "dig", "claim": 7, "tile_kind": 0, "by": 5},

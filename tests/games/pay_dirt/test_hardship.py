@@ -104,3 +104,23 @@ def test_ongoing_dig_wear() -> None:
     s.apply(Dig(0, B))
     assert s.camps[0].wear[EXC] == 2
     s.check_invariants()
+
+
+def test_a_short_deck_is_shuffled_together_with_the_discards_before_the_draw() -> None:
+    """「それ以外のものについては、不足したらシャッフルするなどして対応する」: when the deck
+    holds fewer cards than the draft needs, the discards and the rest of the
+    deck become one shuffled deck (A35), so no drafted card is known to come
+    from the old deck rather than the discards."""
+    from tests.games.pay_dirt.test_redeal import assert_redeals_keep_what_is_known
+
+    s = new(4)
+    left = s.hardship_deck[-2:]
+    s.hardship_discard = s.hardship_deck[:-2]
+    s.hardship_deck = list(left)
+    rules.start_hardship(s)
+    assert len(s.draft_hand) == 4 and not s.hardship_discard
+    assert len(s.hardship_deck) == 30 - 4
+    s.check_invariants()
+    assert_redeals_keep_what_is_known(s)
+    s.apply(s.legal_actions()[0])
+    assert_redeals_keep_what_is_known(s)

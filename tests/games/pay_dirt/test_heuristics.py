@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-from gameshelf.games.pay_dirt.actions import Bid, Install, Nominate, PassBid
+from gameshelf.games.pay_dirt.actions import Bid, Install, PassBid
 from gameshelf.games.pay_dirt.heuristics import WEIGHTS, evaluate, money_weight
 from gameshelf.games.pay_dirt.state import PayDirtState
-from tests.games.pay_dirt.helpers import item, new
+from tests.games.pay_dirt.helpers import item, new, nominate
 
 EQUIP, CLAIM = 0, 2
 
@@ -29,7 +29,7 @@ def test_every_raise_costs_the_bidder_and_the_minimum_raise_is_preferred() -> No
     s = new(2)
     s.temperature = 6  # about four rounds left
     item(s, CLAIM, "sixtymile")
-    s.apply(Nominate(CLAIM, 0))
+    s.apply(nominate(s, CLAIM, 0))
     assert s.phase == "bidding" and s.bidder == 1 and s.high_bid == 2
     raises = [evaluate(after(s, Bid(k)), 1) for k in range(3, 10)]
     assert all(higher < lower for lower, higher in pairwise(raises))
@@ -53,7 +53,7 @@ def test_paid_equipment_awaiting_install_still_counts() -> None:
     s = new(2)
     e = s.display[EQUIP][0]
     item(s, EQUIP, s.comp.equipment[e].id)
-    s.apply(Nominate(EQUIP, 0))
+    s.apply(nominate(s, EQUIP, 0))
     s.apply(PassBid())
     assert s.phase == "acquire" and s.pending == "equipment"
     pending = evaluate(s, 0)

@@ -11,6 +11,7 @@ from gameshelf.games.pay_dirt.actions import (
     BuyGear,
     Dig,
     EndLabor,
+    PlaceGear,
     Pull,
     Repair,
     Sell,
@@ -33,6 +34,7 @@ from tests.games.pay_dirt.helpers import (
     new,
     put,
     to_gear,
+    to_placing,
     to_work,
 )
 
@@ -65,6 +67,48 @@ def test_gear_supplier_one_purchase_per_lap_head_miner_first() -> None:
     assert s.current_player == 0
     s.apply(StopBuying())
     assert s.phase == "work" and s.current_player == 1
+
+
+def test_every_gear_worker_is_placed_before_any_purchase_resolves() -> None:
+    """「全プレイヤーは、手元にある労働者駒全てを任意の場所に配置する。配置した後の解決は
+    同時でも良いが、「道具の購入」のみ順番が影響するので、「道具の購入」を選択している
+    プレイヤーが複数いる場合は、スタートプレイヤーから時計回りに解決する」: the number of
+    workers at the Gear Supplier is fixed before the first purchase, and no
+    one adds a worker there after seeing what others bought."""
+    s = new(3)
+    s.head = 1
+    for camp in s.camps:
+        camp.money = 30
+    to_placing(s)
+    assert (s.phase, s.gear_step, s.current_player) == ("gear", "place", 1)
+    assert not any(isinstance(a, BuyGear) for a in s.legal_actions()), "nothing is bought while placing"
+    s.apply(PlaceGear(1))
+    s.apply(PlaceGear(2))
+    display = list(s.gear_display)
+    assert s.current_player == 0 and s.gear_display == display
+    s.apply(PlaceGear(0))
+    assert s.gear_step == "buy" and s.gear_workers == [0, 1, 2]
+    assert [c.unused for c in s.camps] == [5, 4, 3], "placed workers leave the unused pool at once"
+    assert s.current_player == 1
+    s.apply(BuyGear(0))
+    assert s.current_player == 2, "one purchase, then the lap moves on"
+    s.apply(BuyGear(1))
+    assert s.current_player == 2, "player 1 has no worker left there, player 3 placed none: lap 2 is player 2's"
+    s.apply(BuyGear(2))
+    assert s.phase == "work" and s.gear_workers == [0, 0, 0]
+    assert not any(isinstance(a, PlaceGear | BuyGear) for a in s.legal_actions()), "no late gear workers"
+    s.check_invariants()
+
+
+def test_a_worker_placed_at_the_supplier_may_end_up_buying_nothing() -> None:
+    """Placed workers are committed: giving up the remaining purchases leaves
+    them idle, they do not come back for the Work Pools."""
+    s = new(2)
+    to_placing(s)
+    s.apply(PlaceGear(3))
+    s.apply(PlaceGear(0))
+    s.apply(StopBuying())
+    assert s.phase == "work" and s.camps[0].unused == 2
 
 
 def test_new_gear_replaces_old_and_its_wear_is_discarded() -> None:

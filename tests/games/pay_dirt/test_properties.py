@@ -69,7 +69,7 @@ def test_a_washed_tile_pays_exactly_the_gold_printed_on_it() -> None:
     wash bonus of the owner's personnel, never anything else."""
     comp = components()
     checked = 0
-    for seed in range(40):
+    for seed in range(60):
         state = new(2 + seed % 4, 50_000 + seed)
         stream = Stream(derive_seed("wash", seed))
         for after, _ in random_playout(state, stream, MAX_STEPS):

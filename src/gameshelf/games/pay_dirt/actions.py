@@ -36,14 +36,21 @@ def _num(index: object) -> str:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Nominate(Action):
-    """The auctioneer puts a lot up and opens at its minimum bid."""
+    """The auctioneer puts a lot up and opens ``over`` thousand dollars above
+    its printed minimum bid ("最低金額はカード・タイルの右上"; 0 = at the minimum).
+
+    Why relative: the same slot holds lots of different minimums, so a few
+    fixed steps (``rules.auction.OPENING_STEPS``) name the listed openings
+    and their action ids; any other step up to one's cash is legal too.
+    """
 
     kind: ClassVar[str] = "nominate"
     row: int
     slot: int
+    over: int
 
     def __str__(self) -> str:
-        return f"nominate {_name(ROWS, self.row)} {_num(self.slot)}"
+        return f"nominate {_name(ROWS, self.row)} {_num(self.slot)} +{self.over}"
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -111,6 +118,18 @@ class RemoveWear(Action):
 
     def __str__(self) -> str:
         return f"remove-wear {_name(TARGETS, self.target)}"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class PlaceGear(Action):
+    """Send ``workers`` unused workers to the Gear Supplier (none is a
+    choice too); each buys one gear in the laps that follow."""
+
+    kind: ClassVar[str] = "place-gear"
+    workers: int
+
+    def __str__(self) -> str:
+        return f"place-gear {self.workers}"
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -209,19 +228,24 @@ class KeepHardship(Action):
 
 ACTION_CLASSES: tuple[type[Action], ...] = (
     Nominate, AuctioneerPass, Bid, PassBid, DiscardClaim, Install, Scrap, RemoveWear,
-    BuyGear, StopBuying, Sell, Slide, Pull, Dig, Repair, EndLabor, KeepHardship,
+    PlaceGear, BuyGear, StopBuying, Sell, Slide, Pull, Dig, Repair, EndLabor, KeepHardship,
 )
 
 
-def action_universe(max_spaces: int, bid_cap: int, gear_display: int, hardships: int) -> list[Action]:
-    """Every action that can ever be legal, in a fixed order."""
-    out: list[Action] = [Nominate(r, s) for r in range(3) for s in range(3)]
+def action_universe(
+    max_spaces: int, bid_cap: int, gear_display: int, hardships: int, max_workers: int, opening_steps: tuple[int, ...]
+) -> list[Action]:
+    """Every action that can ever be listed, in a fixed order: the listed
+    opening steps, every bid up to the cap (A31), every worker count. An
+    opening step that is legal but never listed has no id."""
+    out: list[Action] = [Nominate(r, s, o) for r in range(3) for s in range(3) for o in opening_steps]
     out.append(AuctioneerPass())
     out += [Bid(a) for a in range(1, bid_cap + 1)]
     out.append(PassBid())
     out += [DiscardClaim(s) for s in range(4)]
     out += [Install(), Scrap()]
     out += [RemoveWear(t) for t in range(len(TARGETS))]
+    out += [PlaceGear(n) for n in range(max_workers + 1)]
     out += [BuyGear(s) for s in range(gear_display)]
     out.append(StopBuying())
     for by in range(len(BY)):

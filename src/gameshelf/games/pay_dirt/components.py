@@ -103,7 +103,6 @@ class Constants:
     start_temperature: int
     start_money: int
     start_workers: int
-    max_workers: int
     income: int
     sell_price: int
     sell_per_worker: int
@@ -202,7 +201,6 @@ def _constants() -> Constants:
         start_temperature=e.positive("start_temperature"),
         start_money=e.positive("start_money", 0),
         start_workers=e.positive("start_workers"),
-        max_workers=e.positive("max_workers"),
         income=e.positive("income", 0),
         sell_price=e.positive("sell_price"),
         sell_per_worker=e.positive("sell_per_worker"),

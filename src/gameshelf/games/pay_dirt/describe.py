@@ -1,4 +1,9 @@
-"""Player-facing sentences for actions, in the player's language."""
+"""Player-facing sentences for actions, in the player's language.
+
+:func:`describe` is the deciding player's own sentence; :func:`describe_public`
+is what every other seat, a spectator, the terminal, the server and the
+browser say about that move, which never names a secret choice.
+"""
 
 from __future__ import annotations
 
@@ -34,13 +39,16 @@ def describe(a: Action, lang: str | None = None) -> str:
     """One sentence per action; gear uses name the gear slot doing the work."""
     k = "pay_dirt.act."
     if isinstance(a, A.Nominate):
-        return t(k + "nominate", lang, row=t(f"pay_dirt.row.{ROWS[a.row]}", lang), slot=a.slot + 1)
+        row = t(f"pay_dirt.row.{ROWS[a.row]}", lang)
+        return t(k + "nominate", lang, row=row, slot=a.slot + 1, over=f"{a.over:,}")
     if isinstance(a, A.Bid):
         return t(k + "bid", lang, amount=f"{a.amount:,}")
     if isinstance(a, A.DiscardClaim):
         return t(k + "discard-claim", lang, slot=a.slot + 1)
     if isinstance(a, A.RemoveWear):
         return t(k + "remove-wear", lang, target=_target(a.target, lang))
+    if isinstance(a, A.PlaceGear):
+        return t(k + "place-gear", lang, workers=a.workers)
     if isinstance(a, A.BuyGear):
         return t(k + "buy-gear", lang, slot=a.slot + 1)
     if isinstance(a, A.Sell):
@@ -64,6 +72,16 @@ def describe(a: Action, lang: str | None = None) -> str:
             temp=h.temperature,
         )
     return t(k + a.kind, lang)
+
+
+def describe_public(a: Action, lang: str | None = None) -> str:
+    """The move as the rest of the table sees it. Only the hardship draft is
+    secret: "全員が苦境カードを受け取ったら同時に解決" — the kept cards are turned
+    over together once every player has one, so until then the others see
+    only that a card was kept (the cards resolve publicly, in the log)."""
+    if isinstance(a, A.KeepHardship):
+        return t("pay_dirt.public.keep", lang)
+    return describe(a, lang)
 
 
 def hardship_text(card: int, lang: str | None = None) -> str:

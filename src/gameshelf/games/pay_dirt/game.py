@@ -18,7 +18,7 @@ class PayDirt(Game):
     name_key: ClassVar[str] = "pay_dirt.name"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 5
-    rules_version: ClassVar[str] = "1"
+    rules_version: ClassVar[str] = "2"
     action_classes: ClassVar[Sequence[type[Action]]] = ACTION_CLASSES
 
     def _new_state(self, players: int, seed: int, options: dict[str, Any]) -> State:
@@ -29,7 +29,11 @@ class PayDirt(Game):
     def _action_universe(self) -> Sequence[Action]:
         comp = components()
         spaces = max([*comp.rules.base_spaces, *(e.spaces for e in comp.equipment)])
-        return action_universe(spaces, comp.rules.bid_cap, comp.rules.gear_display, len(comp.hardships))
+        from gameshelf.games.pay_dirt.rules.auction import OPENING_STEPS
+
+        rules = comp.rules
+        workers = rules.start_workers + sum(p.workers for p in comp.personnel)
+        return action_universe(spaces, rules.bid_cap, rules.gear_display, len(comp.hardships), workers, OPENING_STEPS)
 
     def render(self, observation: Observation, lang: str | None = None) -> Any:
         from gameshelf.games.pay_dirt.view import render
@@ -40,6 +44,13 @@ class PayDirt(Game):
         from gameshelf.games.pay_dirt.describe import describe
 
         return describe(action, lang)
+
+    def describe_public(self, action: Action, player: PlayerId, lang: str | None = None) -> str:
+        """What the table sees of ``player``'s move: a kept hardship card is
+        only "a hardship card" until the cards are revealed together."""
+        from gameshelf.games.pay_dirt.describe import describe_public
+
+        return describe_public(action, lang)
 
     def evaluate(self, state: State, player: PlayerId) -> float:
         from gameshelf.games.pay_dirt.heuristics import evaluate

@@ -127,8 +127,7 @@ def lot_value(s: PayDirtState, player: int, row: int, item: int) -> float:
     w = WEIGHTS.current
     if row == 1:
         c = comp.personnel[item]
-        workers = min(c.workers, comp.rules.max_workers - camp.workers)
-        return crew_value(workers, left) + (w["crew"]["ability"] if c.ability != "none" else 0)
+        return crew_value(c.workers, left) + (w["crew"]["ability"] if c.ability != "none" else 0)
     if row == 2:
         kinds = comp.tile_kind
         fake = [[kinds.index(k) for k in comp.claims[item].tiles]]  # a tile id of each kind

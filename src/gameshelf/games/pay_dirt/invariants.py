@@ -1,8 +1,8 @@
 """Laws every Pay Dirt position obeys; the kit checks them after every move.
 
 Nothing is created or destroyed that the rules don't create or destroy:
-every tile, card and claim is in exactly one place; workers never exceed a
-player's ten; money, gold and wear never go negative.
+every tile, card and claim is in exactly one place; a player never has more
+unused workers than workers; money, gold and wear never go negative.
 """
 
 from __future__ import annotations
@@ -56,7 +56,7 @@ def check(s: PayDirtState) -> None:
     for p, camp in enumerate(camps):
         where = f"player {p + 1}"
         assert camp.money >= 0 and camp.gold >= 0, f"{where}: negative money or gold"
-        assert 0 <= camp.unused <= camp.workers <= rules.max_workers, f"{where}: workers out of range"
+        assert 0 <= camp.unused <= camp.workers, f"{where}: workers out of range"
         assert len(camp.claims) == len(camp.claim_tiles) <= rules.max_claims + (s.pending == "discard-claim"), (
             f"{where}: too many claims"
         )

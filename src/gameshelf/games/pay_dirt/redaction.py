@@ -47,7 +47,15 @@ def observe(s: PayDirtState, player: int | None) -> dict[str, Any]:
         if s.phase == "acquire"
         else None,
         "gear": {"display": list(s.gear_display), "deck_size": len(s.gear_deck), "discard": sorted(s.gear_discard)},
-        "labor": {"buying": list(s.buying), "ended": list(s.ended)} if s.phase in ("gear", "work") else None,
+        "labor": {
+            "step": s.gear_step if s.phase == "gear" else None,
+            "placed": list(s.placed),
+            "gear_workers": list(s.gear_workers),
+            "buying": [w > 0 for w in s.gear_workers],
+            "ended": list(s.ended),
+        }
+        if s.phase in ("gear", "work")
+        else None,
         "tiles": {
             "draw_sizes": [len(d) for d in s.tile_draw],
             "revealed": [sorted(s.tile_gold[t] for t in pile) for pile in s.tile_discard],

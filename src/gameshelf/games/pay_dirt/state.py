@@ -9,7 +9,8 @@ Phases (``self.phase``) and who decides in each::
     auction  the auctioneer nominates a lot or passes
     bidding  the next bidder clockwise raises or passes (hard pass)
     acquire  the lot's winner: discard a 4th claim / install or scrap / remove wear
-    gear     Gear Supplier laps, Head Miner first, one purchase per lap
+    gear     placing at the Gear Supplier in turn, then its laps, Head
+             Miner first, one purchase per lap
     work     each player in turn places workers / uses gear until end-labor
     draft    the poorest remaining player keeps one hardship from the hand
     over     nobody
@@ -70,7 +71,12 @@ class PayDirtState(State):
     gear_deck: list[int]
     gear_display: list[int]
     gear_discard: list[int]
-    buying: list[bool]
+    #: the Gear Supplier's step ("place" or "buy", see ``rules/labor.py``)
+    gear_step: str
+    #: per seat: whether it has placed at the Gear Supplier this round, and
+    #: how many of its workers still stand there to buy
+    placed: list[bool]
+    gear_workers: list[int]
     turn: int
     ended: list[bool]
     hardship_deck: list[int]
@@ -120,6 +126,9 @@ class PayDirtState(State):
     def _apply(self, action: Action) -> None:
         dispatch.apply(self, action)
 
+    def _is_legal(self, action: Action) -> bool:
+        return dispatch.is_legal(self, action)
+
     def explain_illegal(self, action: Any) -> IllegalAction:
         return dispatch.explain_illegal(self, action)
 
@@ -136,7 +145,8 @@ class PayDirtState(State):
         other.gear_deck = list(self.gear_deck)
         other.gear_display = list(self.gear_display)
         other.gear_discard = list(self.gear_discard)
-        other.buying = list(self.buying)
+        other.placed = list(self.placed)
+        other.gear_workers = list(self.gear_workers)
         other.ended = list(self.ended)
         other.hardship_deck = list(self.hardship_deck)
         other.hardship_discard = list(self.hardship_discard)

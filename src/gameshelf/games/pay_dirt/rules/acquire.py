@@ -63,9 +63,10 @@ def hire_personnel(s: PayDirtState, player: int, card: int) -> None:
     camp = s.camps[player]
     person = comp.personnel[card]
     camp.personnel.append(card)
-    added = min(person.workers, comp.rules.max_workers - camp.workers)
-    camp.workers += added
-    s.log("pay_dirt.log.hired", player=player + 1, name=person.name, workers=added)
+    # "カードに指定されている個数の労働者駒をストックから取り未使用の労働者駒に追加する":
+    # all of them; meeples are not a limit (A28)
+    camp.workers += person.workers
+    s.log("pay_dirt.log.hired", player=player + 1, name=person.name, workers=person.workers)
     if person.ability == "cancel":
         # "後から対応する作業者を入手して破棄することはできる"
         for h in list(camp.ongoing):

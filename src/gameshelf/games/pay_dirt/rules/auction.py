@@ -29,26 +29,56 @@ def min_bid(s: PayDirtState, row: int, item: int) -> int:
 
 
 # -- the auctioneer ------------------------------------------------------------------
-def auctioneer_actions(s: PayDirtState) -> list[Action]:
-    money = s.camps[s.auctioneer].money
-    out: list[Action] = []
+#: the opening amounts listed for each lot, above its minimum bid: a coarse
+#: menu for bots and numbered lists; any amount up to one's cash is legal
+#: (:func:`is_legal_opening`).
+OPENING_STEPS = (0, 1, 2, 5)
+
+
+def _top(s: PayDirtState, player: int) -> int:
+    """The most ``player`` can bid: their cash, within the cap (A20, A31)."""
+    return min(s.camps[player].money, s.comp.rules.bid_cap)
+
+
+def _open_lots(s: PayDirtState) -> list[tuple[int, int, int]]:
+    """(row, slot, minimum bid) of every lot the auctioneer may put up."""
+    out = []
     for row in range(3):
         if row == s.no_bid:
             continue  # "次の競りにその種類は選択できない"
         for slot, item in enumerate(s.display[row]):
-            if item != EMPTY and min_bid(s, row, item) <= min(money, s.comp.rules.bid_cap):
-                out.append(Nominate(row, slot))
+            if item != EMPTY:
+                out.append((row, slot, min_bid(s, row, item)))
+    return out
+
+
+def auctioneer_actions(s: PayDirtState) -> list[Action]:
+    top = _top(s, s.auctioneer)
+    out: list[Action] = [
+        Nominate(row, slot, step) for row, slot, low in _open_lots(s) for step in OPENING_STEPS if low + step <= top
+    ]
     out.append(AuctioneerPass())
     return out
 
 
-def nominate(s: PayDirtState, row: int, slot: int) -> None:
-    """The auctioneer opens at the printed minimum."""
+def is_legal_opening(s: PayDirtState, a: Nominate) -> bool:
+    """"競売人は最初の値付けをせねばならず、最低金額はカード・タイルの右上に書かれて
+    いる": any whole amount from the printed minimum up to the auctioneer's
+    cash opens the auction, not only the listed ones."""
+    if s.phase != "auction" or not all(type(v) is int for v in (a.row, a.slot, a.over)) or a.over < 0:
+        return False
+    return any(
+        (row, slot) == (a.row, a.slot) and low + a.over <= _top(s, s.auctioneer) for row, slot, low in _open_lots(s)
+    )
+
+
+def nominate(s: PayDirtState, row: int, slot: int, over: int) -> None:
+    """The auctioneer opens ``over`` above the printed minimum."""
     a = s.auctioneer
     item = s.display[row][slot]
     s.phase = "bidding"
     s.lot = (row, slot)
-    s.high_bid = min_bid(s, row, item)
+    s.high_bid = min_bid(s, row, item) + over
     s.high_bidder = a
     s.active = [True] * s.players
     s.bidder = a
@@ -67,11 +97,11 @@ def auctioneer_pass(s: PayDirtState) -> None:
 
 # -- bidding -------------------------------------------------------------------------
 def can_raise(s: PayDirtState, player: int) -> bool:
-    return s.high_bid < min(s.camps[player].money, s.comp.rules.bid_cap)
+    return s.high_bid < _top(s, player)
 
 
 def bidder_actions(s: PayDirtState) -> list[Action]:
-    top = min(s.camps[s.bidder].money, s.comp.rules.bid_cap)
+    top = _top(s, s.bidder)
     return [*(Bid(a) for a in range(s.high_bid + 1, top + 1)), PassBid()]
 
 

@@ -28,6 +28,7 @@ _PHASE_OF: dict[type[Action], tuple[str, ...]] = {
     A.Install: ("acquire",),
     A.Scrap: ("acquire",),
     A.RemoveWear: ("acquire",),
+    A.PlaceGear: ("gear",),
     A.BuyGear: ("gear",),
     A.StopBuying: ("gear",),
     A.Sell: ("gear", "work"),
@@ -57,6 +58,14 @@ def legal_actions(s: PayDirtState) -> list[Action]:
     return []
 
 
+def is_legal(s: PayDirtState, a: Action) -> bool:
+    """Legal now, listed or not: an opening bid may be any amount from the
+    lot's minimum up to the auctioneer's cash, though only a few are listed."""
+    if type(a) is A.Nominate:
+        return auction.is_legal_opening(s, a)
+    return a in legal_actions(s)
+
+
 def apply(s: PayDirtState, a: Action) -> None:
     t = type(a)
     if t is A.Slide:
@@ -70,7 +79,7 @@ def apply(s: PayDirtState, a: Action) -> None:
     elif t is A.PassBid:
         auction.pass_bid(s)
     elif t is A.Nominate:
-        auction.nominate(s, a.row, a.slot)  # type: ignore[attr-defined]
+        auction.nominate(s, a.row, a.slot, a.over)  # type: ignore[attr-defined]
     elif t is A.AuctioneerPass:
         auction.auctioneer_pass(s)
     elif t is A.Sell:
@@ -79,6 +88,8 @@ def apply(s: PayDirtState, a: Action) -> None:
         labor.repair(s, a.target, a.by)  # type: ignore[attr-defined]
     elif t is A.EndLabor:
         labor.end_labor(s)
+    elif t is A.PlaceGear:
+        labor.place_gear(s, a.workers)  # type: ignore[attr-defined]
     elif t is A.BuyGear:
         labor.buy_gear(s, a.slot)  # type: ignore[attr-defined]
     elif t is A.StopBuying:
@@ -123,8 +134,12 @@ def _explain(s: PayDirtState, a: Any) -> IllegalAction:
         if a.amount <= s.high_bid:
             return _error("bid-too-low", amount=a.amount, high=s.high_bid)
         return _error("cannot-afford", amount=a.amount, money=camp.money)
+    if isinstance(a, A.PlaceGear | A.BuyGear | A.StopBuying) and isinstance(a, A.PlaceGear) != (s.gear_step == "place"):
+        return _error("not-now", action=str(a))
+    if isinstance(a, A.PlaceGear):
+        return _error("no-workers")
     if isinstance(a, A.BuyGear):
-        if camp.unused == 0:
+        if s.gear_workers[s.turn] == 0:
             return _error("no-workers")
         if not 0 <= a.slot < len(s.gear_display) or s.gear_display[a.slot] == EMPTY:
             return _error("no-such-lot")
@@ -149,4 +164,5 @@ def _explain_nominate(s: PayDirtState, a: A.Nominate, money: int) -> IllegalActi
         return _error("no-bid-row", row=f"@pay_dirt.row.{ROWS[a.row]}")
     if not (0 <= a.row < 3 and 0 <= a.slot < len(s.display[a.row])) or s.display[a.row][a.slot] == EMPTY:
         return _error("no-such-lot")
-    return _error("cannot-afford", amount=auction.min_bid(s, a.row, s.display[a.row][a.slot]), money=money)
+    low = auction.min_bid(s, a.row, s.display[a.row][a.slot])
+    return _error("cannot-afford", amount=low + max(0, a.over), money=money)

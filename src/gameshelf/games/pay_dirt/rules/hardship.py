@@ -32,6 +32,7 @@ def start_hardship(s: PayDirtState) -> None:
     s.draft_pos = 0
     s.kept = [EMPTY] * s.players
     s.passed = [[] for _ in range(s.players)]
+    supply.refill_hardships(s, s.players)
     hand = [supply.draw_hardship(s) for _ in range(s.players)]
     s.draft_hand = sorted(h for h in hand if h != EMPTY)
     first = s.draft_order[0]
@@ -48,9 +49,17 @@ def keep(s: PayDirtState, card: int) -> None:
     s.draft_hand.remove(card)
     s.kept[p] = card
     s.passed[p] = list(s.draft_hand)  # seen, and remembered (hidden.py)
-    s.log("pay_dirt.log.kept", visible_to=(p,), player=p + 1, card=f"@pay_dirt.hardship.{s.comp.hardships[card].id}")
+    _log_kept(s, p, card)
     s.draft_pos += 1
     _settle(s)
+
+
+def _log_kept(s: PayDirtState, player: int, card: int) -> None:
+    """The table sees that a card was kept, only its keeper which one (the
+    cards are revealed together in :func:`resolve`)."""
+    s.log("pay_dirt.log.keeps-hidden", player=player + 1)
+    name = f"@pay_dirt.hardship.{s.comp.hardships[card].id}"
+    s.log("pay_dirt.log.kept", visible_to=(player,), player=player + 1, card=name)
 
 
 def _settle(s: PayDirtState) -> None:
@@ -59,6 +68,7 @@ def _settle(s: PayDirtState) -> None:
     while s.draft_pos < s.players and len(s.draft_hand) == 1:
         p = s.draft_order[s.draft_pos]
         s.kept[p] = s.draft_hand.pop()
+        _log_kept(s, p, s.kept[p])
         s.draft_pos += 1
     if s.draft_pos >= s.players or not s.draft_hand:
         resolve(s)

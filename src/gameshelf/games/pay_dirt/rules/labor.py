@@ -1,16 +1,23 @@
 """2) 労働フェイズ — the labour phase.
 
-Placements resolve "同時でも良い" except the Gear Supplier, so the phase is
-split in two steps that give the same result as simultaneous play:
+"全プレイヤーは、手元にある労働者駒全てを任意の場所に配置する。配置した後の解決は同時でも
+良いが、「道具の購入」のみ順番が影響するので…スタートプレイヤーから時計回りに解決する。"
+Placements come first; only the Gear Supplier's resolution depends on order,
+so the phase runs in three steps that give the table's result:
 
-1. **Gear laps** — "複数プレイヤーが道具の購入を選択していた場合、鉱夫主任から1枚ずつ
-   購入する（…全員の購入が終わってから2周目で購入する）" (A17): from the Head Miner
-   clockwise, each player buys one gear (one worker) or stops buying; laps
-   repeat until everybody stopped. Selling gold (Sales Office) is allowed
-   here too, since sales and purchases resolve together on the table.
-2. **Work** — each player in turn from the Head Miner places the rest of
-   their workers one at a time (Sales Office, Work Pools, repair) and uses
-   gear, until ``end-labor``. These touch only their own board.
+1. **Placing at the Gear Supplier** (phase ``gear``, step ``place``) — from
+   the Head Miner clockwise, each player sends some of their workers to the
+   Gear Supplier (:class:`PlaceGear`), in plain view and before any purchase
+   resolves. Before that a player may place workers at the Sales Office; a
+   sale resolves at once, so its money can pay for gear (A21).
+2. **Gear Supplier laps** (step ``buy``) — "鉱夫主任から1枚ずつ購入する（複数個の
+   労働者駒を置いていても1枚購入して、全員の購入が終わってから2周目で購入する）"
+   (A17): from the Head Miner clockwise, each player with a worker still
+   standing there buys one gear or gives up the rest of their purchases.
+3. **Work** (phase ``work``) — each player in turn from the Head Miner
+   places the rest of their workers one at a time (Sales Office, Work Pools,
+   repair) and uses gear, until ``end-labor``. These touch only their own
+   board, so the order among players changes nothing.
 """
 
 from __future__ import annotations
@@ -25,6 +32,7 @@ from gameshelf.games.pay_dirt.actions import (
     BuyGear,
     Dig,
     EndLabor,
+    PlaceGear,
     Pull,
     Repair,
     Sell,
@@ -37,6 +45,9 @@ from gameshelf.games.pay_dirt.rules import supply
 
 if TYPE_CHECKING:
     from gameshelf.games.pay_dirt.state import PayDirtState
+
+#: the two steps of the Gear Supplier (``s.gear_step``)
+PLACE, BUY = "place", "buy"
 
 
 def ongoing_total(s: PayDirtState, camp: Camp, effect: str) -> int:
@@ -58,7 +69,47 @@ def start_labor(s: PayDirtState) -> None:
         camp.repaired = [False] * 5
     s.log("pay_dirt.log.labor")
     s.phase = "gear"
-    s.buying = [True] * s.players
+    s.gear_step = PLACE
+    s.placed = [False] * s.players
+    s.gear_workers = [0] * s.players
+    s.turn = s.head
+    _settle_place_turn(s)
+
+
+# -- placing at the Gear Supplier ------------------------------------------------------
+def place_actions(s: PayDirtState) -> list[Action]:
+    """Any number of workers to the Gear Supplier (none included); a sale at
+    the Sales Office before that."""
+    camp = s.camps[s.turn]
+    out: list[Action] = []
+    if camp.unused:
+        out += [Sell(g) for g in range(1, min(camp.gold, s.comp.rules.sell_per_worker) + 1)]
+    out += [PlaceGear(n) for n in range(camp.unused + 1)]
+    return out
+
+
+def place_gear(s: PayDirtState, workers: int) -> None:
+    p = s.turn
+    s.camps[p].unused -= workers
+    s.gear_workers[p] = workers
+    s.placed[p] = True
+    s.log("pay_dirt.log.placed-gear", player=p + 1, workers=workers)
+    s.turn = (p + 1) % s.players
+    _settle_place_turn(s)
+
+
+def _settle_place_turn(s: PayDirtState) -> None:
+    """The next player who has not placed yet; one with no worker places none
+    without being asked. Once all have placed, the purchases resolve."""
+    n = s.players
+    for _ in range(n + 1):
+        p = s.turn
+        if not s.placed[p]:
+            if s.camps[p].unused:
+                return
+            s.placed[p] = True
+        s.turn = (p + 1) % n
+    s.gear_step = BUY
     s.turn = s.head
     _settle_gear_turn(s)
 
@@ -70,30 +121,28 @@ def gear_price(s: PayDirtState, camp: Camp, gear: int) -> int:
 
 
 def gear_actions(s: PayDirtState) -> list[Action]:
+    if s.gear_step == PLACE:
+        return place_actions(s)
     camp = s.camps[s.turn]
-    out: list[Action] = []
-    if camp.unused:
-        out += [
-            BuyGear(i)
-            for i, g in enumerate(s.gear_display)
-            if g != EMPTY and gear_price(s, camp, g) <= camp.money
-        ]
-    if camp.unused >= 2:
-        out += [Sell(g) for g in range(1, min(camp.gold, s.comp.rules.sell_per_worker) + 1)]
+    out: list[Action] = [
+        BuyGear(i)
+        for i, g in enumerate(s.gear_display)
+        if g != EMPTY and s.gear_workers[s.turn] and gear_price(s, camp, g) <= camp.money
+    ]
     out.append(StopBuying())
     return out
 
 
 def _settle_gear_turn(s: PayDirtState) -> None:
-    """Move the lap on to the next player who can still buy; players who
-    cannot (no worker, nothing affordable and nothing to sell) stop."""
+    """Move the lap on to the next player with a worker still at the Gear
+    Supplier; one who can afford nothing left gives up at once."""
     n = s.players
     for _ in range(n + 1):
         p = s.turn
-        if s.buying[p]:
+        if s.gear_workers[p]:
             if len(gear_actions(s)) > 1:
                 return
-            s.buying[p] = False
+            s.gear_workers[p] = 0
         s.turn = (p + 1) % n
     s.phase = "work"
     s.ended = [False] * n
@@ -110,7 +159,7 @@ def buy_gear(s: PayDirtState, slot: int) -> None:
     kind = s.comp.gear[gear].slot
     price = gear_price(s, camp, gear)
     camp.money -= price
-    camp.unused -= 1
+    s.gear_workers[p] -= 1
     s.gear_display[slot] = EMPTY
     if camp.gear[kind] != EMPTY:
         s.gear_discard.append(camp.gear[kind])
@@ -125,7 +174,9 @@ def buy_gear(s: PayDirtState, slot: int) -> None:
 
 
 def stop_buying(s: PayDirtState) -> None:
-    s.buying[s.turn] = False
+    """The workers still standing at the Gear Supplier buy nothing more; they
+    were placed there and do no other work this round."""
+    s.gear_workers[s.turn] = 0
     s.turn = (s.turn + 1) % s.players
     _settle_gear_turn(s)
 
@@ -251,6 +302,8 @@ def sell(s: PayDirtState, gold: int, by: int) -> None:
     s.log("pay_dirt.log.sold", player=p + 1, gold=gold, money=gold * price)
     if s.phase == "work":
         _settle_work_turn(s)
+    else:
+        _settle_place_turn(s)
 
 
 def slide(s: PayDirtState, m: int, space: int, by: int) -> None:

@@ -69,7 +69,9 @@ def set_up(s: PayDirtState) -> None:
     s.pending_player = EMPTY
     s.pending_item = EMPTY
     s.pending_left = 0
-    s.buying = [False] * n
+    s.gear_step = "place"
+    s.placed = [False] * n
+    s.gear_workers = [0] * n
     s.turn = 0
     s.ended = [False] * n
     s.draft_order = []

@@ -55,9 +55,17 @@ def wash(s: PayDirtState, player: int, tile: int, *, sweep_loss: int = 0) -> int
     return earned
 
 
-def draw_hardship(s: PayDirtState) -> int:
-    if not s.hardship_deck and s.hardship_discard:
-        s.hardship_deck.extend(sorted(s.hardship_discard))
+def refill_hardships(s: PayDirtState, needed: int) -> None:
+    """"不足したらシャッフルする": when the deck holds fewer cards than the
+    draft needs, the discards are shuffled together with what is left (A35),
+    so every card of the new deck is as unknown as the next."""
+    if len(s.hardship_deck) < needed and s.hardship_discard:
+        s.hardship_deck.extend(s.hardship_discard)
+        s.hardship_deck.sort()
         s.hardship_discard.clear()
         s.rng["hardships"].shuffle(s.hardship_deck)
+
+
+def draw_hardship(s: PayDirtState) -> int:
+    """The top hardship card, or EMPTY once deck and discards ran out (A25)."""
     return s.hardship_deck.pop() if s.hardship_deck else EMPTY
