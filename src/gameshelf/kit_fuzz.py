@@ -24,7 +24,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from gameshelf.core.actions import Action
+from gameshelf.core.actions import Action, brief
 from gameshelf.core.errors import IllegalAction
 from gameshelf.core.protocol import Game, State
 
@@ -254,7 +254,19 @@ class Watchers:
 
 
 def run_case(game: Game, target: Target, obj: Any, seat: Any, watchers: Watchers, label: str) -> bool:
-    """Submit one hostile move; True when it was (rightly) accepted."""
+    """Submit one hostile move; True when it was (rightly) accepted.
+
+    A failing case leaves the target as it found it, so that Hypothesis,
+    which plays a failing case again before reporting it, sees it fail the
+    same way."""
+    try:
+        return _run_case(game, target, obj, seat, watchers, label)
+    except BaseException:
+        target.work = target.pristine.clone()
+        raise
+
+
+def _run_case(game: Game, target: Target, obj: Any, seat: Any, watchers: Watchers, label: str) -> bool:
     state = target.work
     try:
         action: Action = game.action_from_json(obj)
@@ -271,6 +283,7 @@ def run_case(game: Game, target: Target, obj: Any, seat: Any, watchers: Watchers
     else:
         accepted = True
     if accepted:
+        assert seat is None, f"{label}: a move sent for seat {brief(seat)} was accepted"
         played = state.history[-1]
         game.codec.check(played)
         wire = json.dumps(played.to_json())

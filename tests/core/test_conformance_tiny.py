@@ -252,3 +252,33 @@ def test_kit_catches_a_redeal_that_moves_a_card_the_seat_saw() -> None:
         Bad().test_redeals_keep_what_a_seat_has_seen()
     Good().test_redeals_keep_what_a_seat_has_seen()
     Good().test_observations_hide_what_a_seat_cannot_see()
+
+
+class DeafState(HiddenHighState):
+    """Plays a move whoever sends it: the seat check forgotten."""
+
+    def apply(self, action: Action, player: int | None = None) -> None:
+        super().apply(action)
+
+    def _copy(self) -> DeafState:
+        other = super()._copy()
+        other.__class__ = DeafState
+        return other
+
+
+class Deaf(HiddenHigh):
+    id = "deaf-high"
+
+    def _new_state(self, players, seed, options):  # type: ignore[no-untyped-def]
+        return DeafState(self, players, seed, options)
+
+
+def test_kit_fuzzer_catches_a_move_taken_from_the_wrong_seat() -> None:
+    register_game(Deaf.id, Deaf)
+
+    class Suite(ConformanceSuite):
+        game_id = Deaf.id
+        deep_games = 1
+
+    with pytest.raises(AssertionError, match="was accepted"):
+        Suite().fuzz_malformed_moves(300)
