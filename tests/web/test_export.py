@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from gameshelf.web import data_file
+from gameshelf.web import WEB_DIR, data_file
 from gameshelf.web.export import GAMES, files, web_catalog
 
 PLACEHOLDER = re.compile(r"\{([a-zA-Z_][a-zA-Z0-9_]*)")
@@ -39,3 +39,13 @@ def test_data_file_serves_exactly_the_export_and_nothing_else() -> None:
     assert data_file("i18n.ja.json") == files()["i18n.ja.json"].encode("utf-8")
     assert data_file("../secret") is None
     assert data_file(3) is None  # type: ignore[arg-type]
+
+
+def test_committed_catalogues_carry_the_client_strings_as_written() -> None:
+    """The client's own strings in the committed ``data/i18n.*.json`` are the
+    locale files' (run ``python -m gameshelf.web.export`` after editing them).
+    Game strings are not compared: other packages change them, and a server
+    mounting ``gameshelf.web.data_app()`` serves them live."""
+    for lang in ("en", "ja"):
+        committed = json.loads((WEB_DIR / "data" / f"i18n.{lang}.json").read_text(encoding="utf-8"))
+        assert {k: v for k, v in committed.items() if k.startswith("web.")} == web_catalog(lang)

@@ -236,7 +236,11 @@ class TablePage {
     replace(this.main, h("div", { class: "table-page", "data-state": v.state, "data-over": v.over ? "1" : "0" }, head, howto, banner,
       h("div", { class: "table-body" }, h("div", { class: "board-wrap" }, parts.board), h("aside", { class: "side" }, parts.moves, parts.log))));
     if (before) markChanges(this.main, before);
-    if (v.over) this.main.appendChild(this.resultScreen());
+    if (v.over && !this.resultClosed) {
+      const screen = this.resultScreen();
+      this.main.appendChild(screen);
+      screen.querySelector("a, button")?.focus();
+    }
     this.drawClocks();
   }
 
@@ -251,7 +255,7 @@ class TablePage {
     if (module.result) {
       try { detail = module.result({ obs: v.observation, data, names, legal: [], find: () => [], bind: (el) => el }); } catch (err) { console.error(err); }
     }
-    const close = () => overlay.remove();
+    const close = () => { this.resultClosed = true; overlay.remove(); };
     const overlay = h("div", { class: "overlay result-screen", role: "dialog", "aria-label": w("result.title") },
       h("div", { class: "overlay-card" },
         h("h2", { text: w("result.title") }),
