@@ -33,7 +33,7 @@ How the game type is chosen, and why:
 - **General-sum, terminal rewards.** ``reward="win"`` (the default with two
   or more players) pays 1 to each winner (ties share the win) and 0
   otherwise; ``reward="score"`` (the default solo) pays the final score,
-  within the loose bounds ``[-SCORE_BOUND, SCORE_BOUND]``.
+  clipped to the loose bounds ``[-SCORE_BOUND, SCORE_BOUND]``.
 - **Serialisation** writes the game's record (seed and moves) and replays
   it, so a deserialised state is the same game exactly.
 - ``max_game_length`` is the conformance kit's bound on any game's length.
@@ -214,7 +214,8 @@ class GameshelfState(pyspiel.State):  # type: ignore[misc]
         if not self.is_terminal():
             return [0.0] * players
         state = self.engine
-        return [outcome(state, p, reward) for p in range(players)]
+        bound = SCORE_BOUND
+        return [max(-bound, min(bound, outcome(state, p, reward))) for p in range(players)]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> GameshelfState:
         """A state ``player_id`` cannot tell from this one, with everything it
