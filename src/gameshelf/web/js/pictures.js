@@ -4,7 +4,7 @@ import { svg } from "./dom.js";
 const S = (tag, attrs, ...kids) => svg(tag, attrs, ...kids);
 
 function frame(bg, ...kids) {
-  return S("svg", { viewBox: "0 0 240 120", role: "img", "aria-hidden": "true" }, S("rect", { width: 240, height: 120, fill: bg }), ...kids);
+  return S("svg", { viewBox: "0 0 240 120", preserveAspectRatio: "xMidYMid slice", "aria-hidden": "true" }, S("rect", { width: 240, height: 120, fill: bg }), ...kids);
 }
 
 function die(x, y, face, fill = "#fff") {
