@@ -120,9 +120,13 @@ class Run:
     async def table(self, http: httpx.AsyncClient) -> None:
         """Tables one after another in one slot, until time is up."""
         while self.going():
-            r = await http.post("/api/tables", json={
-                "game": "filthy-rich", "players": 2,
-                "seats": [{"kind": "human"}, {"kind": "human"}]})
+            try:
+                r = await http.post("/api/tables", json={
+                    "game": "filthy-rich", "players": 2,
+                    "seats": [{"kind": "human"}, {"kind": "human"}]})
+            except httpx.HTTPError:  # e.g. a kept-alive connection the server closed
+                self.errors += 1
+                continue
             if r.status_code != 201:
                 self.errors += 1
                 await asyncio.sleep(0.1)

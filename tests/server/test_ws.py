@@ -88,7 +88,7 @@ def test_resume_sends_what_was_missed_or_a_full_sync(client: TestClient) -> None
     lambda ws: ws.send_text("[" * 5000 + "]" * 5000),
     lambda ws: ws.send_json({"type": "explode"}),
     lambda ws: ws.send_json([1, 2, 3]),
-    lambda ws: [ws.send_json({"type": "ping"}) for _ in range(200)],
+    lambda ws: [ws.send_json({"type": "ping"}) for _ in range(400)],
 ])
 def test_hostile_sockets_are_closed_and_others_play_on(client: TestClient, send: Any) -> None:
     table, tokens = new_table(client)

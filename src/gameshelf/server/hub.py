@@ -35,7 +35,7 @@ from gameshelf.server.limits import json_depth
 from gameshelf.server.service import Service
 
 #: Messages a client may send in a burst, and per second after it.
-BURST, RATE = 50, 25.0
+BURST, RATE = 100, 50.0
 HELLO_WAIT = 2.0
 
 

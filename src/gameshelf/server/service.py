@@ -101,6 +101,7 @@ class Service:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self._cache: collections.OrderedDict[str, Live] = collections.OrderedDict()
+        self._seat_cache: dict[str, tuple[tuple[float, int], list[Row[Any]]]] = {}
         self._locks: dict[str, threading.Lock] = {}
         self._guard = threading.Lock()
 
@@ -113,17 +114,29 @@ class Service:
             return lock
 
     def _table(self, conn: Connection, table_id: str) -> tuple[Row[Any], list[Row[Any]]]:
+        """The table's row and its seats. Every change to a table or its
+        seats sets ``updated_at``, so seats read at the same ``updated_at``
+        are still true and one query suffices (the common case: a view)."""
         row = conn.execute(sa.select(tables).where(tables.c.id == table_id)).first()
         if row is None:
             raise ApiError(404, "unknown-table", {"table": table_id})
+        cached = self._seat_cache.get(table_id)
+        if cached is not None and cached[0] == (row.updated_at, row.moves):
+            return row, cached[1]
         seat_rows = list(
             conn.execute(sa.select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat))
         )
+        if len(self._seat_cache) > CACHE_SIZE:
+            self._seat_cache.clear()
+        self._seat_cache[table_id] = ((row.updated_at, row.moves), seat_rows)
         return row, seat_rows
 
     def _live(self, conn: Connection, row: Row[Any]) -> Live:
         """The table's game brought up to its last stored move."""
         live = self._cache.get(row.id)
+        if live is not None and live.n == row.moves:
+            self._cache.move_to_end(row.id)
+            return live
         if live is None or live.n > row.moves:
             game = load_game(row.game)
             live = Live.start(game, row.players, row.seed, json.loads(row.options))
