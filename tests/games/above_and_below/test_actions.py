@@ -163,21 +163,39 @@ def _cat_stream(refuse: bool) -> Stream:
     raise AssertionError("no stream found")
 
 
-@pytest.mark.parametrize("purpose", ["labor", "build"])
+@pytest.mark.parametrize("purpose", ["labor", "build", "harvest", "train"])
 def test_cave_cat_refusal_does_not_use_the_action(purpose: str) -> None:
-    """「出目が1〜2の場合は、仕事をせずに、消耗エリアに移動します…そのアクションを消費しません」"""
+    """「出目が1〜2の場合は、仕事をせずに、消耗エリアに移動します。洞窟猫が仕事をしなかった場合、
+    そのアクションを消費しません。別の村人を使用して、別のアクションをしてもかまいません。」
+
+    (This test once asserted that a labour went on after the cat refused; the
+    rulebook lets the player take a different action instead.)"""
     state = new_state(2)
     move_villager(state, 0, CAVE_CAT)
+    give_building(state, 0, "h03")  # a mushroom to harvest
+    state.villages[0].card_goods["h03"] = 1
+    state.supply_goods[GOOD_INDEX["mushroom"]] -= 1
     state.rng.streams["cat"] = _cat_stream(refuse=True)
+    if Act(purpose) not in state.legal_actions():
+        pytest.skip(f"{purpose} is not open in this position")
     play(state, Act(purpose), Assign(CAVE_CAT))
     v = state.villages[0]
     assert CAVE_CAT in v.exhausted and v.coins == 7
-    if purpose == "labor":
-        assert state.phase == "assign", "other villagers may still labour"
-        play(state, Assign(BUILDER), Done())
-        assert v.coins == 8
-    else:
-        assert state.phase == "turn" and state.turn == 0, "the action was not used"
+    assert state.phase == "turn" and state.turn == 0 and state.task is None, "the action was not used"
+    assert Act("explore") in state.legal_actions(), "a different action with other villagers"
+    play(state, Act("labor"), Assign(BUILDER), Done())
+    assert v.coins == 8 and state.turn == 1
+
+
+def test_a_cat_refusing_after_others_worked_leaves_the_action_standing() -> None:
+    """Once a villager has laboured, the action is under way: the refusing cat
+    just does not join it."""
+    state = new_state(2)
+    move_villager(state, 0, CAVE_CAT)
+    state.rng.streams["cat"] = _cat_stream(refuse=True)
+    play(state, Act("labor"), Assign(BUILDER), Assign(CAVE_CAT))
+    v = state.villages[0]
+    assert CAVE_CAT in v.exhausted and v.coins == 8 and state.phase == "assign"
 
 
 def test_cave_cat_that_obeys_works() -> None:

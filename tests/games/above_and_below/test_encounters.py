@@ -122,16 +122,27 @@ def test_every_scene_is_written_once(book: Book) -> None:
     assert [line for line, n in Counter(lines).items() if n > 1] == []
 
 
-def test_japanese_uses_the_engines_glossary(book: Book) -> None:
-    """Reputation is 評判 and cider is サイダー everywhere (not 名声 / りんご酒)."""
+#: words of the one Japanese glossary (RULES.md) and the words it replaces.
+GLOSSARY = {"りんご酒": ("サイダー", "リンゴ酒"), "名声": ("評判",), "フルーツ": ("果物",), "コイン": ("硬貨",),
+            "ロープ": ("縄",), "成長トラック": ("進歩トラック",), "商品": ("品物",)}
+
+
+def test_japanese_book_and_ui_use_one_glossary(book: Book) -> None:
+    """The rulebook says りんご酒 (「りんご酒トークン」) and 名声 (「名声ボード」); the book and
+    the UI catalogue use those words and never the ones they replace (issue 16)."""
     texts = [p.text["ja"] for p in book.paragraphs.values()]
     for o in _options(book):
         texts.append(o.label["ja"])
         texts += [t.outcome.text["ja"] for t in o.thresholds]
         if o.failure:
             texts.append(o.failure.text["ja"])
-    for banned in ("名声", "りんご酒", "リンゴ酒"):
-        assert not [t for t in texts if banned in t], banned
+    ui = (resources.files("gameshelf.games.above_and_below") / "locales" / "ja.toml").read_text(encoding="utf-8")
+    for word, others in GLOSSARY.items():
+        for other in others:
+            assert not [t for t in texts if other in t], f"the book says {other}, not {word}"
+            assert other not in ui, f"the UI says {other}, not {word}"
+    stray = re.compile(r"(?<![釉り傷])薬(?!草|屋)")  # a potion is ポーション; compounds are other things
+    assert not [t for t in texts if stray.search(t)]
 
 
 # --------------------------------------------------------------------------- distribution
@@ -559,7 +570,7 @@ def test_hidden_paragraph_shows_thresholds_but_never_rewards(book: Book) -> None
     p = book.paragraphs[43]
     hidden = enc.format_paragraph(p, "ja", reveal=False)
     assert p.text["ja"] in hidden
-    assert "食料を分けてやる [if_has fish 2]: 4" in hidden
+    assert "食料を分けてやる [good fish -1]: 2" in hidden
     assert "一歩も引かずに構える: 6" in hidden
     assert "coins" not in hidden and p.options[1].thresholds[0].outcome.text["ja"] not in hidden
     shown = enc.format_paragraph(p, "en")

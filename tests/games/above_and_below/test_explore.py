@@ -17,6 +17,7 @@ from gameshelf.games.above_and_below.actions import (
     Reroll,
     Resolve,
     SetOut,
+    Spend,
 )
 from gameshelf.games.above_and_below.components import GOOD_INDEX
 from gameshelf.games.above_and_below.encounters import Bonus, Effect, Paragraph
@@ -143,9 +144,17 @@ def test_push_gives_a_lantern_and_injures() -> None:
     assert v.coins == 8 and SCRIBE in v.injured and BUILDER in v.exhausted
 
 
-def test_no_push_once_the_top_threshold_is_reached() -> None:
+def test_no_push_once_the_required_lanterns_are_reached() -> None:
+    """「必要数のランタンが得られなかった場合、必要数のランタンを得るために、1人以上の村人に
+    無理させることで、より多くのランタンが得られます」: pushing is offered only below the
+    option's required lanterns (its lowest threshold), not to climb to a higher reward."""
     state = state_with(uniform_book(RATS, FIGHT))
-    _explore(state, SCOUT, BUILDER, SCRIBE, dice=[5, 2, 1])  # 2 + 1 + 1 = the top threshold 4
+    _explore(state, SCOUT, BUILDER, SCRIBE, dice=[2, 2, 1])  # 1 + 1 + 1 = 3, the required 3
+    assert [a for a in state.legal_actions() if isinstance(a, Push)] == []
+    state = state_with(uniform_book(RATS, FIGHT))
+    _explore(state, SCOUT, BUILDER, dice=[2, 2])  # 2 lanterns: one short
+    assert Push(SCOUT) in state.legal_actions()
+    play(state, Push(SCOUT))
     assert [a for a in state.legal_actions() if isinstance(a, Push)] == []
 
 
@@ -158,7 +167,7 @@ def test_rerolls_come_from_buildings() -> None:
     give_building(state, 0, "h10")
     _explore(state, SCOUT, BUILDER, dice=[2, 3])
     assert Reroll(SCOUT) in state.legal_actions()
-    assert Reroll(BUILDER) not in state.legal_actions(), "the builder cannot do better than 1"
+    assert Reroll(BUILDER) in state.legal_actions(), "any die may be rerolled (B10: the text sets no limit)"
     play(state, Reroll(SCOUT))
     assert state.task.rerolls == 0 and not any(isinstance(a, Reroll) for a in state.legal_actions())
 
@@ -309,3 +318,56 @@ def test_reputation_stops_at_the_ends() -> None:
     _explore(state, BUILDER, SCOUT, dice=[1, 1])
     play(state, Resolve())
     assert state.villages[0].rep == 0
+
+
+def test_cider_and_potions_pay_an_options_coin_cost() -> None:
+    """「りんご酒/ポーションをコインとして代用: これらのシンボルのあるカードを所持するプレイヤーは、
+    りんご酒/ポーションをコインとして使用することができます」 — also for an encounter option's coins."""
+    dear = option((1, outcome(Effect("good", 1, "ore"))), cost=(Effect("coins", -3),), label="pay the guide")
+    state = state_with(uniform_book(dear))
+    v = state.villages[0]
+    give_building(state, 0, "h14")
+    v.coins, v.cider = 1, 2
+    state.supply_cider -= 2
+    play(state, Act("explore"), Assign(BUILDER), Assign(SCOUT))
+    if state.phase == "assign":
+        play(state, SetOut())
+    assert state.phase == "option", "the cider makes the option affordable: no forced failure"
+    pid = state.task.paragraph
+    assert Choose(pid, 0) not in state.legal_actions()
+    play(state, Spend("cider"), Spend("cider"))
+    assert v.coins == 3 and v.cider == 0
+    play(state, Choose(pid, 0))
+    assert v.coins == 0 and state.phase == "dice"
+
+
+def test_without_the_card_the_cider_cannot_pay() -> None:
+    dear = option((1, outcome(Effect("good", 1, "ore"))), cost=(Effect("coins", -3),), label="pay the guide")
+    state = state_with(uniform_book(dear))
+    v = state.villages[0]
+    v.coins, v.cider = 1, 2
+    state.supply_cider -= 2
+    play(state, Act("explore"), Assign(BUILDER), Assign(SCOUT))
+    if state.phase == "assign":
+        play(state, SetOut())
+    assert state.phase != "option" and v.cider == 2, "B22: no option can be paid, the encounter fails"
+
+
+def test_an_option_that_gives_an_item_takes_it() -> None:
+    """An option whose words give an item away ("Offer it a fish", 「魚を差し出す」) costs that
+    item: it is paid when chosen, and cannot be chosen without it (issue 16)."""
+    from gameshelf.games.above_and_below.encounters import load_book
+
+    book = load_book()
+    pid = 65
+    state = state_with(book)
+    v = state.villages[0]
+    play(state, Act("explore"), Assign(BUILDER), Assign(SCOUT))
+    if state.phase == "assign":
+        play(state, SetOut())
+    state.task.paragraph = pid
+    assert Choose(pid, 0) not in state.legal_actions(), "no fish, no offering"
+    v.goods[GOOD_INDEX["fish"]] = 1
+    state.supply_goods[GOOD_INDEX["fish"]] -= 1
+    play(state, Choose(pid, 0))
+    assert v.goods[GOOD_INDEX["fish"]] == 0

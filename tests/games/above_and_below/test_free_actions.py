@@ -14,6 +14,7 @@ from gameshelf.games.above_and_below.actions import (
     Sell,
     Spend,
     Track,
+    Withdraw,
 )
 from gameshelf.games.above_and_below.components import GOOD_INDEX
 from tests.games.above_and_below.fixtures import give_building, new_state, play
@@ -56,10 +57,46 @@ def test_sell_one_item_and_swap() -> None:
     state.supply_potion -= 1
     play(state, Sell("fish"))
     assert v.sale == "fish" and v.goods[GOOD_INDEX["fish"]] == 0
-    assert Sell("potion") not in state.legal_actions(), "one sale change per turn (designed)"
-    state.sold = False
     play(state, Sell("potion"))
     assert v.sale == "potion" and v.goods[GOOD_INDEX["fish"]] == 1 and v.potions == 0
+    assert Sell("fish") not in state.legal_actions(), "what left the space this turn stays off (B32)"
+
+
+def test_the_sale_space_may_change_more_than_once_and_be_emptied() -> None:
+    """「売りに出した商品を手持ちに戻したり、入れ替えることができます」: an unsold good goes back
+    to the supply, and from there onto the progress track (「使用可能な商品をいつでも…配置」)."""
+    state = new_state(2)
+    v = state.villages[0]
+    v.goods[GOOD_INDEX["fish"]] = 1
+    v.cider = 1
+    state.supply_goods[GOOD_INDEX["fish"]] -= 1
+    state.supply_cider -= 1
+    play(state, Sell("fish"), Withdraw(), Sell("cider"))
+    assert v.sale == "cider" and v.goods[GOOD_INDEX["fish"]] == 1
+    play(state, Track("fish"))
+    assert v.track == [GOOD_INDEX["fish"]] and v.sale == "cider"
+    play(state, Withdraw())
+    assert v.sale is None and v.cider == 1 and Withdraw() not in state.legal_actions()
+
+
+def test_offers_start_at_three_with_no_upper_cap() -> None:
+    """「代価はコインで支払い、最低価格は、3コインです」: any amount from 3 up to the buyer's
+    coins; the legal list shows a short menu, the rest is accepted all the same."""
+    state = new_state(2)
+    state.villages[1].sale = "ore"
+    state.supply_goods[GOOD_INDEX["ore"]] -= 1
+    buyer = state.villages[0]
+    buyer.coins = 40
+    prices = sorted(a.price for a in state.legal_actions() if isinstance(a, Offer))
+    assert prices[0] == 3 and Offer(1, 25) not in state.legal_actions()
+    for bad in (Offer(1, 2), Offer(1, 41)):
+        before = state.snapshot()
+        with pytest.raises(IllegalAction):
+            state.apply(bad)
+        assert state.snapshot() == before
+    play(state, Offer(1, 25), Respond(True))
+    assert buyer.coins == 15 and state.villages[1].coins == 8 + 25 and buyer.goods[GOOD_INDEX["ore"]] == 1
+    assert type(buyer.coins) is int
 
 
 def test_progress_track_leftmost_and_stacking() -> None:

@@ -177,6 +177,13 @@ class Sell(Action):
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class Withdraw(Action):
+    """Take the item on your for-sale space back into your supply."""
+
+    kind: ClassVar[str] = "withdraw"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class Track(Action):
     """Place a good from your supply on your progress track (permanent)."""
 
@@ -211,7 +218,7 @@ class Rest(Action):
 
 ACTION_CLASSES: tuple[type[Action], ...] = (
     Act, Assign, Done, SetOut, Decline, Rested, Pass, Build, Train, Harvest, Choose, Reroll, Push, Resolve,
-    Offer, Respond, Sell, Track, Refresh, Spend, Rest,
+    Offer, Respond, Sell, Withdraw, Track, Refresh, Spend, Rest,
 )
 
 

@@ -25,7 +25,7 @@ class AboveAndBelow(Game):
     name_key = "above_and_below.name"
     min_players = 2
     max_players = 4
-    rules_version = "1"
+    rules_version = "2"
     action_classes = A.ACTION_CLASSES
 
     def __init__(self, book: Book | None = None) -> None:
@@ -96,6 +96,7 @@ class AboveAndBelow(Game):
             A.Respond(True),
             A.Respond(False),
             *(A.Sell(i) for i in SALE_ITEMS),
+            A.Withdraw(),
             *(A.Track(g) for g in GOODS),
             *(A.Refresh(r) for r in A.ROWS),
             *(A.Spend(i) for i in ("cider", "potion")),

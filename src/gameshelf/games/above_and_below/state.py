@@ -55,7 +55,10 @@ class AboveAndBelowState(State):
     #: an offer awaiting the seller's answer: (seller, buyer, price, phase to return to)
     offer: tuple[int, int, int, str] | None
     refreshed: bool
+    #: whether the turn player's for-sale space changed this turn
     sold: bool
+    #: items that left the turn player's for-sale space this turn (they may not go back up, B32)
+    sale_left: list[str]
     offered: list[bool]
     house_deck: list[str]
     house_row: list[str]
@@ -213,7 +216,7 @@ class AboveAndBelowState(State):
             "specials": list(self.specials),
             "task": task_view(self),
             "offer": list(self.offer) if self.offer is not None else None,
-            "flags": {"refreshed": self.refreshed, "sold": self.sold},
+            "flags": {"refreshed": self.refreshed, "sold": self.sold, "sale_left": list(self.sale_left)},
             "scores": score_sheet(self),
             "log": [e.to_json() for e in self.events_for(player)],
         }
@@ -245,7 +248,7 @@ ZONE_DECKS: frozenset[str] = frozenset({"house_deck", "outpost_deck", "villager_
 #: list attributes of the state copied by :meth:`AboveAndBelowState._copy`.
 LIST_FIELDS: tuple[str, ...] = (
     "house_deck", "house_row", "outpost_deck", "outpost_row", "star_row", "key_row", "unused_keys",
-    "villager_deck", "slots", "cave_deck", "supply_goods", "specials", "offered", "rest_queue",
+    "villager_deck", "slots", "cave_deck", "sale_left", "supply_goods", "specials", "offered", "rest_queue",
     "rest_bedded", "first_round_exhausted", "unused_villagers", "acquired",
 )  # fmt: skip
 

@@ -40,6 +40,7 @@ HANDLERS: dict[type[Action], Callable[[Any, Any], None]] = {
     A.Offer: free.make_offer,
     A.Respond: free.respond,
     A.Sell: free.sell,
+    A.Withdraw: free.withdraw,
     A.Track: free.track,
     A.Refresh: free.refresh,
     A.Spend: free.spend,

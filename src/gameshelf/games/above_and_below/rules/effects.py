@@ -23,16 +23,42 @@ if TYPE_CHECKING:
     from gameshelf.games.above_and_below.village import Village
 
 
-def can_pay(village: Village, costs: Iterable[Effect]) -> bool:
-    """Whether the player owns what an option costs (negative amounts)."""
+def can_pay(village: Village, costs: Iterable[Effect], tokens: tuple[str, ...] = ()) -> bool:
+    """Whether the player owns what an option costs (negative amounts).
+
+    ``tokens`` are the items (``"cider"``, ``"potion"``) the player's cards let
+    them use as coins (B26): those in their supply beyond the option's own
+    item costs count towards its coin cost."""
+    coins_needed, items = _split(costs)
+    if any(village.owned(item) < n for item, n in items.items()):
+        return False
+    return village.coins + sum(spare_tokens(village, costs, t) for t in tokens) >= coins_needed
+
+
+def spare_tokens(village: Village, costs: Iterable[Effect], token: str) -> int:
+    """The ``token`` items in ``village``'s supply that paying ``costs`` leaves."""
+    in_supply = village.cider if token == "cider" else village.potions
+    return max(0, in_supply - _split(costs)[1].get(token, 0))
+
+
+def _split(costs: Iterable[Effect]) -> tuple[int, dict[str, int]]:
+    """The coins and the items (by name) that ``costs`` ask for."""
+    coins = 0
+    items: dict[str, int] = {}
     for cost in costs:
-        need = -cost.n
         if cost.kind == "coins":
-            if village.coins < need:
-                return False
-        elif village.owned(cost.item or cost.kind) < need:
-            return False
-    return True
+            coins += -cost.n
+        else:
+            item = cost.item or cost.kind
+            items[item] = items.get(item, 0) + -cost.n
+    return coins, items
+
+
+def coin_tokens(state: AboveAndBelowState, p: int) -> tuple[str, ...]:
+    """The items ``p`` may use as coins ("りんご酒/ポーションをコインとして代用")."""
+    village = state.villages[p]
+    comp = state.comp
+    return tuple(t for t in ("cider", "potion") if village.has_ability(comp, f"{t}_as_coin"))
 
 
 def apply_effects(state: AboveAndBelowState, p: int, effects: Iterable[Effect]) -> None:

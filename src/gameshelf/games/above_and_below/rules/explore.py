@@ -20,7 +20,12 @@ from gameshelf.core.actions import Action
 from gameshelf.games.above_and_below.actions import Build, Choose, Push, Reroll, make
 from gameshelf.games.above_and_below.encounters import format_bonus, format_effect
 from gameshelf.games.above_and_below.rules.common import NS, lose_item, put_under, take_building
-from gameshelf.games.above_and_below.rules.effects import apply_effects, can_pay
+from gameshelf.games.above_and_below.rules.effects import (
+    apply_effects,
+    can_pay,
+    coin_tokens,
+    spare_tokens,
+)
 from gameshelf.games.above_and_below.rules.market import buildable
 from gameshelf.games.above_and_below.rules.turns import end_turn
 
@@ -76,13 +81,21 @@ def enter_paragraph(state: AboveAndBelowState, pid: int) -> None:
 
 
 def legal_options(state: AboveAndBelowState) -> list[Action]:
+    """The options the player can pay for now, and (B26) turning a cider or
+    potion into a coin while that would make another option affordable."""
     task = state.task
     assert task is not None and task.paragraph is not None
     para = state.book.paragraphs[task.paragraph]
     village = state.villages[state.turn]
-    return [
+    out: list[Action] = [
         make.Choose(para.id, i) for i, opt in enumerate(para.options) if can_pay(village, opt.cost)
     ]
+    tokens = coin_tokens(state, state.turn)
+    if tokens and len(out) < len(para.options):
+        wanted = [opt.cost for opt in para.options
+                  if not can_pay(village, opt.cost) and can_pay(village, opt.cost, tokens)]
+        out.extend(make.Spend(t) for t in tokens if any(spare_tokens(village, c, t) for c in wanted))
+    return out
 
 
 def option_bonus(state: AboveAndBelowState, opt: EncounterOption) -> int:
@@ -145,18 +158,16 @@ def _option(state: AboveAndBelowState) -> EncounterOption:
 
 
 def legal_dice(state: AboveAndBelowState) -> list[Action]:
-    """Rerolls only for dice that could still improve; pushes only while the
-    top threshold is not reached (anything else cannot change the result)."""
+    """A reroll for any explorer's die while reroll icons are left (B10); a push
+    only while the option's required lanterns are not reached (B24:
+    "必要数のランタンが得られなかった場合…1人以上の村人に無理させることで")."""
     task = state.task
     assert task is not None
-    villagers = state.comp.villagers
     out: list[Action] = []
     if task.rerolls:
-        for v, d in zip(task.villagers, task.dice, strict=True):
-            if v not in task.pushed and villagers[v].lanterns(d) < max(villagers[v].lantern, default=0):
-                out.append(make.Reroll(v))
-    top = _option(state).thresholds[-1].lanterns
-    if lanterns(state) < top:
+        out.extend(make.Reroll(v) for v in task.villagers if v not in task.pushed)
+    required = _option(state).thresholds[0].lanterns
+    if lanterns(state) < required:
         out.extend(make.Push(v) for v in task.villagers if v not in task.pushed)
     out.append(make.Resolve())
     return out

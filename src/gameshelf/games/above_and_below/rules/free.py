@@ -58,13 +58,19 @@ def offer_is_legal(state: AboveAndBelowState, action: Offer) -> bool:
 
 
 def legal_stock_moves(state: AboveAndBelowState, p: int) -> list[Action]:
-    """Sell (once per turn) and Track moves for the items in ``p``'s supply."""
+    """Sell, Withdraw and Track moves for ``p``'s supply and for-sale space.
+
+    "売りに出した商品を手持ちに戻したり、入れ替えることができます": the space may
+    change any number of times a turn, but an item that left it this turn
+    does not go back up (B32: the turn stays finite, and every end state of
+    the space is still reachable in one step)."""
     village = state.villages[p]
     out: list[Action] = []
-    if not state.sold:
-        for item in SALE_ITEMS:
-            if item != village.sale and _in_supply(village, item):
-                out.append(make.Sell(item))
+    for item in SALE_ITEMS:
+        if item != village.sale and item not in state.sale_left and _in_supply(village, item):
+            out.append(make.Sell(item))
+    if village.sale is not None:
+        out.append(make.Withdraw())
     for i, good in enumerate(GOODS):
         if village.goods[i] and (village.track_count[i] or len(village.track) < len(GOODS)):
             out.append(make.Track(good))
@@ -130,11 +136,28 @@ def sell(state: AboveAndBelowState, action: Sell) -> None:
     on the space goes back to the supply."""
     village = state.villages[state.turn]
     if village.sale is not None:
-        village.add(village.sale)
+        _back_to_supply(state)
     village.take(action.item)
     village.sale = action.item
     state.sold = True
     state.log(f"{NS}.log.for-sale", player=state.turn + 1, item=f"@{NS}.item.{action.item}")
+
+
+def withdraw(state: AboveAndBelowState, action: Action) -> None:
+    """"売りに出した商品を手持ちに戻したり" — the item goes back to the supply
+    (from where it may go on the progress track)."""
+    item = state.villages[state.turn].sale
+    _back_to_supply(state)
+    state.sold = True
+    state.log(f"{NS}.log.withdraw", player=state.turn + 1, item=f"@{NS}.item.{item}")
+
+
+def _back_to_supply(state: AboveAndBelowState) -> None:
+    village = state.villages[state.turn]
+    assert village.sale is not None
+    village.add(village.sale)
+    state.sale_left.append(village.sale)
+    village.sale = None
 
 
 def track(state: AboveAndBelowState, action: Track) -> None:

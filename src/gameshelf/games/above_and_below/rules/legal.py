@@ -61,8 +61,8 @@ def is_legal_off_menu(state: AboveAndBelowState, action: Action) -> bool:
 
 #: the phases in which each kind of action can ever be played.
 PHASES: dict[type[Action], tuple[str, ...]] = {
-    A.Act: ("turn",), A.Pass: ("turn",), A.Offer: ("turn",), A.Sell: ("turn", "assign"),
-    A.Track: ("turn", "assign"), A.Refresh: ("turn",), A.Spend: ("turn",), A.Respond: ("respond",),
+    A.Act: ("turn",), A.Pass: ("turn",), A.Offer: ("turn",), A.Sell: ("turn", "assign"), A.Withdraw: ("turn", "assign"),
+    A.Track: ("turn", "assign"), A.Refresh: ("turn",), A.Spend: ("turn", "option"), A.Respond: ("respond",),
     A.Assign: ("assign",), A.Done: ("assign",), A.SetOut: ("assign",), A.Decline: ("reward",),
     A.Rested: ("rest",), A.Build: ("build", "reward"),
     A.Train: ("train",), A.Harvest: ("harvest",), A.Choose: ("option",), A.Reroll: ("dice",),
@@ -93,7 +93,7 @@ def explain(state: AboveAndBelowState, action: Any) -> IllegalAction:
         return IllegalAction("cannot-train", params, namespace=NS)
     if isinstance(action, A.Offer):
         return IllegalAction("bad-offer", params, namespace=NS)
-    if isinstance(action, A.Sell | A.Track | A.Spend):
+    if isinstance(action, A.Sell | A.Track | A.Spend | A.Withdraw):
         return IllegalAction("no-such-item", params, namespace=NS)
     if isinstance(action, A.Refresh) and state.refreshed:
         return IllegalAction("refreshed-already", params, namespace=NS)

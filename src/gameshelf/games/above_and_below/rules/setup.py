@@ -80,6 +80,7 @@ def set_up(state: AboveAndBelowState) -> None:
     # no card lies under a deck in sight of everyone yet (see common.put_under).
     state.house_deck_known = state.outpost_deck_known = state.cave_deck_known = 0
     state.sold = False
+    state.sale_left = []
     state.offered = [False] * players
     state.rest_queue = []
     state.rest_bedded = []

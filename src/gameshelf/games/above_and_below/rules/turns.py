@@ -16,6 +16,7 @@ def end_turn(state: AboveAndBelowState) -> None:
     state.task = None
     state.refreshed = False
     state.sold = False
+    state.sale_left = []
     state.offered = [False] * state.players
     for step in range(1, state.players + 1):
         nxt = (state.turn + step) % state.players

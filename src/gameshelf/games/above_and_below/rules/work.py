@@ -136,10 +136,12 @@ def assign(state: AboveAndBelowState, action: Assign) -> None:
         if roll <= 2:
             village.exhausted.append(action.villager)
             state.log(f"{NS}.log.cat-refuses", player=p + 1, roll=roll)
-            if task.purpose in ("build", "train"):
+            if task.count == 0:
+                # "そのアクションを消費しません。別の村人を使用して、別のアクションをしてもかまいません":
+                # nothing was done yet, so the action is called off and the player chooses again.
                 _cancel(state)
             else:
-                _check_stuck(state)
+                _check_stuck(state)  # others already worked: the action stands without the cat
             return
         state.log(f"{NS}.log.cat-obeys", player=p + 1, roll=roll)
     if task.purpose == "labor":
@@ -171,6 +173,8 @@ def _check_stuck(state: AboveAndBelowState) -> None:
 
 
 def _cancel(state: AboveAndBelowState) -> None:
+    """The action is not used: those sent go back to Ready, the cave card back
+    on top, and the player may take any action (or free actions) again."""
     task = state.task
     assert task is not None
     village = state.villages[state.turn]
