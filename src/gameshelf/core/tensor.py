@@ -21,7 +21,7 @@ this module only when a tensor is asked for.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from importlib import import_module
 from typing import Any, Protocol
 
@@ -75,25 +75,12 @@ class TensorWriter:
     def size(self) -> int:
         return self._pos
 
-    def _take(self, name: str, size: int, meaning: str, default: Callable[[], str]) -> int:
-        """Reserve ``size`` slots; a field's default meaning is only worded in
-        describe mode (wording it on every call was a fifth of the cost)."""
+    def _take(self, name: str, size: int, meaning: str) -> int:
         start = self._pos
         if self.fields is not None:
-            self.fields.append(Field(name, start, size, meaning or default()))
+            self.fields.append(Field(name, start, size, meaning))
         self._pos += size
         return start
-
-    def _put_all(self, pairs: Iterable[tuple[int, Any]], high: float, low: float = 0) -> None:
-        """:meth:`_put` for many (slot, value) pairs in one tight loop."""
-        idx, val, scale = self._idx, self._val, 1.0 / (high - low)
-        for slot, v in pairs:
-            if v is None or v is False:
-                continue
-            x = (v - low) * scale
-            if x > 0.0:
-                idx.append(slot)
-                val.append(x if x < 1.0 else 1.0)
 
     def _put(self, slot: int, value: Any, high: float, low: float) -> None:
         if value is None or value is False:
@@ -106,19 +93,19 @@ class TensorWriter:
     # -- single values -------------------------------------------------------------
     def number(self, name: str, value: Any, high: float, *, low: float = 0, meaning: str = "") -> None:
         """One slot: ``(value - low) / (high - low)`` clipped to [0, 1]."""
-        slot = self._take(name, 1, meaning, lambda: _range(low, high))
+        slot = self._take(name, 1, meaning or _range(low, high))
         self._put(slot, value, high, low)
 
     def flag(self, name: str, value: Any, meaning: str = "") -> None:
         """One slot: 1 when ``value`` is true."""
-        slot = self._take(name, 1, meaning, lambda: "1 if true")
+        slot = self._take(name, 1, meaning or "1 if true")
         if value:
             self._idx.append(slot)
             self._val.append(1.0)
 
     def one_hot(self, name: str, value: Any, vocab: Vocab, meaning: str = "") -> None:
         """``len(vocab)`` slots, 1 at ``value``'s place (none if absent)."""
-        start = self._take(name, len(vocab), meaning, lambda: f"one-hot: {vocab.describe()}")
+        start = self._take(name, len(vocab), meaning or f"one-hot: {vocab.describe()}")
         i = vocab.index.get(value)
         if i is not None:
             self._idx.append(start + i)
@@ -128,7 +115,7 @@ class TensorWriter:
         self, name: str, values: Iterable[Any] | None, vocab: Vocab, meaning: str = "", *, high: float = 1
     ) -> None:
         """``len(vocab)`` slots: how many times each value occurs, / ``high``."""
-        start = self._take(name, len(vocab), meaning, lambda: f"count of each of: {vocab.describe()} (/{high:g})")
+        start = self._take(name, len(vocab), meaning or f"count of each of: {vocab.describe()} (/{high:g})")
         self._many(start, values, vocab, high)
 
     def _many(self, start: int, values: Iterable[Any] | None, vocab: Vocab, high: float) -> None:
@@ -144,39 +131,50 @@ class TensorWriter:
         counts: dict[int, int] = {}
         for i in slots:
             counts[i] = counts.get(i, 0) + 1
-        self._put_all(((start + i, n) for i, n in counts.items()), high)
+        for i, n in counts.items():
+            self._put(start + i, n, high, 0)
 
     # -- runs of values ------------------------------------------------------------
     def numbers(
         self, name: str, values: Sequence[Any], size: int, high: float, *, low: float = 0, meaning: str = ""
     ) -> None:
         """``size`` slots, one per value in order (extra values dropped, missing ones 0)."""
-        start = self._take(name, size, meaning, lambda: _range(low, high))
-        self._put_all(enumerate(values[:size], start), high, low)
+        start = self._take(name, size, meaning or _range(low, high))
+        idx, val, scale = self._idx, self._val, 1.0 / (high - low)
+        for i, v in enumerate(values[:size]):  # _put, inlined: the hottest loop
+            if v is None or v is False:
+                continue
+            x = (v - low) * scale
+            if x > 0.0:
+                idx.append(start + i)
+                val.append(x if x < 1.0 else 1.0)
 
     def counts(self, name: str, table: Mapping[str, Any] | None, keys: Vocab, high: float, meaning: str = "") -> None:
         """One slot per key of ``keys``: ``table[key] / high`` (absent keys 0)."""
-        start = self._take(name, len(keys), meaning, lambda: f"{keys.describe()}; each {_range(0, high)}")
+        start = self._take(name, len(keys), meaning or f"{keys.describe()}; each {_range(0, high)}")
         if table:
-            index = keys.index
-            self._put_all(((start + index[k], v) for k, v in table.items() if k in index), high)
+            for key, v in table.items():
+                i = keys.index.get(key)
+                if i is not None:
+                    self._put(start + i, v, high, 0)
 
     def count_tables(
         self, name: str, tables: Sequence[Mapping[Any, Any] | None], size: int, keys: Vocab, high: float, meaning: str = ""
     ) -> None:
         """``size`` runs of ``len(keys)`` slots, one per table: ``table[key] / high``."""
         n = len(keys)
-        start = self._take(name, size * n, meaning, lambda: f"{size} x {keys.describe()}; each {_range(0, high)}")
-        index = keys.index
+        start = self._take(name, size * n, meaning or f"{size} x {keys.describe()}; each {_range(0, high)}")
         for k, table in enumerate(tables[:size]):
             if table:
-                base = start + k * n
-                self._put_all(((base + index[key], v) for key, v in table.items() if key in index), high)
+                for key, value in table.items():
+                    i = keys.index.get(key)
+                    if i is not None:
+                        self._put(start + k * n + i, value, high, 0)
 
     def one_hots(self, name: str, values: Sequence[Any], size: int, vocab: Vocab, meaning: str = "") -> None:
         """``size`` one-hot groups of ``len(vocab)`` slots, one group per value."""
         n = len(vocab)
-        start = self._take(name, size * n, meaning, lambda: f"{size} x one-hot: {vocab.describe()}")
+        start = self._take(name, size * n, meaning or f"{size} x one-hot: {vocab.describe()}")
         for k, v in enumerate(values[:size]):
             i = vocab.index.get(v)
             if i is not None:
@@ -195,7 +193,7 @@ class TensorWriter:
     ) -> None:
         """``size`` many-hot groups of ``len(vocab)`` slots, one per collection."""
         n = len(vocab)
-        start = self._take(name, size * n, meaning, lambda: f"{size} x count of each of: {vocab.describe()} (/{high:g})")
+        start = self._take(name, size * n, meaning or f"{size} x count of each of: {vocab.describe()} (/{high:g})")
         for k, values in enumerate(groups[:size]):
             self._many(start + k * n, values, vocab, high)
 
