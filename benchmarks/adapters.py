@@ -1,6 +1,10 @@
 """Adapter speed: random-play moves/s through each research adapter, next to
 the engine's own figure measured in the same run.
 
+Seconds are this process's CPU seconds (``time.process_time``), not wall
+time: on a machine shared with other work, wall time measures the others'
+load as much as ours.
+
 Every figure counts moves (every seat's, as the engine benchmark does) per
 second of random play: the engine through ``apply`` (checked, as the
 adapters play) and ``apply_unchecked``; Gymnasium (one seat the agent, the
@@ -43,11 +47,11 @@ def timed(play_one: Callable[[int], int], seconds: float, first_seed: int = 0) -
     returns (moves, elapsed seconds, next seed)."""
     moves = 0
     seed = first_seed
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds or seed == first_seed:
+    start = time.process_time()
+    while time.process_time() - start < seconds or seed == first_seed:
         moves += play_one(seed)
         seed += 1
-    return moves, time.perf_counter() - start, seed
+    return moves, time.process_time() - start, seed
 
 
 def engine(game_id: str, players: int, *, checked: bool) -> Callable[[int], int]:
