@@ -145,7 +145,7 @@ def lots_text(obs: dict[str, Any], comp: Components, lang: str | None) -> Text:
         for slot, item in enumerate(auction["display"][row]):
             if item is None or item < 0:
                 continue
-            piece = f"{slot + 1}) {_lot_short(comp, row, item, lang)}"
+            piece = f"#{slot + 1} {_lot_short(comp, row, item, lang)}"  # "#": apart from move numbers
             style = "reverse" if lot and lot[0] == row and lot[1] == slot else ""
             text.append(piece, style=style)
             text.append("  ")
@@ -159,7 +159,7 @@ def lots_text(obs: dict[str, Any], comp: Components, lang: str | None) -> Text:
 
 def gear_line(obs: dict[str, Any], comp: Components, lang: str | None) -> Text:
     text = Text(f"{_v('gear-supplier', lang)}: ", style="bold")
-    items = [f"{slot + 1}) {t('pay_dirt.gear.' + comp.gear[g].id, lang)} {money(comp.gear[g].price)}"
+    items = [f"#{slot + 1} {t('pay_dirt.gear.' + comp.gear[g].id, lang)} {money(comp.gear[g].price)}"
              for slot, g in enumerate(obs["gear"]["display"]) if g >= 0]
     text.append("  ".join(items) or _v("empty", lang))
     return text
@@ -451,3 +451,23 @@ def _camp(obs: dict[str, Any], p: int, camp: dict[str, Any], comp: Components, l
     if obs["current_player"] == p:
         style = "bold " + style
     return Panel(Group(stats, machine_row(camp, comp, lang), extras), title=title, border_style=style)
+
+
+def describe_move(obs: dict[str, Any], action: Any, lang: str | None = None) -> str:
+    """A move as its player reads it now: an auctioneer's nomination names
+    the lot as the board numbers it and its opening bid in dollars (never
+    "minimum + $0,000"), a bid its dollars. Other moves keep the game's own
+    sentence."""
+    from gameshelf.games.pay_dirt.actions import Bid, Nominate
+    from gameshelf.games.pay_dirt.describe import describe
+
+    comp = components()
+    if isinstance(action, Nominate):
+        item = obs["auction"]["display"][action.row][action.slot]
+        if item is not None and item >= 0:  # named as the board numbers it: "Claims #2"
+            minimum = (comp.equipment, comp.personnel, comp.claims)[action.row][item].min_bid
+            return _c("move.nominate", lang, row=t(f"pay_dirt.row.{ROWS[action.row]}", lang),
+                      slot=action.slot + 1, amount=money(minimum + action.over))
+    if isinstance(action, Bid):
+        return _c("move.bid", lang, amount=money(action.amount))
+    return describe(action, lang)
