@@ -44,6 +44,9 @@ def test_whole_game_against_bots_then_replay(page: Any, server: str, game_id: st
     page.wait_for_selector(f'.replay[data-k="{total}"]')
     page.click(".replay-back")
     page.wait_for_selector(f'.replay[data-k="{total - 1}"]')
+    page.fill(".replay-goto", "2")
+    page.press(".replay-goto", "Enter")
+    page.wait_for_selector('.replay[data-k="2"]')
     shot(page, f"replay-{game_id}")
 
 
@@ -131,6 +134,19 @@ def test_a_hostile_name_is_only_text(page: Any, server: str) -> None:
     assert hostile in page.locator(".open-tables").inner_text()
     page.wait_for_timeout(300)
     assert page.locator("img[src=x]").count() == 0
+    # anyone with the table link watches: the hostile name again as text, no moves
+    table_id = page.locator(".open-tables tr[data-table]", has_text=hostile).first.get_attribute("data-table")
+    watcher = page.context.browser.new_context()
+    try:
+        watch = watcher.new_page()
+        watch.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+        watch.goto(f"{server}/#/t/{table_id}")
+        watch.wait_for_selector(".table-page")
+        assert watch.locator(".move-btn").count() == 0
+        assert "You are watching" in watch.locator(".table-head").inner_text()
+        assert hostile in watch.locator(".table-page").inner_text()
+    finally:
+        watcher.close()
     assert dialogs == []
 
 

@@ -47,7 +47,9 @@ export async function render(main, tableId, params) {
         h("span", { class: "replay-pos", text: w("replay.pos", { k, total }) }),
         h("button", { class: "btn secondary replay-next", onclick: () => go(k + 1), disabled: k >= total, text: `${w("replay.next")} ▶` }),
         h("button", { class: "btn secondary replay-last", onclick: () => go(total), "aria-label": w("replay.last"), text: "⏭" }),
-        slider),
+        slider,
+        h("label", { class: "small" }, w("replay.go-to"), " ", h("input", { type: "number", min: 0, max: total, value: k, class: "replay-goto", style: { width: "5em" },
+          onchange: (ev) => { const n = Number(ev.target.value); if (Number.isInteger(n)) go(n); } }))),
       move,
       h("div", { class: "table-body" }, h("div", { class: "board-wrap" }, parts.board), h("aside", { class: "side" }, parts.log))));
   };
