@@ -17,6 +17,7 @@ Usage::
 
     python benchmarks/adapters.py                  # every game, 3 players where allowed
     python benchmarks/adapters.py --seconds 1 --rounds 2 --json --game pay-dirt
+    python benchmarks/adapters.py --breakdown 6     # where an adapter's time goes, per move
 """
 
 from __future__ import annotations
@@ -126,6 +127,37 @@ def openspiel_game(game_id: str, players: int) -> Callable[[int], int]:
     return play
 
 
+def breakdown(game_id: str, players: int, games: int) -> dict[str, float]:
+    """CPU microseconds per move of what an adapter adds to a move: the
+    seat's observation (log set aside, as ``observation_tensor`` takes it),
+    its encoding, and the legal-action mask; next to the checked move."""
+    from gameshelf.core.tensor import encode
+    from gameshelf.rl._common import LegalNow
+
+    game = load_game(game_id)
+    spent = dict.fromkeys(("move (apply)", "observation", "encoding", "mask"), 0.0)
+    moves = 0
+    clock = time.process_time
+    for seed in range(games):
+        state, rng, legal = game.new_game(players, seed), random.Random(seed), LegalNow()
+        while not state.is_over:
+            t0 = clock()
+            events, state.events = state.events, []
+            seen = state.observation(state.current_player)
+            state.events = events
+            t1 = clock()
+            encode(game, seen)
+            t2 = clock()
+            legal.mask(state)
+            t3 = clock()
+            state.apply(rng.choice(state.legal_actions()))
+            t4 = clock()
+            for key, dt in zip(spent, (t4 - t3, t1 - t0, t2 - t1, t3 - t2), strict=True):
+                spent[key] += dt
+            moves += 1
+    return {key: total / moves * 1e6 for key, total in spent.items()}
+
+
 ADAPTERS: dict[str, Callable[[str, int], Callable[[int], int]]] = {
     "engine (apply)": lambda g, p: engine(g, p, checked=True),
     "engine (apply_unchecked)": lambda g, p: engine(g, p, checked=False),
@@ -154,9 +186,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", action="append", help="only these game ids")
     parser.add_argument("--rounds", type=int, default=3, help="turns each adapter takes (spreads load drift)")
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    parser.add_argument("--breakdown", type=int, metavar="GAMES", default=0,
+                        help="instead: CPU us per move of a move, an observation, its encoding and the mask")
     args = parser.parse_args(argv)
     if args.rounds < 1 or args.seconds <= 0:
         parser.error("--rounds must be at least 1 and --seconds positive")
+    if args.breakdown:
+        return print_breakdown(args.game or games(), args.breakdown, as_json=args.json)
     rows = []
     for game_id in args.game or games():
         game = load_game(game_id)
@@ -171,6 +207,22 @@ def main(argv: list[str] | None = None) -> int:
         cells = [f"{r.moves_per_s[n]:,.0f} ({r.ratio(n):.0%})" for n in ADAPTERS]
         print(f"| {r.game} | {r.players} | " + " | ".join(cells) + " |")
     print("\nmoves/s of random play; in brackets, the share of the engine's own figure through apply")
+    return 0
+
+
+def print_breakdown(game_ids: list[str], n_games: int, *, as_json: bool) -> int:
+    table = {}
+    for game_id in game_ids:
+        game = load_game(game_id)
+        table[game_id] = breakdown(game_id, max(game.min_players, min(3, game.max_players)), n_games)
+    if as_json:
+        print(json.dumps(table, indent=1))
+        return 0
+    keys = list(next(iter(table.values())))
+    print("| game | " + " | ".join(keys) + " |")
+    print("|---|" + "---|" * len(keys))
+    for game_id, costs in table.items():
+        print(f"| {game_id} | " + " | ".join(f"{costs[k]:.0f} µs" for k in keys) + " |")
     return 0
 
 

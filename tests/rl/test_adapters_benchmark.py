@@ -6,6 +6,7 @@ import importlib.util
 import json
 import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -16,13 +17,25 @@ pytest.importorskip("pyspiel")
 SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "adapters.py"
 
 
-def test_json_output_names_every_adapter(capsys: pytest.CaptureFixture[str]) -> None:
+def _load() -> ModuleType:
     spec = importlib.util.spec_from_file_location("bench_adapters", SCRIPT)
     module = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
     sys.modules["bench_adapters"] = module
     spec.loader.exec_module(module)  # type: ignore[union-attr]
-    assert module.main(["--seconds", "0.01", "--rounds", "1", "--game", "dicey-farm", "--json"]) == 0
+    return module
+
+
+def test_json_output_names_every_adapter(capsys: pytest.CaptureFixture[str]) -> None:
+    bench = _load()
+    assert bench.main(["--seconds", "0.01", "--rounds", "1", "--game", "dicey-farm", "--json"]) == 0
     rows = json.loads(capsys.readouterr().out)
     assert [r["game"] for r in rows] == ["dicey-farm"]
-    assert set(rows[0]["moves_per_s"]) == set(module.ADAPTERS)
+    assert set(rows[0]["moves_per_s"]) == set(bench.ADAPTERS)
     assert all(v > 0 for v in rows[0]["moves_per_s"].values())
+
+
+def test_breakdown_reports_each_cost(capsys: pytest.CaptureFixture[str]) -> None:
+    assert _load().main(["--breakdown", "1", "--game", "dicey-farm", "--json"]) == 0
+    costs = json.loads(capsys.readouterr().out)["dicey-farm"]
+    assert set(costs) == {"move (apply)", "observation", "encoding", "mask"}
+    assert all(v >= 0 for v in costs.values())
