@@ -89,3 +89,30 @@ def test_event_texts_are_complete() -> None:
         for lang in ("en", "ja"):
             text = event.text(lang)
             assert "{" not in text and "pay_dirt." not in text, f"{event.key}: {text}"
+
+
+def test_move_lines_say_dollars_and_never_zero_thousands() -> None:
+    """A nomination names the lot as the board numbers it (#2, apart from
+    the move numbers) and its opening bid in dollars, which is the bid the
+    move then opens with."""
+    from gameshelf.games.pay_dirt.actions import Nominate
+    from gameshelf.games.pay_dirt.view import describe_move
+
+    s = new(3, 4)
+    checked = 0
+    for after, _ in random_playout(s, Stream(3), 2_000):
+        if after.is_over:
+            break
+        obs = after.observation(after.current_player)
+        for action in after.legal_actions():
+            for lang in ("en", "ja"):
+                assert "$0,000" not in describe_move(obs, action, lang)
+            if isinstance(action, Nominate):
+                trial = after.clone()
+                start = len(trial.events)
+                trial.apply(action)
+                opened = next(e.params["amount"] for e in trial.events[start:] if e.key.endswith("log.nominate"))
+                assert describe_move(obs, action, "en").endswith(f"at ${opened:,},000"), action
+                assert f"#{action.slot + 1} " in describe_move(obs, action, "en")
+                checked += 1
+    assert checked
