@@ -12,6 +12,9 @@ const ROWS = ["equipment", "personnel", "claims"];
 const MACHINES = ["excavator", "loader", "wash_plant"];
 const SLOTS = ["claim", "camp"];
 const KIND = { B: "barren", P: "promising", R: "rich" };
+const CODES = ["B", "P", "R"];
+/** Repair and scrap targets: the three machines, then the claim and camp gear. */
+const GEAR_TARGET = 3;
 
 export const money = (k) => (k ? `$${k.toLocaleString("en")},000` : "$0");
 
@@ -101,7 +104,7 @@ function camp(ctx, p) {
     c.claims.length ? c.claims.map((cl, i) => h("div", { class: "claim" },
       h("span", { class: "small", text: `${i + 1}. ${data.claims[cl.claim].name}${cl.ordered ? " *" : ""} ` }),
       h("span", { class: "tiles" }, cl.tiles.length ? cl.tiles.map((k, j) =>
-        mine ? ctx.bind(tile(k), (a) => (a.type === "dig" && a.claim === i && (!cl.ordered || j === 0))) : tile(k))
+        mine ? ctx.bind(tile(k), (a) => (a.type === "dig" && a.claim === i && a.tile_kind === CODES.indexOf(k) && (!cl.ordered || j === 0))) : tile(k))
         : h("span", { class: "muted small", text: t(`${NS}.view.empty`) })),
       mine && ctx.find({ type: "discard-claim", slot: i }).length
         ? ctx.bind(h("span", { class: "small discard-claim", text: ` ✕ ${w("pd.discard-claim")}` }), { type: "discard-claim", slot: i }) : null))
@@ -120,9 +123,12 @@ function camp(ctx, p) {
     return [h("span", { class: "arrow", "aria-hidden": "true", text: "⟹" }),
       mine ? ctx.bind(body, (a) => (a.type === "pull" && a.machine === mi) || ((a.type === "repair" || a.type === "remove-wear") && a.target === mi)) : body];
   });
-  const gear = c.gear.map((g, slot) => h("div", { class: "small" }, h("strong", { text: `${t(`${NS}.slot.${SLOTS[slot]}`)}: ` }),
-    g === null ? t(`${NS}.view.none`) : [pick(data.gear[g.gear].text), " ", wearBar(g.wear, g.durability),
-      g.used ? h("span", { class: "muted", text: ` (${t(`${NS}.view.used`)})` }) : null]));
+  const gear = c.gear.map((g, slot) => {
+    const row = h("div", { class: "small gear-owned", "data-gear": slot }, h("strong", { text: `${t(`${NS}.slot.${SLOTS[slot]}`)}: ` }),
+      g === null ? t(`${NS}.view.none`) : [pick(data.gear[g.gear].text), " ", wearBar(g.wear, g.durability),
+        g.used ? h("span", { class: "muted", text: ` (${t(`${NS}.view.used`)})` }) : null]);
+    return mine && g !== null ? ctx.bind(row, (a) => (a.type === "repair" || a.type === "remove-wear") && a.target === GEAR_TARGET + slot) : row;
+  });
   const kept = obs.hardships.kept[p];
   const head = h("div", { class: "camp-head" },
     p === obs.current_player ? h("span", { class: "turn-arrow", text: "▶" }) : null, seatBadge(p, ctx.names, { you: mine }),
