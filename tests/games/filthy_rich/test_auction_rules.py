@@ -105,6 +105,7 @@ def test_a_bid_may_be_any_amount_from_the_minimum_up_to_ones_cash() -> None:
     The menu lists a few steps; $6 + 3 = $9, not on it, is taken all the same."""
     s = _bidding(12)  # $15 after the lawsuit
     assert "bid +3" not in legal_texts(s)
+    assert s.observation(None)["auction"]["minimum"] == 6  # what a front end offers from
     s.apply(Bid(3))
     assert s.auction_high == 9 and s.auction_leader == 0 and s.phase == "turn"
     assert lux("personal_trainer") in s.luxuries[0] and s.money[0] == 6

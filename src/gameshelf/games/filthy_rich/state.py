@@ -204,6 +204,8 @@ class FilthyRichState(State):
         return {
             "luxury": self.auction_lots[0],
             "high": self.auction_high,
+            # the lowest bid now: a bid may be any amount from it up to one's cash (C14)
+            "minimum": legal.min_bid(self),
             "leader": None if self.auction_leader == NOBODY else self.auction_leader,
             "bidder": self.decider,
             "queue": list(self.auction_lots[1:]),
