@@ -4,9 +4,6 @@ hardship card is told only as the rules show it."""
 
 from __future__ import annotations
 
-import pytest
-
-from gameshelf.core.protocol import Game
 from gameshelf.core.registry import load_game
 from gameshelf.games.pay_dirt.actions import KeepHardship
 from tests.cli.driver import check_feed, drive
@@ -20,8 +17,6 @@ def test_every_result_a_person_may_see_is_printed_in_order() -> None:
     assert check_feed(final, text) > 50
 
 
-@pytest.mark.xfail(type(GAME).describe_public is Game.describe_public,
-                   reason="Pay Dirt's public move description (issue 16 §4) is not in yet")
 def test_a_bots_kept_hardship_card_is_never_named() -> None:
     state = GAME.new_game(3, 5)
     final, text = drive(state, ["human", "bot:easy", "bot:easy"], limit=150)
