@@ -65,6 +65,7 @@ def _dicey_farm() -> dict[str, Any]:
         "market": {g: list(v) for g, v in c.market.items()},
         "ranks": [[low, key] for low, key in c.ranks],
         "facilities": list(c.facilities),
+        "recipes": {rid: r.craftsman for rid, r in c.recipes.items()},
     }
 
 

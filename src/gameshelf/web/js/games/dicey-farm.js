@@ -124,7 +124,7 @@ function craftsmen(ctx) {
     const el = h("div", { class: ["craftsman", mine && "mine"], "data-craftsman": c },
       h("div", { class: "craftsman-name", text: craftsman(c) }),
       h("div", { class: "craftsman-effect", text: t(`${NS}.craftsman.${c}.effect`) }));
-    return ctx.bind(el, (a) => a.craftsman === c);
+    return ctx.bind(el, (a) => a.craftsman === c || (a.type === "deliver" && ctx.data.recipes[a.recipe] === c));
   };
   return panel(w("df.craftsmen"), "df-craftsmen",
     h("h4", { text: t(`${NS}.view.hired`) }),
