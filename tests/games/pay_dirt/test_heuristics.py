@@ -59,3 +59,22 @@ def test_paid_equipment_awaiting_install_still_counts() -> None:
     pending = evaluate(s, 0)
     installed = evaluate(after(s, Install()), 0)
     assert abs(pending - installed) < 0.5
+
+
+def test_a_gear_worker_is_worth_placing_only_for_gear_it_can_still_use() -> None:
+    """Workers are committed to the Gear Supplier before buying (A17), so the
+    evaluation counts a standing worker as the gear it may buy, less the move
+    it gives up: with both gear slots empty and money to spare, placing one
+    or two workers beats none, and a third (no third slot) is a loss."""
+    from gameshelf.games.pay_dirt.actions import PlaceGear
+    from tests.games.pay_dirt.helpers import to_placing
+
+    s = new(2)
+    s.temperature = 12  # many rounds left: gear pays
+    s.camps[0].money = 30
+    to_placing(s)
+    assert s.current_player == 0
+    score = [evaluate(after(s, PlaceGear(k)), 0) for k in range(4)]
+    best = max(range(4), key=score.__getitem__)
+    assert best in (1, 2) and score[best] > score[0]
+    assert score[3] < score[2]

@@ -167,8 +167,37 @@ def hardship_cost(s: PayDirtState, player: int, card: int) -> float:
     return per_use * times
 
 
+def standing_gear_value(s: PayDirtState, player: int) -> float:
+    """Workers placed at the Gear Supplier but not yet served: each counts as
+    the best gear it may still buy for an empty slot, net of its price, less
+    the work-pool move it gave up (so a one-step search places a worker
+    there only for gear worth more than a move)."""
+    from gameshelf.games.pay_dirt.rules.labor import gear_price
+
+    standing = s.gear_workers[player]
+    if not standing:
+        return 0.0
+    w = WEIGHTS.current
+    step = w["progress"]["step"]
+    camp = s.camps[player]
+    worth = w["machines"]["gear"] * step * min(rounds_left(s), w["progress"]["horizon"])
+    best: dict[int, float] = {}
+    for g in s.gear_display:
+        if g != EMPTY and camp.gear[s.comp.gear[g].slot] == EMPTY:
+            price = gear_price(s, camp, g)
+            if price <= camp.money:
+                net = worth - money_weight(s) * price
+                slot = s.comp.gear[g].slot
+                best[slot] = max(best.get(slot, net), net)
+    gains = sorted((v for v in best.values() if v > 0), reverse=True)[:standing]
+    return sum(gains) - step * standing
+
+
 def evaluate(s: PayDirtState, player: int) -> float:
     values = [camp_value(s, c) for c in s.camps]
+    if s.phase == "gear":
+        for p in range(s.players):
+            values[p] += standing_gear_value(s, p)
     if s.phase == "draft":
         for p, card in enumerate(s.kept):
             if card != EMPTY:
