@@ -178,3 +178,10 @@ def test_hot_seat_shows_each_person_only_their_own_secrets() -> None:
     for segment in segments:
         viewer = 0 if "Player 1 to decide" in segment else 1
         assert not any(text in segment for text in hidden[viewer]), segment
+
+
+def test_d_opens_the_details_behind_the_compact_board() -> None:
+    state = load_game("pay-dirt").new_game(3, 8)
+    _, text = session(state, ["human", "bot:random", "bot:random"], ["d", "1", ""])
+    assert "Player 1: camp in full" in text and "Which one?" in text
+    assert "Excavator" in text  # the full camp names its machines
