@@ -75,7 +75,14 @@ class TablePage {
     this.seat = wanted !== null && wanted in this.tokens ? wanted : (this.mySeats[0] ?? null);
     this.offLang = onLangChange(() => this.refresh(true));
     await this.refresh(true);
-    this.timer = setInterval(() => this.refresh(false), POLL_MS);
+    // Polling is the fallback; while the websocket is open it only says
+    // "something changed", so a slow poll is enough to catch a lost message.
+    let ticks = 0;
+    this.timer = setInterval(() => {
+      ticks += 1;
+      const live = this.ws && this.ws.readyState === WebSocket.OPEN;
+      if (!live || ticks % 4 === 0) this.refresh(false);
+    }, POLL_MS);
     this.tick = setInterval(() => this.drawClocks(), 1000);
     this.connect();
   }
