@@ -125,7 +125,7 @@ export async function render(main) {
   await load();
   draw();
   const off = onLangChange(async () => { await load(); draw(); });
-  const timer = setInterval(async () => { if (!document.hidden && !chosen) { await load(); if (!main.querySelector("form.create")) draw(); } }, 8000);
+  const timer = setInterval(async () => { if (!document.hidden && !chosen && !created) { await load(); if (!main.querySelector("form.create")) draw(); } }, 8000);
   return () => { off(); clearInterval(timer); };
 }
 
