@@ -40,6 +40,14 @@ def test_auctioneer_may_open_above_the_minimum_bid() -> None:
         s.apply(Nominate(PERSON, 0, 0))
 
 
+def test_an_opening_below_the_printed_minimum_is_refused_as_too_low() -> None:
+    s = new(2)
+    item(s, PERSON, "rosa")  # min bid $3,000
+    with pytest.raises(IllegalAction) as err:
+        s.apply(Nominate(PERSON, 0, -1))
+    assert err.value.code == "bid-too-low" and "2,000" in err.value.message_in("en")
+
+
 def test_auctioneer_cannot_open_above_their_money_but_may_pass() -> None:
     """「最低金額を支払うことが出来ない場合や、競売人になりたくない場合はパス(競売人のパス)」."""
     s = new(2)

@@ -165,4 +165,6 @@ def _explain_nominate(s: PayDirtState, a: A.Nominate, money: int) -> IllegalActi
     if not (0 <= a.row < 3 and 0 <= a.slot < len(s.display[a.row])) or s.display[a.row][a.slot] == EMPTY:
         return _error("no-such-lot")
     low = auction.min_bid(s, a.row, s.display[a.row][a.slot])
-    return _error("cannot-afford", amount=low + max(0, a.over), money=money)
+    if a.over < 0:  # below the printed minimum
+        return _error("bid-too-low", amount=low + a.over, high=low - 1)
+    return _error("cannot-afford", amount=low + a.over, money=money)
