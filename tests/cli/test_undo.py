@@ -54,3 +54,15 @@ def test_undo_with_nothing_to_take_back_says_why() -> None:
     state = load_game("dicey-farm").new_game(1, 5)
     final, text = drive(state, ["human"], moves=("u",), limit=1)
     assert "Nothing to take back" in text and final.history == []
+
+
+def test_a_move_whose_worlds_cannot_be_built_is_played_without_undo(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Undo is a comfort: if re-dealing fails, the move is still played."""
+    state = load_game("dicey-farm").new_game(1, 5)
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("no world")
+
+    monkeypatch.setattr(type(state), "determinize", broken)
+    final, text = drive(state, ["human"], moves=("1", "u"), limit=2)
+    assert len(final.history) == 1 and "Nothing to take back" in text

@@ -54,12 +54,15 @@ class Probe:
     def __init__(self, state: State, seat: PlayerId) -> None:
         self.seat = seat
         self.position = state.clone()
-        self.worlds = [state.determinize(seat, s) for s in WORLD_SEEDS]
+        try:
+            self.worlds: list[State] | None = [state.determinize(seat, s) for s in WORLD_SEEDS]
+        except Exception:  # a world that cannot be built: play on, only without undo for this move
+            self.worlds = None
 
     def reversible(self, state: State, action: Action) -> bool:
         """Whether the move just made left the mover deciding and revealed
         nothing: no stream moved and every world agrees with the real game."""
-        if state.current_player != self.seat or state.rng != self.position.rng:
+        if self.worlds is None or state.current_player != self.seat or state.rng != self.position.rng:
             return False
         seen = state.observation(self.seat)
         for world in self.worlds:
