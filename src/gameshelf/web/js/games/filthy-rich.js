@@ -131,7 +131,7 @@ export function draw(ctx) {
     ? t(`${NS}.view.dice`, { dice: obs.dice.join(" "), page_die: obs.page_die || "—" }) : t(`${NS}.view.no-dice`);
   return h("div", { class: "board fr" },
     h("div", { class: "fr-top" }, stat(w("fr.turn"), obs.turns), stat(w("fr.open"), `${w("fr.page")} ${obs.page}`),
-      stat(w("fr.dice"), dice), stat(w("fr.deck"), obs.deck_size)),
+      ctx.bind(stat(w("fr.dice"), dice, "fr-dice"), { type: "roll" }), stat(w("fr.deck"), obs.deck_size)),
     h("div", { class: "banner", text: status(ctx) }),
     h("div", { class: "fr-grid" },
       panel(w("fr.open-page", { page: obs.page }), "fr-book", pocketGrid(ctx), h("p", { class: "muted small", text: w("fr.legend") }), miniPages(ctx)),
