@@ -44,3 +44,16 @@ def test_boards_fit_a_100_by_30_terminal(game_id: str, players: int, lang: str) 
     assert max(board for board, _ in seen) <= 22
     over = [total for _, total in seen if total > 30]
     assert len(over) <= len(seen) // 10, sorted(over)[-5:]
+
+
+def test_a_broken_view_wording_falls_back_to_the_games_sentence(monkeypatch: pytest.MonkeyPatch) -> None:
+    import gameshelf.games.filthy_rich.view as view
+
+    def broken(*args: object) -> str:
+        raise KeyError("gap")
+
+    monkeypatch.setattr(view, "describe_move", broken)
+    state = load_game("filthy-rich").new_game(3, 2)
+    out = io.StringIO()
+    Console(file=out, width=100).print(move_list(state, "en"))
+    assert state.game.describe_action(state.legal_actions()[0], "en") in out.getvalue()

@@ -22,6 +22,7 @@ from rich.table import Table
 from rich.text import Text
 
 from gameshelf.bots import Bot, make_bot, play_bot_turn
+from gameshelf.core.actions import Action
 from gameshelf.core.errors import GameshelfError
 from gameshelf.core.i18n import t
 from gameshelf.core.protocol import Game, PlayerId, State
@@ -133,6 +134,21 @@ def tie_note(state: State, lang: str | None) -> str | None:
 LIST_ROWS = 10
 
 
+def sentences(state: State, lang: str | None) -> list[str]:
+    """Each legal move as its mover reads it now, with what it costs and
+    gives (the game's view ``describe_move``), else the game's own sentence.
+    Why the fallback: a gap in a view's extra wording must never stop a game."""
+    actions = state.legal_actions()
+    describe = view_hook(state.game, "describe_move")
+    if describe is not None:
+        try:
+            seen = state.observation(state.current_player)
+            return [str(describe(seen, a, lang)) for a in actions]
+        except Exception:
+            pass
+    return [state.game.describe_action(a, lang) for a in actions]
+
+
 def _list_height(texts: list[str], columns: int, width: int) -> int:
     """Screen lines the move list takes in ``columns`` columns (a sentence
     wider than its column wraps)."""
@@ -148,12 +164,7 @@ def move_list(state: State, lang: str | None, width: int = 100) -> Table:
     number apart from the numbers in its sentence. A long list is laid out
     in up to three columns (numbered down each column) when the sentences
     fit the screen's ``width``."""
-    describe = view_hook(state.game, "describe_move")
-    if describe is not None:  # what each move costs and gives now, from the mover's view
-        seen = state.observation(state.current_player)
-        texts = [describe(seen, a, lang) for a in state.legal_actions()]
-    else:
-        texts = [state.game.describe_action(a, lang) for a in state.legal_actions()]
+    texts = sentences(state, lang)
     columns = 1
     if len(texts) > LIST_ROWS:
         columns = min(range(1, 4), key=lambda k: (_list_height(texts, k, width), k))
@@ -293,10 +304,7 @@ class Session:
                 continue
             self.draw(seat)
 
-    def play(self, seat: PlayerId, action: object) -> None:
-        from gameshelf.core.actions import Action
-
-        assert isinstance(action, Action)
+    def play(self, seat: PlayerId, action: Action) -> None:
         probe = self.undo.before(self.state, seat)
         before = len(self.state.events)
         try:
