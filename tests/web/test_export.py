@@ -49,3 +49,15 @@ def test_committed_catalogues_carry_the_client_strings_as_written() -> None:
     for lang in ("en", "ja"):
         committed = json.loads((WEB_DIR / "data" / f"i18n.{lang}.json").read_text(encoding="utf-8"))
         assert {k: v for k, v in committed.items() if k.startswith("web.")} == web_catalog(lang)
+
+
+def test_every_client_string_the_scripts_name_exists() -> None:
+    """Each literal ``w("section.key")`` in the client's scripts has an entry
+    in both languages (keys built at run time are covered by the browser tests)."""
+    used = set()
+    for script in (WEB_DIR / "js").rglob("*.js"):
+        used |= set(re.findall(r"""\bw\(["']([a-z0-9.-]+)["']""", script.read_text(encoding="utf-8")))
+    assert len(used) > 50
+    for lang in ("en", "ja"):
+        catalog = web_catalog(lang)
+        assert not sorted(k for k in used if f"web.{k}" not in catalog), lang
