@@ -185,3 +185,23 @@ def test_d_opens_the_details_behind_the_compact_board() -> None:
     _, text = session(state, ["human", "bot:random", "bot:random"], ["d", "1", ""])
     assert "Player 1: camp in full" in text and "Which one?" in text
     assert "Excavator" in text  # the full camp names its machines
+
+
+def test_the_log_names_every_move_and_only_what_the_seat_may_see() -> None:
+    """`l` shows the game so far: each move (opponents' through the public
+    description, so a slide or a pull is there even without an event of its
+    own) and the events the seat may see, in order."""
+    from tests.cli.driver import expected_feed
+
+    state = load_game("pay-dirt").new_game(3, 6)
+    answers = ["1", "2", "1"] * 8 + ["l", ""]
+    final, text = session(state, ["human", "bot:easy", "bot:easy"], answers)
+    log = text[text.rindex("Game log"):]
+    shown, hidden = expected_feed(final, 0, "en")
+    at = 0
+    for line in shown:
+        found = log.find(line, at)
+        assert found >= 0, line
+        at = found + len(line)
+    assert not any(h in log for h in hidden)
+    assert "▶ Player 2 (easy bot)" in log and "▶ Player 1 (you)" in log

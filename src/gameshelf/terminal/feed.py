@@ -105,3 +105,22 @@ class Feed:
         """Print what ``viewer`` has not read yet."""
         for line in self.lines(state, viewer, lang):
             console.print(line, highlight=False)
+
+
+def history_lines(state: State, seats: Sequence[str], viewer: PlayerId | None, lang: str | None) -> list[str]:
+    """The whole game so far as ``viewer`` may read it: every move (an
+    opponent's through the public description) followed by the events it
+    caused. Rebuilt from the record, so it is whole after an undo, a
+    restart or a resumed save, and it names the moves (a slide, a pull)
+    that leave no event of their own."""
+    from gameshelf.core.record import replay
+
+    again = replay(state.record(), upto=0)
+    feed = Feed(again, seats)
+    for action in state.history:
+        mover = again.current_player
+        before = len(again.events)
+        again.apply(action)
+        if mover is not None:
+            feed.record(again, mover, action, before)
+    return feed.lines(again, viewer, lang)

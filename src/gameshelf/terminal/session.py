@@ -27,7 +27,7 @@ from gameshelf.core.errors import GameshelfError
 from gameshelf.core.i18n import t
 from gameshelf.core.protocol import Game, PlayerId, State
 from gameshelf.core.record import replay
-from gameshelf.terminal.feed import HUMAN, Feed
+from gameshelf.terminal.feed import HUMAN, Feed, history_lines
 from gameshelf.terminal.help import help_panel, package
 from gameshelf.terminal.prompts import (
     Reader,
@@ -341,8 +341,8 @@ class Session:
 
     def show_log(self, seat: PlayerId) -> None:
         """The whole log as this seat may read it, held until a key."""
-        text = "\n".join(e.text(self.lang) for e in self.state.events_for(seat)) or "-"
-        self.console.print(Panel(escape(text), title=t("cli.log-title", self.lang)))
+        lines = history_lines(self.state, self.seats, seat, self.lang) or ["-"]
+        self.console.print(Panel("\n".join(lines), title=t("cli.log-title", self.lang)), highlight=False)
         wait_key(self.read, self.lang)
 
     def quit(self, *, confirm: bool) -> bool:
