@@ -110,6 +110,12 @@ class AboveAndBelow(Game):
 
         return describe(self, action, lang)
 
+    def describe_public(self, action: Action, player: PlayerId, lang: str | None = None) -> str:
+        """What every other seat may read about ``player``'s move (see :mod:`.public`)."""
+        from gameshelf.games.above_and_below.public import describe_public
+
+        return describe_public(self, action, player, lang)
+
     def render(self, observation: Observation, lang: str | None = None) -> Any:
         from gameshelf.games.above_and_below.view import render
 
