@@ -257,6 +257,10 @@ class TablePage {
     const result = v.result || this.info.result || {};
     const ranking = result.ranking || [];
     const scores = result.scores || [];
+    const marked = (this.info.result && this.info.result.marked) || result.marked || {};
+    const marks = (seat) => [
+      (marked.timed_out || []).includes(seat) ? h("span", { class: "chip", text: `⏱ ${w("result.timed-out")}` }) : null,
+      (marked.bot_played || []).includes(seat) ? h("span", { class: "chip", text: `⚙ ${w("result.bot-played")}` }) : null];
     const { module, data } = this.game;
     let detail = null;
     if (module.result) {
@@ -268,7 +272,7 @@ class TablePage {
         h("h2", { text: w("result.title") }),
         h("ol", { class: "ranking" }, ranking.map((group, place) => group.map((seat) =>
           h("li", { "data-seat": seat }, h("span", { class: "place", text: place === 0 ? "🏆 1" : String(place + 1) }), seatBadge(seat, names, { you: seat === this.seat }),
-            scores[seat] !== undefined ? h("span", { class: "muted", text: ` ${w("result.score")}: ${scores[seat]}` }) : null)))),
+            scores[seat] !== undefined ? h("span", { class: "muted", text: ` ${w("result.score")}: ${scores[seat]}` }) : null, marks(seat))))),
         detail ? h("div", { class: "result-detail" }, h("h3", { text: w("result.breakdown") }), detail) : null,
         h("p", {}, h("a", { class: "btn", href: `#/replay/${encodeURIComponent(this.id)}`, text: w("table.replay") }), " ",
           h("a", { class: "btn secondary", href: "#/", text: w("nav.home") }), " ",
