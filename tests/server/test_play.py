@@ -195,3 +195,20 @@ def test_clocks_run_and_a_timeout_lets_a_bot_finish(client: TestClient, database
             seats.c.table_id == table, seats.c.seat == other)).scalar_one()
     assert view(client, table)["state"] >= 2
     assert view(client, table, tokens[other])["legal"] == []  # the bot has the seat now
+
+
+def test_a_game_finished_by_bots_is_marked(client: TestClient) -> None:
+    """A person leaves at once; bots play the game to its end, and the
+    result and the record say that a bot played the person's seat."""
+    table, tokens = new_table(client, "filthy-rich",
+                              [{"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "easy"}])
+    r = client.post(f"/api/tables/{table}/seats/0/leave", headers=auth(tokens[0]))
+    assert r.status_code == 200 and r.json()["stand_in"] == "easy"
+    deadline = time.monotonic() + 60
+    while not view(client, table)["over"] and time.monotonic() < deadline:
+        time.sleep(0.1)
+    v = view(client, table, tokens[0])
+    assert v["over"] and v["result"]["marked"] == {"bot_played": [0], "timed_out": []}
+    record = client.get(f"/api/tables/{table}/record").json()
+    assert record["meta"]["seats"][0]["stand_in"] == "easy" and record["result"]["ranking"]
+    assert client.post(f"/api/tables/{table}/seats/0/join", headers=auth(tokens[0])).status_code == 409

@@ -175,3 +175,15 @@ def test_record_only_after_the_end(client: TestClient) -> None:
     assert client.post(f"/api/tables/{table}/moves", json={"after": n, "action": {"type": "draw"}},
                        headers=auth(tokens[0])).status_code == 409
     assert table not in [t["id"] for t in client.get("/api/tables").json()]
+
+
+def test_serve_is_a_gameshelf_command() -> None:
+    from typer.testing import CliRunner
+
+    from gameshelf.cli import _register_plugins, app
+
+    _register_plugins()
+    result = CliRunner().invoke(app, ["serve", "--help"])
+    assert result.exit_code == 0
+    for option in ("--host", "--port", "--db", "--redis", "--workers"):
+        assert option in result.output
