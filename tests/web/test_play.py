@@ -34,6 +34,7 @@ def test_whole_game_against_bots_then_replay(page: Any, server: str, game_id: st
     assert result.locator(".ranking li").count() == len(GAMES[game_id])
     assert "Alice" in result.inner_text()
     shot(page, f"table-{game_id}-result")
+    assert result.locator("a.again").get_attribute("href") == f"#/?new={game_id}"
     result.locator("a.btn", has_text="Replay").click()
     page.wait_for_selector(".replay")
     total = int(page.locator(".replay-slider").get_attribute("max") or 0)
@@ -170,3 +171,9 @@ def test_leave_lets_a_bot_play_and_the_seat_can_be_taken_back(page: Any, server:
     page.click(".seat-back")
     page.wait_for_selector(".seat-leave")
     page.wait_for_selector(".move-btn")  # the seat is back in play: its moves are offered
+
+
+def test_play_again_opens_the_new_table_form(page: Any, server: str) -> None:
+    page.goto(f"{server}/#/?new=pay-dirt")
+    page.wait_for_selector("form.create")
+    assert "Pay Dirt" in page.locator("form.create h2").inner_text()

@@ -5,7 +5,7 @@ import { h, replace } from "./dom.js";
 import { initI18n, lang, LANGS, onLangChange, setLang, w } from "./i18n.js";
 
 const routes = [
-  [/^#?\/?$/, () => import("./lobby.js")],
+  [/^#?\/?(?:\?.*)?$/, () => import("./lobby.js")],
   [/^#\/t\/([^/?]+)/, () => import("./table.js")],
   [/^#\/replay\/([^/?]+)/, () => import("./replay.js")],
   [/^#\/rules\/([^/?]+)/, () => import("./rules.js")],

@@ -10,10 +10,10 @@ import { toast } from "./app.js";
 
 const ns = (id) => id.replace(/-/g, "_");
 
-export async function render(main) {
+export async function render(main, _id, params = {}) {
   let games = [];
   let tables = [];
-  let chosen = null;
+  let chosen = GAME_IDS.includes(params.new) ? params.new : null;
   let created = null;
   const load = async () => {
     try {
@@ -124,6 +124,7 @@ export async function render(main) {
 
   await load();
   draw();
+  if (chosen) main.querySelector("form.create")?.scrollIntoView();
   const off = onLangChange(async () => { await load(); draw(); });
   const timer = setInterval(async () => { if (!document.hidden && !chosen && !created) { await load(); if (!main.querySelector("form.create")) draw(); } }, 8000);
   return () => { off(); clearInterval(timer); };

@@ -275,6 +275,7 @@ class TablePage {
             scores[seat] !== undefined ? h("span", { class: "muted", text: ` ${w("result.score")}: ${scores[seat]}` }) : null, marks(seat))))),
         detail ? h("div", { class: "result-detail" }, h("h3", { text: w("result.breakdown") }), detail) : null,
         h("p", {}, h("a", { class: "btn", href: `#/replay/${encodeURIComponent(this.id)}`, text: w("table.replay") }), " ",
+          h("a", { class: "btn secondary again", href: `#/?new=${this.info.game}`, text: w("result.again") }), " ",
           h("a", { class: "btn secondary", href: "#/", text: w("nav.home") }), " ",
           v.observation && v.observation.daily ? [h("a", { class: "btn secondary", href: "#/daily", text: w("nav.daily") }), " "] : null,
           h("button", { class: "btn secondary", onclick: close, text: w("result.see-board") }))));
