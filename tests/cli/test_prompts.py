@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -16,7 +17,7 @@ from gameshelf.core.registry import load_game
 from gameshelf.terminal import choose_setup, parse_number, play_session, replay_session
 from gameshelf.terminal.prompts import ask_number, ask_yes_no
 
-TEXTS = st.lists(st.text(max_size=30) | st.sampled_from(["１", "²", "①", "9" * 5000, "q", "?", "l", "u", "b", "",
+TEXTS = st.lists(st.text(max_size=30) | st.sampled_from(["１", "²", "①", "9" * 5000, "q", "?", "l", "u", "b", "d", "",
                                                           "ｑ", "-1", "1.0", "0x1", "\x00", "y", "n"]),
                  max_size=12)
 
@@ -94,3 +95,27 @@ def test_any_text_in_a_replay(texts: list[str]) -> None:
     record = state.record()
     final = replay_session(record, lang="en", console=quiet(), read=reader(texts, lambda prompt: "q"))
     assert final.scores() == replay(record).scores()
+
+
+@settings(max_examples=20, deadline=None)
+@given(TEXTS)
+def test_any_text_at_every_prompt_of_a_real_game(texts: list[str]) -> None:
+    """Pay Dirt has every prompt: moves, details (d), help, log, quit and save."""
+    state = load_game("pay-dirt").new_game(3, 3)
+    play_session(state, ["human", "bot:random", "bot:random"], lang="en", save_dir=None, console=quiet(),
+                 read=reader(texts, leave))
+
+
+def test_any_text_when_resuming(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from gameshelf.cli import app
+    from gameshelf.terminal.saves import save_game
+
+    state = load_game("hidden-high").new_game(2, 3)
+    state.apply(state.legal_actions()[0])
+    save_game(state, ["human", "bot:random"], tmp_path)
+    result = CliRunner().invoke(app, ["resume", "--save-dir", str(tmp_path)],
+                                input="x\n０\n" + "9" * 5000 + "\n①\nq\ny\nn\n")
+    assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output
