@@ -70,11 +70,11 @@ def render(obs: dict[str, Any], lang: str | None = None) -> Group:
         parts.append(pending_line(obs, comp, lang))
     hand = obs["hardships"].get("hand")
     if hand:
-        text = Text(_v("hand", lang) + ":\n", style="bold red")
+        text = Text(_v("hand", lang) + ":", style="bold red")
         for card in hand:
             h = comp.hardships[card]
-            text.append(f"  {t('pay_dirt.hardship.' + h.id, lang)} (-{h.temperature}°): ", style="bold")
-            text.append(hardship_text(card, lang) + "\n")
+            text.append(f"\n  {t('pay_dirt.hardship.' + h.id, lang)} (-{h.temperature}°): ", style="bold")
+            text.append(hardship_text(card, lang))
         parts.append(text)
     parts.append(camps_table(obs, comp, lang))
     parts.append(Text(_c("legend", lang), style="grey50"))
