@@ -10,6 +10,12 @@ Use it by subclassing :class:`ConformanceSuite` in a test module::
 Every law is checked on states reached by seeded random play, so a failure
 names the seed and the step that broke it. ``GAMESHELF_KIT_SCALE`` multiplies
 the number of games (``GAMESHELF_KIT_SCALE=10`` for a nightly soak).
+
+Hostile input (issue 16): ``test_fuzz_malformed_moves`` throws
+``fuzz_cases`` broken JSON moves per class at the game (see
+:mod:`gameshelf.kit_fuzz`), and ``pytest -m slow -k fuzz`` runs
+``fuzz_cases_slow`` (10^5) of them. ``test_redeals_keep_what_a_seat_has_seen``
+holds every re-dealt copy to what ``State.known_zones`` says the seat knows.
 """
 
 from __future__ import annotations
@@ -78,9 +84,10 @@ class ConformanceSuite:
     options: ClassVar[dict[str, Any]] = {}
     #: whether determinize(d, p, k) is a function of observation(p) only.
     determinize_depends_only_on_observation: ClassVar[bool] = True
-    #: hostile JSON moves per game in the normal suite (a few seconds' worth).
-    fuzz_cases: ClassVar[int] = 2_000
-    #: hostile JSON moves per game in ``pytest -m slow -k fuzz``.
+    #: hostile JSON moves per suite class in the normal suite (a few seconds' worth; a
+    #: game with several classes splits its few thousand between them).
+    fuzz_cases: ClassVar[int] = 1_000
+    #: hostile JSON moves per suite class in ``pytest -m slow -k fuzz``.
     fuzz_cases_slow: ClassVar[int] = 100_000
     #: games whose sampled states get the re-deal check, per player count.
     redeal_games: ClassVar[int] = 8
