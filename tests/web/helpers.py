@@ -33,7 +33,7 @@ def click_a_move(page: Any, rng: random.Random, board_first: bool = True) -> boo
     one (answering the chooser if it opens), else a move in the list.
     Returns False when this seat has no move now."""
     before = state_of(page)
-    spots = page.locator(".board .legal")
+    spots = page.locator(".board .legal:visible")
     buttons = page.locator(".move-btn")
     if buttons.count() == 0:
         return False

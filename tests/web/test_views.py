@@ -23,7 +23,7 @@ def test_table_view_draws_and_offers_only_legal_moves(page: Any, server: str, ga
         page.evaluate("([v, names]) => window.gameshelfDev(v, names, v.seat)", [view, NAMES])
         assert page.locator(".board").count() == 1
         assert page.locator(".board-error").count() == 0
-        spots = page.locator(".board .legal")
+        spots = page.locator(".board .legal:visible")
         assert page.locator(".move-btn").count() == len(view["legal"])
         if not view["legal"]:
             assert spots.count() == 0
@@ -59,7 +59,7 @@ def test_a_spot_shows_its_move_before_it_is_made(browser: Any, server: str, page
     page.goto(f"{server}/#/dev/dicey-farm")
     page.wait_for_function("() => !!window.gameshelfDev")
     page.evaluate("([v]) => window.gameshelfDev(v, ['Alice'], 0)", [view])
-    page.locator(".board .legal").first.hover()
+    page.locator(".board .legal:visible").first.hover()
     assert page.locator(".move-btn.preview").count() >= 1  # the list lights its sentence up
     # on a touch screen (no hover) even a single move is confirmed with its text first
     phone = browser.new_context(viewport={"width": 390, "height": 800}, has_touch=True, is_mobile=True)
@@ -68,7 +68,7 @@ def test_a_spot_shows_its_move_before_it_is_made(browser: Any, server: str, page
         tap.goto(f"{server}/#/dev/dicey-farm")
         tap.wait_for_function("() => !!window.gameshelfDev")
         tap.evaluate("([v]) => window.gameshelfDev(v, ['Alice'], 0)", [view])
-        tap.locator(".board .legal").first.tap()
+        tap.locator(".board .legal:visible").first.tap()
         item = tap.locator(".chooser-item")
         assert item.count() >= 1 and item.first.inner_text() in [e["text"] for e in view["legal"]]
         assert tap.evaluate("() => window.gameshelfPlayed.length") == 0

@@ -65,16 +65,23 @@ function actionBoard(ctx) {
 function merchants(ctx) {
   const { obs, data } = ctx;
   const heldFace = obs.phase === "die" ? obs.held : 0;
-  const head = h("tr", {}, h("th", { text: "" }), [1, 2, 3, 4, 5, 6].map((f) =>
-    h("th", { class: f === heldFace ? "col-held" : "", "aria-label": w("df.die", { face: f }) }, dieFace(f, 22))));
-  const rows = Object.entries(data.merchants).filter(([, owner]) => !owner || obs.hired.includes(owner)).map(([m]) => {
-    const label = ctx.bind(h("th", { class: "merchant-name", scope: "row", "data-action": `buy_${m}` }, t(`${NS}.action.buy_${m}`)),
-      { type: "use", action: `buy_${m}` });
-    const items = (obs.wares[m] || []).slice(0, 6);
-    return h("tr", {}, label, items.map(([g, n], i) =>
-      h("td", { class: i + 1 === heldFace ? "col-held" : "" }, goodChip(g, n, false))));
-  });
-  return panel(w("df.merchants"), "df-merchants", h("div", { class: "scroll-x" }, h("table", { class: "merchant-table" }, h("thead", {}, head), h("tbody", {}, rows))));
+  const open = Object.entries(data.merchants).filter(([, owner]) => !owner || obs.hired.includes(owner)).map(([m]) => m);
+  const label = (m, tag) => ctx.bind(h(tag, { class: "merchant-name", scope: tag === "th" ? "row" : null, "data-action": `buy_${m}` }, t(`${NS}.action.buy_${m}`)),
+    { type: "use", action: `buy_${m}` });
+  const faceHead = (f, tag) => h(tag, { class: f === heldFace ? "col-held" : "", "aria-label": w("df.die", { face: f }) }, dieFace(f, 22));
+  const item = (m, f) => {
+    const ware = (obs.wares[m] || [])[f - 1];
+    return h("td", { class: f === heldFace ? "col-held" : "" }, ware ? goodChip(ware[0], ware[1], false) : "—");
+  };
+  const faces = [1, 2, 3, 4, 5, 6];
+  // Wide screens: a row per merchant, a column per die face. Phones: the other way round.
+  const wide = h("table", { class: "merchant-table wide" },
+    h("thead", {}, h("tr", {}, h("th", { text: "" }), faces.map((f) => faceHead(f, "th")))),
+    h("tbody", {}, open.map((m) => h("tr", {}, label(m, "th"), faces.map((f) => item(m, f))))));
+  const tall = h("table", { class: "merchant-table tall" },
+    h("thead", {}, h("tr", {}, h("th", { text: "" }), open.map((m) => label(m, "th")))),
+    h("tbody", {}, faces.map((f) => h("tr", {}, faceHead(f, "th"), open.map((m) => item(m, f))))));
+  return panel(w("df.merchants"), "df-merchants", h("div", { class: "scroll-x" }, wide, tall));
 }
 
 function farm(ctx) {
