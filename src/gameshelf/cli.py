@@ -218,9 +218,10 @@ def _register_plugins() -> None:
     from gameshelf.bots.tune_cli import tune
 
     app.command("tune")(tune)
-    from gameshelf.server.cli import serve
+    from gameshelf.server.cli import connect, serve
 
     app.command("serve")(serve)
+    app.command("connect")(connect)
     try:
         from gameshelf.sim import cli as sim_cli
     except ImportError:

@@ -50,3 +50,29 @@ def serve(
         ws_per_message_deflate=False,  # compressing every view cost more CPU than anything else
         log_level="warning",
     )
+
+
+def connect(
+    url: Annotated[str, typer.Argument(help="The server, e.g. http://localhost:8000")],
+    table: Annotated[str, typer.Argument(help="The table id.")],
+    token: Annotated[str | None, typer.Option(help="Your seat token (none: watch).")] = None,
+    join: Annotated[int | None, typer.Option(help="Take this open seat (from 1).")] = None,
+    name: Annotated[str | None, typer.Option(help="Your name when joining.")] = None,
+    lang: Annotated[str, typer.Option(help="en or ja.")] = "en",
+) -> None:
+    """Play (or watch) a table of a gameshelf server in the terminal."""
+    import httpx
+
+    from gameshelf.server.connect import Remote, play_remote
+
+    if lang not in ("en", "ja"):
+        raise typer.BadParameter("en or ja", param_hint="--lang")
+    with httpx.Client(base_url=url.rstrip("/"), timeout=30) as http:
+        if join is not None:
+            r = http.post(f"/api/tables/{table}/seats/{join - 1}/join",
+                          json={"name": name} if name else {}, params={"lang": lang})
+            if r.status_code != 200:
+                raise typer.BadParameter(str(r.json().get("detail")), param_hint="--join")
+            token = r.json()["token"]
+            typer.echo(f"Your seat token (keep it to come back): {token}")
+        play_remote(Remote(http, table, token, lang))

@@ -1,0 +1,33 @@
+"""``gameshelf connect``: the terminal client plays a whole game against a
+server's bot through the API alone."""
+
+from __future__ import annotations
+
+import io
+import time
+
+from fastapi.testclient import TestClient
+from rich.console import Console
+
+from gameshelf.server.connect import Remote, play_remote
+from tests.server.helpers import new_table
+
+
+def test_the_terminal_client_plays_to_the_end(client: TestClient) -> None:
+    table, tokens = new_table(client, "filthy-rich",
+                              [{"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "easy"}])
+    out = io.StringIO()
+    answers = iter(["x", "99"] + ["1"] * 1000)  # bad answers are asked again
+    last = play_remote(Remote(client, table, tokens[0], "en"),
+                       console=Console(file=out, width=100), read=lambda _: next(answers),
+                       sleep=lambda _: time.sleep(0.02))
+    assert last["over"] and last["result"]["ranking"]
+    assert "1-" in out.getvalue()
+
+
+def test_the_terminal_client_quits_on_q(client: TestClient) -> None:
+    table, tokens = new_table(client, "filthy-rich")
+    mover = client.get(f"/api/tables/{table}").json()["to_move"]
+    last = play_remote(Remote(client, table, tokens[mover], "ja"), console=Console(file=io.StringIO()),
+                       read=lambda _: "q")
+    assert not last["over"] and last["state"] == 0
