@@ -101,3 +101,10 @@ def test_report_without_the_sim_extra_names_the_extra(
     assert "gameshelf[sim]" in result.output and "matplotlib" in result.output
     assert "Traceback" not in result.output and "ModuleNotFoundError" not in result.output
     assert json.loads((folder / "job.json").read_text())["game"] == "pay-dirt"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_report_on_four_hundred_real_games_of_every_game(tmp_path: Path, game: str) -> None:
+    """The issue's size, played for real by random bots (a few seconds a game)."""
+    run_report(played_folder(tmp_path, game, GAMES[game], 400))
