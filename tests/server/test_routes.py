@@ -187,3 +187,21 @@ def test_serve_is_a_gameshelf_command() -> None:
     assert result.exit_code == 0
     for option in ("--host", "--port", "--db", "--redis", "--workers"):
         assert option in result.output
+
+
+def test_tokens_are_stored_only_as_hashes(client: TestClient) -> None:
+    import hashlib
+
+    import sqlalchemy as sa
+
+    from gameshelf.server.db import seats
+
+    table, tokens = new_table(client)
+    engine = client.app.state.server.service.engine  # type: ignore[attr-defined]
+    with engine.connect() as conn:
+        rows = list(conn.execute(sa.select(seats).where(seats.c.table_id == table)))
+    dump = repr(rows)
+    for seat, token in tokens.items():
+        assert len(token) >= 32  # 192 bits in URL-safe base64
+        assert token not in dump
+        assert rows[seat].token_hash == hashlib.sha256(token.encode()).hexdigest()

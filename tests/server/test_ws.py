@@ -122,3 +122,24 @@ def test_a_bad_hello_is_refused(client: TestClient) -> None:
         with pytest.raises(WebSocketDisconnect) as closed:
             ws.receive_json()
         assert closed.value.code == 1008
+
+
+@pytest.mark.parametrize("game_id", ["filthy-rich", "pay-dirt", "above-and-below"])
+def test_socket_messages_never_leak(client: TestClient, game_id: str) -> None:
+    """Over many moves, every message each seat's socket gets holds that
+    seat's observation and never the seed or a random stream's state."""
+    table, tokens = new_table(client, game_id, [{"kind": "human"}, {"kind": "human"}])
+    with client.websocket_connect(f"/api/tables/{table}/ws?token={tokens[0]}") as s0, \
+            client.websocket_connect(f"/api/tables/{table}/ws?token={tokens[1]}") as s1:
+        s0.receive_json()
+        s1.receive_json()
+        for n in range(1, 16):
+            play_random(client, table, tokens, 1, seed=n)
+            state = secret_state(client, table)
+            for ws, seat in ((s0, 0), (s1, 1)):
+                m = ws.receive_json()
+                assert m["n"] == n
+                assert m["view"]["observation"] == plain(state.observation(seat))
+                assert not [s for s in secrets_of(state) if s in text(m)]
+            if state.is_over:
+                break
