@@ -49,6 +49,7 @@ def test_machine_row_is_drawn_with_tiles_wear_and_gear() -> None:
         assert label in camp, label
     ja = text_of(details(game, s.observation(1), "ja")[0][1])
     assert "掘削機" in ja and "洗浄プラント" in ja
+    assert "新米の採鉱地" in ja and "Greenhorn" not in ja  # Japanese names for the cards
 
 
 def test_money_is_never_zero_thousands() -> None:

@@ -41,6 +41,22 @@ def _v(key: str, lang: str | None, **params: Any) -> str:
     return t(f"pay_dirt.view.{key}", lang, **params)
 
 
+def claim_name(comp: Components, claim: int, lang: str | None) -> str:
+    """A claim's name in ``lang`` (Japanese names live in the catalogue,
+    ``pay_dirt.names.claim.<id>``; the data file holds the English one)."""
+    c = comp.claims[claim]
+    cid = "greenhorn" if c.id.startswith("greenhorn-") else c.id  # five copies of one card
+    text = t(f"pay_dirt.names.claim.{cid}", lang)
+    return c.name if text.startswith("pay_dirt.") else text
+
+
+def person_name(comp: Components, card: int, lang: str | None) -> str:
+    """A personnel card's name in ``lang`` (see :func:`claim_name`)."""
+    c = comp.personnel[card]
+    text = t(f"pay_dirt.names.personnel.{c.id}", lang)
+    return c.name if text.startswith("pay_dirt.") else text
+
+
 def money(amount: int) -> str:
     """Amounts are kept in thousands: 9 -> "$9,000", 0 -> "$0", -2 -> "-$2,000"
     (never "$0,000")."""
@@ -122,12 +138,12 @@ def _lot_short(comp: Components, row: int, item: int, lang: str | None) -> str:
         price = e.min_bid
     elif row == 1:
         person = comp.personnel[item]
-        what = f"{person.name} +{person.workers}: {ability_text(comp, item, lang)}"
+        what = f"{person_name(comp, item, lang)} +{person.workers}: {ability_text(comp, item, lang)}"
         price = person.min_bid
     else:
         claim = comp.claims[item]
         tiles = "".join(KIND_CODES[k] for k in claim.tiles)
-        what = f"{claim.name}{' *' if claim.ordered else ''} [{tiles}]"
+        what = f"{claim_name(comp, item, lang)}{' *' if claim.ordered else ''} [{tiles}]"
         price = claim.min_bid
     return f"{what} {money(price)}+"
 
@@ -207,7 +223,7 @@ def camps_table(obs: dict[str, Any], comp: Components, lang: str | None) -> Tabl
             stats.append_text(tiles_text(claim["tiles"]) if claim["tiles"] else Text("—"))
             stats.append("* " if claim["ordered"] else " ")
         gear = [t("pay_dirt.gear." + comp.gear[g["gear"]].id, lang) for g in camp["gear"] if g is not None]
-        crew = [comp.personnel[c].name for c in camp["personnel"]]
+        crew = [person_name(comp, c, lang) for c in camp["personnel"]]
         if gear or crew:
             stats.append("  " + ", ".join(gear + crew), style="cyan")
         if camp["ongoing"]:
@@ -275,12 +291,12 @@ def lot_cell(comp: Components, row: int, item: int, lang: str | None) -> Text:
         return text
     if row == 1:
         person = comp.personnel[item]
-        text = Text(person.name, style="bold")
+        text = Text(person_name(comp, item, lang), style="bold")
         text.append(f"\n+{person.workers} {_v('workers', lang)}; {ability_text(comp, item, lang)}")
         text.append("\n" + _v("min-bid", lang, amount=money(person.min_bid)), style="green")
         return text
     claim = comp.claims[item]
-    text = Text(claim.name + (" *" if claim.ordered else ""), style="bold")
+    text = Text(claim_name(comp, item, lang) + (" *" if claim.ordered else ""), style="bold")
     text.append("\n")
     text.append_text(tiles_text([KIND_CODES[k] for k in claim.tiles]))
     text.append("\n" + _v("min-bid", lang, amount=money(claim.min_bid)), style="green")
@@ -385,7 +401,7 @@ def machine_row(camp: dict[str, Any], comp: Components, lang: str | None) -> Tab
     bodies: list[Any] = []
     claims = Text()
     for i, claim in enumerate(camp["claims"]):
-        name = comp.claims[claim["claim"]].name
+        name = claim_name(comp, claim["claim"], lang)
         claims.append(f"{i + 1}: {name}{' *' if claim['ordered'] else ''} ")
         claims.append_text(tiles_text(claim["tiles"]) if claim["tiles"] else Text(_v("empty", lang)))
         claims.append("\n")
@@ -434,7 +450,7 @@ def _camp(obs: dict[str, Any], p: int, camp: dict[str, Any], comp: Components, l
         extras.append("\n")
     if camp["personnel"]:
         extras.append(f"{_v('personnel', lang)}: ", style="bold")
-        extras.append(", ".join(f"{comp.personnel[c].name} ({ability_text(comp, c, lang)})" for c in camp["personnel"]) + "\n")
+        extras.append(", ".join(f"{person_name(comp, c, lang)} ({ability_text(comp, c, lang)})" for c in camp["personnel"]) + "\n")
     if camp["ongoing"]:
         extras.append(f"{_v('ongoing', lang)}: ", style="bold red")
         extras.append(" / ".join(f"{t('pay_dirt.hardship.' + comp.hardships[h].id, lang)} {hardship_text(h, lang)}" for h in camp["ongoing"]))
