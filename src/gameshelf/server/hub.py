@@ -129,11 +129,11 @@ class Hub:
 
     async def notify(self, table_id: str) -> None:
         """Every socket on the table gets its own view of the new state."""
-        for conn in list(self.tables.get(table_id, ())):
-            try:
-                await self.push(conn)
-            except Exception:  # a dead socket must not stop the others
-                self.tables[table_id].discard(conn)
+        conns = list(self.tables.get(table_id, ()))
+        outcomes = await asyncio.gather(*(self.push(c) for c in conns), return_exceptions=True)
+        for conn, outcome in zip(conns, outcomes, strict=True):
+            if isinstance(outcome, Exception):  # a dead socket must not stop the others
+                self.tables.get(table_id, set()).discard(conn)
 
     async def serve(self, ws: WebSocket, table_id: str, token: str | None, last: int | None,
                     lang: str) -> None:
