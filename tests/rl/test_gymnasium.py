@@ -101,3 +101,19 @@ def test_render_ansi_shows_the_seats_view() -> None:
     env.reset(seed=0)
     text = env.render()
     assert isinstance(text, str) and text.strip()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_checker_passes_at_every_player_count_and_seat(game_id: str) -> None:
+    from gameshelf.core.registry import load_game
+
+    game = load_game(game_id)
+    for players in range(game.min_players, game.max_players + 1):
+        for seat in range(players):
+            made = gymnasium.make(gs_gym.env_id(game_id), players=players, seat=seat, opponents="greedy")
+            env = made.unwrapped
+            with warnings.catch_warnings():
+                warnings.simplefilter("error")
+                check_env(env)
+            _play(env, players * 10 + seat)

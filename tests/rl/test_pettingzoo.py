@@ -72,3 +72,18 @@ def test_bad_settings_are_refused() -> None:
         gs_pz.env("pay-dirt", players=1)
     with pytest.raises(ValueError):
         gs_pz.env("pay-dirt", reward="gold")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_checkers_pass_at_every_player_count(game_id: str) -> None:
+    from gameshelf.core.registry import load_game
+
+    game = load_game(game_id)
+    for players in range(game.min_players, game.max_players + 1):
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            for text in DICT_WARNINGS:
+                warnings.filterwarnings("ignore", message=text)
+            api_test(gs_pz.env(game_id, players=players), num_cycles=2000)
+            seed_test(lambda players=players: gs_pz.env(game_id, players=players), num_cycles=2000)
