@@ -12,6 +12,8 @@ if ! command -v chromium >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt
   (apt-get update -q && apt-get install -y -q chromium fonts-noto-color-emoji fonts-ipafont-gothic) >/dev/null \
     || echo "!!! could not install chromium: the browser tests will be skipped"
 fi
+# The server tests also run on PostgreSQL (127.0.0.1:5432, database test) and use Redis (127.0.0.1:6379).
+.venv/bin/python tests/server/services.py
 .venv/bin/ruff check src tests benchmarks
 .venv/bin/mypy src/gameshelf
 .venv/bin/python -m pytest -n 2 "$@"

@@ -1,10 +1,11 @@
-"""Fixtures for the server tests: every test that takes ``backend`` runs on
-SQLite and on PostgreSQL.
+"""Fixtures for the server tests: every test that takes ``database_url``
+(or ``client``) runs on SQLite and on PostgreSQL.
 
 PostgreSQL (127.0.0.1:5432, trust auth, database ``test``) gets a fresh
-schema per test session, dropped at the end; when it does not answer, its
-tests are skipped and the test run says so in one loud header line, never
-faked on another database.
+schema per test session, dropped at the end. When it or Redis does not
+answer, their tests are skipped, never faked on something else, and the test
+command says so in one loud line (``tests/server/services.py``, also shown
+in pytest's header when the header is shown).
 """
 
 from __future__ import annotations
@@ -19,44 +20,16 @@ from fastapi.testclient import TestClient
 
 from gameshelf.server.app import create_app
 from gameshelf.server.config import Settings
+from tests.server.services import PG_DSN, REDIS_URL, pg_answers, redis_answers, warnings
 
 PG_BASE = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
-REDIS_URL = "redis://127.0.0.1:6379/0"
-
-
-def _pg_answers() -> bool:
-    try:
-        import psycopg
-
-        with psycopg.connect("host=127.0.0.1 port=5432 dbname=test user=postgres",
-                             connect_timeout=2):
-            return True
-    except Exception:
-        return False
-
-
-def _redis_answers() -> bool:
-    try:
-        import redis
-
-        return bool(redis.Redis.from_url(REDIS_URL, socket_timeout=2).ping())
-    except Exception:
-        return False
-
-
-PG_UP = _pg_answers()
-REDIS_UP = _redis_answers()
+PG_UP = pg_answers()
+REDIS_UP = redis_answers()
+__all__ = ["PG_UP", "REDIS_UP", "REDIS_URL"]
 
 
 def pytest_report_header(config: Any) -> list[str]:
-    lines = []
-    if not PG_UP:
-        lines.append("!!! PostgreSQL at 127.0.0.1:5432 does not answer: server tests on "
-                     "PostgreSQL are SKIPPED !!!")
-    if not REDIS_UP:
-        lines.append("!!! Redis at 127.0.0.1:6379 does not answer: the two-worker Redis "
-                     "test is SKIPPED !!!")
-    return lines
+    return warnings(PG_UP, REDIS_UP)
 
 
 @pytest.fixture(scope="session")
@@ -67,14 +40,12 @@ def pg_url() -> Iterator[str]:
     import psycopg
 
     schema = f"gs_test_{secrets.token_hex(6)}"
-    with psycopg.connect("host=127.0.0.1 port=5432 dbname=test user=postgres",
-                         autocommit=True) as conn:
+    with psycopg.connect(PG_DSN, autocommit=True) as conn:
         conn.execute(f"CREATE SCHEMA {schema}")
     try:
         yield f"{PG_BASE}?options=-csearch_path%3D{schema}"
     finally:
-        with psycopg.connect("host=127.0.0.1 port=5432 dbname=test user=postgres",
-                             autocommit=True) as conn:
+        with psycopg.connect(PG_DSN, autocommit=True) as conn:
             conn.execute(f"DROP SCHEMA {schema} CASCADE")
 
 
