@@ -69,7 +69,7 @@ export function makeContext(o) {
 
 function chooser(anchor, entries, play) {
   document.querySelectorAll(".chooser").forEach((c) => c.remove());
-  const close = () => box.remove();
+  const close = () => { box.remove(); if (anchor.isConnected) anchor.focus(); };
   const box = h("div", { class: "chooser", role: "dialog", "aria-label": w("table.choose") },
     h("div", { class: "chooser-title", text: w("table.choose") }),
     entries.map((entry) => h("button", { class: "chooser-item", onclick: () => { close(); play(entry); }, text: entry.text })),
