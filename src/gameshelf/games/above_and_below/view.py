@@ -347,7 +347,12 @@ def _own_line(obs: dict[str, Any], lang: str | None) -> Text | None:
         return None
     v = obs["villages"][viewer]
     names = ", ".join(villager_name(i, lang) for i in v["ready"]) or "—"
-    return Text.assemble((_t("view.ready", lang) + ": ", "bold green"), names)
+    line = Text.assemble((_t("view.ready", lang) + ": ", "bold green"), names)
+    if v["card_goods"]:  # goods waiting on your buildings, to harvest
+        stocked = ", ".join(f"{card_name(c, lang)} ×{n}" for c, n in v["card_goods"].items())
+        line.append(f"   {_c('cards.on-cards', lang)}: ", style="bold")
+        line.append(stocked)
+    return line
 
 
 def render(game: AboveAndBelow, obs: dict[str, Any], lang: str | None = None) -> Any:
