@@ -147,3 +147,10 @@ def test_move_lines_say_what_they_cost_and_give() -> None:
                 checked[kind] += 1
             s.apply(stream.choice(s.legal_actions()))
     assert all(checked.values()), checked
+
+
+def test_a_business_in_hand_shows_its_sign_shape() -> None:
+    from gameshelf.games.filthy_rich.view import shape_text
+
+    assert shape_text(((0, 0), (1, 0), (1, 1))) == "■·/■■"
+    assert shape_text(((0, 0), (0, 1), (0, 2))) == "■■■"

@@ -308,9 +308,18 @@ def render(obs: dict[str, Any], lang: str | None = None) -> Any:
         hand = Text(t(f"{P}.view.hand", lang) + ":", style="bold")
         for card in obs["hand"]:
             hand.append("\n  " + describe_card(cat, card, lang), style="")
+            if cat.card_kind[card] == BUSINESS:
+                hand.append("  " + shape_text(cat.signs[cat.card_ref[card]].cells), style="bold cyan")
         parts.append(hand)
     parts.append(_status(obs, cat, lang))
     return Group(*parts)
+
+
+def shape_text(cells: tuple[tuple[int, int], ...]) -> str:
+    """A sign's shape on one line, row by row: an L of three is "■·/■■"."""
+    rows = max(r for r, _ in cells) + 1
+    cols = max(c for _, c in cells) + 1
+    return "/".join("".join("■" if (r, c) in cells else "·" for c in range(cols)) for r in range(rows))
 
 
 def details(game: Any, obs: dict[str, Any], lang: str | None = None) -> list[tuple[str, Any]]:
