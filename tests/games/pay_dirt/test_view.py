@@ -98,11 +98,11 @@ def test_move_lines_say_dollars_and_never_zero_thousands() -> None:
     """A nomination names the lot as the board numbers it (#2, apart from
     the move numbers) and its opening bid in dollars, which is the bid the
     move then opens with."""
-    from gameshelf.games.pay_dirt.actions import Nominate
-    from gameshelf.games.pay_dirt.view import describe_move
+    from gameshelf.games.pay_dirt.actions import BuyGear, Nominate
+    from gameshelf.games.pay_dirt.view import describe_move, money
 
     s = new(3, 4)
-    checked = 0
+    checked = bought = 0
     for after, _ in random_playout(s, Stream(3), 2_000):
         if after.is_over:
             break
@@ -118,4 +118,11 @@ def test_move_lines_say_dollars_and_never_zero_thousands() -> None:
                 assert describe_move(obs, action, "en").endswith(f"at ${opened:,},000"), action
                 assert f"#{action.slot + 1} " in describe_move(obs, action, "en")
                 checked += 1
-    assert checked
+            if isinstance(action, BuyGear):
+                trial = after.clone()
+                start = len(trial.events)
+                trial.apply(action)
+                price = next(e.params["price"] for e in trial.events[start:] if e.key.endswith("log.bought-gear"))
+                assert describe_move(obs, action, "en").endswith(f"for {money(int(price))}"), action
+                bought += 1
+    assert checked and bought

@@ -474,7 +474,7 @@ def describe_move(obs: dict[str, Any], action: Any, lang: str | None = None) -> 
     the lot as the board numbers it and its opening bid in dollars (never
     "minimum + $0,000"), a bid its dollars. Other moves keep the game's own
     sentence."""
-    from gameshelf.games.pay_dirt.actions import Bid, Nominate
+    from gameshelf.games.pay_dirt.actions import Bid, BuyGear, Nominate
     from gameshelf.games.pay_dirt.describe import describe
 
     comp = components()
@@ -486,4 +486,13 @@ def describe_move(obs: dict[str, Any], action: Any, lang: str | None = None) -> 
                       slot=action.slot + 1, amount=money(minimum + action.over))
     if isinstance(action, Bid):
         return _c("move.bid", lang, amount=money(action.amount))
+    if isinstance(action, BuyGear) and isinstance(obs.get("you"), int):
+        gear = obs["gear"]["display"][action.slot]
+        if gear is not None and gear >= 0:
+            camp = obs["camps"][obs["you"]]
+            price = comp.gear[gear].price  # as the rules price it: crew discounts, ongoing markups
+            price -= sum(comp.personnel[c].amount for c in camp["personnel"] if comp.personnel[c].ability == "gear_discount")
+            price += sum(comp.hardships[h].amount for h in camp["ongoing"] if comp.hardships[h].effect == "gear_penalty")
+            return _c("buy.buy-gear", lang, slot=action.slot + 1, gear=t("pay_dirt.gear." + comp.gear[gear].id, lang),
+                      price=money(max(0, price)))
     return describe(action, lang)
