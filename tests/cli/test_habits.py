@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
@@ -205,3 +206,19 @@ def test_the_log_names_every_move_and_only_what_the_seat_may_see() -> None:
         at = found + len(line)
     assert not any(h in log for h in hidden)
     assert "▶ Player 2 (easy bot)" in log and "▶ Player 1 (you)" in log
+
+
+@pytest.mark.parametrize("game_id", ["dicey-farm", "filthy-rich", "pay-dirt", "above-and-below"])
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_every_screen_text_exists_in_both_languages(game_id: str, lang: str,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """A missing catalogue key raises: moves, help, details and the log in
+    each language, against a bot."""
+    from tests.cli.driver import drive
+
+    monkeypatch.setenv("GAMESHELF_STRICT_I18N", "1")
+    game = load_game(game_id)
+    players = max(game.min_players, 2) if game.max_players > 1 else 1
+    seats = ["human"] + ["bot:random"] * (players - 1)
+    drive(game.new_game(players, 9), seats, lang=lang, limit=40,
+          moves=("1", "?", "", "d", "1", "", "l", "", "2"))

@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from rich.console import Console
 from rich.markup import escape
 
+from gameshelf.core import i18n
 from gameshelf.core.actions import Action
 from gameshelf.core.i18n import t
 from gameshelf.core.protocol import PlayerId, State
@@ -59,8 +60,7 @@ def level_name(bot: str, lang: str | None) -> str:
     """A bot's name as people read it: a level is translated ("easy" →
     "かんたん"), an algorithm name is left as it is."""
     key = f"cli.level-{bot}"
-    text = t(key, lang)
-    return bot if text.startswith(key) else text
+    return t(key, lang) if i18n.has(key, lang) or i18n.has(key, "en") else bot
 
 
 class Feed:

@@ -22,6 +22,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from gameshelf.core import i18n
 from gameshelf.core.i18n import t
 from gameshelf.games.pay_dirt.components import (
     GEAR_SLOTS,
@@ -46,15 +47,15 @@ def claim_name(comp: Components, claim: int, lang: str | None) -> str:
     ``pay_dirt.names.claim.<id>``; the data file holds the English one)."""
     c = comp.claims[claim]
     cid = "greenhorn" if c.id.startswith("greenhorn-") else c.id  # five copies of one card
-    text = t(f"pay_dirt.names.claim.{cid}", lang)
-    return c.name if text.startswith("pay_dirt.") else text
+    key = f"pay_dirt.names.claim.{cid}"
+    return t(key, lang) if i18n.has(key, "en") else c.name
 
 
 def person_name(comp: Components, card: int, lang: str | None) -> str:
     """A personnel card's name in ``lang`` (see :func:`claim_name`)."""
     c = comp.personnel[card]
-    text = t(f"pay_dirt.names.personnel.{c.id}", lang)
-    return c.name if text.startswith("pay_dirt.") else text
+    key = f"pay_dirt.names.personnel.{c.id}"
+    return t(key, lang) if i18n.has(key, "en") else c.name
 
 
 def money(amount: int) -> str:
