@@ -24,12 +24,13 @@ from gameshelf.core.errors import GameshelfError
 from gameshelf.core.i18n import LANGUAGES
 from gameshelf.server import schemas
 from gameshelf.server.bots import BotPool
+from gameshelf.server.catalogue import games_list
 from gameshelf.server.config import MAX_BODY, MAX_JSON_DEPTH, Settings
 from gameshelf.server.db import make_engine, migrate
 from gameshelf.server.errors import ApiError
 from gameshelf.server.hub import Hub
 from gameshelf.server.limits import BodyLimits
-from gameshelf.server.service import Service, games_list
+from gameshelf.server.service import Service
 
 log = logging.getLogger("gameshelf.server")
 

@@ -24,11 +24,12 @@ from sqlalchemy.engine import Connection, Engine, Row
 from sqlalchemy.exc import IntegrityError
 
 from gameshelf.core.errors import GameshelfError
-from gameshelf.core.i18n import t
-from gameshelf.core.protocol import Game, PlayerId
-from gameshelf.core.registry import games, load_game
+from gameshelf.core.protocol import PlayerId
+from gameshelf.core.registry import load_game
 from gameshelf.core.rng import derive_seed
 from gameshelf.server import schemas
+from gameshelf.server.catalogue import check_options, game_or_404
+from gameshelf.server.clocks import charged, clocks, remaining
 from gameshelf.server.db import moves, reading, seats, tables, writing
 from gameshelf.server.errors import ApiError
 from gameshelf.server.live import Live
@@ -49,50 +50,6 @@ class BotJob:
     level: str
     record: dict[str, Any]
     bot_seed: int
-
-
-def game_or_404(game_id: str) -> Game:
-    if game_id not in games():
-        raise ApiError(404, "unknown-game", {"game": game_id})
-    return load_game(game_id)
-
-
-def games_list(lang: str | None) -> list[dict[str, Any]]:
-    """Every game with its name in ``lang``, player counts and options."""
-    out = []
-    for game_id in games():
-        game = load_game(game_id)
-        out.append({
-            "id": game_id,
-            "name": game.name(lang),
-            "min_players": game.min_players,
-            "max_players": game.max_players,
-            "options": {
-                name: {
-                    "default": spec.default,
-                    "choices": list(spec.choices) if spec.choices is not None else None,
-                    "help": t(spec.help_key, lang) if spec.help_key else "",
-                }
-                for name, spec in game.options_schema.items()
-            },
-        })
-    return out
-
-
-def check_options(game: Game, options: dict[str, Any]) -> dict[str, Any]:
-    """Options of exactly the declared types (``1`` is not ``true``), then
-    the game's own checks."""
-    for name, value in options.items():
-        spec = game.options_schema.get(name)
-        if spec is None:
-            raise ApiError(422, "bad-option", {"name": name})
-        allowed = spec.choices if spec.choices is not None else (spec.default,)
-        if not any(type(value) is type(c) for c in allowed if c is not None) and value is not None:
-            raise ApiError(422, "bad-option", {"name": name})
-    try:
-        return game.resolve_options(options)
-    except GameshelfError:
-        raise ApiError(422, "bad-option", {"name": ", ".join(sorted(options))}) from None
 
 
 class Service:
@@ -155,6 +112,11 @@ class Service:
         while len(self._cache) > CACHE_SIZE:
             self._cache.popitem(last=False)
         return live
+
+    @staticmethod
+    def _check_seat(row: Row[Any], seat: int) -> None:
+        if not 0 <= seat < row.players:
+            raise ApiError(404, "unknown-seat", {"seat": seat})
 
     @staticmethod
     def _seat_of(seat_rows: list[Row[Any]], token: str | None) -> PlayerId | None:
@@ -272,8 +234,7 @@ class Service:
         with its token (a bot standing in steps aside)."""
         with self._lock(table_id), writing(self.engine) as conn:
             row, seat_rows = self._table(conn, table_id)
-            if not 0 <= seat < row.players:
-                raise ApiError(404, "unknown-seat", {"seat": seat})
+            self._check_seat(row, seat)
             target = seat_rows[seat]
             if row.status == OVER:
                 raise ApiError(409, "game-over")
@@ -306,8 +267,7 @@ class Service:
             raise ApiError(401, "bad-token")
         with self._lock(table_id), writing(self.engine) as conn:
             row, seat_rows = self._table(conn, table_id)
-            if not 0 <= seat < row.players:
-                raise ApiError(404, "unknown-seat", {"seat": seat})
+            self._check_seat(row, seat)
             if self._seat_of(seat_rows, token) != seat:
                 raise ApiError(403, "not-your-seat", {"seat": seat})
             if row.status == OVER:
@@ -435,8 +395,7 @@ class Service:
             raise ApiError(401, "bad-token")
         with self._lock(table_id), writing(self.engine) as conn:
             row, seat_rows = self._table(conn, table_id)
-            if not 0 <= seat < row.players:
-                raise ApiError(404, "unknown-seat", {"seat": seat})
+            self._check_seat(row, seat)
             claimer = self._seat_of(seat_rows, token)
             if claimer == seat:
                 raise ApiError(403, "not-your-seat", {"seat": seat})
@@ -526,36 +485,6 @@ class Service:
             "move": move,
             "events": [e.text(lang) for e in events if e.visible(None)],
         }
-
-
-def remaining(row: Row[Any], seat_row: Row[Any], now: float) -> float | None:
-    """Seconds left on a seat's clock now (``None``: no clock). Only the
-    seat to move is running down, from the start of its turn."""
-    if not row.clock or seat_row.bank is None:
-        return None
-    started = now if row.turn_started is None else float(row.turn_started)
-    return float(seat_row.bank) - max(0.0, now - started)
-
-
-def charged(row: Row[Any], seat_row: Row[Any], now: float) -> float:
-    """The bank after a move: what was left (never below zero), plus the
-    increment, never above the cap (Board Game Arena's model)."""
-    clock = json.loads(row.clock)
-    left = max(0.0, remaining(row, seat_row, now) or 0.0) + clock.get("increment", 0)
-    cap = clock.get("cap")
-    return min(left, float(cap)) if cap is not None else left
-
-
-def clocks(row: Row[Any], seat_rows: list[Row[Any]], to_move: PlayerId | None) -> list[dict[str, Any]] | None:
-    """Every seat's time left, for a view (``None`` at a table with no clock)."""
-    if not row.clock:
-        return None
-    now = time.time()
-    return [
-        {"seat": s.seat, "running": s.seat == to_move,
-         "remaining": round((remaining(row, s, now) if s.seat == to_move else s.bank) or 0.0, 1)}
-        for s in seat_rows
-    ]
 
 
 def record_mover(state: Any) -> PlayerId | None:
