@@ -222,3 +222,12 @@ def test_every_screen_text_exists_in_both_languages(game_id: str, lang: str,
     seats = ["human"] + ["bot:random"] * (players - 1)
     drive(game.new_game(players, 9), seats, lang=lang, limit=40,
           moves=("1", "?", "", "d", "1", "", "l", "", "2"))
+
+
+def test_the_menu_comes_back_after_a_game(tmp_path: Path) -> None:
+    number = games().index("hidden-high") + 1
+    answers = f"{number}\n2\n3\n3\n" + "q\n"  # two easy bots play it out, then leave the menu
+    result = runner.invoke(app, ["menu", "--save-dir", str(tmp_path), "--lang", "en"], input=answers)
+    assert result.exit_code == 0, result.output
+    assert "Game over" in result.output
+    assert result.output.count("Which game?") == 2  # the game list again after the game
