@@ -66,13 +66,15 @@ def test_every_field_of_every_listed_move_is_checked_for_type_and_size() -> None
     bystander = game.new_game(4, 77)
     assert isinstance(bystander, PayDirtState)
     seen = _legal_json(bystander)
-    for seed in range(2):
-        s = new(2 + seed * 3, 900 + seed)
+    checked = 0
+    for seed in range(1):  # the kit's fuzzer adds thousands of cases a run
+        s = new(4, 900 + seed)
         stream = Stream(seed)
         for step, _ in enumerate(random_playout(s, stream, 3000, checked=True)):
-            if s.is_over or step % 31:
+            if s.is_over or step % 37:
                 continue
             listed = s.legal_actions()
+            checked += 1
             for action in listed[:: max(1, len(listed) // 4)]:
                 wire = action.to_json()
                 for field in dataclasses.fields(action):
@@ -81,7 +83,7 @@ def test_every_field_of_every_listed_move_is_checked_for_type_and_size() -> None
                     if field.default is dataclasses.MISSING:  # ``by`` may be left out: a worker
                         _refused_cleanly(s, {k: v for k, v in wire.items() if k != field.name}, bystander, seen)
                 _refused_cleanly(s, {**wire, "extra": 1}, bystander, seen)
-        assert s.is_over
+        assert s.is_over and checked >= 5
         _ints_only(list(vars(s).values()))
         assert all(type(x) is int for a in s.history for x in a.to_json().values() if x != a.kind)
 
