@@ -103,3 +103,20 @@ def test_training_and_building_say_the_coins_actually_paid() -> None:
                     checked += 1
             state.apply(stream.choice(state.legal_actions()))
     assert checked > 5
+
+
+def test_a_pending_offer_is_on_the_board() -> None:
+    """The seller deciding reads who offers what for which good."""
+    game = fixture_game()
+    for seed in range(10):
+        state = game.new_game(2, seed)
+        stream = Stream(seed)
+        while not state.is_over and state.legal_actions():
+            obs = state.observation(state.current_player)
+            if obs["offer"]:
+                seller, buyer, price = obs["offer"][:3]
+                shown = _text(game.render(obs, "en"))
+                assert f"player {buyer + 1} offers player {seller + 1} {price} coins" in shown
+                return
+            state.apply(stream.choice(state.legal_actions()))
+    raise AssertionError("no offer in ten random games")

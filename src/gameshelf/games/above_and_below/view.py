@@ -330,14 +330,15 @@ def market_lines(obs: dict[str, Any], lang: str | None) -> Text:
 
 
 def offer_line(obs: dict[str, Any], lang: str | None) -> Text | None:
-    """A pending trade offer, said in one line."""
+    """A pending trade offer, said in one line. The observation holds it as
+    ``[seller, buyer, price, phase]``; the item is what the seller has for sale."""
     offer = obs.get("offer")
-    if not isinstance(offer, dict):
+    if not isinstance(offer, list | tuple) or len(offer) < 3:
         return None
-    item = offer.get("item")
-    return Text(_c("offer", lang, buyer=int(offer.get("buyer", 0)) + 1, seller=int(offer.get("seller", 0)) + 1,
-                   price=offer.get("price", "?"), item=_t(f"item.{item}", lang) if item else "?"),
-                style="bold yellow")
+    seller, buyer, price = offer[0], offer[1], offer[2]
+    item = obs["villages"][seller]["sale"]
+    return Text(_c("offer", lang, buyer=buyer + 1, seller=seller + 1, price=price,
+                   item=_t(f"item.{item}", lang) if item else "?"), style="bold yellow")
 
 
 def _own_line(obs: dict[str, Any], lang: str | None) -> Text | None:
