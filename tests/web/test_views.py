@@ -76,3 +76,13 @@ def test_a_spot_shows_its_move_before_it_is_made(browser: Any, server: str, page
         assert tap.evaluate("() => window.gameshelfPlayed.length") == 1
     finally:
         phone.close()
+
+
+def test_the_log_names_players_by_the_names_they_chose(page: Any, server: str) -> None:
+    page.goto(f"{server}/#/dev/filthy-rich")
+    page.wait_for_function("() => !!window.gameshelfDev")
+    out = page.evaluate("""async () => {
+        const { withNames } = await import('/js/tableview.js');
+        return withNames('Player 2 pays player 1 $3 (Player 12 is nobody).', ['Ann', 'B$&n']);
+    }""")
+    assert out == "B$&n pays Ann $3 (Player 12 is nobody)."

@@ -7,7 +7,7 @@ import { h, replace } from "./dom.js";
 import { lang, onLangChange, t, w } from "./i18n.js";
 import { api, ApiError, saveToken, tokensFor } from "./api.js";
 import { loadGame } from "./games.js";
-import { drawMoment } from "./tableview.js";
+import { drawMoment, withNames } from "./tableview.js";
 import { seatBadge } from "./board.js";
 import { toast } from "./app.js";
 
@@ -26,7 +26,7 @@ export async function render(main, tableId, params) {
 
 function nameOf(seat) {
   if (seat.name) return seat.name;
-  if (seat.kind === "bot") return `${w("seat.bot")} (${w(`level.${seat.level}`)})`;
+  if (seat.kind === "bot") return `${w("seat.bot")} ${seat.seat + 1} (${w(`level.${seat.level}`)})`;
   return t("cli.player", { n: seat.seat + 1 });
 }
 
@@ -234,7 +234,7 @@ class TablePage {
       play: this.seat !== null && v.legal.length ? (entry) => this.play(entry) : null,
       waitingText: v.over ? w("table.over") : w("table.not-your-turn") });
     const last = [...v.events].reverse().find((e) => e.kind === "move");
-    const banner = last && last.seat !== this.seat ? h("div", { class: "banner last-move" }, seatBadge(last.seat, names), " ", h("span", { text: last.text })) : null;
+    const banner = last && last.seat !== this.seat ? h("div", { class: "banner last-move" }, seatBadge(last.seat, names), " ", h("span", { text: withNames(last.text, names) })) : null;
     const before = fresh ? snapshot(this.main) : null;
     const seenHelp = localStorage.getItem(`gameshelf.howto.${this.info.game}`);
     const howto = h("details", { class: "howto", open: !seenHelp, ontoggle: () => localStorage.setItem(`gameshelf.howto.${this.info.game}`, "1") },

@@ -32,11 +32,27 @@ export function movesPanel(o) {
   return panel(w("table.moves"), "moves-panel", list);
 }
 
+/**
+ * The server writes seats as "Player 2" ("プレイヤー2"); the log shows the
+ * names people chose instead (as text, like every name).
+ */
+export function withNames(text, names) {
+  if (!names || !text) return text;
+  let out = text;
+  for (let seat = names.length - 1; seat >= 0; seat--) {
+    const generic = t("cli.player", { n: seat + 1 });
+    if (!names[seat] || names[seat] === generic) continue;
+    const escaped = generic.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    out = out.replace(new RegExp(`${escaped}(?!\\d)`, "gi"), () => names[seat]);
+  }
+  return out;
+}
+
 export function logPanel(events, names) {
   const items = (events || []).slice(-40).map((e) =>
     h("li", { class: e.fresh ? "fresh" : "" },
       Number.isInteger(e.seat) ? [seatBadge(e.seat, names), " "] : null,
-      h("span", { text: e.text })));
+      h("span", { text: withNames(e.text, names) })));
   const list = h("ol", { class: "log-list", "aria-live": "polite" }, items);
   queueMicrotask(() => { list.scrollTop = list.scrollHeight; });
   return panel(w("table.log"), "log-panel", items.length ? list : h("p", { class: "muted", text: w("table.log-empty") }));
