@@ -43,7 +43,7 @@ function pocketGrid(ctx) {
     ]);
     return ctx.bind(el, (a) => a.type === "place" && a.pockets.includes(k + 1));
   });
-  return h("div", { class: "pockets", role: "grid", "aria-label": w("fr.open-page", { page: obs.page }) }, cells);
+  return h("div", { class: "pockets", role: "group", "aria-label": w("fr.open-page", { page: obs.page }) }, cells);
 }
 
 function miniPages(ctx) {
