@@ -121,7 +121,7 @@ function village(ctx, p) {
 function offer(ctx) {
   const o = ctx.obs.offer;
   if (!Array.isArray(o)) return null;
-  const [buyer, seller, price] = o;
+  const [seller, buyer, price] = o;  // the state's (seller, buyer, price, phase)
   const who = (p) => ctx.names?.[p] || t(`${NS}.view.player`, { n: p + 1 });
   const item = ctx.obs.villages[seller]?.sale;
   return h("div", { class: "banner ab-offer" }, w("ab.offer", { buyer: who(buyer), seller: who(seller), price,
