@@ -76,8 +76,12 @@ def test_openspiels_ismcts_bot_plays_a_game_to_the_end(name: str) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("name", NAMES)
 def test_ismcts_with_a_real_budget_and_more_random_sims(name: str) -> None:
+    kind = pyspiel.load_game(name, {"players": _players(name)}).get_type()
+    for players in range(kind.min_num_players, kind.max_num_players + 1):
+        for reward in ("win", "score") if players > 1 else ("score",):
+            each = pyspiel.load_game(name, {"players": players, "reward": reward})
+            pyspiel.random_sim_test(each, num_sims=2, serialize=True, verbose=False)
     game = pyspiel.load_game(name, {"players": _players(name)})
-    pyspiel.random_sim_test(game, num_sims=5, serialize=True, verbose=False)
     rs = np.random.RandomState(2)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=2, random_state=rs)
     bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=25, random_state=rs)
