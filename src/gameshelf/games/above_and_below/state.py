@@ -182,7 +182,8 @@ class AboveAndBelowState(State):
     def observation(self, player: PlayerId | None) -> Observation:
         """The one redaction function. Deck orders and the rewards of an
         encounter not yet resolved are never included; the cave deck is face
-        up, so its top card is shown."""
+        up, so its top card is shown, and so are the cards everyone saw go
+        under a deck (``under_decks``, what :meth:`known_zones` names)."""
         comp = self.comp
         return {
             "players": self.players,
@@ -205,6 +206,11 @@ class AboveAndBelowState(State):
                 "cave": len(self.cave_deck),
             },
             "cave_top": self.cave_deck[0] if self.cave_deck else None,
+            # cards everyone saw go under a deck, bottom block in order (known_zones)
+            "under_decks": {
+                name.removesuffix("_deck"): self.zones([f"{name}.bottom:{known_under(self, name)}"]).popitem()[1]
+                for name in OPEN_BOTTOM_DECKS
+            },
             "slots": list(self.slots),
             "slot_costs": list(comp.tracks.slot_costs),
             "cider_on_board": self.cider_on_board,
