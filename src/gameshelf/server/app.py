@@ -181,19 +181,16 @@ def create_app(settings: Settings | None = None, *, bot_pool: BotPool | None = N
     app.add_middleware(BodyLimits, max_body=MAX_BODY, max_depth=MAX_JSON_DEPTH)
     service = server.service
 
-    @app.exception_handler(ApiError)
-    async def _api_error(request: Request, exc: ApiError) -> JSONResponse:
-        lang = _lang_of(request)
-        return JSONResponse({"detail": {"code": exc.code, "message": exc.message_in(lang),
-                                        "params": exc.params}}, status_code=exc.status)
-
     @app.exception_handler(GameshelfError)
-    async def _game_error(request: Request, exc: GameshelfError) -> JSONResponse:
-        lang = _lang_of(request)
+    async def _refused(request: Request, exc: GameshelfError) -> JSONResponse:
+        """The server's own refusals keep their status; a game's (a
+        malformed or illegal move) are 422. Either way: code, sentence in the
+        request's language, and plain parameters."""
         params = {k: v if isinstance(v, str | int | float | bool) or v is None else str(v)
                   for k, v in exc.params.items()}
-        return JSONResponse({"detail": {"code": exc.code, "message": exc.message_in(lang),
-                                        "params": params}}, status_code=422)
+        status = exc.status if isinstance(exc, ApiError) else 422
+        return JSONResponse({"detail": {"code": exc.code, "message": exc.message_in(_lang_of(request)),
+                                        "params": params}}, status_code=status)
 
     @app.get("/api/games", summary="Every game, its player counts and options")
     async def get_games(lang: Lang = "en") -> list[dict[str, Any]]:
