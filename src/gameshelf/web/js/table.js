@@ -5,7 +5,7 @@
 // seats a "pass the device" screen hides the last player's hand.
 import { h, replace } from "./dom.js";
 import { lang, onLangChange, t, w } from "./i18n.js";
-import { api, ApiError, saveToken, tokensFor } from "./api.js";
+import { api, ApiError, normaliseView, saveToken, tokensFor } from "./api.js";
 import { loadGame } from "./games.js";
 import { drawMoment, withNames } from "./tableview.js";
 import { seatBadge } from "./board.js";
@@ -73,10 +73,10 @@ class TablePage {
     this.game = await loadGame(this.info.game);
     const wanted = this.params.seat !== undefined ? Number(this.params.seat) : null;
     this.seat = wanted !== null && wanted in this.tokens ? wanted : (this.mySeats[0] ?? null);
-    this.offLang = onLangChange(() => this.refresh(true));
+    this.offLang = onLangChange(() => { this.reconnect(); this.refresh(true); });
     await this.refresh(true);
-    // Polling is the fallback; while the websocket is open it only says
-    // "something changed", so a slow poll is enough to catch a lost message.
+    // Polling is the fallback; while the websocket is open a slow poll is
+    // enough to catch a lost message.
     let ticks = 0;
     this.timer = setInterval(() => {
       ticks += 1;
@@ -94,32 +94,63 @@ class TablePage {
     if (this.offLang) this.offLang();
   }
 
-  /** A websocket only to hear that something changed; views come by GET. */
+  /**
+   * The websocket sends this seat its own numbered views (the token goes in
+   * the first message, never in the address). An "update" carries only the
+   * log lines since the last view, so they are added to the ones held.
+   */
   connect() {
     if (this.stopped || !("WebSocket" in window)) return;
     const proto = location.protocol === "https:" ? "wss" : "ws";
     const ws = new WebSocket(`${proto}://${location.host}/api/tables/${encodeURIComponent(this.id)}/ws?lang=${lang()}`);
-    ws.onmessage = () => this.refresh(false);
-    ws.onclose = () => { if (!this.stopped) setTimeout(() => this.connect(), 3000); };
+    const token = this.token;
+    const wsLang = lang();
+    ws.onopen = () => ws.send(JSON.stringify(token ? { type: "hello", token } : { type: "hello" }));
+    ws.onmessage = (ev) => {
+      let msg = null;
+      try { msg = JSON.parse(ev.data); } catch { return; }
+      const mine = token === this.token && wsLang === lang();
+      if (mine && (msg.type === "sync" || msg.type === "update") && msg.view) this.adopt(normaliseView(msg.view), false, msg.type === "update");
+      else if (msg.type !== "pong") this.refresh(false);
+    };
+    ws.onclose = () => { if (!this.stopped && ws === this.ws) setTimeout(() => this.connect(), 3000); };
     this.ws = ws;
+  }
+
+  /** A new socket for a new seat or language (views are built per viewer). */
+  reconnect() {
+    const old = this.ws;
+    this.ws = null;
+    if (old) old.close();
+    this.connect();
   }
 
   async refresh(force) {
     if (this.stopped) return;
     try {
-      const view = await api.view(this.id, this.token);
-      if (!force && view.state === this.lastState && this.view && view.over === this.view.over) return;
-      const fresh = this.view && view.state > this.lastState;
-      this.info = view.raw.table || this.info;
-      this.view = view;
-      this.fetchedAt = Date.now();
-      this.lastState = view.state;
-      if (!view.over && !view.legal.length && this.mySeats.length > 1) await this.checkHandoff();
-      this.draw(fresh);
+      await this.adopt(await api.view(this.id, this.token), force, false);
     } catch (err) {
-      if (err instanceof ApiError && err.status === 401) { this.seat = null; return this.refresh(true); }
+      if (err instanceof ApiError && err.status === 401) { this.seat = null; this.reconnect(); return this.refresh(true); }
       if (force) toast(err.message, "error");
     }
+  }
+
+  /** Take a view (from GET or the socket) and draw it if anything changed. */
+  async adopt(view, force, partial) {
+    if (this.stopped) return;
+    if (this.view && view.state < this.lastState) return;  // an older view arriving late
+    if (!force && view.state === this.lastState && this.view && view.over === this.view.over) return;
+    if (partial && this.view) {
+      const since = this.lastState;
+      view.events = [...this.view.events.filter((e) => (e.n ?? 0) <= since), ...view.events.filter((e) => (e.n ?? 0) > since)].slice(-80);
+    }
+    const fresh = this.view && view.state > this.lastState;
+    this.info = view.raw.table || this.info;
+    this.view = view;
+    this.fetchedAt = Date.now();
+    this.lastState = view.state;
+    if (!view.over && !view.legal.length && this.mySeats.length > 1) await this.checkHandoff();
+    this.draw(fresh);
   }
 
   /** Hot-seat: is another of this browser's seats to move now? */
@@ -224,7 +255,7 @@ class TablePage {
       replace(this.main, h("div", { class: "table-page" }, head, h("div", { class: "handoff", role: "dialog", "aria-label": w("table.pass-device") },
         h("h2", {}, w("table.pass-to"), " ", seatBadge(next, names)),
         h("p", { class: "muted", text: w("table.pass-hint") }),
-        h("button", { class: "btn show-board", onclick: () => { this.seat = next; this.handoff = null; this.refresh(true); } },
+        h("button", { class: "btn show-board", onclick: () => { this.seat = next; this.handoff = null; this.reconnect(); this.refresh(true); } },
           w("table.i-am", { name: names[next] || "" })))));
       this.main.querySelector(".show-board").focus();
       this.drawClocks();
