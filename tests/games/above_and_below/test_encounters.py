@@ -620,3 +620,17 @@ def test_cycle_detection_matches_the_graph(edges: list[tuple[int, int]]) -> None
         loop = [int(x) - 20 for x in line[len("Goto cycle: ") : -1].split(" -> ")]
         assert loop[0] == loop[-1]
         assert all(b in kept[a] for a, b in pairwise(loop))
+
+
+def test_an_option_that_gives_an_item_away_costs_it(book: Book) -> None:
+    """Issue 16: an option whose words hand a good over ("Offer it a fish", "Feed it your
+    fruit", "Share your food") takes that good as its cost, not as a free lantern bonus."""
+    gives = re.compile(r"\b(offer|give|feed|share|sell|trade|add|distract it with)\b", re.I)
+    goods = re.compile(r"\b(mushroom|fish|fruit|rope|pot|paper|ore|amethyst|food|wares)\b", re.I)
+    found = 0
+    for pid, p in book.paragraphs.items():
+        for o in p.options:
+            if gives.search(o.label["en"]) and goods.search(o.label["en"]):
+                found += 1
+                assert any(c.kind in ("good", "potion", "cider") for c in o.cost), (pid, o.label["en"])
+    assert found >= 8
