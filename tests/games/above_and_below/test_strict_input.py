@@ -126,3 +126,12 @@ def test_fuzzed_moves_change_nothing_here_or_elsewhere(kind: str, values: dict[s
 
 
 _FUZZ = (_at_option(), _at_option())
+
+
+def test_the_shared_action_caches_are_typed() -> None:
+    """The cached constructors key on type as well as value: a float or a bool
+    built once can never be handed out for the int (the cross-game leak of issue 16)."""
+    make.Choose(1, 0.0)
+    make.Assign(True)
+    assert type(make.Choose(1, 0).option) is int
+    assert type(make.Assign(1).villager) is int
