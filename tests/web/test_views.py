@@ -86,3 +86,13 @@ def test_the_log_names_players_by_the_names_they_chose(page: Any, server: str) -
         return withNames('Player 2 pays player 1 $3 (Player 12 is nobody).', ['Ann', 'B$&n']);
     }""")
     assert out == "B$&n pays Ann $3 (Player 12 is nobody)."
+
+
+def test_above_and_below_shows_a_pending_offer(page: Any, server: str) -> None:
+    view = views("above-and-below")[1]
+    view["observation"]["offer"] = [0, 1, 5, "turn"]  # (seller, buyer, price, phase)
+    view["observation"]["villages"][0]["sale"] = "fish"
+    page.goto(f"{server}/#/dev/above-and-below")
+    page.wait_for_function("() => !!window.gameshelfDev")
+    page.evaluate("([v, names]) => window.gameshelfDev(v, names, v.seat)", [view, NAMES])
+    assert page.locator(".ab-offer").inner_text() == "Bob offers 5 coins to Alice for their fish."
