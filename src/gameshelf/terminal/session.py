@@ -131,7 +131,7 @@ def tie_note(state: State, lang: str | None) -> str | None:
 
 
 #: a list longer than this goes into columns, so a long list still fits a 30-line screen
-LIST_ROWS = 10
+LIST_ROWS = 8
 
 
 def sentences(state: State, lang: str | None) -> list[str]:

@@ -386,6 +386,12 @@ def describe_move(obs: dict[str, Any], action: Action, lang: str | None = None) 
         auction = obs["auction"]
         low = cat.luxuries[auction["luxury"]].cost if auction["leader"] is None else auction["high"] + 1
         return _c("move.bid-total", lang, total=low + a.raise_by)
+    if type(action) is PlayCard and obs.get("hand") is not None:
+        # the hand above says what the card does; the line says what it costs
+        kind, ref = cat.card_kind[a.card], cat.card_ref[a.card]
+        cost = (cat.signs, cat.assets, cat.actions)[kind][ref].cost
+        name = _name(cat, a.card, lang)
+        return _c("play.play-cost", lang, card=name, cost=cost) if cost else _c("play.play", lang, card=name)
     if type(action) is SellBusiness:
         sign = cat.signs[cat.card_ref[a.card]]
         return _c("move.sell-total", lang, card=_name(cat, a.card, lang), total=cat.rules.sell_per_sign_card * sign.size)
