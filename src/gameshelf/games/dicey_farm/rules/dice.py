@@ -7,6 +7,7 @@ table lets the player go on ("any number of seeds", "N+2 shipments").
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from gameshelf.games.dicey_farm.actions import DIE_ACTIONS
@@ -20,11 +21,6 @@ K = C.constants
 BUY = "buy_"
 MERCHANT_ACTIONS = tuple(BUY + m for m in C.merchants)
 LIVESTOCK = frozenset(C.livestock)
-
-
-def merchant_open(s: DiceyFarmState, merchant: str) -> bool:
-    owner = C.merchants[merchant][0]
-    return owner == "" or s.has(owner)
 
 
 def ware(s: DiceyFarmState, merchant: str, face: int) -> tuple[str, int]:
@@ -49,56 +45,104 @@ def butcherable(s: DiceyFarmState) -> list[str]:
     return [a for a, (_, meat) in C.livestock.items() if meat and s.goods[a] > 0]
 
 
+# -- why a die cannot go to an action ------------------------------------------------
+# One small check per action, looked up in a table: the "die" step asks all
+# fifteen of them for every die picked, which made a chain of ``if action ==``
+# tests the largest single cost of a random playout.
+PLOUGH_LIMIT: int = K["plough_limit"]
+ROUNDS: int = K["rounds"]
+BUILD_FACE: int = K["build_face"]
+FACILITY_COUNT = len(C.facilities)
+#: the card that opens each merchant's action ("" = always open).
+MERCHANT_OWNER: dict[str, str] = {BUY + m: owner for m, (owner, _) in C.merchants.items()}
+
+
+def _once(s: DiceyFarmState, action: str, face: int) -> str | None:
+    return "once-per-round" if action in s.used else None
+
+
+def _plough(s: DiceyFarmState, action: str, face: int) -> str | None:
+    if s.ploughs >= PLOUGH_LIMIT:
+        return "plough-limit"
+    return "plough-same-face" if s.ploughs and face != s.plough_face else None
+
+
+def _sow(s: DiceyFarmState, action: str, face: int) -> str | None:
+    if action in s.used:
+        return "once-per-round"
+    # 「任意の数だけ畑に種を蒔きます」: no minimum, so no seed is needed;
+    # only a field to sow into (D32).
+    return "no-empty-field" if s.empty_fields() <= 0 else None
+
+
+def _ship(s: DiceyFarmState, action: str, face: int) -> str | None:
+    return "once-per-round" if action in s.used and s.round < ROUNDS else None
+
+
+def _contract(s: DiceyFarmState, action: str, face: int) -> str | None:
+    if action in s.used and not s.has("broker"):
+        return "once-per-round"
+    if not s.display:
+        return "no-craftsman"
+    return "not-enough-food" if s.goods["food"] < contract_cost(s, face) else None
+
+
+def _recruit(s: DiceyFarmState, action: str, face: int) -> str | None:
+    if action in s.used:
+        return "once-per-round"
+    return "recruit-too-many" if face > len(s.display) else None
+
+
+def _build(s: DiceyFarmState, action: str, face: int) -> str | None:
+    if action in s.used:
+        return "once-per-round"
+    if face != BUILD_FACE and not s.has("carpenter"):
+        return "build-needs-six"
+    return "nothing-to-build" if len(s.built) == FACILITY_COUNT else None
+
+
+def _facility(s: DiceyFarmState, action: str, face: int) -> str | None:
+    if action not in s.built:
+        return "not-built"
+    if action in s.used:
+        return "once-per-round"
+    if action == "bread_oven":
+        return None  # 「目の回数まで」: baking nothing returns the die (D17)
+    return None if butcherable(s) else "no-livestock"
+
+
+def _merchant(s: DiceyFarmState, action: str, face: int) -> str | None:
+    owner = MERCHANT_OWNER[action]
+    if owner and not s.has(owner):
+        return "no-merchant"
+    good, _ = s.wares[action[len(BUY):]][face - 1]
+    return "no-field-for-animal" if good in LIVESTOCK and not can_house(s, good) else None
+
+
+def _discard(s: DiceyFarmState, action: str, face: int) -> str | None:
+    return "die-has-a-use" if any(use_error(s, a, face) is None for a in die_actions()) else None
+
+
+USE_CHECKS: dict[str, Callable[[DiceyFarmState, str, int], str | None]] = {
+    "fish": _once,
+    "plough": _plough,
+    "sow": _sow,
+    "ship": _ship,
+    "contract": _contract,
+    "recruit": _recruit,
+    "build": _build,
+    "tourism": _once,
+    "bread_oven": _facility,
+    "slaughterhouse": _facility,
+    **dict.fromkeys(MERCHANT_ACTIONS, _merchant),
+    "discard": _discard,
+}
+
+
 def use_error(s: DiceyFarmState, action: str, face: int) -> str | None:
     """Why ``face`` cannot be used for ``action`` now, or ``None``."""
-    once = action in s.used
-    if action == "fish" or action == "tourism":
-        return "once-per-round" if once else None
-    if action == "plough":
-        if s.ploughs >= K["plough_limit"]:
-            return "plough-limit"
-        return "plough-same-face" if s.ploughs and face != s.plough_face else None
-    if action == "sow":
-        if once:
-            return "once-per-round"
-        # 「任意の数だけ畑に種を蒔きます」: no minimum, so no seed is needed;
-        # only a field to sow into (D32).
-        return "no-empty-field" if s.empty_fields() <= 0 else None
-    if action == "ship":
-        return "once-per-round" if once and s.round < K["rounds"] else None
-    if action == "contract":
-        if once and not s.has("broker"):
-            return "once-per-round"
-        if not s.display:
-            return "no-craftsman"
-        return "not-enough-food" if s.goods["food"] < contract_cost(s, face) else None
-    if action == "recruit":
-        if once:
-            return "once-per-round"
-        return "recruit-too-many" if face > len(s.display) else None
-    if action == "build":
-        if once:
-            return "once-per-round"
-        if face != K["build_face"] and not s.has("carpenter"):
-            return "build-needs-six"
-        return "nothing-to-build" if len(s.built) == len(C.facilities) else None
-    if action in ("bread_oven", "slaughterhouse"):
-        if action not in s.built:
-            return "not-built"
-        if once:
-            return "once-per-round"
-        if action == "bread_oven":
-            return None  # 「目の回数まで」: baking nothing returns the die (D17)
-        return None if butcherable(s) else "no-livestock"
-    if action in MERCHANT_ACTIONS:
-        merchant = action[len(BUY):]
-        if not merchant_open(s, merchant):
-            return "no-merchant"
-        good, _ = ware(s, merchant, face)
-        return "no-field-for-animal" if good in LIVESTOCK and not can_house(s, good) else None
-    if action == "discard":
-        return "die-has-a-use" if any(use_error(s, a, face) is None for a in die_actions()) else None
-    return "unknown-action"
+    check = USE_CHECKS.get(action)
+    return "unknown-action" if check is None else check(s, action, face)
 
 
 def die_actions() -> tuple[str, ...]:

@@ -59,50 +59,83 @@ def modified_faces(craftsman: str, face: int) -> tuple[int, ...]:
     return tuple(f for f in card["faces"] if f != face)
 
 
+# -- the game's own action objects ---------------------------------------------------
+# Actions are frozen values, so every listing can hand out the same instances,
+# built once here; making fresh ones for every listing was a large share of a
+# random playout's cost.
+PICK = {f: PickDie(f) for f in range(1, 7)}
+USE = {a: Use(a) for a in (*DIE_ACTIONS, "discard")}
+#: (the Use action, its check, its name) in the order the "die" step offers them
+DIE_CHECKS = tuple((USE[a], dice.USE_CHECKS[a], a) for a in DIE_ACTIONS)
+MODIFY_KEY = {c: "mod:" + c for c in DICE_CRAFTSMEN}
+MODIFY = {
+    (c, f): tuple(Modify(c, f, to) for to in modified_faces(c, f))
+    for c in DICE_CRAFTSMEN
+    for f in range(1, 7)
+}
+TO_FOOD = {i: ToFood(i) for i in INGREDIENTS}
+COOK = {(a, b): Cook(a, b) for k, a in enumerate(INGREDIENTS) for b in INGREDIENTS[k + 1 :]}
+SOW = tuple((c, Sow(c)) for c in C.crops)
+SHIP = tuple((g, Ship(g)) for g in MARKET)
+DELIVER = tuple((r, Deliver(r)) for r in SHIP_RECIPES)
+BUTCHER = {a: Butcher(a) for a in C.livestock}
+HIRE = {c: Hire(c) for c in C.craftsmen}
+KEEP = {c: Keep(c) for c in C.craftsmen}
+BUILD = tuple((f, Build(f)) for f in FACILITIES)
+TOUR = tuple(Tour(n) for n in range(1, 7))
+BACK, DONE, BAKE, HORSE_SHIP, END_ROUND = Back(), Done(), Bake(), HorseShip(), EndRound()
+
+
 def _main(s: DiceyFarmState) -> list[Action]:
     faces = sorted(set(s.dice))
-    out: list[Action] = [PickDie(f) for f in faces]
+    out: list[Action] = [PICK[f] for f in faces]
     for craftsman in DICE_CRAFTSMEN:
-        if craftsman in s.hired and "mod:" + craftsman not in s.used:
-            out.extend(Modify(craftsman, f, to) for f in faces for to in modified_faces(craftsman, f))
+        if craftsman in s.hired and MODIFY_KEY[craftsman] not in s.used:
+            for f in faces:
+                out.extend(MODIFY[craftsman, f])
     g = s.goods
     if g["horse"] and "horse" not in s.used:
-        out.append(HorseShip())
+        out.append(HORSE_SHIP)
     held = [i for i in INGREDIENTS if g[i] > 0]
-    out.extend(ToFood(i) for i in held)
-    out.extend(Cook(a, b) for k, a in enumerate(held) for b in held[k + 1 :])
+    out.extend(TO_FOOD[i] for i in held)
+    out.extend(COOK[a, b] for k, a in enumerate(held) for b in held[k + 1 :])
     if not s.dice:
-        out.append(EndRound())
+        out.append(END_ROUND)
     return out
 
 
 def _die(s: DiceyFarmState) -> list[Action]:
     face = s.held
-    out: list[Action] = [Use(a) for a in DIE_ACTIONS if dice.use_error(s, a, face) is None]
+    out: list[Action] = [use for use, check, name in DIE_CHECKS if check(s, name, face) is None]
     if not out:
-        out.append(Use("discard"))
-    out.append(Back())
+        out.append(USE["discard"])
+    out.append(BACK)
     return out
 
 
 def _ship(s: DiceyFarmState) -> list[Action]:
-    out: list[Action] = [Ship(g) for g in MARKET if steps.can_ship(s, g)]
-    out.extend(Deliver(r) for r in SHIP_RECIPES if steps.can_deliver(s, r))
-    out.append(Done())
+    out: list[Action] = [ship for g, ship in SHIP if steps.can_ship(s, g)]
+    out.extend(deliver for r, deliver in DELIVER if steps.can_deliver(s, r))
+    out.append(DONE)
     return out
+
+
+def _tour(s: DiceyFarmState) -> list[Action]:
+    # a die's face is 1-6, so the table covers every step; built fresh beyond it
+    return [TOUR[n - 1] if n <= len(TOUR) else Tour(n) for n in range(1, s.left + 1)]
 
 
 LEGAL: dict[str, Callable[[DiceyFarmState], list[Action]]] = {
     "main": _main,
     "die": _die,
-    "sow": lambda s: [*(Sow(c) for c in C.crops if steps.can_sow(s, c)), Done()],
+    "sow": lambda s: [*(sow for c, sow in SOW if steps.can_sow(s, c)), DONE],
     "ship": _ship,
-    "oven": lambda s: [Bake(), Done()] if s.goods["wheat"] else [Done()],
-    "slaughter": lambda s: [Butcher(a) for a in dice.butcherable(s)],
-    "contract": lambda s: [Hire(c) for c in s.display],
-    "recruit": lambda s: [Keep(c) for c in s.display if c not in s.kept],
-    "build": lambda s: [Build(f) for f in FACILITIES if f not in s.built],
-    "tour": lambda s: [Tour(n) for n in range(1, s.left + 1)],
+    "oven": lambda s: [BAKE, DONE] if s.goods["wheat"] else [DONE],
+    "slaughter": lambda s: [BUTCHER[a] for a in dice.butcherable(s)],
+    "contract": lambda s: [HIRE[c] for c in s.display],
+    "recruit": lambda s: [KEEP[c] for c in s.display if c not in s.kept],
+    "build": lambda s: [build for f, build in BUILD if f not in s.built],
+    "tour": _tour,
 }
 
 
