@@ -120,3 +120,39 @@ def test_a_pending_offer_is_on_the_board() -> None:
                 return
             state.apply(stream.choice(state.legal_actions()))
     raise AssertionError("no offer in ten random games")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_withdraw_reads_as_words_not_its_kind(lang: str) -> None:
+    from gameshelf.games.above_and_below import actions as A
+
+    words = fixture_game().describe_action(A.Withdraw(), lang)
+    assert words != "withdraw" and "above_and_below." not in words
+
+
+def test_cards_under_the_decks_and_items_back_from_sale_are_shown() -> None:
+    """A game played until a card went under a deck and an item came back
+    from the sale space: the market details list the cards under the decks,
+    and the turn player's own line says what may not go back up this turn."""
+    from gameshelf.games.above_and_below.view import details
+
+    game = fixture_game()
+    state = game.new_game(3, 4)
+    stream = Stream(4)
+    seen_under = seen_left = False
+    while not state.is_over and not (seen_under and seen_left):
+        obs = state.observation(state.current_player)
+        if not seen_under and obs["under_decks"]["house"]:
+            market = _text(details(game, obs, "en")[-1][1])
+            assert "under the decks" in market
+            first = obs["under_decks"]["house"][0]
+            assert first not in market  # the card is named, not its id
+            seen_under = True
+        if not seen_left and obs["flags"]["sale_left"]:
+            for lang, word in (("en", "Back from sale"), ("ja", "売り場から戻した")):
+                assert word in _text(game.render(obs, lang))
+            other = state.observation((state.current_player + 1) % 3)
+            assert "Back from sale" not in _text(game.render(other, "en"))
+            seen_left = True
+        state.apply(stream.choice(state.legal_actions()))
+    assert seen_under and seen_left

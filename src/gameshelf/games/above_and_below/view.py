@@ -91,7 +91,7 @@ def describe(game: AboveAndBelow, action: Action, lang: str | None) -> str:
     comp = load_components()
     if isinstance(action, A.Act):
         return _t("do.act", lang, what=_t(f"act.{action.action}", lang))
-    if isinstance(action, A.Pass | A.Done | A.Resolve | A.SetOut | A.Decline | A.Rested):
+    if isinstance(action, A.Pass | A.Done | A.Resolve | A.SetOut | A.Decline | A.Rested | A.Withdraw):
         return _t(f"do.{action.kind}", lang)
     if isinstance(action, A.Assign | A.Train):
         return _t(f"do.{action.kind}", lang, villager=villager_name(action.villager, lang),
@@ -184,9 +184,23 @@ def _board(obs: dict[str, Any], lang: str | None) -> Panel:
                 _cards_table(_t("view.key-row", lang), obs["key_row"], lang),
             ]),
             Columns([slots, footer]),
+            *under_deck_lines(obs, lang),
         ),
         title=_t("view.market", lang),
     )
+
+
+def under_deck_lines(obs: dict[str, Any], lang: str | None) -> list[Text]:
+    """The cards everyone saw go under a deck, bottom block in order: they
+    come back when the deck runs down, so a player planning late rounds wants
+    them. Nothing at all while no card went under."""
+    under = obs.get("under_decks") or {}
+    lines = [
+        Text(_c("under-deck", lang, deck=_c(f"deck-{deck}", lang),
+                cards=", ".join(str(c) if deck == "cave" else card_name(c, lang) for c in cards)))
+        for deck, cards in under.items() if cards
+    ]
+    return [Text(_c("under-decks", lang), style="bold"), *lines] if lines else []
 
 
 def _goods(v: dict[str, Any], lang: str | None) -> Text:
@@ -353,6 +367,10 @@ def _own_line(obs: dict[str, Any], lang: str | None) -> Text | None:
         stocked = ", ".join(f"{card_name(c, lang)} ×{n}" for c, n in v["card_goods"].items())
         line.append(f"   {_c('cards.on-cards', lang)}: ", style="bold")
         line.append(stocked)
+    left = (obs.get("flags") or {}).get("sale_left") or []
+    if left and obs.get("current") == viewer:  # B32: what left the sale space may not go back up this turn
+        items = ", ".join(_t(f"item.{i}", lang) for i in left)
+        line.append("\n" + _c("sale-left", lang, items=items), style="yellow")
     return line
 
 
