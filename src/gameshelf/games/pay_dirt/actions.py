@@ -11,7 +11,8 @@ of the two gear slots.
 from __future__ import annotations
 
 import dataclasses
-from typing import ClassVar
+import functools
+from typing import ClassVar, TypeVar
 
 from gameshelf.core.actions import Action
 from gameshelf.games.pay_dirt.components import KIND_CODES, MACHINES, ROWS, TARGETS
@@ -224,6 +225,23 @@ class KeepHardship(Action):
 
     def __str__(self) -> str:
         return f"keep-hardship {self.card}"
+
+
+A = TypeVar("A", bound=Action)
+
+
+@functools.lru_cache(maxsize=None, typed=True)
+def listed(cls: type[A], *fields: int) -> A:
+    """The one shared instance of ``cls(*fields)`` that menus list.
+
+    Why: building a frozen dataclass costs about a microsecond and a menu
+    holds up to forty actions (every bid up to the cap), rebuilt after every
+    move; actions are immutable and compared by value, so one instance per
+    value serves every state. ``typed`` keeps ``1`` and ``True`` apart; only
+    the rules call this, with ints they computed, never with a caller's
+    values (the core plays the game's own instance, see ``State.apply``).
+    """
+    return cls(*fields)
 
 
 ACTION_CLASSES: tuple[type[Action], ...] = (

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gameshelf.core.actions import Action
-from gameshelf.games.pay_dirt.actions import DiscardClaim, Install, RemoveWear, Scrap
+from gameshelf.games.pay_dirt.actions import DiscardClaim, Install, RemoveWear, Scrap, listed
 from gameshelf.games.pay_dirt.board import EMPTY, fit_row, push_into
 from gameshelf.games.pay_dirt.components import MACHINES, TARGETS
 from gameshelf.games.pay_dirt.rules import supply
@@ -51,10 +51,10 @@ def _resolved(s: PayDirtState) -> None:
 def pending_actions(s: PayDirtState) -> list[Action]:
     camp = s.camps[s.pending_player]
     if s.pending == "discard-claim":
-        return [DiscardClaim(i) for i in range(len(camp.claims))]
+        return [listed(DiscardClaim, i) for i in range(len(camp.claims))]
     if s.pending == "equipment":
-        return [Install(), Scrap()]
-    return [RemoveWear(t) for t in range(len(TARGETS)) if camp.wear[t] > 0]
+        return [listed(Install), listed(Scrap)]
+    return [listed(RemoveWear, t) for t in range(len(TARGETS)) if camp.wear[t] > 0]
 
 
 # -- personnel -----------------------------------------------------------------------

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from gameshelf.core.actions import Action
-from gameshelf.games.pay_dirt.actions import AuctioneerPass, Bid, Nominate, PassBid
+from gameshelf.games.pay_dirt.actions import AuctioneerPass, Bid, Nominate, PassBid, listed
 from gameshelf.games.pay_dirt.board import EMPTY
 from gameshelf.games.pay_dirt.components import ROWS
 
@@ -55,9 +55,9 @@ def _open_lots(s: PayDirtState) -> list[tuple[int, int, int]]:
 def auctioneer_actions(s: PayDirtState) -> list[Action]:
     top = _top(s, s.auctioneer)
     out: list[Action] = [
-        Nominate(row, slot, step) for row, slot, low in _open_lots(s) for step in OPENING_STEPS if low + step <= top
+        listed(Nominate, row, slot, step) for row, slot, low in _open_lots(s) for step in OPENING_STEPS if low + step <= top
     ]
-    out.append(AuctioneerPass())
+    out.append(listed(AuctioneerPass))
     return out
 
 
@@ -102,7 +102,7 @@ def can_raise(s: PayDirtState, player: int) -> bool:
 
 def bidder_actions(s: PayDirtState) -> list[Action]:
     top = _top(s, s.bidder)
-    return [*(Bid(a) for a in range(s.high_bid + 1, top + 1)), PassBid()]
+    return [*(listed(Bid, a) for a in range(s.high_bid + 1, top + 1)), listed(PassBid)]
 
 
 def bid(s: PayDirtState, amount: int) -> None:

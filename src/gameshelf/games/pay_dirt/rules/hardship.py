@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gameshelf.core.actions import Action
-from gameshelf.games.pay_dirt.actions import KeepHardship
+from gameshelf.games.pay_dirt.actions import KeepHardship, listed
 from gameshelf.games.pay_dirt.board import EMPTY
 from gameshelf.games.pay_dirt.components import MACHINES
 from gameshelf.games.pay_dirt.rules import supply
@@ -41,7 +41,7 @@ def start_hardship(s: PayDirtState) -> None:
 
 
 def draft_actions(s: PayDirtState) -> list[Action]:
-    return [KeepHardship(c) for c in s.draft_hand]
+    return [listed(KeepHardship, c) for c in s.draft_hand]
 
 
 def keep(s: PayDirtState, card: int) -> None:

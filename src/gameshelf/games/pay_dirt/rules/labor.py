@@ -38,6 +38,7 @@ from gameshelf.games.pay_dirt.actions import (
     Sell,
     Slide,
     StopBuying,
+    listed,
 )
 from gameshelf.games.pay_dirt.board import EMPTY, Camp
 from gameshelf.games.pay_dirt.components import GEAR_SLOTS, KINDS, MACHINES, TARGETS
@@ -83,8 +84,8 @@ def place_actions(s: PayDirtState) -> list[Action]:
     camp = s.camps[s.turn]
     out: list[Action] = []
     if camp.unused:
-        out += [Sell(g) for g in range(1, min(camp.gold, s.comp.rules.sell_per_worker) + 1)]
-    out += [PlaceGear(n) for n in range(camp.unused + 1)]
+        out += [listed(Sell, g) for g in range(1, min(camp.gold, s.comp.rules.sell_per_worker) + 1)]
+    out += [listed(PlaceGear, n) for n in range(camp.unused + 1)]
     return out
 
 
@@ -125,11 +126,11 @@ def gear_actions(s: PayDirtState) -> list[Action]:
         return place_actions(s)
     camp = s.camps[s.turn]
     out: list[Action] = [
-        BuyGear(i)
+        listed(BuyGear, i)
         for i, g in enumerate(s.gear_display)
         if g != EMPTY and s.gear_workers[s.turn] and gear_price(s, camp, g) <= camp.money
     ]
-    out.append(StopBuying())
+    out.append(listed(StopBuying))
     return out
 
 
@@ -193,12 +194,12 @@ def machine_moves(s: PayDirtState, camp: Camp, m: int, by: int) -> list[Action]:
     if not _machine_free(s, camp, m):
         return []
     row = camp.rows[m]
-    out: list[Action] = [Slide(m, i, by) for i in range(len(row) - 1) if row[i] != EMPTY and row[i + 1] == EMPTY]
+    out: list[Action] = [listed(Slide, m, i, by) for i in range(len(row) - 1) if row[i] != EMPTY and row[i + 1] == EMPTY]
     if row[0] == EMPTY:
         if m == 0:
             out += dig_moves(s, camp, by)
         elif camp.rows[m - 1][-1] != EMPTY:
-            out.append(Pull(m, by))
+            out.append(listed(Pull, m, by))
     return out
 
 
@@ -210,10 +211,10 @@ def dig_moves(s: PayDirtState, camp: Camp, by: int) -> list[Action]:
         if not tiles:
             continue
         if s.comp.claims[camp.claims[c]].ordered:
-            out.append(Dig(c, kinds[tiles[0]], by))
+            out.append(listed(Dig, c, kinds[tiles[0]], by))
         else:
             present = {kinds[t] for t in tiles}
-            out += [Dig(c, k, by) for k in sorted(present)]
+            out += [listed(Dig, c, k, by) for k in sorted(present)]
     return out
 
 
@@ -222,17 +223,17 @@ def work_actions(s: PayDirtState) -> list[Action]:
     camp = s.camps[s.turn]
     out: list[Action] = []
     if camp.unused:
-        out += [Sell(g) for g in range(1, min(camp.gold, comp.rules.sell_per_worker) + 1)]
+        out += [listed(Sell, g) for g in range(1, min(camp.gold, comp.rules.sell_per_worker) + 1)]
         for m in range(3):
             out += machine_moves(s, camp, m, WORKER)
         out += [
-            Repair(t)
+            listed(Repair, t)
             for t in range(len(TARGETS))
             if camp.wear[t] > 0 and not camp.busy[t] and (t < 3 or camp.gear[t - 3] != EMPTY)
         ]
     for slot, by in ((0, CLAIM_GEAR), (1, CAMP_GEAR)):
         out += gear_uses(s, camp, slot, by)
-    out.append(EndLabor())
+    out.append(listed(EndLabor))
     return out
 
 
@@ -249,8 +250,8 @@ def gear_uses(s: PayDirtState, camp: Camp, slot: int, by: int) -> list[Action]:
     if gear.effect == "move":
         return [a for m in gear.machines for a in machine_moves(s, camp, m, by) if not isinstance(a, Dig)]
     if gear.effect == "repair":
-        return [Repair(m, by) for m in range(3) if camp.wear[m] > 0]
-    return [Sell(n, by) for n in range(1, min(camp.gold, gear.amount) + 1)]
+        return [listed(Repair, m, by) for m in range(3) if camp.wear[m] > 0]
+    return [listed(Sell, n, by) for n in range(1, min(camp.gold, gear.amount) + 1)]
 
 
 def can_work(s: PayDirtState, camp: Camp) -> bool:
