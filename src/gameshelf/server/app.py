@@ -22,7 +22,7 @@ from starlette.concurrency import run_in_threadpool
 
 from gameshelf.core.errors import GameshelfError
 from gameshelf.core.i18n import LANGUAGES
-from gameshelf.server import schemas
+from gameshelf.server import daily, schemas
 from gameshelf.server.bots import BotPool
 from gameshelf.server.catalogue import games_list
 from gameshelf.server.config import MAX_BODY, MAX_JSON_DEPTH, Settings
@@ -266,6 +266,7 @@ def create_app(settings: Settings | None = None, *, bot_pool: BotPool | None = N
                  last: Annotated[int | None, Query(ge=0)] = None, lang: Lang = "en") -> None:
         await server.hub.serve(websocket, table_id, token, last, lang)
 
+    app.include_router(daily.router)  # Dicey Farm Daily Mode (server/daily.py)
     _static(app)
     return app
 
