@@ -21,6 +21,7 @@ from gameshelf.core.protocol import Game, Observation, PlayerId, State
 from gameshelf.core.rng import Rng, derive_seed
 from gameshelf.games.dicey_farm import rules
 from gameshelf.games.dicey_farm.components import components
+from gameshelf.games.dicey_farm.rules.legal import APPLY, LEGAL
 
 C = components()
 NAMESPACE = "dicey_farm"
@@ -97,11 +98,13 @@ class DiceyFarmState(State):
     def current_player(self) -> PlayerId | None:
         return None if self.final is not None else 0
 
+    # the rules' tables are looked up here directly: these two run at every
+    # step of every search, and each extra call was a measurable share
     def _legal_actions(self) -> list[Action]:
-        return rules.legal_actions(self)
+        return LEGAL[self.phase](self)
 
     def _apply(self, action: Action) -> None:
-        rules.apply(self, action)
+        APPLY[type(action)](self, action)
 
     def explain_illegal(self, action: Any) -> IllegalAction:
         code, params = rules.explain(self, action)
@@ -116,7 +119,9 @@ class DiceyFarmState(State):
         without a stable)."""
         g = self.goods
         used = sum(self.sown.values())
-        used += sum(1 for a in ANIMALS if g[a] > 0)
+        for a in ANIMALS:
+            if g[a] > 0:
+                used += 1
         if g["horse"] > 0 and "stable" not in self.built:
             used += 1
         return used

@@ -53,7 +53,8 @@ PLOUGH_LIMIT: int = K["plough_limit"]
 ROUNDS: int = K["rounds"]
 BUILD_FACE: int = K["build_face"]
 FACILITY_COUNT = len(C.facilities)
-#: the card that opens each merchant's action ("" = always open).
+#: each merchant action's merchant, and the card that opens it ("" = always open).
+MERCHANT_OF: dict[str, str] = {BUY + m: m for m in C.merchants}
 MERCHANT_OWNER: dict[str, str] = {BUY + m: owner for m, (owner, _) in C.merchants.items()}
 
 
@@ -115,7 +116,7 @@ def _merchant(s: DiceyFarmState, action: str, face: int) -> str | None:
     owner = MERCHANT_OWNER[action]
     if owner and not s.has(owner):
         return "no-merchant"
-    good, _ = s.wares[action[len(BUY):]][face - 1]
+    good, _ = s.wares[MERCHANT_OF[action]][face - 1]
     return "no-field-for-animal" if good in LIVESTOCK and not can_house(s, good) else None
 
 

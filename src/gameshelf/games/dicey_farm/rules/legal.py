@@ -89,10 +89,11 @@ BACK, DONE, BAKE, HORSE_SHIP, END_ROUND = Back(), Done(), Bake(), HorseShip(), E
 def _main(s: DiceyFarmState) -> list[Action]:
     faces = sorted(set(s.dice))
     out: list[Action] = [PICK[f] for f in faces]
-    for craftsman in DICE_CRAFTSMEN:
-        if craftsman in s.hired and MODIFY_KEY[craftsman] not in s.used:
-            for f in faces:
-                out.extend(MODIFY[craftsman, f])
+    if s.hired:
+        for craftsman in DICE_CRAFTSMEN:
+            if craftsman in s.hired and MODIFY_KEY[craftsman] not in s.used:
+                for f in faces:
+                    out.extend(MODIFY[craftsman, f])
     g = s.goods
     if g["horse"] and "horse" not in s.used:
         out.append(HORSE_SHIP)
