@@ -1,11 +1,14 @@
 """Dicey Farm Daily Mode in the browser: today's puzzle is a server table
 with the date as its option; one counted try per day in this browser,
-practice any time; a finished counted try feeds the score chart from the
-server's own result."""
+practice any time; a finished counted try is entered on the server's
+leaderboard (/api/daily/...) with the server's own score, then feeds the
+score chart and shows the solver's par."""
 
 from __future__ import annotations
 
 import datetime
+import json
+import urllib.request
 from typing import Any
 
 import pytest
@@ -15,6 +18,47 @@ from tests.web.helpers import play_to_end, shot
 
 def _today() -> str:
     return datetime.datetime.now(datetime.UTC).date().isoformat()
+
+
+def _http(base: str, path: str, token: str | None = None, body: Any = None) -> Any:
+    req = urllib.request.Request(base + path, method="GET" if body is None else "POST",
+                                 data=None if body is None else json.dumps(body).encode(),
+                                 headers={"Content-Type": "application/json"}
+                                 | ({"Authorization": f"Bearer {token}"} if token else {}))
+    with urllib.request.urlopen(req, timeout=20) as res:
+        return json.loads(res.read())
+
+
+def _finish_by_api(base: str, table: str, token: str) -> None:
+    """Play the table out through the API (the clicking is another test's)."""
+    for _ in range(2000):
+        v = _http(base, f"/api/tables/{table}/view", token)
+        if v["over"]:
+            return
+        _http(base, f"/api/tables/{table}/moves", token, {"after": v["state"], "action": v["legal"][0]["action"]})
+    raise AssertionError("the game did not end")
+
+
+def test_finished_counted_try_is_entered_with_the_servers_score(page: Any, server: str) -> None:
+    page.goto(f"{server}/#/daily")
+    page.click(".daily-play")  # no name: the browser asks for one, nothing is opened
+    assert page.locator(".daily-page").count() == 1
+    page.fill('input[name="daily-name"]', "Eve <b>")
+    page.click(".daily-play")
+    page.wait_for_selector(".table-page")
+    table = page.evaluate("JSON.parse(localStorage.getItem('gameshelf.daily')).at(-1).table")
+    token = page.evaluate(f"JSON.parse(localStorage.getItem('gameshelf.seats'))[{json.dumps(table)}]['0']")
+    _finish_by_api(server, table, token)
+    page.goto(f"{server}/#/daily")
+    page.wait_for_selector(".leaderboard li")
+    score = _http(server, f"/api/daily/{_today()}/attempts?name=Eve%20%3Cb%3E")["history"][0]["score"]
+    record = _http(server, f"/api/tables/{table}/record")
+    assert score == record["result"]["scores"][0]
+    row = page.locator(".leaderboard li", has_text="Eve <b>")
+    assert row.inner_text().split() == ["Eve", "<b>", str(score)]
+    page.wait_for_selector(".history-chart")
+    page.wait_for_selector(".daily-par", timeout=90_000)  # the solver's first answer for a date takes seconds
+    shot(page, "daily-entered")
 
 
 def test_daily_puzzle_is_todays_table_and_counts_once(page: Any, server: str) -> None:
@@ -34,6 +78,7 @@ def test_daily_puzzle_is_todays_table_and_counts_once(page: Any, server: str) ->
 @pytest.mark.slow
 def test_finished_daily_puzzle_draws_the_history_chart(page: Any, server: str) -> None:
     page.goto(f"{server}/#/daily")
+    page.fill('input[name="daily-name"]', "Flo")
     page.click(".daily-play")
     page.wait_for_selector(".table-page")
     play_to_end(page, 150, seed=4)

@@ -1,54 +1,88 @@
 // Dicey Farm Daily Mode: today's puzzle (the date fixes every die, craftsman
-// and merchant order) played on the server like any table. One counted
-// attempt per name per day, practice as often as you like. The leaderboard
-// and the solver's par come from the server (GET /api/daily/{date},
-// GET /api/daily/{date}/par); a score is the server's own result for the
-// table, never a number this page sends. Your own history is kept in this
-// browser and drawn as a chart.
+// and merchant order) played on the server like any table. The server's
+// rules (docs/server.md, "Daily Mode"): a name's first daily table of the day
+// is its counted try, later ones are practice; a finished table is entered
+// with POST /api/daily/{date}/attempts and scored by the server's own replay,
+// never by a number this page sends. This page enters each finished table
+// it opened when it is shown again (the result screen links back here), then
+// draws the leaderboard (GET /api/daily/{date}/attempts), the player's own
+// counted scores over the days as a chart, and the solver's par once the
+// player's try is entered (GET /api/daily/{date}/par).
 import { h, replace, svg } from "./dom.js";
 import { onLangChange, w } from "./i18n.js";
-import { api, saveToken } from "./api.js";
+import { api, saveToken, tokensFor } from "./api.js";
+import { lang } from "./i18n.js";
 import { toast } from "./app.js";
 
 const KEY = "gameshelf.daily";
 
 export function today() { return new Date().toISOString().slice(0, 10); }
 
-/** Attempts made in this browser: [{date, table, practice}]. */
+/** Tables opened here: [{date, table, practice, name, entered?, counted?}]. */
 export function attempts() {
   try { const a = JSON.parse(localStorage.getItem(KEY) || "[]"); return Array.isArray(a) ? a : []; } catch { return []; }
 }
 
-function remember(entry) { localStorage.setItem(KEY, JSON.stringify([...attempts(), entry])); }
+function save(list) { localStorage.setItem(KEY, JSON.stringify(list)); }
 
-async function optional(path) {
+/** GET or POST a daily route; ``null`` when the server refuses or is away. */
+async function daily(path, { token, body } = {}) {
+  const headers = { Accept: "application/json" };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const sep = path.includes("?") ? "&" : "?";
   try {
-    const res = await fetch(path, { headers: { Accept: "application/json" } });
-    return res.ok ? await res.json() : null;
-  } catch { return null; }
+    const res = await fetch(`/api/daily/${path}${sep}lang=${lang()}`,
+      { method: body === undefined ? "GET" : "POST", headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const data = await res.json().catch(() => null);
+    return { ok: res.ok, status: res.status, data };
+  } catch { return { ok: false, status: 0, data: null }; }
 }
 
 async function start(date, practice, name) {
-  const seat = name ? { kind: "human", name } : { kind: "human" };
+  // The server counts a name's first table of the day; a practice round
+  // before the counted one is therefore played without a name (not entered).
+  const named = name && (!practice || counted(date));
+  const seat = named ? { kind: "human", name } : { kind: "human" };
   const res = await api.create({ game: "dicey-farm", players: 1, seats: [seat], options: { daily: date } });
   saveToken(res.id, 0, res.tokens["0"]);
-  remember({ date, table: res.id, practice });
-  if (!practice) {
-    // Announce the counted attempt; a server without daily routes just says 404.
-    fetch(`/api/daily/${date}/attempts`, { method: "POST", body: JSON.stringify({ table: res.id }),
-      headers: { "Content-Type": "application/json", Authorization: `Bearer ${res.tokens["0"]}` } }).catch(() => {});
-  }
+  save([...attempts(), { date, table: res.id, practice, name: named ? name : null }]);
   location.hash = `#/t/${encodeURIComponent(res.id)}`;
 }
 
-/** Scores of this browser's finished counted attempts, from the server's results. */
-async function history() {
-  const out = [];
-  for (const a of attempts().filter((x) => !x.practice)) {
-    const info = await optional(`/api/tables/${encodeURIComponent(a.table)}`);
-    if (info && info.result && info.result.scores) out.push({ date: a.date, score: info.result.scores[0] });
+function counted(date) { return attempts().some((a) => a.date === date && !a.practice && a.name); }
+
+/** Enter every finished named table opened here that is not entered yet. */
+async function enterFinished() {
+  const list = attempts();
+  for (const a of list) {
+    if (!a.name || a.entered) continue;
+    const token = tokensFor(a.table)[0];
+    if (!token) { a.entered = "lost"; continue; }
+    const res = await daily(`${a.date}/attempts`, { token, body: { table: a.table } });
+    const code = res.data && res.data.detail && res.data.detail.code;
+    if (res.ok) Object.assign(a, { entered: true, counted: res.data.counted, score: res.data.score });
+    else if (res.status === 409 && code === "daily-submitted") a.entered = true;
+    else if (res.status !== 409 && res.status !== 0 && res.status !== 404) a.entered = code || String(res.status);
   }
-  return out.sort((x, y) => (x.date < y.date ? -1 : 1));
+  save(list);
+}
+
+/** The counted scores of ``name`` from the server, oldest first. */
+async function history(date, name) {
+  if (!name) return [];
+  const res = await daily(`${date}/attempts?name=${encodeURIComponent(name)}`);
+  const list = res.ok && Array.isArray(res.data.history) ? res.data.history : [];
+  return list.filter((x) => x.counted).map((x) => ({ date: x.date, score: x.score }));
+}
+
+/** The par, asked with the seat token of an entered try of ``date``. */
+async function parOf(date) {
+  const mine = attempts().find((a) => a.date === date && a.entered === true);
+  if (!mine) return null;
+  const token = tokensFor(mine.table)[0];
+  const res = await daily(`${date}/par?table=${encodeURIComponent(mine.table)}`, { token });
+  return res.ok ? res.data : null;
 }
 
 function chart(points) {
@@ -68,35 +102,42 @@ function chart(points) {
 
 export async function render(main) {
   const date = today();
+  const name0 = localStorage.getItem("gameshelf.name") || "";
   let board = null, par = null, mine = [];
   const load = async () => {
-    [board, par, mine] = await Promise.all([optional(`/api/daily/${date}`), optional(`/api/daily/${date}/par`), history()]);
+    await enterFinished();
+    const res = await daily(`${date}/attempts`);
+    board = res.ok ? res.data : null;
+    mine = await history(date, name0);
   };
-  const counted = () => attempts().some((a) => a.date === date && !a.practice);
   const draw = () => {
     const nameInput = h("input", { name: "daily-name", maxlength: 40, value: localStorage.getItem("gameshelf.name") || "", "aria-label": w("create.name") });
     const go = async (practice) => {
       const name = nameInput.value.trim();
+      // a counted try is entered under its name: the browser's own "fill this in" bubble asks for one
+      if (!practice && !name) { nameInput.required = true; nameInput.reportValidity(); nameInput.focus(); return; }
       if (name) localStorage.setItem("gameshelf.name", name);
       try { await start(date, practice, name); } catch (err) { toast(err.message, "error"); }
     };
+    const done = counted(date);
     const entries = board && Array.isArray(board.entries) ? board.entries : null;
     replace(main, h("div", { class: "daily-page" },
       h("h1", { text: `${w("daily.title")} — ${date}` }),
       h("p", { class: "muted", text: w("daily.pitch") }),
       h("div", { class: "panel" }, h("label", {}, w("create.name"), " ", nameInput), " ",
-        h("button", { class: "btn daily-play", disabled: counted(), onclick: () => go(false), text: counted() ? w("daily.played") : w("daily.play") }), " ",
+        h("button", { class: "btn daily-play", disabled: done, onclick: () => go(false), text: done ? w("daily.played") : w("daily.play") }), " ",
         h("button", { class: "btn secondary daily-practice", onclick: () => go(true), text: w("daily.practice") }),
         h("p", { class: "small muted", text: w("daily.rule") })),
       h("section", { class: "panel" }, h("h2", { text: w("daily.leaderboard") }),
         entries ? (entries.length ? h("ol", { class: "ranking leaderboard" }, entries.map((e) => h("li", {}, h("span", { class: "seat-name", text: e.name }), h("span", { class: "muted", text: ` ${e.score}` }))))
           : h("p", { class: "muted", text: w("daily.empty") }))
           : h("p", { class: "muted", text: w("daily.no-board") })),
-      counted() && par && par.score !== undefined ? h("p", { class: "banner", text: w("daily.par", { score: par.score }) }) : null,
+      par && par.score !== undefined ? h("p", { class: "banner daily-par", text: w("daily.par", { score: par.score }) }) : null,
       h("section", { class: "panel" }, h("h2", { text: w("daily.history") }), chart(mine))));
   };
   await load();
   draw();
+  // the solver may take seconds the first time a date is asked: draw without it, then again with it
+  parOf(date).then((p) => { par = p; if (p && main.querySelector(".daily-page")) draw(); });
   return onLangChange(draw);
 }
-
