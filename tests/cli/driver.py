@@ -19,6 +19,7 @@ from rich.console import Console
 from gameshelf.core.protocol import State
 from gameshelf.core.record import replay
 from gameshelf.terminal import play_session
+from gameshelf.terminal.feed import event_text
 
 WIDTH = 1000
 
@@ -62,8 +63,8 @@ def expected_feed(state: State, viewer: int, lang: str) -> tuple[list[str], set[
     must never read."""
     game = state.game
     again = replay(state.record(), upto=0)
-    shown = [e.text(lang) for e in again.events if e.visible(viewer)]
-    hidden = {e.text(lang) for e in again.events if not e.visible(viewer)}
+    shown = [event_text(again, e, lang) for e in again.events if e.visible(viewer)]
+    hidden = {event_text(again, e, lang) for e in again.events if not e.visible(viewer)}
     for action in state.history:
         mover = again.current_player
         assert mover is not None
@@ -72,7 +73,8 @@ def expected_feed(state: State, viewer: int, lang: str) -> tuple[list[str], set[
         if mover != viewer:
             shown.append(game.describe_public(action, mover, lang))
         for event in again.events[start:]:
-            (shown.append(event.text(lang)) if event.visible(viewer) else hidden.add(event.text(lang)))
+            text = event_text(again, event, lang)  # as the terminal words it (the view's hook)
+            (shown.append(text) if event.visible(viewer) else hidden.add(text))
     return shown, hidden - set(shown)
 
 

@@ -28,7 +28,7 @@ from rich.markup import escape
 from gameshelf.core import i18n
 from gameshelf.core.actions import Action
 from gameshelf.core.i18n import t
-from gameshelf.core.protocol import PlayerId, State
+from gameshelf.core.protocol import Event, PlayerId, State
 
 HUMAN = "human"
 
@@ -97,7 +97,7 @@ class Feed:
                 out.append(f"[bold]▶ {escape(label)}:[/] {escape(text)}")
             for event in state.events[entry.start:entry.end]:
                 if event.visible(viewer):
-                    out.append(f"  · {escape(event.text(lang))}")
+                    out.append(f"  · {escape(event_text(state, event, lang))}")
         self.cursors[viewer] = len(self.entries)
         return out
 
@@ -105,6 +105,23 @@ class Feed:
         """Print what ``viewer`` has not read yet."""
         for line in self.lines(state, viewer, lang):
             console.print(line, highlight=False)
+
+
+def event_text(state: State, event: Event, lang: str | None) -> str:
+    """A log line in the game view's own words (its ``event_text`` hook: money
+    formatted, names translated) when it has them, else the event's text.
+    Why the fallback: a gap in a view's wording must never stop a game."""
+    from gameshelf.terminal.session import view_hook
+
+    hook = view_hook(state.game, "event_text")
+    if hook is not None:
+        try:
+            text = hook(event, lang)
+        except Exception:
+            text = None
+        if isinstance(text, str):
+            return text
+    return event.text(lang)
 
 
 def history_lines(state: State, seats: Sequence[str], viewer: PlayerId | None, lang: str | None) -> list[str]:

@@ -115,7 +115,7 @@ def test_move_lines_say_dollars_and_never_zero_thousands() -> None:
                 start = len(trial.events)
                 trial.apply(action)
                 opened = next(e.params["amount"] for e in trial.events[start:] if e.key.endswith("log.nominate"))
-                assert describe_move(obs, action, "en").endswith(f"at ${opened:,},000"), action
+                assert f"at ${opened:,},000" in describe_move(obs, action, "en"), action
                 assert f"#{action.slot + 1} " in describe_move(obs, action, "en")
                 checked += 1
             if isinstance(action, BuyGear):
@@ -126,3 +126,81 @@ def test_move_lines_say_dollars_and_never_zero_thousands() -> None:
                 assert describe_move(obs, action, "en").endswith(f"for {money(int(price))}"), action
                 bought += 1
     assert checked and bought
+
+
+def _first(predicate: object, players: int = 3, seed: int = 5, limit: int = 5_000) -> object:
+    """The first position of a random game that ``predicate`` accepts."""
+    for after, _ in random_playout(new(players, seed), Stream(seed), limit):
+        if predicate(after):  # type: ignore[operator]
+            return after
+    raise AssertionError("no such position")
+
+
+def test_the_gear_supplier_step_and_each_seats_workers_there_are_shown() -> None:
+    game = load_game("pay-dirt")
+    s = _first(lambda a: a.phase == "gear" and a.gear_step == "buy" and sum(a.gear_workers) > 0)
+    obs = s.observation(s.current_player)  # type: ignore[attr-defined]
+    shown = text_of(game.render(obs, "en"))
+    assert "buying, one gear a lap" in shown
+    for n in obs["labor"]["gear_workers"]:
+        if n:
+            assert f"{n} at the Gear Supplier" in shown
+    assert "道具屋に" in text_of(game.render(obs, "ja"))
+
+
+def test_the_cards_a_seat_passed_on_are_shown_under_its_hand() -> None:
+    game = load_game("pay-dirt")
+    s = _first(lambda a: a.phase == "draft" and any(a.passed))
+    seat = next(p for p in range(3) if s.passed[p])  # type: ignore[attr-defined]
+    obs = s.observation(seat)  # type: ignore[attr-defined]
+    shown = text_of(game.render(obs, "en"))
+    assert "You passed on" in shown
+    from gameshelf.games.pay_dirt.components import components
+
+    for card in obs["hardships"]["passed"]:
+        assert catalog("en")["pay_dirt.hardship." + components().hardships[card].id] in shown
+
+
+def test_a_nomination_above_the_minimum_says_the_total_and_its_parts() -> None:
+    from gameshelf.games.pay_dirt.actions import Nominate
+    from gameshelf.games.pay_dirt.view import describe_move
+
+    s = _first(lambda a: a.phase == "auction")
+    obs = s.observation(s.current_player)  # type: ignore[attr-defined]
+    row, slot = next((r, k) for r in range(3) for k, item in enumerate(obs["auction"]["display"][r])
+                     if item is not None and item >= 0)
+    over = describe_move(obs, Nominate(row, slot, 2), "en")
+    assert "(minimum $" in over and "+ $2,000)" in over
+    assert "minimum" not in describe_move(obs, Nominate(row, slot, 0), "en")
+
+
+def test_money_sentences_never_read_zero_thousands() -> None:
+    from gameshelf.core.protocol import Event
+    from gameshelf.games.pay_dirt.actions import Bid, Nominate
+    from gameshelf.games.pay_dirt.describe import money_t
+    from gameshelf.games.pay_dirt.view import event_text
+
+    game = load_game("pay-dirt")
+    for lang in ("en", "ja"):
+        assert "$0,000" not in game.describe_action(Nominate(2, 0, 0), lang)
+        assert "$12,000" in game.describe_action(Bid(12), lang)
+        assert "$0" in money_t("pay_dirt.log.lost-money", lang, player=1, money=0)
+        words = event_text(Event("pay_dirt.log.bought-gear", {"player": 2, "gear": "@pay_dirt.gear.radio", "price": 0}), lang)
+        assert words is not None and "$0," not in words and "pay_dirt." not in words
+    assert event_text(Event("dicey_farm.log.x", {}), "en") is None
+
+
+def test_the_terminal_log_names_claims_and_crew_in_japanese() -> None:
+    from gameshelf.core.protocol import Event
+    from gameshelf.games.pay_dirt.components import components
+    from gameshelf.games.pay_dirt.view import event_text
+
+    claim = components().claims[0]
+    person = components().personnel[0]
+    won = Event("pay_dirt.log.won", {"player": 1, "row": "@pay_dirt.row.claims", "lot": claim.name, "amount": 0})
+    hired = Event("pay_dirt.log.hired", {"player": 1, "name": person.name, "workers": 1})
+    for event, english in ((won, claim.name), (hired, person.name)):
+        ja = event_text(event, "ja")
+        assert ja is not None and english not in ja and "pay_dirt." not in ja
+        assert english in (event_text(event, "en") or "")
+    assert "$0," not in (event_text(won, "en") or "")

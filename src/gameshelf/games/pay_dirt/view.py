@@ -14,6 +14,7 @@ marked ``*`` are ordered: their first tile must be dug first.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from rich.cells import cell_len
@@ -24,6 +25,7 @@ from rich.text import Text
 
 from gameshelf.core import i18n
 from gameshelf.core.i18n import t
+from gameshelf.core.protocol import Event
 from gameshelf.games.pay_dirt.components import (
     GEAR_SLOTS,
     KIND_CODES,
@@ -32,7 +34,7 @@ from gameshelf.games.pay_dirt.components import (
     Components,
     components,
 )
-from gameshelf.games.pay_dirt.describe import hardship_text
+from gameshelf.games.pay_dirt.describe import hardship_text, money, money_t
 
 KIND_STYLE = {"B": "grey62", "P": "yellow", "R": "bold gold1"}
 SEAT_STYLE = ("cyan", "magenta", "green", "blue", "red")
@@ -58,17 +60,38 @@ def person_name(comp: Components, card: int, lang: str | None) -> str:
     return t(key, lang) if i18n.has(key, "en") else c.name
 
 
-def money(amount: int) -> str:
-    """Amounts are kept in thousands: 9 -> "$9,000", 0 -> "$0", -2 -> "-$2,000"
-    (never "$0,000")."""
-    if not amount:
-        return "$0"
-    sign = "-" if amount < 0 else ""
-    return f"{sign}${abs(amount):,},000"
-
-
 def _c(key: str, lang: str | None, **params: Any) -> str:
     return t(f"pay_dirt.compact.{key}", lang, **params)
+
+
+@lru_cache(maxsize=1)
+def _names_by_print() -> dict[str, tuple[str, int]]:
+    """Each claim's and personnel card's printed (English) name -> its kind and index,
+    so a log line that carries the printed name can say it in the reader's language."""
+    comp = components()
+    names: dict[str, tuple[str, int]] = {c.name: ("claim", i) for i, c in enumerate(comp.claims)}
+    names.update({c.name: ("personnel", i) for i, c in enumerate(comp.personnel)})
+    return names
+
+
+def _lot_in(name: Any, lang: str | None) -> Any:
+    """A printed claim or personnel name in ``lang``; anything else as it is
+    (equipment names are maker and model, the same in every language)."""
+    found = _names_by_print().get(name) if isinstance(name, str) else None
+    if found is None:
+        return name
+    kind, index = found
+    return (claim_name if kind == "claim" else person_name)(components(), index, lang)
+
+
+def event_text(event: Event, lang: str | None = None) -> str | None:
+    """A log line as the terminal prints it: money via :func:`money` (never
+    "$0,000") and claim and personnel names in the reader's language (the
+    rules log the printed English name). None for events of other games."""
+    if not event.key.startswith("pay_dirt."):
+        return None
+    params = {k: (_lot_in(v, lang) if k in ("lot", "name") else v) for k, v in event.params.items()}
+    return money_t(event.key, lang, **params)
 
 
 def render(obs: dict[str, Any], lang: str | None = None) -> Group:
@@ -93,9 +116,22 @@ def render(obs: dict[str, Any], lang: str | None = None) -> Group:
             text.append(f"\n  {t('pay_dirt.hardship.' + h.id, lang)} (-{h.temperature}°): ", style="bold")
             text.append(hardship_text(card, lang))
         parts.append(text)
+    passed = passed_line(obs, comp, lang)
+    if passed is not None:
+        parts.append(passed)
     parts.append(camps_table(obs, comp, lang))
     parts.append(Text(_c("legend", lang), style="grey50"))
     return Group(*parts)
+
+
+def passed_line(obs: dict[str, Any], comp: Components, lang: str | None) -> Text | None:
+    """The hardship cards this seat passed on in this draft: it saw them, so
+    it knows they are in someone else's hand now."""
+    passed = obs["hardships"].get("passed")
+    if not passed:
+        return None
+    names = ", ".join(t("pay_dirt.hardship." + comp.hardships[h].id, lang) for h in passed)
+    return Text.assemble((_c("passed", lang) + ": ", "bold"), (names, "red"))
 
 
 def pending_line(obs: dict[str, Any], comp: Components, lang: str | None) -> Text:
@@ -124,6 +160,9 @@ def header_line(obs: dict[str, Any], lang: str | None) -> Text:
         line.append("  " + _c("auctions-left", lang, n=left))
         if auction.get("auctioneer") is not None:
             line.append("  " + _c("auctioneer", lang, player=auction["auctioneer"] + 1), style="bold")
+    step = (obs.get("labor") or {}).get("step")
+    if step in ("place", "buy"):
+        line.append("  " + _c(f"gear-step-{step}", lang), style="bold")
     if obs["final_round"]:
         line.append(f"  {_v('final', lang)}", style="bold red")
     return line
@@ -169,7 +208,7 @@ def lots_text(obs: dict[str, Any], comp: Components, lang: str | None) -> Text:
         if row < 2:
             text.append("\n")
     if lot:
-        text.append("\n" + _v("bid-line", lang, amount=auction["high_bid"], player=auction["high_bidder"] + 1),
+        text.append("\n" + money_t("pay_dirt.view.bid-line", lang, amount=auction["high_bid"], player=auction["high_bidder"] + 1),
                     style="bold green")
     return text
 
@@ -199,6 +238,13 @@ def _machines_short(camp: dict[str, Any], comp: Components, lang: str | None) ->
     return text
 
 
+def gear_workers(obs: dict[str, Any], seat: int) -> int:
+    """How many workers ``seat`` has standing at the Gear Supplier (0 outside the labour phase)."""
+    labor = obs.get("labor") or {}
+    workers = labor.get("gear_workers") or []
+    return int(workers[seat]) if seat < len(workers) else 0
+
+
 def camps_table(obs: dict[str, Any], comp: Components, lang: str | None) -> Table:
     """Two lines per camp: gold, money, workers, gear and crew; the machine row."""
     names = []
@@ -219,6 +265,9 @@ def camps_table(obs: dict[str, Any], comp: Components, lang: str | None) -> Tabl
         stats.append(f"{_v('gold', lang)} {camp['gold']}", style="bold gold1")
         stats.append(f"  {money(camp['money'])}", style="green")
         stats.append(f"  {_v('workers', lang)} {camp['unused']}/{camp['workers']}  ")
+        at_gear = gear_workers(obs, p)
+        if at_gear:
+            stats.append(_c("at-gear", lang, n=at_gear) + "  ", style="bold cyan")
         for i, claim in enumerate(camp["claims"]):
             stats.append(f"{i + 1}:")
             stats.append_text(tiles_text(claim["tiles"]) if claim["tiles"] else Text("—"))
@@ -308,7 +357,7 @@ def ability_text(comp: Components, card: int, lang: str | None) -> str:
     c = comp.personnel[card]
     tags = ", ".join(t(f"pay_dirt.tag.{tag}", lang) for tag in c.tags)
     kind = t(f"pay_dirt.kind.{('barren', 'promising', 'rich')[c.kind]}", lang) if c.kind >= 0 else ""
-    return t(f"pay_dirt.ability.{c.ability}", lang, amount=c.amount, tags=tags, kind=kind)
+    return money_t(f"pay_dirt.ability.{c.ability}", lang, amount=c.amount, tags=tags, kind=kind)
 
 
 def gear_text(comp: Components, gear: int, lang: str | None) -> str:
@@ -349,7 +398,7 @@ def _auction(obs: dict[str, Any], comp: Components, lang: str | None) -> Panel:
         table.add_row(label, *cells)
     title = t("pay_dirt.view.auction", lang)
     if lot:
-        title += "  —  " + _v("bid-line", lang, amount=auction["high_bid"], player=auction["high_bidder"] + 1)
+        title += "  —  " + money_t("pay_dirt.view.bid-line", lang, amount=auction["high_bid"], player=auction["high_bidder"] + 1)
     return Panel(table, title=title)
 
 
@@ -385,6 +434,9 @@ def _draft(obs: dict[str, Any], comp: Components, lang: str | None) -> Panel:
         h = comp.hardships[card]
         text.append(f"{t('pay_dirt.hardship.' + h.id, lang)} (-{h.temperature}°): ", style="bold")
         text.append(hardship_text(card, lang) + "\n")
+    passed = passed_line(obs, comp, lang)
+    if passed is not None:
+        text.append_text(passed)
     return Panel(text, title=_v("hand", lang), border_style="red")
 
 
@@ -436,6 +488,8 @@ def _camp(obs: dict[str, Any], p: int, camp: dict[str, Any], comp: Components, l
     stats.append(f"{_v('gold', lang)} {camp['gold']}", style="bold gold1")
     stats.append(f"   {_v('money', lang)} {money(camp['money'])}", style="green")
     stats.append(f"   {_v('workers', lang)} {camp['workers']} ({_v('unused', lang)} {camp['unused']})")
+    if gear_workers(obs, p):
+        stats.append("   " + _c("at-gear", lang, n=gear_workers(obs, p)), style="bold cyan")
     extras = Text()
     for slot, gear in enumerate(camp["gear"]):
         extras.append(f"{t('pay_dirt.slot.' + GEAR_SLOTS[slot], lang)}: ", style="bold")
@@ -483,8 +537,9 @@ def describe_move(obs: dict[str, Any], action: Any, lang: str | None = None) -> 
         item = obs["auction"]["display"][action.row][action.slot]
         if item is not None and item >= 0:  # named as the board numbers it: "Claims #2"
             minimum = (comp.equipment, comp.personnel, comp.claims)[action.row][item].min_bid
-            return _c("move.nominate", lang, row=t(f"pay_dirt.row.{ROWS[action.row]}", lang),
-                      slot=action.slot + 1, amount=money(minimum + action.over))
+            key = "move.nominate-over" if action.over else "move.nominate"
+            return _c(key, lang, row=t(f"pay_dirt.row.{ROWS[action.row]}", lang), slot=action.slot + 1,
+                      amount=money(minimum + action.over), minimum=money(minimum), over=money(action.over))
     if isinstance(action, Bid):
         return _c("move.bid", lang, amount=money(action.amount))
     if isinstance(action, BuyGear) and isinstance(obs.get("you"), int):
