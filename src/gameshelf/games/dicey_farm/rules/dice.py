@@ -38,7 +38,7 @@ def can_house(s: DiceyFarmState, animal: str) -> bool:
 
 
 def contract_cost(s: DiceyFarmState, face: int) -> int:
-    return C.craftsmen["broker"].params["contract_cost"] if s.has("broker") else face
+    return BROKER_COST if "broker" in s.hired else face
 
 
 def butcherable(s: DiceyFarmState) -> list[str]:
@@ -53,6 +53,7 @@ PLOUGH_LIMIT: int = K["plough_limit"]
 ROUNDS: int = K["rounds"]
 BUILD_FACE: int = K["build_face"]
 FACILITY_COUNT = len(C.facilities)
+BROKER_COST: int = C.craftsmen["broker"].params["contract_cost"]
 #: each merchant action's merchant, and the card that opens it ("" = always open).
 MERCHANT_OF: dict[str, str] = {BUY + m: m for m in C.merchants}
 MERCHANT_OWNER: dict[str, str] = {BUY + m: owner for m, (owner, _) in C.merchants.items()}
@@ -81,7 +82,7 @@ def _ship(s: DiceyFarmState, action: str, face: int) -> str | None:
 
 
 def _contract(s: DiceyFarmState, action: str, face: int) -> str | None:
-    if action in s.used and not s.has("broker"):
+    if action in s.used and "broker" not in s.hired:
         return "once-per-round"
     if not s.display:
         return "no-craftsman"
@@ -97,7 +98,7 @@ def _recruit(s: DiceyFarmState, action: str, face: int) -> str | None:
 def _build(s: DiceyFarmState, action: str, face: int) -> str | None:
     if action in s.used:
         return "once-per-round"
-    if face != BUILD_FACE and not s.has("carpenter"):
+    if face != BUILD_FACE and "carpenter" not in s.hired:
         return "build-needs-six"
     return "nothing-to-build" if len(s.built) == FACILITY_COUNT else None
 
@@ -114,7 +115,7 @@ def _facility(s: DiceyFarmState, action: str, face: int) -> str | None:
 
 def _merchant(s: DiceyFarmState, action: str, face: int) -> str | None:
     owner = MERCHANT_OWNER[action]
-    if owner and not s.has(owner):
+    if owner and owner not in s.hired:
         return "no-merchant"
     good, _ = s.wares[MERCHANT_OF[action]][face - 1]
     return "no-field-for-animal" if good in LIVESTOCK and not can_house(s, good) else None

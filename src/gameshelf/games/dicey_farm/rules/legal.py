@@ -75,7 +75,8 @@ MODIFY = {
 }
 TO_FOOD = {i: ToFood(i) for i in INGREDIENTS}
 COOK = {(a, b): Cook(a, b) for k, a in enumerate(INGREDIENTS) for b in INGREDIENTS[k + 1 :]}
-SOW = tuple((c, Sow(c)) for c in C.crops)
+#: (the seed a crop needs, its Sow action)
+SOW = tuple((seed, Sow(c)) for c, (seed, _, _) in C.crops.items())
 SHIP = tuple((g, Ship(g)) for g in MARKET)
 DELIVER = tuple((r, Deliver(r)) for r in SHIP_RECIPES)
 BUTCHER = {a: Butcher(a) for a in C.livestock}
@@ -84,6 +85,21 @@ KEEP = {c: Keep(c) for c in C.craftsmen}
 BUILD = tuple((f, Build(f)) for f in FACILITIES)
 TOUR = tuple(Tour(n) for n in range(1, 7))
 BACK, DONE, BAKE, HORSE_SHIP, END_ROUND = Back(), Done(), Bake(), HorseShip(), EndRound()
+
+
+_KITCHEN: dict[tuple[str, ...], tuple[Action, ...]] = {}
+
+
+def kitchen(held: tuple[str, ...]) -> tuple[Action, ...]:
+    """The free kitchen actions with ``held`` ingredients in stock: each to
+    food, then each pair cooked. Remembered per set (2^7 sets at most)."""
+    actions = _KITCHEN.get(held)
+    if actions is None:
+        actions = _KITCHEN[held] = (
+            *(TO_FOOD[i] for i in held),
+            *(COOK[a, b] for k, a in enumerate(held) for b in held[k + 1 :]),
+        )
+    return actions
 
 
 def _main(s: DiceyFarmState) -> list[Action]:
@@ -97,9 +113,7 @@ def _main(s: DiceyFarmState) -> list[Action]:
     g = s.goods
     if g["horse"] and "horse" not in s.used:
         out.append(HORSE_SHIP)
-    held = [i for i in INGREDIENTS if g[i] > 0]
-    out.extend(TO_FOOD[i] for i in held)
-    out.extend(COOK[a, b] for k, a in enumerate(held) for b in held[k + 1 :])
+    out.extend(kitchen(tuple([i for i in INGREDIENTS if g[i] > 0])))
     if not s.dice:
         out.append(END_ROUND)
     return out
@@ -121,6 +135,14 @@ def _ship(s: DiceyFarmState) -> list[Action]:
     return out
 
 
+def _sow(s: DiceyFarmState) -> list[Action]:
+    # steps.can_sow for every crop, with the checks they share made once
+    if s.left > 0 and s.empty_fields() > 0:
+        g = s.goods
+        return [*(sow for seed, sow in SOW if g[seed] > 0), DONE]
+    return [DONE]
+
+
 def _tour(s: DiceyFarmState) -> list[Action]:
     # a die's face is 1-6, so the table covers every step; built fresh beyond it
     return [TOUR[n - 1] if n <= len(TOUR) else Tour(n) for n in range(1, s.left + 1)]
@@ -129,7 +151,7 @@ def _tour(s: DiceyFarmState) -> list[Action]:
 LEGAL: dict[str, Callable[[DiceyFarmState], list[Action]]] = {
     "main": _main,
     "die": _die,
-    "sow": lambda s: [*(sow for c, sow in SOW if steps.can_sow(s, c)), DONE],
+    "sow": _sow,
     "ship": _ship,
     "oven": lambda s: [BAKE, DONE] if s.goods["wheat"] else [DONE],
     "slaughter": lambda s: [BUTCHER[a] for a in dice.butcherable(s)],

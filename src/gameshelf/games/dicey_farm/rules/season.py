@@ -96,7 +96,7 @@ def caretaker(s: DiceyFarmState) -> None:
 
 def roll_dice(s: DiceyFarmState) -> None:
     stream = s.rng["dice"]
-    s.dice = sorted(stream.die() for _ in range(C.dice(s.round)))
+    s.dice = sorted([stream.die() for _ in range(C.dice(s.round))])
     s.rolled = (*s.rolled, tuple(s.dice))
 
 
