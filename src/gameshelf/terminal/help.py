@@ -57,9 +57,12 @@ def keys_text(lang: str | None, *, can_undo: bool, can_restart: bool) -> str:
 
 
 def help_panel(game: Game, observation: dict[str, Any], lang: str | None, *,
-               can_undo: bool = False, can_restart: bool = False) -> Panel:
-    """One screen: the keys, the current phase, and the rules in brief."""
+               can_undo: bool = False, can_restart: bool = False, typed: str | None = None) -> Panel:
+    """One screen: the keys (and what may be typed now, ``typed``), the
+    current phase, and the rules in brief."""
     parts: list[Any] = [Text(keys_text(lang, can_undo=can_undo, can_restart=can_restart))]
+    if typed:
+        parts.append(Text(typed, style="bold"))
     phase = phase_text(game, observation, lang)
     if phase:
         parts.append(Text.from_markup(f"\n[bold]{escape(t('cli.phase-now', lang))}[/] {escape(phase)}"))

@@ -39,6 +39,7 @@ from gameshelf.terminal.prompts import (
     wait_key,
 )
 from gameshelf.terminal.saves import save_game
+from gameshelf.terminal.typed import typed_hint, typed_move
 from gameshelf.terminal.undo import UndoStack
 
 RestartPoint = Callable[[State], "int | None"]
@@ -264,7 +265,9 @@ class Session:
         self.draw(seat)
         actions = self.state.legal_actions()
         restart_at = self.restart_point(self.state) if self.restart_point else None
-        prompt = t("cli.choose", self.lang) + ("  (r)" if restart_at is not None else "") + " > "
+        hint = typed_hint(self.state, seat, self.lang)
+        prompt = (t("cli.choose", self.lang) + ("  (r)" if restart_at is not None else "")
+                  + (f"; {hint}" if hint else "") + " > ")
         while True:
             answer = safe_read(self.read, prompt)
             if answer is None:
@@ -282,7 +285,8 @@ class Session:
                 self.show_log(seat)
             elif command in ("?", "h"):
                 self.console.print(help_panel(self.state.game, self.state.observation(seat), self.lang,
-                                              can_undo=bool(self.undo), can_restart=restart_at is not None))
+                                              can_undo=bool(self.undo), can_restart=restart_at is not None,
+                                              typed=hint))
                 wait_key(self.read, self.lang)
             elif command == "b":
                 pass  # redraw below
@@ -299,10 +303,32 @@ class Session:
                 self.feed.restart(self.state)
                 self.undo.clear()
                 return True
+            elif (typed := self.typed(seat, command)) is not None:
+                if typed:
+                    return True
+                continue
             else:
                 self.console.print(f"[red]{escape(t('cli.not-a-number', self.lang, n=len(actions)))}[/]")
                 continue
             self.draw(seat)
+
+    def typed(self, seat: PlayerId, command: str) -> bool | None:
+        """A move typed as words (``bid 12``, see :mod:`typed`): True when it
+        was played, False when refused (the reason is printed, nothing
+        changes), None when the game does not read it."""
+        answer = typed_move(self.state, seat, command, self.lang)
+        if answer is None:
+            return None
+        if isinstance(answer, str):
+            self.console.print(f"[red]{escape(answer)}[/]")
+            return False
+        try:
+            self.state.validate(answer)
+        except GameshelfError as exc:
+            self.console.print(f"[red]{escape(exc.message_in(self.lang))}[/]")
+            return False
+        self.play(seat, answer)
+        return True
 
     def play(self, seat: PlayerId, action: Action) -> None:
         probe = self.undo.before(self.state, seat)

@@ -8,6 +8,7 @@ a fifth grid shows what is seen from above, i.e. what the dice can hit.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rich.cells import cell_len
@@ -406,3 +407,49 @@ def describe_move(obs: dict[str, Any], action: Action, lang: str | None = None) 
         fee = cat.rules.cover_fee * covered
         return text + " — " + (_c("move.cover-fee", lang, fee=fee, n=covered) if fee else _c("move.no-fee", lang))
     return text
+
+
+# -- bids typed as totals at the prompt (the terminal's typed_move hook) ------------------------
+#: "bid 12", "bid $12", "入札 12" (already folded: full-width digits and "＄" read as ASCII)
+_TYPED_BID = re.compile(r"(?:bid|入札)\s*\$?\s*([0-9]{1,9})", re.ASCII)
+#: the start of a typed bid, to answer a malformed one with how to write it
+_BID_WORD = re.compile(r"(?:bid|入札)(?:\s|\$|$)")
+
+
+def _bid_range(obs: dict[str, Any]) -> tuple[int, int] | None:
+    """The lowest and highest total the viewer may bid now, if it is the
+    viewer's turn to bid: from the auction's minimum up to its cash (C14)."""
+    auction = obs.get("auction")
+    viewer = obs.get("viewer")
+    if not isinstance(auction, dict) or type(viewer) is not int or auction.get("bidder") != viewer:
+        return None
+    low = auction.get("minimum")
+    return (low, obs["money"][viewer]) if type(low) is int else None
+
+
+def typed_move(obs: dict[str, Any], text: str, lang: str | None = None) -> Action | str | None:
+    """``bid N`` typed at the prompt: a bid of the total N, as the move lines
+    show totals; a message when N is out of range or it is not the viewer's
+    turn to bid; None for text that is not a bid at all."""
+    if not isinstance(text, str) or not _BID_WORD.match(text):
+        return None
+    limits = _bid_range(obs)
+    if limits is None:
+        return _c("typed.not-now", lang)
+    low, high = limits
+    found = _TYPED_BID.fullmatch(text)
+    if found is None:
+        return _c("typed.usage", lang, low=low)
+    amount = int(found[1])
+    if not low <= amount <= high:
+        return _c("typed.range", lang, low=low, high=high, amount=amount)
+    return Bid(amount - low)
+
+
+def typed_hint(obs: dict[str, Any], lang: str | None = None) -> str | None:
+    """The prompt's reminder that any total may be typed, while it is the
+    viewer's turn to bid and it can afford more than the minimum."""
+    limits = _bid_range(obs)
+    if limits is None or limits[1] <= limits[0]:
+        return None
+    return _c("typed.hint", lang, low=limits[0], high=limits[1])
