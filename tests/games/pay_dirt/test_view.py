@@ -161,17 +161,20 @@ def test_the_cards_a_seat_passed_on_are_shown_under_its_hand() -> None:
         assert catalog("en")["pay_dirt.hardship." + components().hardships[card].id] in shown
 
 
-def test_a_nomination_above_the_minimum_says_the_total_and_its_parts() -> None:
+def test_a_nomination_line_says_its_total_in_dollars() -> None:
+    """One line per nomination (the list must fit 100x30): the opening total,
+    minimum and raise together, never "minimum bid + $N,000"."""
     from gameshelf.games.pay_dirt.actions import Nominate
+    from gameshelf.games.pay_dirt.components import components
     from gameshelf.games.pay_dirt.view import describe_move
 
     s = _first(lambda a: a.phase == "auction")
     obs = s.observation(s.current_player)  # type: ignore[attr-defined]
-    row, slot = next((r, k) for r in range(3) for k, item in enumerate(obs["auction"]["display"][r])
-                     if item is not None and item >= 0)
-    over = describe_move(obs, Nominate(row, slot, 2), "en")
-    assert "(minimum $" in over and "+ $2,000)" in over
-    assert "minimum" not in describe_move(obs, Nominate(row, slot, 0), "en")
+    row, slot, item = next((r, k, item) for r in range(3) for k, item in enumerate(obs["auction"]["display"][r])
+                           if item is not None and item >= 0)
+    minimum = (components().equipment, components().personnel, components().claims)[row][item].min_bid
+    line = describe_move(obs, Nominate(row, slot, 2), "en")
+    assert line.endswith(f"at ${minimum + 2},000") and "minimum" not in line
 
 
 def test_money_sentences_never_read_zero_thousands() -> None:

@@ -537,9 +537,8 @@ def describe_move(obs: dict[str, Any], action: Any, lang: str | None = None) -> 
         item = obs["auction"]["display"][action.row][action.slot]
         if item is not None and item >= 0:  # named as the board numbers it: "Claims #2"
             minimum = (comp.equipment, comp.personnel, comp.claims)[action.row][item].min_bid
-            key = "move.nominate-over" if action.over else "move.nominate"
-            return _c(key, lang, row=t(f"pay_dirt.row.{ROWS[action.row]}", lang), slot=action.slot + 1,
-                      amount=money(minimum + action.over), minimum=money(minimum), over=money(action.over))
+            return _c("move.nominate", lang, row=t(f"pay_dirt.row.{ROWS[action.row]}", lang),
+                      slot=action.slot + 1, amount=money(minimum + action.over))
     if isinstance(action, Bid):
         return _c("move.bid", lang, amount=money(action.amount))
     if isinstance(action, BuyGear) and isinstance(obs.get("you"), int):
