@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime
 import secrets
+import time
 from typing import Any
 
 import pytest
@@ -146,3 +147,19 @@ def test_par_after_the_attempt_and_its_line_after_the_day(client: TestClient, st
 def test_japanese_refusal(client: TestClient) -> None:
     r = client.get("/api/daily/2026-13-01/attempts?lang=ja")
     assert r.status_code == 422 and "日付" in r.json()["detail"]["message"]
+
+
+def test_a_table_a_bot_finished_cannot_be_entered(client: TestClient) -> None:
+    if client.app.state.server.settings.database_url.startswith("postgresql"):  # type: ignore[attr-defined]
+        pytest.skip("the rule reads the table's result, the same on every database; a bot's game takes seconds")
+    today, name = _today(), _name()
+    table, token = _daily_table(client, name, today, finish=False)
+    r = client.post(f"/api/tables/{table}/seats/0/leave", headers=auth(token), json={"bot": "easy"})
+    assert r.status_code == 200, r.text
+    for _ in range(600):
+        if view(client, table, token)["over"]:
+            break
+        time.sleep(0.05)
+    r = _submit(client, today, table, token)
+    assert r.status_code == 422 and r.json()["detail"]["code"] == "daily-bot-played"
+    assert _board(client, today, name)["history"] == []
