@@ -42,13 +42,15 @@ def _top(s: PayDirtState, player: int) -> int:
 
 def _open_lots(s: PayDirtState) -> list[tuple[int, int, int]]:
     """(row, slot, minimum bid) of every lot the auctioneer may put up."""
+    comp = s.comp
+    rows: tuple[tuple[Any, ...], ...] = (comp.equipment, comp.personnel, comp.claims)
     out = []
-    for row in range(3):
+    for row, records in enumerate(rows):
         if row == s.no_bid:
             continue  # "次の競りにその種類は選択できない"
         for slot, item in enumerate(s.display[row]):
             if item != EMPTY:
-                out.append((row, slot, min_bid(s, row, item)))
+                out.append((row, slot, records[item].min_bid))
     return out
 
 

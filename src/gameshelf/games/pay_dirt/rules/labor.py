@@ -52,10 +52,14 @@ PLACE, BUY = "place", "buy"
 
 
 def ongoing_total(s: PayDirtState, camp: Camp, effect: str) -> int:
+    if not camp.ongoing:  # the usual case: skip building a generator (hot in every menu)
+        return 0
     return sum(s.comp.hardships[h].amount for h in camp.ongoing if s.comp.hardships[h].effect == effect)
 
 
 def ability_total(s: PayDirtState, camp: Camp, ability: str) -> int:
+    if not camp.personnel:
+        return 0
     return sum(s.comp.personnel[c].amount for c in camp.personnel if s.comp.personnel[c].ability == ability)
 
 
@@ -116,20 +120,29 @@ def _settle_place_turn(s: PayDirtState) -> None:
 
 
 # -- gear laps -----------------------------------------------------------------------
+def _price_shift(s: PayDirtState, camp: Camp) -> int:
+    """What ``camp`` pays over (or under) a gear's printed price."""
+    return ongoing_total(s, camp, "gear_penalty") - ability_total(s, camp, "gear_discount")
+
+
 def gear_price(s: PayDirtState, camp: Camp, gear: int) -> int:
-    base = s.comp.gear[gear].price
-    return max(0, base - ability_total(s, camp, "gear_discount") + ongoing_total(s, camp, "gear_penalty"))
+    return max(0, s.comp.gear[gear].price + _price_shift(s, camp))
+
+
+def _affordable(s: PayDirtState) -> list[int]:
+    """The display slots the player in turn may buy from now (none once
+    their workers there are spent)."""
+    camp = s.camps[s.turn]
+    if not s.gear_workers[s.turn]:
+        return []
+    gear, shift, money = s.comp.gear, _price_shift(s, camp), camp.money
+    return [i for i, g in enumerate(s.gear_display) if g != EMPTY and max(0, gear[g].price + shift) <= money]
 
 
 def gear_actions(s: PayDirtState) -> list[Action]:
     if s.gear_step == PLACE:
         return place_actions(s)
-    camp = s.camps[s.turn]
-    out: list[Action] = [
-        listed(BuyGear, i)
-        for i, g in enumerate(s.gear_display)
-        if g != EMPTY and s.gear_workers[s.turn] and gear_price(s, camp, g) <= camp.money
-    ]
+    out: list[Action] = [listed(BuyGear, i) for i in _affordable(s)]
     out.append(listed(StopBuying))
     return out
 
@@ -141,7 +154,7 @@ def _settle_gear_turn(s: PayDirtState) -> None:
     for _ in range(n + 1):
         p = s.turn
         if s.gear_workers[p]:
-            if len(gear_actions(s)) > 1:
+            if _affordable(s):
                 return
             s.gear_workers[p] = 0
         s.turn = (p + 1) % n
@@ -194,7 +207,10 @@ def machine_moves(s: PayDirtState, camp: Camp, m: int, by: int) -> list[Action]:
     if not _machine_free(s, camp, m):
         return []
     row = camp.rows[m]
-    out: list[Action] = [listed(Slide, m, i, by) for i in range(len(row) - 1) if row[i] != EMPTY and row[i + 1] == EMPTY]
+    out: list[Action] = []
+    for i in range(len(row) - 1):  # a plain loop: this runs several times per move
+        if row[i] != EMPTY and row[i + 1] == EMPTY:
+            out.append(listed(Slide, m, i, by))
     if row[0] == EMPTY:
         if m == 0:
             out += dig_moves(s, camp, by)
@@ -232,7 +248,8 @@ def work_actions(s: PayDirtState) -> list[Action]:
             if camp.wear[t] > 0 and not camp.busy[t] and (t < 3 or camp.gear[t - 3] != EMPTY)
         ]
     for slot, by in ((0, CLAIM_GEAR), (1, CAMP_GEAR)):
-        out += gear_uses(s, camp, slot, by)
+        if camp.gear[slot] != EMPTY:  # most camps hold no gear: skip the call
+            out += gear_uses(s, camp, slot, by)
     out.append(listed(EndLabor))
     return out
 
@@ -266,7 +283,9 @@ def can_work(s: PayDirtState, camp: Camp) -> bool:
         for m in range(3):
             if machine_moves(s, camp, m, WORKER):
                 return True
-    return bool(gear_uses(s, camp, 0, CLAIM_GEAR) or gear_uses(s, camp, 1, CAMP_GEAR))
+    return (camp.gear[0] != EMPTY and bool(gear_uses(s, camp, 0, CLAIM_GEAR))) or (
+        camp.gear[1] != EMPTY and bool(gear_uses(s, camp, 1, CAMP_GEAR))
+    )
 
 
 def _settle_work_turn(s: PayDirtState) -> None:
