@@ -19,7 +19,7 @@ from rich.console import Console
 from gameshelf.core.protocol import State
 from gameshelf.core.record import replay
 from gameshelf.terminal import play_session
-from gameshelf.terminal.feed import event_text
+from gameshelf.terminal.feed import Entry, event_text, played_text
 
 WIDTH = 1000
 
@@ -70,8 +70,9 @@ def expected_feed(state: State, viewer: int, lang: str) -> tuple[list[str], set[
         assert mover is not None
         start = len(again.events)
         again.apply(action)
-        if mover != viewer:
-            shown.append(game.describe_public(action, mover, lang))
+        if mover != viewer:  # as the feed words it: the view's describe_played, else the game's
+            played = played_text(again, Entry(mover, action, start, len(again.events), again.observation(None)), lang)
+            shown.append(played or game.describe_public(action, mover, lang))
         for event in again.events[start:]:
             text = event_text(again, event, lang)  # as the terminal words it (the view's hook)
             (shown.append(text) if event.visible(viewer) else hidden.add(text))

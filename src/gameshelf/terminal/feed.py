@@ -20,7 +20,8 @@ Example of what a person in seat 1 reads after their move and a bot's::
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
@@ -37,12 +38,15 @@ HUMAN = "human"
 class Entry:
     """One move (``action`` by ``player``) and the events ``start:end`` it
     caused; the first entry of a feed holds the events before any move it
-    saw (``player`` and ``action`` are ``None``)."""
+    saw (``player`` and ``action`` are ``None``). ``seen`` is the
+    spectator's observation just after the move, kept only for a game whose
+    view words played moves itself (``describe_played``)."""
 
     player: PlayerId | None
     action: Action | None
     start: int
     end: int
+    seen: dict[str, Any] | None = None
 
 
 def seat_label(seats: Sequence[str], seat: PlayerId, viewer: PlayerId | None, lang: str | None) -> str:
@@ -81,7 +85,8 @@ class Feed:
 
     def record(self, state: State, player: PlayerId, action: Action, before: int) -> None:
         """Note that ``player`` played ``action``; its events start at ``before``."""
-        self.entries.append(Entry(player, action, before, len(state.events)))
+        seen = state.observation(None) if _hook(state, "describe_played") is not None else None
+        self.entries.append(Entry(player, action, before, len(state.events), seen))
 
     def lines(self, state: State, viewer: PlayerId | None, lang: str | None) -> list[str]:
         """The unread lines for ``viewer`` (rich markup), and mark them read."""
@@ -89,9 +94,10 @@ class Feed:
         start = self.cursors.get(viewer, self._seen_default)
         for entry in self.entries[start:]:
             if entry.action is not None and entry.player is not None:
-                if entry.player == viewer:
+                text = played_text(state, entry, lang)
+                if text is None and entry.player == viewer:
                     text = state.game.describe_action(entry.action, lang)
-                else:
+                elif text is None:
                     text = state.game.describe_public(entry.action, entry.player, lang)
                 label = seat_label(self.seats, entry.player, viewer, lang)
                 out.append(f"[bold]▶ {escape(label)}:[/] {escape(text)}")
@@ -107,13 +113,31 @@ class Feed:
             console.print(line, highlight=False)
 
 
+def _hook(state: State, name: str) -> Callable[..., Any] | None:
+    from gameshelf.terminal.session import view_hook  # session imports this module
+
+    return view_hook(state.game, name)
+
+
+def played_text(state: State, entry: Entry, lang: str | None) -> str | None:
+    """A played move in the game view's words, from what everyone saw just
+    after it (``describe_played(seen, action, lang)``: an auction opened "at
+    $4,000" rather than "at its minimum + $0"); None to use the game's own."""
+    hook = _hook(state, "describe_played")
+    if hook is None or entry.seen is None:
+        return None
+    try:
+        text = hook(entry.seen, entry.action, lang)
+    except Exception:
+        return None
+    return text if isinstance(text, str) and text else None
+
+
 def event_text(state: State, event: Event, lang: str | None) -> str:
     """A log line in the game view's own words (its ``event_text`` hook: money
     formatted, names translated) when it has them, else the event's text.
     Why the fallback: a gap in a view's wording must never stop a game."""
-    from gameshelf.terminal.session import view_hook
-
-    hook = view_hook(state.game, "event_text")
+    hook = _hook(state, "event_text")
     if hook is not None:
         try:
             text = hook(event, lang)

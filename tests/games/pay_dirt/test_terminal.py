@@ -26,3 +26,15 @@ def test_a_bots_kept_hardship_card_is_never_named() -> None:
     for action in kept:
         secret = GAME.describe_action(action, "en")
         assert not any(secret in line for line in lines), secret
+
+
+def test_an_opened_auction_is_told_with_its_opening_bid_not_minimum_plus_zero() -> None:
+    """The feed line of a nomination says the dollars it opened at, as the
+    view reads them just after the move; the game's "minimum bid + $0"
+    sentence (it has no board to price the lot) is printed only for a lot
+    won at once, where no one could bid, and never with "+ $0"."""
+    state = GAME.new_game(3, 5)
+    _, text = drive(state, ["human", "bot:easy", "bot:easy"], limit=60)
+    assert "minimum bid + $0" not in text
+    assert "Open Claims #" in text or "Open Equipment #" in text or "Open Personnel #" in text
+    assert "$0,000" not in text

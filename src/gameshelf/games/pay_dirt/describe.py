@@ -74,7 +74,7 @@ def describe(a: Action, lang: str | None = None) -> str:
     k = "pay_dirt.act."
     if isinstance(a, A.Nominate):
         row = t(f"pay_dirt.row.{ROWS[a.row]}", lang)
-        return money_t(k + "nominate", lang, row=row, slot=a.slot + 1, over=a.over)
+        return money_t(k + ("nominate" if a.over else "nominate-min"), lang, row=row, slot=a.slot + 1, over=a.over)
     if isinstance(a, A.Bid):
         return money_t(k + "bid", lang, amount=a.amount)
     if isinstance(a, A.DiscardClaim):

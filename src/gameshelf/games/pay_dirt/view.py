@@ -551,3 +551,19 @@ def describe_move(obs: dict[str, Any], action: Any, lang: str | None = None) -> 
             return _c("buy.buy-gear", lang, slot=action.slot + 1, gear=t("pay_dirt.gear." + comp.gear[gear].id, lang),
                       price=money(max(0, price)))
     return describe(action, lang)
+
+
+def describe_played(seen: dict[str, Any], action: Any, lang: str | None = None) -> str | None:
+    """A move as the feed tells it once played, from the spectator's view
+    just after it: a nomination with the opening bid it set (the game's own
+    sentence can only say "minimum bid + $N"); None for other moves."""
+    from gameshelf.games.pay_dirt.actions import Nominate
+
+    auction = seen.get("auction") or {}
+    if type(action) is not Nominate or auction.get("lot") != [action.row, action.slot]:
+        return None
+    opening = auction.get("high_bid")
+    if type(opening) is not int:
+        return None
+    return _c("move.nominate", lang, row=t(f"pay_dirt.row.{ROWS[action.row]}", lang), slot=action.slot + 1,
+              amount=money(opening))
