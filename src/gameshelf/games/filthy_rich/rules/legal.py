@@ -43,7 +43,8 @@ class Table:
     lists (issue 16, section 1).
     """
 
-    __slots__ = ("bid", "buy", "discard", "page", "place", "play", "sell", "target", "torch")
+    __slots__ = ("bid", "buy", "card_param", "discard", "page", "place", "play", "play_cost",
+                 "sell", "target", "torch")
 
     def __init__(self, cat: Catalog) -> None:
         n = cat.deck_size
@@ -60,6 +61,11 @@ class Table:
         self.target = tuple(TargetPlayer(p) for p in range(8))
         self.page = tuple(ChoosePage(q) for q in range(cat.rules.pages + 1))
         self.bid: Mapping[int, Bid] = MappingProxyType({r: Bid(r) for r in cat.rules.bid_raises})
+        # per deck card, two values the hot paths read at every step: what
+        # playing it costs at least (a business's sign, an asset, an action),
+        # and its name as a log parameter
+        self.play_cost = tuple(cat.card_cost(c) for c in range(n))
+        self.card_param = tuple(f"@filthy_rich.card.{cat.card_key(c)}" for c in range(n))
 
 
 _TABLES: dict[int, tuple[Catalog, Table]] = {}
@@ -144,8 +150,11 @@ def _turn(s: FilthyRichState, t: Table) -> list[Action]:
         out.extend(t.buy[x] for x in s.lux_pool if lux[x].cost <= cash)
     hand = s.hands[seat]
     if s.actions_left > 0 and hand:
+        cost = t.play_cost
+        taken = signs.occupied(s.book[s.page])
         for card in hand:
-            if can_play(s, seat, card):
+            # a card dearer than the cash is never playable (C5): skip the rest
+            if cost[card] <= cash and can_play(s, seat, card, taken):
                 out.append(t.play[card])
             out.append(t.discard[card])
     out.extend(t.sell[c] for c in sorted(s.businesses[seat]))
@@ -154,14 +163,15 @@ def _turn(s: FilthyRichState, t: Table) -> list[Action]:
     return out
 
 
-def can_play(s: FilthyRichState, seat: int, card: int) -> bool:
+def can_play(s: FilthyRichState, seat: int, card: int, taken: int | None = None) -> bool:
     """Whether ``card`` can be played now: paid for in full (C5), its sign
-    not already out and fitting the open page, its target existing."""
+    not already out and fitting the open page, its target existing.
+    ``taken``: the open page's filled pockets, when the caller has them."""
     cat = s.cat
     kind = cat.card_kind[card]
     ref = cat.card_ref[card]
     if kind == BUSINESS:
-        return signs.business_playable(s, seat, card)
+        return signs.business_playable(s, seat, card, taken)
     if kind == ASSET:
         return cat.assets[ref].cost <= s.money[seat]
     assert kind == ACTION

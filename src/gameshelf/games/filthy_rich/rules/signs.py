@@ -63,10 +63,11 @@ def open_placements(s: FilthyRichState, seat: int, card: int) -> list[tuple[int,
     return out
 
 
-def business_playable(s: FilthyRichState, seat: int, card: int) -> bool:
+def business_playable(s: FilthyRichState, seat: int, card: int, taken: int | None = None) -> bool:
     """Whether ``card`` can start now; the fees are only counted when the
     cash might not cover the worst case (this runs for every card in hand
-    on every decision of a turn)."""
+    on every decision of a turn, so the caller may pass ``taken``, the open
+    page's :func:`occupied` mask, counted once for the whole hand)."""
     cat = s.cat
     sign = cat.card_ref[card]
     if s.sign_owner[sign] != -1:
@@ -75,7 +76,8 @@ def business_playable(s: FilthyRichState, seat: int, card: int) -> bool:
     budget = s.money[seat] - b.cost
     if budget < 0:
         return False
-    taken = occupied(s.book[s.page])
+    if taken is None:
+        taken = occupied(s.book[s.page])
     fee = cat.rules.cover_fee
     for (_, pockets), mask in zip(b.places, b.masks, strict=True):
         if not mask & taken and (

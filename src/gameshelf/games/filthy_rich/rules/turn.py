@@ -20,7 +20,8 @@ if TYPE_CHECKING:
 
 
 def card_param(s: FilthyRichState, card: int) -> str:
-    return f"@filthy_rich.card.{s.cat.card_key(card)}"
+    """A card's name as a log parameter (built once per catalog: see legal.Table)."""
+    return s.acts.card_param[card]
 
 
 def lux_param(s: FilthyRichState, lux: int) -> str:
