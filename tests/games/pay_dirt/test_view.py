@@ -141,7 +141,7 @@ def test_the_gear_supplier_step_and_each_seats_workers_there_are_shown() -> None
     s = _first(lambda a: a.phase == "gear" and a.gear_step == "buy" and sum(a.gear_workers) > 0)
     obs = s.observation(s.current_player)  # type: ignore[attr-defined]
     shown = text_of(game.render(obs, "en"))
-    assert "buying, one gear a lap" in shown
+    assert "(buying, one a lap)" in shown
     for n in obs["labor"]["gear_workers"]:
         if n:
             assert f"{n} at the Gear Supplier" in shown
