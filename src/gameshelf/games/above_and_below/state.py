@@ -113,6 +113,17 @@ class AboveAndBelowState(State):
     def _apply(self, action: Action) -> None:
         dispatch.apply_action(self, action)
 
+    def own_action(self, action: Action) -> Action:
+        """As :meth:`State.own_action`, but looking ``action`` up among the
+        legal moves of its own kind only (:func:`legal.legal_of_kind`): a
+        checked apply then costs about what an unchecked one does."""
+        self.game.codec.check(action)
+        if not self.is_over:
+            candidates = legal.legal_of_kind(self, type(action))
+            if action in candidates:
+                return candidates[candidates.index(action)]
+        return super().own_action(action)
+
     def explain_illegal(self, action: Any) -> IllegalAction:
         return legal.explain(self, action)
 

@@ -8,6 +8,7 @@ potions as coins where a card allows it.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from gameshelf.core.actions import Action
@@ -33,12 +34,21 @@ def legal_offers(state: AboveAndBelowState, p: int) -> list[Action]:
     amount the buyer can pay is legal too (:func:`offer_is_legal`). One offer
     per seller per turn (designed, B7)."""
     tracks = state.comp.tracks
-    coins = state.villages[p].coins
+    top = min(state.villages[p].coins, tracks.max_offer)
     out: list[Action] = []
+    if top < tracks.min_offer:
+        return out
     for s in range(state.players):
         if _may_offer_to(state, p, s):
-            out.extend(make.Offer(s, price) for price in range(tracks.min_offer, min(coins, tracks.max_offer) + 1))
+            out.extend(_offer_menu(s, tracks.min_offer, top))
     return out
+
+
+@cache
+def _offer_menu(seller: int, low: int, top: int) -> tuple[Action, ...]:
+    """The offers to ``seller`` at every price from ``low`` to ``top`` (the
+    shared instances; a few dozen menus in all, rebuilt at every turn before)."""
+    return tuple(make.Offer(seller, price) for price in range(low, top + 1))
 
 
 def _may_offer_to(state: AboveAndBelowState, p: int, seller: int) -> bool:
@@ -66,15 +76,29 @@ def legal_stock_moves(state: AboveAndBelowState, p: int) -> list[Action]:
     the space is still reachable in one step)."""
     village = state.villages[p]
     out: list[Action] = []
-    for item in SALE_ITEMS:
-        if item != village.sale and item not in state.sale_left and _in_supply(village, item):
-            out.append(make.Sell(item))
-    if village.sale is not None:
-        out.append(make.Withdraw())
+    sale = village.sale
+    left = state.sale_left
+    goods = village.goods
     for i, good in enumerate(GOODS):
-        if village.goods[i] and (village.track_count[i] or len(village.track) < len(GOODS)):
-            out.append(make.Track(good))
+        if goods[i] > 0 and good != sale and good not in left:
+            out.append(_SELL[good])
+    if village.cider > 0 and sale != "cider" and "cider" not in left:
+        out.append(_SELL["cider"])
+    if village.potions > 0 and sale != "potion" and "potion" not in left:
+        out.append(_SELL["potion"])
+    if sale is not None:
+        out.append(make.Withdraw())
+    room = len(village.track) < len(GOODS)
+    counts = village.track_count
+    for i, good in enumerate(GOODS):
+        if goods[i] and (counts[i] or room):
+            out.append(_TRACK[good])
     return out
+
+
+#: the shared ``Sell`` and ``Track`` instances, by item.
+_SELL: dict[str, Action] = {item: make.Sell(item) for item in SALE_ITEMS}
+_TRACK: dict[str, Action] = {good: make.Track(good) for good in GOODS}
 
 
 def legal_free(state: AboveAndBelowState, p: int) -> list[Action]:
@@ -91,14 +115,6 @@ def legal_free(state: AboveAndBelowState, p: int) -> list[Action]:
     if village.potions and village.has_ability(comp, "potion_as_coin"):
         out.append(make.Spend("potion"))
     return out
-
-
-def _in_supply(village: object, item: str) -> bool:
-    if item == "potion":
-        return village.potions > 0  # type: ignore[attr-defined, no-any-return]
-    if item == "cider":
-        return village.cider > 0  # type: ignore[attr-defined, no-any-return]
-    return village.goods[GOOD_INDEX[item]] > 0  # type: ignore[attr-defined, no-any-return]
 
 
 def make_offer(state: AboveAndBelowState, action: Offer) -> None:

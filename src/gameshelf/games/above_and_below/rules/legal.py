@@ -53,6 +53,27 @@ def legal_actions(state: AboveAndBelowState) -> list[Action]:
     return []
 
 
+def legal_of_kind(state: AboveAndBelowState, kind: type[Action]) -> list[Action]:
+    """A part of :func:`legal_actions` holding every legal move of class
+    ``kind`` (and maybe others), the same instances in the same order.
+
+    Why: a checked apply looks up the one move it was given, and on a
+    table turn building the whole list (main actions, offers, the sale
+    space) for that cost as much again as the move itself."""
+    if state.phase != "turn":
+        return legal_actions(state)
+    p = state.turn
+    if kind is A.Act:
+        return work.legal_acts(state, p)
+    if kind is A.Pass:
+        return [make.Pass()]
+    if kind is A.Offer:
+        return free.legal_offers(state, p)
+    if kind is A.Sell or kind is A.Withdraw or kind is A.Track:
+        return free.legal_stock_moves(state, p)
+    return free.legal_free(state, p)
+
+
 def is_legal_off_menu(state: AboveAndBelowState, action: Action) -> bool:
     """A well-formed move that the finite legal list leaves out but the rules
     allow: an offer above the listed prices (B7)."""

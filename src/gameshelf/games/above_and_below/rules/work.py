@@ -81,17 +81,39 @@ def cheapest(state: AboveAndBelowState, p: int, purpose: str) -> int | None:
 
 
 def legal_acts(state: AboveAndBelowState, p: int) -> list[Action]:
+    """The main actions ``p`` may start. The same test as :func:`can_send`
+    for each ready villager, taken once for the best tool among them: this
+    list is rebuilt at every table turn of a playout."""
     village = state.villages[p]
+    ready = village.ready
+    if not ready:
+        return []
     out: list[Action] = []
-    if len(village.ready) >= 2 and state.cave_deck:
-        out.append(make.Act("explore"))
-    for purpose in ("harvest", "build", "train"):
-        price = cheapest(state, p, purpose)
-        if any(can_send(state, p, purpose, v, price) for v in village.ready):
-            out.append(make.Act(purpose))
-    if village.ready:
-        out.append(make.Act("labor"))
+    if len(ready) >= 2 and state.cave_deck:
+        out.append(_ACTS["explore"])
+    if any(village.card_goods.values()):
+        out.append(_ACTS["harvest"])
+    coins = village.coins
+    tools = [state.comp.villagers[v] for v in ready]
+    price = cheapest_build(state, p)
+    if price is not None and _best_discount([t.hammer for t in tools], price) <= coins:
+        out.append(_ACTS["build"])
+    price = cheapest(state, p, "train")
+    if price is not None and _best_discount([t.quill for t in tools], price) <= coins:
+        out.append(_ACTS["train"])
+    out.append(_ACTS["labor"])
     return out
+
+
+def _best_discount(tools: list[int], price: int) -> int:
+    """What the best of these tools (0 none, 1 plain, 2 plus: 1 less) pays
+    for ``price``; more than any purse when nobody holds one."""
+    best = max(tools)
+    return price - 1 if best == 2 else price if best else 1 << 62
+
+
+#: the shared ``Act`` instances, by main action.
+_ACTS: dict[str, Action] = {a: make.Act(a) for a in ("explore", "harvest", "build", "train", "labor")}
 
 
 def legal_assign(state: AboveAndBelowState, p: int) -> list[Action]:
