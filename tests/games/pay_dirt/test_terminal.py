@@ -4,6 +4,9 @@ hardship card is told only as the rules show it."""
 
 from __future__ import annotations
 
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from gameshelf.core.registry import load_game
 from gameshelf.games.pay_dirt.actions import KeepHardship
 from tests.cli.driver import check_feed, drive
@@ -38,3 +41,56 @@ def test_an_opened_auction_is_told_with_its_opening_bid_not_minimum_plus_zero() 
     assert "minimum bid + $0" not in text
     assert "Open Claims #" in text or "Open Equipment #" in text or "Open Personnel #" in text
     assert "$0,000" not in text
+
+
+def test_the_auctioneer_may_type_any_opening_total() -> None:
+    """``open c2 N``: Claims #2 opened at $N,000, any total from its minimum
+    (the menu lists four); malformed, too low or not one's turn to open, the
+    prompt says why and nothing changes; the prompt shows the hint."""
+    import io
+
+    from rich.console import Console
+
+    from gameshelf.games.pay_dirt.actions import Nominate
+    from gameshelf.games.pay_dirt.components import components
+    from gameshelf.terminal import play_session
+
+    state = GAME.new_game(3, 5)
+    obs = state.observation(0)
+    assert obs["current_player"] == 0 and obs["phase"] == "auction"
+    minimum = components().claims[obs["auction"]["display"][2][1]].min_bid
+    answers = iter(["open", "open c2 0", f"open c2 {minimum + 3}"])
+    prompts: list[str] = []
+
+    def read(prompt: str) -> str:
+        prompts.append(prompt)
+        return "y" if "(y/n)" in prompt else next(answers, "q")
+
+    out = io.StringIO()
+    final = play_session(state, ["human", "bot:easy", "bot:easy"], lang="en", read=read, bot_seed=3,
+                         console=Console(file=out, width=200, color_system=None, highlight=False))
+    text = out.getvalue()
+    assert final.history[0] == Nominate(2, 1, 3)
+    assert "open c2 7" in prompts[0]
+    assert "Type open, the row letter" in text and f"opens at ${minimum},000 at least; $0 is too low" in text
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(text=st.text(max_size=30) | st.from_regex(r"open\s?[epcx0-4]?\s?#?[0-4]?\s?\$?[0-9０-９]{0,9}(,000)?", fullmatch=True))
+def test_garbage_typed_at_the_auctioneers_prompt_never_crashes(text: str) -> None:
+    from gameshelf.core.actions import Action
+    from gameshelf.core.errors import GameshelfError
+    from gameshelf.games.pay_dirt.view import typed_move
+    from gameshelf.terminal.prompts import normalize
+
+    answer = typed_move(_OPENING.observation(0), normalize(text), "en")
+    if isinstance(answer, Action):
+        try:
+            _OPENING.validate(answer)
+        except GameshelfError:  # above one's cash: the engine refuses it, with its message
+            assert answer.over > 0  # type: ignore[attr-defined]
+    else:
+        assert answer is None or isinstance(answer, str)
+
+
+_OPENING = GAME.new_game(3, 5)

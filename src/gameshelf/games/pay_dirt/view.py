@@ -14,6 +14,7 @@ marked ``*`` are ordered: their first tile must be dug first.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import Any
 
@@ -567,3 +568,47 @@ def describe_played(seen: dict[str, Any], action: Any, lang: str | None = None) 
         return None
     return _c("move.nominate", lang, row=t(f"pay_dirt.row.{ROWS[action.row]}", lang), slot=action.slot + 1,
               amount=money(opening))
+
+
+# -- an opening bid typed at the prompt (the terminal's typed_move hook) -------------------------
+#: "open c2 7", "open c #2 $7,000", "open 3 2 7": row (e/p/c or 1-3), lot number, total in thousands
+_TYPED_OPEN = re.compile(r"open\s*([epc1-3])\s*#?\s*([1-3])\s+(?:at\s+)?\$?\s*([0-9]{1,6})(?:,000)?", re.ASCII)
+_OPEN_WORD = re.compile(r"open(?:\s|$)")
+_ROW_KEYS = {"e": 0, "p": 1, "c": 2, "1": 0, "2": 1, "3": 2}
+
+
+def _auctioneer_now(obs: dict[str, Any]) -> bool:
+    you = obs.get("you")
+    return obs.get("phase") == "auction" and type(you) is int and obs.get("current_player") == you
+
+
+def typed_move(obs: dict[str, Any], text: str, lang: str | None = None) -> Any:
+    """``open c2 7`` typed by the auctioneer: Claims #2 opened at $7,000, any
+    total from the lot's minimum (the menu lists only a few); a message when
+    the lot or the amount cannot be, None for text that is not ``open``.
+    The cap and one's cash are the engine's to check (its refusal is shown)."""
+    from gameshelf.games.pay_dirt.actions import Nominate
+
+    if not isinstance(text, str) or not _OPEN_WORD.match(text):
+        return None
+    if not _auctioneer_now(obs):
+        return _c("typed.not-now", lang)
+    found = _TYPED_OPEN.fullmatch(text)
+    if found is None:
+        return _c("typed.usage", lang)
+    row, slot, total = _ROW_KEYS[found[1]], int(found[2]) - 1, int(found[3])
+    row_name = t(f"pay_dirt.row.{ROWS[row]}", lang)
+    display = obs["auction"]["display"][row]
+    item = display[slot] if slot < len(display) else None
+    if item is None or item < 0:
+        return _c("typed.no-lot", lang, row=row_name, slot=slot + 1)
+    comp = components()
+    minimum = (comp.equipment, comp.personnel, comp.claims)[row][item].min_bid
+    if total < minimum:
+        return _c("typed.low", lang, row=row_name, slot=slot + 1, minimum=money(minimum), amount=money(total))
+    return Nominate(row, slot, total - minimum)
+
+
+def typed_hint(obs: dict[str, Any], lang: str | None = None) -> str | None:
+    """The prompt's reminder that the auctioneer may open at any total."""
+    return _c("typed.hint", lang) if _auctioneer_now(obs) else None
