@@ -119,3 +119,21 @@ def test_any_text_when_resuming(tmp_path: Path) -> None:
                                 input="x\n０\n" + "9" * 5000 + "\n①\nq\ny\nn\n")
     assert result.exit_code == 0, result.output
     assert "Traceback" not in result.output
+
+
+def test_the_typed_move_hints_keep_the_prompt_on_one_line_at_100_columns() -> None:
+    """The prompt with a game's typed-move hint (Pay Dirt's opening bid,
+    Filthy Rich's free bid) stays within 100 cells in both languages."""
+    from rich.cells import cell_len
+
+    from gameshelf.core.i18n import t
+    from gameshelf.core.registry import load_game
+    from gameshelf.terminal.typed import typed_hint
+    from tests.games.filthy_rich.test_terminal import _auction_to_bid_in
+
+    opening = load_game("pay-dirt").new_game(3, 5)
+    for state in (opening, _auction_to_bid_in()):
+        for lang in ("en", "ja"):
+            hint = typed_hint(state, 0, lang)
+            assert hint, (state, lang)
+            assert cell_len(f"{t('cli.choose', lang)}; {hint} > ") <= 100, hint

@@ -103,7 +103,7 @@ def test_a_person_may_type_any_bid_total_in_an_auction() -> None:
     assert Bid(9) in final.history
     assert f"from ${low} to $23 (your cash); $999 is not" in text and "$2 is not" in text
     assert text.count("for example: bid") == 2
-    assert f"bid N for any total from ${low} to $23" in prompts[0]
+    assert f"bid N: any total ${low}-$23" in prompts[0] and len(prompts[0]) <= 100  # one line at 100 columns
 
 
 def test_typed_bids_are_refused_outside_ones_turn_to_bid() -> None:

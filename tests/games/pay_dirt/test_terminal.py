@@ -71,7 +71,7 @@ def test_the_auctioneer_may_type_any_opening_total() -> None:
                          console=Console(file=out, width=200, color_system=None, highlight=False))
     text = out.getvalue()
     assert final.history[0] == Nominate(2, 1, 3)
-    assert "open c2 7" in prompts[0]
+    assert "open c2 7" in prompts[0] and len(prompts[0]) <= 100  # one line at 100 columns
     assert "Type open, the row letter" in text and f"opens at ${minimum},000 at least; $0 is too low" in text
 
 
