@@ -137,3 +137,19 @@ def test_the_typed_move_hints_keep_the_prompt_on_one_line_at_100_columns() -> No
             hint = typed_hint(state, 0, lang)
             assert hint, (state, lang)
             assert cell_len(f"{t('cli.choose', lang)}; {hint} > ") <= 100, hint
+
+
+def test_the_help_screen_shows_what_may_be_typed_now() -> None:
+    import io
+
+    from rich.console import Console
+
+    from gameshelf.core.registry import load_game
+    from gameshelf.terminal.help import help_panel
+    from gameshelf.terminal.typed import typed_hint
+
+    state = load_game("pay-dirt").new_game(3, 5)
+    hint = typed_hint(state, 0, "en")
+    out = io.StringIO()
+    Console(file=out, width=100, color_system=None).print(help_panel(state.game, state.observation(0), "en", typed=hint))
+    assert hint and hint in out.getvalue()
