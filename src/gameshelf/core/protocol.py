@@ -312,6 +312,12 @@ class State(ABC):
         """
         self.game.codec.check(action)
         legal = self._legal_actions()
+        # Usually the caller holds an object a listing handed out (games
+        # reuse prebuilt instances), so look for that very object first: a
+        # dataclass __eq__ against every earlier entry was most of this check.
+        for own in legal:
+            if own is action:
+                return own
         try:
             return legal[legal.index(action)]
         except ValueError:

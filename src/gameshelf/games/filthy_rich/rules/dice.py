@@ -45,11 +45,11 @@ def resolve_hits(s: FilthyRichState, dice: list[int]) -> None:
     """Each die 1-9 hits the sign seen in that pocket, once per die (C2);
     covered cards are not seen and not hit."""
     cat = s.cat
-    grid = bk.visible_grid(s.book, s.page)
     for d in dice:
         if d == 0:
             continue
-        sign = grid[d - 1]
+        # the sign seen in pocket d (looked up for the rolled pockets only)
+        sign, _ = bk.visible(s.book, s.page, d - 1)
         if sign == bk.EMPTY:
             continue
         owner = s.sign_owner[sign]

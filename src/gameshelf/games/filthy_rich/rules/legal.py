@@ -150,12 +150,19 @@ def _turn(s: FilthyRichState, t: Table) -> list[Action]:
         out.extend(t.buy[x] for x in s.lux_pool if lux[x].cost <= cash)
     hand = s.hands[seat]
     if s.actions_left > 0 and hand:
-        cost = t.play_cost
-        taken = signs.occupied(s.book[s.page])
+        cost, kind = t.play_cost, s.cat.card_kind
+        taken: int | None = None  # the open page's filled pockets, counted once if needed
         for card in hand:
             # a card dearer than the cash is never playable (C5): skip the rest
-            if cost[card] <= cash and can_play(s, seat, card, taken):
-                out.append(t.play[card])
+            if cost[card] <= cash:
+                if kind[card] == BUSINESS:
+                    if taken is None:
+                        taken = signs.occupied(s.book[s.page])
+                    playable = signs.business_playable(s, seat, card, taken)
+                else:
+                    playable = can_play(s, seat, card)
+                if playable:
+                    out.append(t.play[card])
             out.append(t.discard[card])
     out.extend(t.sell[c] for c in sorted(s.businesses[seat]))
     if s.actions_left == 0 or not hand:
