@@ -120,8 +120,10 @@ class AboveAndBelowState(State):
         self.game.codec.check(action)
         if not self.is_over:
             candidates = legal.legal_of_kind(self, type(action))
-            if action in candidates:
+            try:
                 return candidates[candidates.index(action)]
+            except ValueError:
+                pass
         return super().own_action(action)
 
     def explain_illegal(self, action: Any) -> IllegalAction:

@@ -92,10 +92,9 @@ def rest_options(state: AboveAndBelowState, p: int) -> list[Action]:
             out.extend(make.Rest("potion", v) for v in village.injured if fleshy(v))
         if village.cider:
             out.extend(make.Rest("cider", v) for v in village.exhausted if fleshy(v))
-    if state.rest_beds_used < beds(state, p):
-        for v in village.injured + village.exhausted:
-            if fleshy(v) and v not in state.rest_bedded:
-                out.append(make.Rest("bed", v))
+    tired = [v for v in village.injured + village.exhausted if fleshy(v) and v not in state.rest_bedded]
+    if tired and state.rest_beds_used < beds(state, p):  # beds counted only when someone could use one
+        out.extend(make.Rest("bed", v) for v in tired)
     return out
 
 

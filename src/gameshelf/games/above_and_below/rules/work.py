@@ -81,9 +81,9 @@ def cheapest(state: AboveAndBelowState, p: int, purpose: str) -> int | None:
 
 
 def legal_acts(state: AboveAndBelowState, p: int) -> list[Action]:
-    """The main actions ``p`` may start. The same test as :func:`can_send`
-    for each ready villager, taken once for the best tool among them: this
-    list is rebuilt at every table turn of a playout."""
+    """The main actions ``p`` may start. The test of :func:`can_send`, taken
+    once for the best tool among the ready villagers (and no price looked up
+    when nobody holds one): this list is rebuilt at every table turn."""
     village = state.villages[p]
     ready = village.ready
     if not ready:
@@ -93,23 +93,21 @@ def legal_acts(state: AboveAndBelowState, p: int) -> list[Action]:
         out.append(_ACTS["explore"])
     if any(village.card_goods.values()):
         out.append(_ACTS["harvest"])
-    coins = village.coins
-    tools = [state.comp.villagers[v] for v in ready]
-    price = cheapest_build(state, p)
-    if price is not None and _best_discount([t.hammer for t in tools], price) <= coins:
+    villagers = state.comp.villagers
+    hammer = max(villagers[v].hammer for v in ready)
+    if hammer and _affordable(cheapest_build(state, p), hammer, village.coins):
         out.append(_ACTS["build"])
-    price = cheapest(state, p, "train")
-    if price is not None and _best_discount([t.quill for t in tools], price) <= coins:
+    quill = max(villagers[v].quill for v in ready)
+    if quill and _affordable(cheapest(state, p, "train"), quill, village.coins):
         out.append(_ACTS["train"])
     out.append(_ACTS["labor"])
     return out
 
 
-def _best_discount(tools: list[int], price: int) -> int:
-    """What the best of these tools (0 none, 1 plain, 2 plus: 1 less) pays
-    for ``price``; more than any purse when nobody holds one."""
-    best = max(tools)
-    return price - 1 if best == 2 else price if best else 1 << 62
+def _affordable(price: int | None, tool: int, coins: int) -> bool:
+    """Whether a villager holding ``tool`` (1, or 2: the '+' icon, 1 coin
+    less) can pay ``price`` (None: nothing on offer)."""
+    return price is not None and price - (tool == 2) <= coins
 
 
 #: the shared ``Act`` instances, by main action.
