@@ -159,7 +159,7 @@ class Server:
         for task in list(self._tasks):
             task.cancel()
         self.bots.close()
-        self.service.engine.dispose()
+        self.service.close()
 
 
 def create_app(settings: Settings | None = None, *, bot_pool: BotPool | None = None) -> FastAPI:

@@ -30,6 +30,7 @@ from gameshelf.core.rng import derive_seed
 from gameshelf.server import schemas
 from gameshelf.server.catalogue import check_options, game_or_404
 from gameshelf.server.clocks import charged, clocks, remaining
+from gameshelf.server.commits import GroupCommitter
 from gameshelf.server.db import moves, reading, seats, tables, writing
 from gameshelf.server.errors import ApiError
 from gameshelf.server.live import Live
@@ -61,6 +62,12 @@ class Service:
         self._seat_cache: dict[str, tuple[tuple[float, int], list[Row[Any]]]] = {}
         self._locks: dict[str, threading.Lock] = {}
         self._guard = threading.Lock()
+        self._commits = GroupCommitter(engine)
+
+    def close(self) -> None:
+        """Finish the queued writes and let the database go."""
+        self._commits.close()
+        self.engine.dispose()
 
     # -- helpers ---------------------------------------------------------------------
     def _lock(self, table_id: str) -> threading.Lock:
@@ -327,55 +334,68 @@ class Service:
 
     def _submit(self, table_id: str, token: str | None, job: BotJob | None, after: int,
                 action_json: dict[str, Any]) -> dict[str, Any]:
+        """Check and store one move. The checks run in the same transaction
+        as the insert, on the group committer's thread (see
+        :mod:`gameshelf.server.commits`); this thread holds the table's lock
+        until that transaction has committed, so no view of this table is
+        built from the cached game before its move is durable."""
+
+        def work(conn: Connection) -> tuple[Live, list[Row[Any]], dict[str, Any] | None]:
+            row, seat_rows = self._table(conn, table_id)
+            seat = self._seat_of(seat_rows, token) if job is None else job.seat
+            live = self._live(conn, row)
+            if row.status != RUNNING:
+                raise ApiError(409, "game-over" if row.status == OVER else "not-started")
+            if after != live.n:
+                raise ApiError(409, "stale", {"after": after, "state": live.n})
+            to_move = live.state.current_player
+            controller = self._controller(seat_rows[to_move]) if to_move is not None else None
+            if seat is None or seat != to_move or (job is None) != (controller is None):
+                raise ApiError(403, "not-your-turn", {"seat": seat, "to_move": to_move})
+            if job is not None and controller != job.level:
+                raise ApiError(409, "stale", {"after": after, "state": live.n})
+            action = live.state.game.action_from_json(action_json)  # IllegalAction: 422
+            live.state.validate(action)
+            now = time.time()
+            conn.execute(moves.insert().values(
+                table_id=table_id, seq=live.n + 1, seat=seat,
+                action=json.dumps(action.to_json()), by_bot=job is not None, created_at=now,
+            ))
+            live.apply(action, seat)
+            if row.clock and job is None:
+                conn.execute(seats.update().where(
+                    seats.c.table_id == table_id, seats.c.seat == seat).values(
+                    bank=charged(row, seat_rows[seat], now)))
+            result = live.result()
+            if result is not None:
+                result["marked"] = self._marks(conn, table_id, seat_rows)
+            conn.execute(tables.update().where(tables.c.id == table_id).values(
+                moves=live.n, updated_at=now, turn_started=now,
+                status=OVER if result else RUNNING,
+                result=json.dumps(result) if result else None,
+            ))
+            return live, seat_rows, result
+
         with self._lock(table_id):
             try:
-                with writing(self.engine) as conn:
-                    row, seat_rows = self._table(conn, table_id)
-                    seat = self._seat_of(seat_rows, token) if job is None else job.seat
-                    live = self._live(conn, row)
-                    if row.status != RUNNING:
-                        raise ApiError(409, "game-over" if row.status == OVER else "not-started")
-                    if after != live.n:
-                        raise ApiError(409, "stale", {"after": after, "state": live.n})
-                    to_move = live.state.current_player
-                    controller = self._controller(seat_rows[to_move]) if to_move is not None else None
-                    if seat is None or seat != to_move or (job is None) != (controller is None):
-                        raise ApiError(403, "not-your-turn", {"seat": seat, "to_move": to_move})
-                    if job is not None and controller != job.level:
-                        raise ApiError(409, "stale", {"after": after, "state": live.n})
-                    game = live.state.game
-                    action = game.action_from_json(action_json)  # IllegalAction: 422
-                    live.state.validate(action)
-                    now = time.time()
-                    conn.execute(moves.insert().values(
-                        table_id=table_id, seq=live.n + 1, seat=seat,
-                        action=json.dumps(action.to_json()), by_bot=job is not None, created_at=now,
-                    ))
-                    live.apply(action, seat)
-                    if row.clock and job is None:
-                        conn.execute(seats.update().where(
-                            seats.c.table_id == table_id, seats.c.seat == seat).values(
-                            bank=charged(row, seat_rows[seat], now)))
-                    result = live.result()
-                    if result is not None:
-                        result["marked"] = self._marks(conn, table_id, seat_rows)
-                    conn.execute(tables.update().where(tables.c.id == table_id).values(
-                        moves=live.n, updated_at=now, turn_started=now,
-                        status=OVER if result else RUNNING,
-                        result=json.dumps(result) if result else None,
-                    ))
+                live, seat_rows, result = self._commits.run(work)
             except IntegrityError:
-                self._cache.pop(table_id, None)
+                self._forget(table_id)
                 raise ApiError(409, "stale", {"after": after, "state": after + 1}) from None
             except BaseException:
-                # the cached game may have moved ahead of the database
+                # the cached game (or seats) may have moved ahead of the database
                 cached = self._cache.get(table_id)
                 if cached is not None and cached.n > after:
-                    self._cache.pop(table_id, None)
+                    self._forget(table_id)
                 raise
         nxt = live.state.current_player
         bot_next = result is None and nxt is not None and self._controller(seat_rows[nxt]) is not None
         return {"state": live.n, "over": result is not None, "bot_next": bot_next}
+
+    def _forget(self, table_id: str) -> None:
+        """Drop what this process remembers of a table (it is rebuilt on use)."""
+        self._cache.pop(table_id, None)
+        self._seat_cache.pop(table_id, None)
 
     @staticmethod
     def _marks(conn: Connection, table_id: str, seat_rows: list[Row[Any]]) -> dict[str, Any]:
