@@ -15,7 +15,7 @@ from gameshelf.core.actions import Action
 from gameshelf.games.pay_dirt.actions import DiscardClaim, Install, RemoveWear, Scrap, listed
 from gameshelf.games.pay_dirt.board import EMPTY, fit_row, push_into
 from gameshelf.games.pay_dirt.components import MACHINES, TARGETS
-from gameshelf.games.pay_dirt.rules import supply
+from gameshelf.games.pay_dirt.rules import auction, supply
 
 if TYPE_CHECKING:
     from gameshelf.games.pay_dirt.state import PayDirtState
@@ -39,8 +39,6 @@ def _pend(s: PayDirtState, kind: str, player: int, item: int, left: int) -> None
 
 
 def _resolved(s: PayDirtState) -> None:
-    from gameshelf.games.pay_dirt.rules import auction
-
     s.pending = ""
     s.pending_player = EMPTY
     s.pending_item = EMPTY

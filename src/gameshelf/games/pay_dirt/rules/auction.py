@@ -13,6 +13,7 @@ from gameshelf.core.actions import Action
 from gameshelf.games.pay_dirt.actions import AuctioneerPass, Bid, Nominate, PassBid, listed
 from gameshelf.games.pay_dirt.board import EMPTY
 from gameshelf.games.pay_dirt.components import ROWS
+from gameshelf.games.pay_dirt.rules import acquire, labor
 
 if TYPE_CHECKING:
     from gameshelf.games.pay_dirt.state import PayDirtState
@@ -146,8 +147,6 @@ def _next_bidder(s: PayDirtState) -> None:
 def _win(s: PayDirtState) -> None:
     """"残ったプレイヤーは金額をストックに支払い競り対象を受け取る。" Then the
     No-Bid disc moves onto the type just auctioned (A7)."""
-    from gameshelf.games.pay_dirt.rules import acquire
-
     winner = s.high_bidder
     row, slot = s.lot
     item = s.display[row][slot]
@@ -182,8 +181,6 @@ def after_auction(s: PayDirtState) -> None:
 
 def _maybe_end_phase(s: PayDirtState) -> None:
     """"競りはプレイ人数に等しい数だけの「競り」および「競売人のパス」が行われた時点で終了する"."""
-    from gameshelf.games.pay_dirt.rules import labor
-
     if s.events_done >= s.players:
         labor.start_labor(s)
 

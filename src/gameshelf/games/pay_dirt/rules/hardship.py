@@ -13,7 +13,7 @@ from gameshelf.core.actions import Action
 from gameshelf.games.pay_dirt.actions import KeepHardship, listed
 from gameshelf.games.pay_dirt.board import EMPTY
 from gameshelf.games.pay_dirt.components import MACHINES
-from gameshelf.games.pay_dirt.rules import supply
+from gameshelf.games.pay_dirt.rules import income, supply
 
 if TYPE_CHECKING:
     from gameshelf.games.pay_dirt.state import PayDirtState
@@ -78,8 +78,6 @@ def resolve(s: PayDirtState) -> None:
     """"全員が苦境カードを受け取ったら同時に解決を行う。特定の作業員カードは苦境カードの
     効果をキャンセルし捨て札にできる … スタートプレイヤーが受け取った苦境カードに書かれて
     いる温度分だけゲームボード上の温度を下げる。\""""
-    from gameshelf.games.pay_dirt.rules import income
-
     comp = s.comp
     for p in range(s.players):
         card = s.kept[p]

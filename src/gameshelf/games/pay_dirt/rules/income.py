@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gameshelf.games.pay_dirt.board import EMPTY
-from gameshelf.games.pay_dirt.rules import setup
+from gameshelf.games.pay_dirt.rules import labor, setup
 
 if TYPE_CHECKING:
     from gameshelf.games.pay_dirt.state import PayDirtState
@@ -15,11 +15,9 @@ def income_phase(s: PayDirtState) -> None:
     """"各プレイヤーはストックから$2000を受け取る / 競売上の各タイル・カードが3種類に
     なるまで補充する / 道具タイルが5枚になるように補充する / スタートプレイヤーを左隣の
     プレイヤーに移す"; "気温が0度以下になっていれば、次ラウンドが終了した時点でゲーム終了"."""
-    from gameshelf.games.pay_dirt.rules.labor import ability_total, ongoing_total
-
     rules = s.comp.rules
     for p, camp in enumerate(s.camps):
-        amount = max(0, rules.income + ability_total(s, camp, "income_bonus") - ongoing_total(s, camp, "income_penalty"))
+        amount = max(0, rules.income + labor.ability_total(s, camp, "income_bonus") - labor.ongoing_total(s, camp, "income_penalty"))
         camp.money += amount
         s.log("pay_dirt.log.income", player=p + 1, money=amount)
     for row in range(3):

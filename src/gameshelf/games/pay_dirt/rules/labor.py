@@ -42,7 +42,7 @@ from gameshelf.games.pay_dirt.actions import (
 )
 from gameshelf.games.pay_dirt.board import EMPTY, Camp
 from gameshelf.games.pay_dirt.components import GEAR_SLOTS, KINDS, MACHINES, TARGETS
-from gameshelf.games.pay_dirt.rules import supply
+from gameshelf.games.pay_dirt.rules import acquire, hardship, supply, sweep
 
 if TYPE_CHECKING:
     from gameshelf.games.pay_dirt.state import PayDirtState
@@ -405,8 +405,6 @@ def end_labor(s: PayDirtState) -> None:
 def end_labor_phase(s: PayDirtState) -> None:
     """Fiem Co: "採掘機械の耐久度まで損耗駒が蓄積しその労働フェイズ終了時までにはそれを
     解決出来ない場合、破壊され箱に戻す（土砂は真下の機械に移動する）" (A14)."""
-    from gameshelf.games.pay_dirt.rules import acquire, hardship, sweep
-
     for p, camp in enumerate(s.camps):
         for m in range(3):
             e = camp.equip[m]
