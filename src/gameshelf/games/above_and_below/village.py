@@ -122,10 +122,18 @@ class Village:
         return len(self.caves) - len(self.outposts)
 
     def has_ability(self, comp: Components, name: str) -> bool:
-        return any(getattr(comp.buildings[b], name) for b in self.buildings)
+        return bool(self.ability_sum(comp, name))
 
     def ability_sum(self, comp: Components, name: str) -> int:
-        return sum(getattr(comp.buildings[b], name) for b in self.buildings)
+        """The sum of one printed ability over every building here (asked at
+        every step of a rest and a table turn, hence the flat loop)."""
+        cards = comp.buildings
+        total = 0
+        for b in self.houses:
+            total += getattr(cards[b], name)
+        for b in self.outposts:
+            total += getattr(cards[b], name)
+        return total
 
     def income(self, comp: Components) -> int:
         """B4: the rightmost filled progress slot (base income if none), plus cards."""

@@ -60,18 +60,27 @@ def legal_of_kind(state: AboveAndBelowState, kind: type[Action]) -> list[Action]
     Why: a checked apply looks up the one move it was given, and on a
     table turn building the whole list (main actions, offers, the sale
     space) for that cost as much again as the move itself."""
-    if state.phase != "turn":
-        return legal_actions(state)
+    phase = state.phase
+    if phase == "rest":
+        return [make.Rested()] if kind is A.Rested else round_end.rest_options(state, state.rest_queue[0])
     p = state.turn
+    if phase == "assign" and kind not in _STOCK_MOVES:
+        return work.legal_assign(state, p)
+    if phase != "turn":
+        return legal_actions(state)
     if kind is A.Act:
         return work.legal_acts(state, p)
     if kind is A.Pass:
         return [make.Pass()]
     if kind is A.Offer:
         return free.legal_offers(state, p)
-    if kind is A.Sell or kind is A.Withdraw or kind is A.Track:
+    if kind in _STOCK_MOVES:
         return free.legal_stock_moves(state, p)
     return free.legal_free(state, p)
+
+
+#: the moves of the for-sale space and the progress track (free actions).
+_STOCK_MOVES: frozenset[type[Action]] = frozenset({A.Sell, A.Withdraw, A.Track})
 
 
 def is_legal_off_menu(state: AboveAndBelowState, action: Action) -> bool:

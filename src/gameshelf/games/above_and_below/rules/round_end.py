@@ -83,16 +83,18 @@ def beds(state: AboveAndBelowState, p: int) -> int:
 def rest_options(state: AboveAndBelowState, p: int) -> list[Action]:
     """Potions and cider come first ("最初に…ポーションとりんご酒を使用します");
     once a bed is used, only beds remain; one bed per villager."""
-    comp = state.comp
+    villagers = state.comp.villagers
     village = state.villages[p]
     out: list[Action] = []
-    fleshy = lambda v: comp.villagers[v].special != "metal_man"  # noqa: E731
+    # the Metal Man takes no remedy and no bed (he moves up by himself)
+    injured = [v for v in village.injured if villagers[v].special != "metal_man"]
+    exhausted = [v for v in village.exhausted if villagers[v].special != "metal_man"]
     if state.rest_beds_used == 0:
         if village.potions:
-            out.extend(make.Rest("potion", v) for v in village.injured if fleshy(v))
+            out.extend(make.Rest("potion", v) for v in injured)
         if village.cider:
-            out.extend(make.Rest("cider", v) for v in village.exhausted if fleshy(v))
-    tired = [v for v in village.injured + village.exhausted if fleshy(v) and v not in state.rest_bedded]
+            out.extend(make.Rest("cider", v) for v in exhausted)
+    tired = [v for v in injured + exhausted if v not in state.rest_bedded]
     if tired and state.rest_beds_used < beds(state, p):  # beds counted only when someone could use one
         out.extend(make.Rest("bed", v) for v in tired)
     return out
