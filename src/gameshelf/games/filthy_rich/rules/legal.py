@@ -147,7 +147,7 @@ def _turn(s: FilthyRichState, t: Table) -> list[Action]:
     out: list[Action] = []
     if s.luxury_open:
         lux = s.cat.luxuries
-        out.extend(t.buy[x] for x in s.lux_pool if lux[x].cost <= cash)
+        out += [t.buy[x] for x in s.lux_pool if lux[x].cost <= cash]
     hand = s.hands[seat]
     if s.actions_left > 0 and hand:
         cost, kind = t.play_cost, s.cat.card_kind
@@ -164,7 +164,9 @@ def _turn(s: FilthyRichState, t: Table) -> list[Action]:
                 if playable:
                     out.append(t.play[card])
             out.append(t.discard[card])
-    out.extend(t.sell[c] for c in sorted(s.businesses[seat]))
+    owned = s.businesses[seat]
+    if owned:
+        out += [t.sell[c] for c in sorted(owned)]
     if s.actions_left == 0 or not hand:
         out.append(ROLL)
     return out
