@@ -207,3 +207,14 @@ def test_the_terminal_log_names_claims_and_crew_in_japanese() -> None:
         assert ja is not None and english not in ja and "pay_dirt." not in ja
         assert english in (event_text(event, "en") or "")
     assert "$0," not in (event_text(won, "en") or "")
+
+
+def test_a_long_camp_line_ends_in_an_ellipsis_at_100_columns() -> None:
+    """A newcomer must see that the crew list goes on (behind ``d``), not a name cut mid-word."""
+    game = load_game("pay-dirt")
+    obs = new(2).observation(0)
+    obs["camps"][1]["personnel"] = list(range(8))
+    out = io.StringIO()
+    Console(file=out, width=100, color_system=None).print(game.render(obs, "en"))
+    line = next(x for x in out.getvalue().splitlines() if "Player 2" in x)
+    assert line.rstrip().endswith("…"), line

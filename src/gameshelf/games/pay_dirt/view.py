@@ -258,11 +258,11 @@ def camps_table(obs: dict[str, Any], comp: Components, lang: str | None) -> Tabl
         names.append(name)
     table = Table(box=None, show_header=False, pad_edge=False, padding=(0, 1))
     table.add_column(no_wrap=True, min_width=max(cell_len(n) for n in names))
-    table.add_column(no_wrap=True, overflow="ellipsis")  # the rest of a camp is behind d
+    table.add_column(overflow="ellipsis")  # the rest of a camp is behind d; its Text does not wrap
     for p, camp in enumerate(obs["camps"]):
         name = names[p]
         mark = "▶ " if obs["current_player"] == p else ""
-        stats = Text()
+        stats = Text(no_wrap=True, overflow="ellipsis")  # a cut line ends in "…": more behind d
         stats.append(f"{_v('gold', lang)} {camp['gold']}", style="bold gold1")
         stats.append(f"  {money(camp['money'])}", style="green")
         stats.append(f"  {_v('workers', lang)} {camp['unused']}/{camp['workers']}  ")
