@@ -62,3 +62,12 @@ def test_a_contract_says_the_food_it_costs() -> None:
                     checked += 1
             state.apply(pick.choice(state.legal_actions()))
     assert checked
+
+
+def test_japanese_log_counts_goods_with_the_board_s_times_sign() -> None:
+    """The board writes 鶏×1; the log must not switch to a Latin x for the same thing."""
+    from gameshelf.core.i18n import t
+
+    for key in ("dicey_farm.log.buy", "dicey_farm.log.ship"):
+        text = t(key, "ja", good="鶏", n=1, vp=2)
+        assert "鶏×1" in text and "x" not in text, text
