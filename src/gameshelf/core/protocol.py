@@ -69,6 +69,24 @@ class Event:
         return {"key": self.key, "params": dict(self.params)}
 
 
+# ``Event(key, params, visible_to)`` at half the cost, for State.log: a frozen
+# dataclass's __init__ sets each field through object.__setattr__, and the
+# rules log an event or two at every step of every playout. The slots'
+# own setters fill the same fields of the same frozen object.
+_new_object = object.__new__
+_set_key = Event.__dict__["key"].__set__
+_set_params = Event.__dict__["params"].__set__
+_set_visible_to = Event.__dict__["visible_to"].__set__
+
+
+def _new_event(key: str, params: Mapping[str, Any], visible_to: tuple[PlayerId, ...] | None) -> Event:
+    event: Event = _new_object(Event)
+    _set_key(event, key)
+    _set_params(event, params)
+    _set_visible_to(event, visible_to)
+    return event
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class Option:
     """One game option: its default and the values it may take."""
@@ -347,7 +365,7 @@ class State(ABC):
     def log(self, key: str, visible_to: tuple[PlayerId, ...] | None = None, **params: Any) -> None:
         """Append an event to the game log (unless the state is silenced)."""
         if not self.quiet:
-            self.events.append(Event(key, params, visible_to))
+            self.events.append(_new_event(key, params, visible_to))
 
     def silence(self) -> None:
         """Drop the log and keep none from now on, in this state and its clones.
