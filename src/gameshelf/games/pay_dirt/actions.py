@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+from collections.abc import Callable
 from typing import ClassVar, TypeVar
 
 from gameshelf.core.actions import Action
@@ -242,6 +243,14 @@ def listed(cls: type[A], *fields: int) -> A:
     values (the core plays the game's own instance, see ``State.apply``).
     """
     return cls(*fields)
+
+
+@functools.lru_cache(maxsize=None, typed=True)
+def listed_run(cls: Callable[..., A], start: int, stop: int, *rest: int) -> tuple[A, ...]:
+    """``cls(i, *rest)`` for every ``i`` in ``range(start, stop)``, as
+    one shared tuple: a menu's run of numbered choices (every bid from the
+    high bid up to one's cash, every worker count) in one lookup."""
+    return tuple(cls(i, *rest) for i in range(start, stop))
 
 
 ACTION_CLASSES: tuple[type[Action], ...] = (

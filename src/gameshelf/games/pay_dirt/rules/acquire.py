@@ -12,7 +12,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gameshelf.core.actions import Action
-from gameshelf.games.pay_dirt.actions import DiscardClaim, Install, RemoveWear, Scrap, listed
+from gameshelf.games.pay_dirt.actions import (
+    DiscardClaim,
+    Install,
+    RemoveWear,
+    Scrap,
+    listed,
+    listed_run,
+)
 from gameshelf.games.pay_dirt.board import EMPTY, fit_row, push_into
 from gameshelf.games.pay_dirt.components import MACHINES, TARGETS
 from gameshelf.games.pay_dirt.rules import auction, supply
@@ -49,7 +56,7 @@ def _resolved(s: PayDirtState) -> None:
 def pending_actions(s: PayDirtState) -> list[Action]:
     camp = s.camps[s.pending_player]
     if s.pending == "discard-claim":
-        return [listed(DiscardClaim, i) for i in range(len(camp.claims))]
+        return list(listed_run(DiscardClaim, 0, len(camp.claims)))
     if s.pending == "equipment":
         return [listed(Install), listed(Scrap)]
     return [listed(RemoveWear, t) for t in range(len(TARGETS)) if camp.wear[t] > 0]

@@ -7,10 +7,19 @@
 
 from __future__ import annotations
 
+import bisect
+import functools
 from typing import TYPE_CHECKING, Any
 
 from gameshelf.core.actions import Action
-from gameshelf.games.pay_dirt.actions import AuctioneerPass, Bid, Nominate, PassBid, listed
+from gameshelf.games.pay_dirt.actions import (
+    AuctioneerPass,
+    Bid,
+    Nominate,
+    PassBid,
+    listed,
+    listed_run,
+)
 from gameshelf.games.pay_dirt.board import EMPTY
 from gameshelf.games.pay_dirt.components import ROWS
 from gameshelf.games.pay_dirt.rules import acquire, labor
@@ -32,8 +41,14 @@ def min_bid(s: PayDirtState, row: int, item: int) -> int:
 # -- the auctioneer ------------------------------------------------------------------
 #: the opening amounts listed for each lot, above its minimum bid: a coarse
 #: menu for bots and numbered lists; any amount up to one's cash is legal
-#: (:func:`is_legal_opening`).
+#: (:func:`is_legal_opening`). Ascending, so the affordable ones are a prefix.
 OPENING_STEPS = (0, 1, 2, 5)
+
+
+@functools.cache
+def _openings(row: int, slot: int) -> tuple[Action, ...]:
+    """The listed openings of the lot in ``slot`` of ``row``, smallest first."""
+    return tuple(listed(Nominate, row, slot, step) for step in OPENING_STEPS)
 
 
 def _top(s: PayDirtState, player: int) -> int:
@@ -57,9 +72,10 @@ def _open_lots(s: PayDirtState) -> list[tuple[int, int, int]]:
 
 def auctioneer_actions(s: PayDirtState) -> list[Action]:
     top = _top(s, s.auctioneer)
-    out: list[Action] = [
-        listed(Nominate, row, slot, step) for row, slot, low in _open_lots(s) for step in OPENING_STEPS if low + step <= top
-    ]
+    out: list[Action] = []
+    for row, slot, low in _open_lots(s):
+        # the steps with low + step <= top
+        out += _openings(row, slot)[: bisect.bisect_right(OPENING_STEPS, top - low)]
     out.append(listed(AuctioneerPass))
     return out
 
@@ -105,7 +121,7 @@ def can_raise(s: PayDirtState, player: int) -> bool:
 
 def bidder_actions(s: PayDirtState) -> list[Action]:
     top = _top(s, s.bidder)
-    return [*(listed(Bid, a) for a in range(s.high_bid + 1, top + 1)), listed(PassBid)]
+    return [*listed_run(Bid, s.high_bid + 1, top + 1), listed(PassBid)]
 
 
 def bid(s: PayDirtState, amount: int) -> None:

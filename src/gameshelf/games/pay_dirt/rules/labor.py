@@ -39,6 +39,7 @@ from gameshelf.games.pay_dirt.actions import (
     Slide,
     StopBuying,
     listed,
+    listed_run,
 )
 from gameshelf.games.pay_dirt.board import EMPTY, Camp
 from gameshelf.games.pay_dirt.components import GEAR_SLOTS, KINDS, MACHINES, TARGETS
@@ -88,8 +89,8 @@ def place_actions(s: PayDirtState) -> list[Action]:
     camp = s.camps[s.turn]
     out: list[Action] = []
     if camp.unused:
-        out += [listed(Sell, g) for g in range(1, min(camp.gold, s.comp.rules.sell_per_worker) + 1)]
-    out += [listed(PlaceGear, n) for n in range(camp.unused + 1)]
+        out += listed_run(Sell, 1, min(camp.gold, s.comp.rules.sell_per_worker) + 1)
+    out += listed_run(PlaceGear, 0, camp.unused + 1)
     return out
 
 
@@ -239,7 +240,7 @@ def work_actions(s: PayDirtState) -> list[Action]:
     camp = s.camps[s.turn]
     out: list[Action] = []
     if camp.unused:
-        out += [listed(Sell, g) for g in range(1, min(camp.gold, comp.rules.sell_per_worker) + 1)]
+        out += listed_run(Sell, 1, min(camp.gold, comp.rules.sell_per_worker) + 1)
         for m in range(3):
             out += machine_moves(s, camp, m, WORKER)
         out += [
@@ -268,7 +269,7 @@ def gear_uses(s: PayDirtState, camp: Camp, slot: int, by: int) -> list[Action]:
         return [a for m in gear.machines for a in machine_moves(s, camp, m, by) if not isinstance(a, Dig)]
     if gear.effect == "repair":
         return [listed(Repair, m, by) for m in range(3) if camp.wear[m] > 0]
-    return [listed(Sell, n, by) for n in range(1, min(camp.gold, gear.amount) + 1)]
+    return list(listed_run(Sell, 1, min(camp.gold, gear.amount) + 1, by))
 
 
 def can_work(s: PayDirtState, camp: Camp) -> bool:
