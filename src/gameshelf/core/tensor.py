@@ -44,31 +44,43 @@ class Vocab:
     """A fixed list of values, each with its slot in a one-hot or many-hot run.
 
     A value outside the list writes nothing (all zeros), so an encoder never
-    fails on a value a rules change added; the tests catch such drift.
+    fails on a value a rules change added; the tests catch such drift. The
+    length and the description are kept, not recomputed: encoders ask for
+    them on every tensor.
     """
 
-    __slots__ = ("index", "items")
+    __slots__ = ("_described", "index", "items", "size")
 
     def __init__(self, items: Iterable[Hashable]) -> None:
         self.items = tuple(items)
         self.index = {v: i for i, v in enumerate(self.items)}
+        self.size = len(self.items)
+        self._described = ", ".join(str(v) for v in self.items)
 
     def __len__(self) -> int:
-        return len(self.items)
+        return self.size
 
     def describe(self) -> str:
-        return ", ".join(str(v) for v in self.items)
+        return self._described
 
 
 class TensorWriter:
-    """Lays an observation out slot by slot; only non-zero slots cost work."""
+    """Lays an observation out slot by slot; only non-zero slots cost work.
 
-    __slots__ = ("_idx", "_pos", "_val", "fields")
+    Why two lists: most non-zero slots hold exactly 1 (one-hot and many-hot
+    runs, flags, clipped counts); they go to ``_ones`` and are set in one
+    numpy assignment, so only the fractional slots carry a value list. No
+    slot is ever written twice, so the order of the two assignments does
+    not matter.
+    """
+
+    __slots__ = ("_idx", "_ones", "_pos", "_val", "fields")
 
     def __init__(self, *, describe: bool = False) -> None:
         self._pos = 0
         self._idx: list[int] = []
         self._val: list[float] = []
+        self._ones: list[int] = []
         self.fields: list[Field] | None = [] if describe else None
 
     @property
@@ -79,16 +91,18 @@ class TensorWriter:
         start = self._pos
         if self.fields is not None:
             self.fields.append(Field(name, start, size, meaning))
-        self._pos += size
+        self._pos = start + size
         return start
 
     def _put(self, slot: int, value: Any, high: float, low: float) -> None:
         if value is None or value is False:
             return
         x = (float(value) - low) / (high - low)
-        if x > 0.0:
+        if x >= 1.0:
+            self._ones.append(slot)
+        elif x > 0.0:
             self._idx.append(slot)
-            self._val.append(1.0 if x > 1.0 else x)
+            self._val.append(x)
 
     # -- single values -------------------------------------------------------------
     def number(self, name: str, value: Any, high: float, *, low: float = 0, meaning: str = "") -> None:
@@ -100,37 +114,33 @@ class TensorWriter:
         """One slot: 1 when ``value`` is true."""
         slot = self._take(name, 1, meaning or "1 if true")
         if value:
-            self._idx.append(slot)
-            self._val.append(1.0)
+            self._ones.append(slot)
 
     def one_hot(self, name: str, value: Any, vocab: Vocab, meaning: str = "") -> None:
         """``len(vocab)`` slots, 1 at ``value``'s place (none if absent)."""
-        start = self._take(name, len(vocab), meaning or f"one-hot: {vocab.describe()}")
+        start = self._take(name, vocab.size, meaning or f"one-hot: {vocab._described}")
         i = vocab.index.get(value)
         if i is not None:
-            self._idx.append(start + i)
-            self._val.append(1.0)
+            self._ones.append(start + i)
 
     def many_hot(
         self, name: str, values: Iterable[Any] | None, vocab: Vocab, meaning: str = "", *, high: float = 1
     ) -> None:
         """``len(vocab)`` slots: how many times each value occurs, / ``high``."""
-        start = self._take(name, len(vocab), meaning or f"count of each of: {vocab.describe()} (/{high:g})")
-        self._many(start, values, vocab, high)
+        start = self._take(name, vocab.size, meaning or f"count of each of: {vocab._described} (/{high:g})")
+        if values:
+            self._many(start, values, vocab, high)
 
-    def _many(self, start: int, values: Iterable[Any] | None, vocab: Vocab, high: float) -> None:
-        if not values:
-            return
+    def _many(self, start: int, values: Iterable[Any], vocab: Vocab, high: float) -> None:
         index = vocab.index
-        slots = [index[v] for v in values if v in index]
         if high == 1:  # a set: every member is one slot at 1
-            for i in set(slots):
-                self._idx.append(start + i)
-                self._val.append(1.0)
+            self._ones.extend({start + index[v] for v in values if v in index})
             return
         counts: dict[int, int] = {}
-        for i in slots:
-            counts[i] = counts.get(i, 0) + 1
+        for v in values:
+            i = index.get(v)
+            if i is not None:
+                counts[i] = counts.get(i, 0) + 1
         for i, n in counts.items():
             self._put(start + i, n, high, 0)
 
@@ -140,46 +150,46 @@ class TensorWriter:
     ) -> None:
         """``size`` slots, one per value in order (extra values dropped, missing ones 0)."""
         start = self._take(name, size, meaning or _range(low, high))
-        idx, val, scale = self._idx, self._val, 1.0 / (high - low)
-        for i, v in enumerate(values[:size]):  # _put, inlined: the hottest loop
+        ones, idx, val, scale = self._ones, self._idx, self._val, 1.0 / (high - low)
+        for i, v in enumerate(values[:size], start):  # _put, inlined: the hottest loop
             if v is None or v is False:
                 continue
             x = (v - low) * scale
-            if x > 0.0:
-                idx.append(start + i)
-                val.append(x if x < 1.0 else 1.0)
+            if x >= 1.0:
+                ones.append(i)
+            elif x > 0.0:
+                idx.append(i)
+                val.append(x)
 
     def counts(self, name: str, table: Mapping[str, Any] | None, keys: Vocab, high: float, meaning: str = "") -> None:
         """One slot per key of ``keys``: ``table[key] / high`` (absent keys 0)."""
-        start = self._take(name, len(keys), meaning or f"{keys.describe()}; each {_range(0, high)}")
+        start = self._take(name, keys.size, meaning or f"{keys._described}; each {_range(0, high)}")
         if table:
-            for key, v in table.items():
-                i = keys.index.get(key)
-                if i is not None:
-                    self._put(start + i, v, high, 0)
+            self._table(start, table, keys.index, high)
+
+    def _table(self, start: int, table: Mapping[Any, Any], index: Mapping[Any, int], high: float) -> None:
+        for key, v in table.items():
+            i = index.get(key)
+            if i is not None:
+                self._put(start + i, v, high, 0)
 
     def count_tables(
         self, name: str, tables: Sequence[Mapping[Any, Any] | None], size: int, keys: Vocab, high: float, meaning: str = ""
     ) -> None:
         """``size`` runs of ``len(keys)`` slots, one per table: ``table[key] / high``."""
-        n = len(keys)
-        start = self._take(name, size * n, meaning or f"{size} x {keys.describe()}; each {_range(0, high)}")
+        n = keys.size
+        start = self._take(name, size * n, meaning or f"{size} x {keys._described}; each {_range(0, high)}")
         for k, table in enumerate(tables[:size]):
             if table:
-                for key, value in table.items():
-                    i = keys.index.get(key)
-                    if i is not None:
-                        self._put(start + k * n + i, value, high, 0)
+                self._table(start + k * n, table, keys.index, high)
 
     def one_hots(self, name: str, values: Sequence[Any], size: int, vocab: Vocab, meaning: str = "") -> None:
         """``size`` one-hot groups of ``len(vocab)`` slots, one group per value."""
-        n = len(vocab)
-        start = self._take(name, size * n, meaning or f"{size} x one-hot: {vocab.describe()}")
-        for k, v in enumerate(values[:size]):
-            i = vocab.index.get(v)
-            if i is not None:
-                self._idx.append(start + k * n + i)
-                self._val.append(1.0)
+        n = vocab.size
+        start = self._take(name, size * n, meaning or f"{size} x one-hot: {vocab._described}")
+        bases = range(start, start + size * n, n)  # values may be fewer than size
+        found = map(vocab.index.get, values[:size])
+        self._ones.extend([base + i for base, i in zip(bases, found, strict=False) if i is not None])
 
     def many_hots(
         self,
@@ -192,14 +202,17 @@ class TensorWriter:
         high: float = 1,
     ) -> None:
         """``size`` many-hot groups of ``len(vocab)`` slots, one per collection."""
-        n = len(vocab)
-        start = self._take(name, size * n, meaning or f"{size} x count of each of: {vocab.describe()} (/{high:g})")
+        n = vocab.size
+        start = self._take(name, size * n, meaning or f"{size} x count of each of: {vocab._described} (/{high:g})")
         for k, values in enumerate(groups[:size]):
-            self._many(start + k * n, values, vocab, high)
+            if values:
+                self._many(start + k * n, values, vocab, high)
 
     # -- the result ----------------------------------------------------------------------
     def array(self) -> np.ndarray:
         out = np.zeros(self._pos, dtype=np.float32)
+        if self._ones:
+            out[self._ones] = 1.0
         if self._idx:
             out[self._idx] = self._val
         return out

@@ -60,14 +60,13 @@ def outcome(state: State, seat: int, reward: str) -> float:
     return float(state.scores()[seat])
 
 
-def checked_action(state: State, action: Any) -> Any:
-    """The game action behind the id an agent sent, refusing a non-integer,
-    an id outside the universe and (``IllegalAction``) an illegal move."""
-    game = state.game
+def checked_id(game: Game, action: Any) -> int:
+    """The id an agent sent, refusing a non-integer and an id outside the
+    game's universe (without decoding it: a legal id is looked up, not built)."""
     index = exact_int(action, "action")
     if not 0 <= index < game.num_distinct_actions:
         raise ValueError(f"action id {index} is outside 0..{game.num_distinct_actions - 1}")
-    return game.action_from_id(index)
+    return index
 
 
 class LegalNow:
@@ -79,27 +78,30 @@ class LegalNow:
     move or another state recomputes them.
     """
 
-    __slots__ = ("_moves", "_state", "by_id")
+    __slots__ = ("_ids", "_moves", "_state", "by_id")
 
     def __init__(self) -> None:
         self._state: State | None = None
         self._moves = -1
         self.by_id: dict[int, Action] = {}
+        self._ids: list[int] = []
 
     def of(self, state: State) -> dict[int, Action]:
         moves = len(state.history)
         if state is not self._state or moves != self._moves:
             to_id = state.game.action_id
             self.by_id = {to_id(a): a for a in state.legal_actions()}
+            self._ids = list(self.by_id)
             self._state, self._moves = state, moves
         return self.by_id
 
     def mask(self, state: State) -> np.ndarray:
-        """The int8 legal-action mask over the game's action ids."""
+        """The int8 legal-action mask over the game's action ids (a fresh
+        array each time: the agent may keep or change it)."""
+        self.of(state)
         mask = np.zeros(state.game.num_distinct_actions, dtype=np.int8)
-        ids = list(self.of(state))
-        if ids:
-            mask[ids] = 1
+        if self._ids:
+            mask[self._ids] = 1
         return mask
 
     def play(self, state: State, action: Any) -> None:
@@ -109,8 +111,8 @@ class LegalNow:
             TypeError, ValueError: not an integer id of the game's universe.
             IllegalAction: not legal now. In every case nothing changes.
         """
-        move = checked_action(state, action)
-        legal = self.of(state).get(int(action))
+        index = checked_id(state.game, action)
+        legal = self.of(state).get(index)
         if legal is None:
-            raise IllegalAction("not-legal", {"action": str(move)})
+            raise IllegalAction("not-legal", {"action": str(state.game.action_from_id(index))})
         state.apply_unchecked(legal)  # legal: just checked against this very state

@@ -41,7 +41,7 @@ from gameshelf.core.tensor import has_encoder, tensor_size
 from gameshelf.rl import camel_name
 from gameshelf.rl._common import (
     LegalNow,
-    checked_action,
+    checked_id,
     exact_int,
     outcome,
     resolve_game,
@@ -114,10 +114,10 @@ class GameshelfEnv(gymnasium.Env[np.ndarray, np.int64]):
         state = self._require_state()
         if state.is_over:
             raise RuntimeError("the game is over: call reset()")
-        checked_action(state, action)  # refuses a non-integer or out-of-range id
-        if int(action) not in self._legal.of(state):
+        move = self._legal.of(state).get(checked_id(self.game, action))  # refuses a non-integer or out-of-range id
+        if move is None:
             return self._observe(), self.illegal_reward, False, False, self._info(illegal=True)
-        self._legal.play(state, action)
+        state.apply_unchecked(move)  # legal: looked up among this very state's legal actions
         self._play_others()
         over = state.is_over
         reward = outcome(state, self.seat, self.reward_kind) if over else 0.0
