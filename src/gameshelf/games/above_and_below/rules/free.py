@@ -102,9 +102,14 @@ _TRACK: dict[str, Action] = {good: make.Track(good) for good in GOODS}
 
 
 def legal_free(state: AboveAndBelowState, p: int) -> list[Action]:
+    return legal_offers(state, p) + legal_stock_moves(state, p) + legal_refresh_spend(state, p)
+
+
+def legal_refresh_spend(state: AboveAndBelowState, p: int) -> list[Action]:
+    """Refreshing a row (once a turn) and spending cider or potions as coins."""
     village = state.villages[p]
     comp = state.comp
-    out = legal_offers(state, p) + legal_stock_moves(state, p)
+    out: list[Action] = []
     if not state.refreshed and village.coins >= comp.tracks.refresh_cost:
         if state.house_deck:
             out.append(make.Refresh("house"))

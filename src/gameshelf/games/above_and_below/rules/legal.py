@@ -76,7 +76,9 @@ def legal_of_kind(state: AboveAndBelowState, kind: type[Action]) -> list[Action]
         return free.legal_offers(state, p)
     if kind in _STOCK_MOVES:
         return free.legal_stock_moves(state, p)
-    return free.legal_free(state, p)
+    if kind is A.Refresh or kind is A.Spend:
+        return free.legal_refresh_spend(state, p)
+    return legal_actions(state)
 
 
 #: the moves of the for-sale space and the progress track (free actions).

@@ -91,13 +91,25 @@ def rest_options(state: AboveAndBelowState, p: int) -> list[Action]:
     exhausted = [v for v in village.exhausted if villagers[v].special != "metal_man"]
     if state.rest_beds_used == 0:
         if village.potions:
-            out.extend(make.Rest("potion", v) for v in injured)
+            out.extend(_rest("potion", v) for v in injured)
         if village.cider:
-            out.extend(make.Rest("cider", v) for v in exhausted)
+            out.extend(_rest("cider", v) for v in exhausted)
     tired = [v for v in injured + exhausted if v not in state.rest_bedded]
     if tired and state.rest_beds_used < beds(state, p):  # beds counted only when someone could use one
-        out.extend(make.Rest("bed", v) for v in tired)
+        out.extend(_rest("bed", v) for v in tired)
     return out
+
+
+def _rest(remedy: str, villager: int) -> Action:
+    """``make.Rest(remedy, villager)`` through a plain dict (the rest lists
+    are rebuilt after every rest; the rules pass exact ints and strings)."""
+    action = _RESTS.get((remedy, villager))
+    if action is None:
+        action = _RESTS[remedy, villager] = make.Rest(remedy, villager)
+    return action
+
+
+_RESTS: dict[tuple[str, int], Action] = {}
 
 
 def legal_rest(state: AboveAndBelowState) -> list[Action]:

@@ -94,10 +94,12 @@ def legal_acts(state: AboveAndBelowState, p: int) -> list[Action]:
     if any(village.card_goods.values()):
         out.append(_ACTS["harvest"])
     villagers = state.comp.villagers
-    hammer = max(villagers[v].hammer for v in ready)
+    hammer = quill = 0
+    for v in ready:
+        hammer = max(hammer, villagers[v].hammer)
+        quill = max(quill, villagers[v].quill)
     if hammer and _affordable(cheapest_build(state, p), hammer, village.coins):
         out.append(_ACTS["build"])
-    quill = max(villagers[v].quill for v in ready)
     if quill and _affordable(cheapest(state, p, "train"), quill, village.coins):
         out.append(_ACTS["train"])
     out.append(_ACTS["labor"])
