@@ -56,6 +56,18 @@ def test_a_saved_game_is_resumed_where_it_was_left(tmp_path: Path) -> None:
     assert len(again["actions"]) > len(record["actions"])
 
 
+def test_a_game_saved_outside_records_says_the_resume_command_that_finds_it(tmp_path: Path) -> None:
+    """Typing the plain `gameshelf resume` we used to print looked only in
+    ``records`` and found nothing."""
+    from gameshelf.terminal.session import resume_hint
+
+    state = load_game("dicey-farm").new_game(1, 2)
+    _, text = session(state, ["human"], ["1", "q", "y", "y"], save_dir=tmp_path)
+    assert f"gameshelf resume --save-dir {tmp_path}" in text.replace("\n", "")
+    plain = resume_hint(Path("records"), Path("records/x.json"), "ja")
+    assert "`gameshelf resume` で再開" in plain and "--save-dir" not in plain
+
+
 def test_resume_with_nothing_saved(tmp_path: Path) -> None:
     result = runner.invoke(app, ["resume", "--save-dir", str(tmp_path)])
     assert result.exit_code == 0 and "No unfinished games" in result.output

@@ -380,7 +380,7 @@ class Session:
             self.console, t("cli.save-offer", self.lang), self.read, self.lang
         ):
             path = save_game(self.state, self.seats, self.save_dir, self.save_path)
-            self.console.print(t("cli.saved-unfinished", self.lang, path=str(path)))
+            self.console.print(resume_hint(self.save_dir, path, self.lang))
             saved = True
         if not saved:
             self.console.print(t("cli.quit", self.lang))
@@ -398,6 +398,15 @@ class Session:
             if self.save_path is not None and self.save_path != path:
                 self.save_path.unlink(missing_ok=True)  # the unfinished save is done with
             self.console.print(t("cli.saved", self.lang, path=str(path)))
+
+
+def resume_hint(save_dir: Path, path: Path, lang: str | None) -> str:
+    """Where the game was saved and the exact command that finds it again:
+    a plain ``gameshelf resume`` looks only in ``records``, so a game saved
+    with ``--save-dir`` would seem lost to someone who typed what we said."""
+    if save_dir == Path("records"):
+        return t("cli.saved-unfinished", lang, path=str(path))
+    return t("cli.saved-unfinished-dir", lang, path=str(path), dir=str(save_dir))
 
 
 def play_session(
