@@ -7,6 +7,7 @@ only reached with an action from it (``State.apply`` validates first), and
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from gameshelf.core.actions import Action
@@ -41,21 +42,21 @@ _PHASE_OF: dict[type[Action], tuple[str, ...]] = {
 }
 
 
+#: each phase's menu; what ``legal_actions`` looks up (a table, not a
+#: chain of comparisons: this runs twice per checked move)
+_MENUS: dict[str, Callable[[PayDirtState], list[Action]]] = {
+    "auction": auction.auctioneer_actions,
+    "bidding": auction.bidder_actions,
+    "acquire": acquire.pending_actions,
+    "gear": labor.gear_actions,
+    "work": labor.work_actions,
+    "draft": hardship.draft_actions,
+}
+
+
 def legal_actions(s: PayDirtState) -> list[Action]:
-    phase = s.phase
-    if phase == "auction":
-        return auction.auctioneer_actions(s)
-    if phase == "bidding":
-        return auction.bidder_actions(s)
-    if phase == "acquire":
-        return acquire.pending_actions(s)
-    if phase == "gear":
-        return labor.gear_actions(s)
-    if phase == "work":
-        return labor.work_actions(s)
-    if phase == "draft":
-        return hardship.draft_actions(s)
-    return []
+    menu = _MENUS.get(s.phase)
+    return menu(s) if menu is not None else []
 
 
 def is_legal(s: PayDirtState, a: Action) -> bool:
@@ -66,46 +67,35 @@ def is_legal(s: PayDirtState, a: Action) -> bool:
     return a in legal_actions(s)
 
 
+#: the rule each action plays, with its fields unpacked (``a`` is the
+#: game's own instance from ``legal_actions``, so its fields are exact)
+_PLAY: dict[type[Action], Callable[[PayDirtState, Any], None]] = {
+    A.Slide: lambda s, a: labor.slide(s, a.machine, a.space, a.by),
+    A.Pull: lambda s, a: labor.pull(s, a.machine, a.by),
+    A.Dig: lambda s, a: labor.dig(s, a.claim, a.tile_kind, a.by),
+    A.Bid: lambda s, a: auction.bid(s, a.amount),
+    A.PassBid: lambda s, a: auction.pass_bid(s),
+    A.Nominate: lambda s, a: auction.nominate(s, a.row, a.slot, a.over),
+    A.AuctioneerPass: lambda s, a: auction.auctioneer_pass(s),
+    A.Sell: lambda s, a: labor.sell(s, a.gold, a.by),
+    A.Repair: lambda s, a: labor.repair(s, a.target, a.by),
+    A.EndLabor: lambda s, a: labor.end_labor(s),
+    A.PlaceGear: lambda s, a: labor.place_gear(s, a.workers),
+    A.BuyGear: lambda s, a: labor.buy_gear(s, a.slot),
+    A.StopBuying: lambda s, a: labor.stop_buying(s),
+    A.KeepHardship: lambda s, a: hardship.keep(s, a.card),
+    A.DiscardClaim: lambda s, a: acquire.discard_claim(s, a.slot),
+    A.Install: lambda s, a: acquire.install(s),
+    A.Scrap: lambda s, a: acquire.scrap(s),
+    A.RemoveWear: lambda s, a: acquire.remove_wear(s, a.target),
+}
+
+
 def apply(s: PayDirtState, a: Action) -> None:
-    t = type(a)
-    if t is A.Slide:
-        labor.slide(s, a.machine, a.space, a.by)  # type: ignore[attr-defined]
-    elif t is A.Pull:
-        labor.pull(s, a.machine, a.by)  # type: ignore[attr-defined]
-    elif t is A.Dig:
-        labor.dig(s, a.claim, a.tile_kind, a.by)  # type: ignore[attr-defined]
-    elif t is A.Bid:
-        auction.bid(s, a.amount)  # type: ignore[attr-defined]
-    elif t is A.PassBid:
-        auction.pass_bid(s)
-    elif t is A.Nominate:
-        auction.nominate(s, a.row, a.slot, a.over)  # type: ignore[attr-defined]
-    elif t is A.AuctioneerPass:
-        auction.auctioneer_pass(s)
-    elif t is A.Sell:
-        labor.sell(s, a.gold, a.by)  # type: ignore[attr-defined]
-    elif t is A.Repair:
-        labor.repair(s, a.target, a.by)  # type: ignore[attr-defined]
-    elif t is A.EndLabor:
-        labor.end_labor(s)
-    elif t is A.PlaceGear:
-        labor.place_gear(s, a.workers)  # type: ignore[attr-defined]
-    elif t is A.BuyGear:
-        labor.buy_gear(s, a.slot)  # type: ignore[attr-defined]
-    elif t is A.StopBuying:
-        labor.stop_buying(s)
-    elif t is A.KeepHardship:
-        hardship.keep(s, a.card)  # type: ignore[attr-defined]
-    elif t is A.DiscardClaim:
-        acquire.discard_claim(s, a.slot)  # type: ignore[attr-defined]
-    elif t is A.Install:
-        acquire.install(s)
-    elif t is A.Scrap:
-        acquire.scrap(s)
-    elif t is A.RemoveWear:
-        acquire.remove_wear(s, a.target)  # type: ignore[attr-defined]
-    else:  # pragma: no cover - validate() stops unknown actions first
+    play = _PLAY.get(type(a))
+    if play is None:  # pragma: no cover - validate() stops unknown actions first
         raise TypeError(f"not a Pay Dirt action: {a!r}")
+    play(s, a)
 
 
 def _error(code: str, **params: Any) -> IllegalAction:
