@@ -116,24 +116,50 @@ class Hub:
             view = await run_in_threadpool(
                 self.service.view, conn.table_id, conn.token, conn.lang, since
             )
-            n = view["state"]
-            if not force and conn.last is not None and n == conn.last and last is None:
-                return
-            kind = "update" if since is not None and 0 <= n - since <= RECENT_ITEMS else "sync"
-            if kind == "sync":
-                view = await run_in_threadpool(
-                    self.service.view, conn.table_id, conn.token, conn.lang, None
-                )
-            await conn.send({"type": kind, "n": view["state"], "view": view})
-            conn.last = view["state"]
+            await self._send_view(conn, view, since, force or last is not None)
+
+    @staticmethod
+    async def _send_view(conn: Connection, view: dict[str, Any], since: int | None,
+                         force: bool) -> None:
+        """Send a view built from ``since`` (the caller holds ``conn.lock``):
+        an update when it carries every line after ``since``, else a sync;
+        nothing when the socket already has this state, unless ``force``."""
+        n = view["state"]
+        if not force and conn.last is not None and n == conn.last:
+            return
+        kind = "update" if since is not None and 0 <= n - since <= RECENT_ITEMS else "sync"
+        await conn.send({"type": kind, "n": n, "view": view})
+        conn.last = n
 
     async def notify(self, table_id: str) -> None:
-        """Every socket on the table gets its own view of the new state."""
+        """Every socket on the table gets its own view of the new state,
+        all built from one read of the database."""
         conns = list(self.tables.get(table_id, ()))
-        outcomes = await asyncio.gather(*(self.push(c) for c in conns), return_exceptions=True)
+        if not conns:
+            return
+        wants = [(c.token, c.lang, c.last) for c in conns]
+        try:
+            views: list[Any] = await run_in_threadpool(self.service.views, table_id, wants)
+        except Exception:  # each socket tries again on its own (and is dropped if it fails)
+            views = [None] * len(conns)
+        outcomes = await asyncio.gather(
+            *(self._deliver(c, since, v) for c, (_t, _l, since), v in zip(conns, wants, views,
+                                                                            strict=True)),
+            return_exceptions=True)
         for conn, outcome in zip(conns, outcomes, strict=True):
             if isinstance(outcome, Exception):  # a dead socket must not stop the others
                 self.tables.get(table_id, set()).discard(conn)
+
+    async def _deliver(self, conn: Connection, since: int | None, view: Any) -> None:
+        """Send a view built for ``conn`` as it was at ``since``; if the socket
+        was sent something else meanwhile (or the view is a refusal), build
+        it afresh."""
+        if isinstance(view, dict):
+            async with conn.lock:
+                if conn.last == since:
+                    await self._send_view(conn, view, since, False)
+                    return
+        await self.push(conn)
 
     async def serve(self, ws: WebSocket, table_id: str, token: str | None, last: int | None,
                     lang: str) -> None:

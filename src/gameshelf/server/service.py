@@ -17,6 +17,7 @@ import json
 import secrets
 import threading
 import time
+from collections.abc import Sequence
 from typing import Any
 
 import sqlalchemy as sa
@@ -31,6 +32,7 @@ from gameshelf.server import schemas
 from gameshelf.server.catalogue import check_options, game_or_404
 from gameshelf.server.clocks import charged, clocks, remaining
 from gameshelf.server.commits import GroupCommitter
+from gameshelf.server.config import RECENT_ITEMS
 from gameshelf.server.db import moves, reading, seats, tables, writing
 from gameshelf.server.errors import ApiError
 from gameshelf.server.live import Live
@@ -293,17 +295,37 @@ class Service:
     def view(self, table_id: str, token: str | None, lang: str | None,
              since: int | None = None) -> dict[str, Any]:
         """What the seat ``token`` opens (or a spectator) may see now."""
+        view = self.views(table_id, [(token, lang, since)])[0]
+        if isinstance(view, ApiError):
+            raise view
+        return view
+
+    def views(self, table_id: str, wants: Sequence[tuple[str | None, str | None, int | None]],
+              ) -> list[dict[str, Any] | ApiError]:
+        """Several viewers' views of one state, each built for its own
+        ``(token, lang, since)`` (a bad token gets its refusal in its place),
+        from one read of the database: a move's updates to every socket of
+        the table cost one round trip, not one per socket."""
         with self._lock(table_id), reading(self.engine) as conn:
             row, seat_rows = self._table(conn, table_id)
-            seat = self._seat_of(seat_rows, token)
             live = self._live(conn, row)
-            return self._view(row, seat_rows, live, seat, lang, since)
+            out: list[dict[str, Any] | ApiError] = []
+            for token, lang, since in wants:
+                try:
+                    seat = self._seat_of(seat_rows, token)
+                except ApiError as exc:
+                    out.append(exc)
+                    continue
+                out.append(self._view(row, seat_rows, live, seat, lang, since))
+            return out
 
     def _view(self, row: Row[Any], seat_rows: list[Row[Any]], live: Live,
               seat: PlayerId | None, lang: str | None, since: int | None) -> dict[str, Any]:
         state = live.state
         to_move = state.current_player if row.status == RUNNING else None
         mine = seat is not None and to_move == seat and seat_rows[seat].stand_in is None
+        if since is not None and not 0 <= live.n - since <= RECENT_ITEMS:
+            since = None  # too far behind (or ahead): the whole recent log, as for a sync
         return {
             "table": self._public(row, seat_rows, live),
             "state": live.n,
