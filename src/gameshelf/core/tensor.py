@@ -21,6 +21,7 @@ this module only when a tensor is asked for.
 from __future__ import annotations
 
 import dataclasses
+from array import array
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from importlib import import_module
 from typing import Any, Protocol
@@ -67,20 +68,18 @@ class Vocab:
 class TensorWriter:
     """Lays an observation out slot by slot; only non-zero slots cost work.
 
-    Why two lists: most non-zero slots hold exactly 1 (one-hot and many-hot
-    runs, flags, clipped counts); they go to ``_ones`` and are set in one
-    numpy assignment, so only the fractional slots carry a value list. No
-    slot is ever written twice, so the order of the two assignments does
-    not matter.
+    Why a float32 ``array.array``: each non-zero slot is stored straight into
+    the final buffer (rounded to float32 as numpy would), and the result is a
+    numpy view of it, so no list of slots and values is converted at the end.
+    ``capacity`` is the tensor's length when known; the buffer grows field by
+    field otherwise (the first tensor of a game, describe mode).
     """
 
-    __slots__ = ("_idx", "_ones", "_pos", "_val", "fields")
+    __slots__ = ("_buf", "_pos", "fields")
 
-    def __init__(self, *, describe: bool = False) -> None:
+    def __init__(self, *, describe: bool = False, capacity: int = 0) -> None:
         self._pos = 0
-        self._idx: list[int] = []
-        self._val: list[float] = []
-        self._ones: list[int] = []
+        self._buf = array("f", bytes(4 * capacity))
         self.fields: list[Field] | None = [] if describe else None
 
     @property
@@ -91,18 +90,18 @@ class TensorWriter:
         start = self._pos
         if self.fields is not None:
             self.fields.append(Field(name, start, size, meaning))
-        self._pos = start + size
+        end = self._pos = start + size
+        grow = end - len(self._buf)
+        if grow > 0:
+            self._buf.frombytes(bytes(4 * grow))
         return start
 
     def _put(self, slot: int, value: Any, high: float, low: float) -> None:
         if value is None or value is False:
             return
         x = (float(value) - low) / (high - low)
-        if x >= 1.0:
-            self._ones.append(slot)
-        elif x > 0.0:
-            self._idx.append(slot)
-            self._val.append(x)
+        if x > 0.0:
+            self._buf[slot] = 1.0 if x > 1.0 else x
 
     # -- single values -------------------------------------------------------------
     def number(self, name: str, value: Any, high: float, *, low: float = 0, meaning: str = "") -> None:
@@ -114,14 +113,14 @@ class TensorWriter:
         """One slot: 1 when ``value`` is true."""
         slot = self._take(name, 1, meaning or "1 if true")
         if value:
-            self._ones.append(slot)
+            self._buf[slot] = 1.0
 
     def one_hot(self, name: str, value: Any, vocab: Vocab, meaning: str = "") -> None:
         """``len(vocab)`` slots, 1 at ``value``'s place (none if absent)."""
         start = self._take(name, vocab.size, meaning or f"one-hot: {vocab._described}")
         i = vocab.index.get(value)
         if i is not None:
-            self._ones.append(start + i)
+            self._buf[start + i] = 1.0
 
     def many_hot(
         self, name: str, values: Iterable[Any] | None, vocab: Vocab, meaning: str = "", *, high: float = 1
@@ -132,9 +131,12 @@ class TensorWriter:
             self._many(start, values, vocab, high)
 
     def _many(self, start: int, values: Iterable[Any], vocab: Vocab, high: float) -> None:
-        index = vocab.index
+        index, buf = vocab.index, self._buf
         if high == 1:  # a set: every member is one slot at 1
-            self._ones.extend({start + index[v] for v in values if v in index})
+            for v in values:
+                i = index.get(v)
+                if i is not None:
+                    buf[start + i] = 1.0
             return
         counts: dict[int, int] = {}
         for v in values:
@@ -150,16 +152,13 @@ class TensorWriter:
     ) -> None:
         """``size`` slots, one per value in order (extra values dropped, missing ones 0)."""
         start = self._take(name, size, meaning or _range(low, high))
-        ones, idx, val, scale = self._ones, self._idx, self._val, 1.0 / (high - low)
+        buf, scale = self._buf, 1.0 / (high - low)
         for i, v in enumerate(values[:size], start):  # _put, inlined: the hottest loop
             if v is None or v is False:
                 continue
             x = (v - low) * scale
-            if x >= 1.0:
-                ones.append(i)
-            elif x > 0.0:
-                idx.append(i)
-                val.append(x)
+            if x > 0.0:
+                buf[i] = x if x < 1.0 else 1.0
 
     def counts(self, name: str, table: Mapping[str, Any] | None, keys: Vocab, high: float, meaning: str = "") -> None:
         """One slot per key of ``keys``: ``table[key] / high`` (absent keys 0)."""
@@ -188,8 +187,10 @@ class TensorWriter:
         n = vocab.size
         start = self._take(name, size * n, meaning or f"{size} x one-hot: {vocab._described}")
         bases = range(start, start + size * n, n)  # values may be fewer than size
-        found = map(vocab.index.get, values[:size])
-        self._ones.extend([base + i for base, i in zip(bases, found, strict=False) if i is not None])
+        buf = self._buf
+        for base, i in zip(bases, map(vocab.index.get, values[:size]), strict=False):
+            if i is not None:
+                buf[base + i] = 1.0
 
     def many_hots(
         self,
@@ -210,12 +211,9 @@ class TensorWriter:
 
     # -- the result ----------------------------------------------------------------------
     def array(self) -> np.ndarray:
-        out = np.zeros(self._pos, dtype=np.float32)
-        if self._ones:
-            out[self._ones] = 1.0
-        if self._idx:
-            out[self._idx] = self._val
-        return out
+        """The tensor: a writable float32 view of the buffer (the writer is
+        done with it)."""
+        return np.frombuffer(self._buf, dtype=np.float32, count=self._pos)
 
 
 def _range(low: float, high: float) -> str:
@@ -266,7 +264,7 @@ _sizes: dict[str, int] = {}
 
 def encode(game: Any, obs: Mapping[str, Any]) -> np.ndarray:
     """``obs`` as the game's flat float32 vector (fixed length per game)."""
-    w = TensorWriter()
+    w = TensorWriter(capacity=_sizes.get(game.id, 0))
     encoder_for(game).write(obs, w)
     expected = _sizes.setdefault(game.id, w.size)
     if w.size != expected:

@@ -69,6 +69,9 @@ def checked_id(game: Game, action: Any) -> int:
     return index
 
 
+_ONE = np.int8(1)
+
+
 class LegalNow:
     """One state's legal actions at its current move, by id, computed once.
 
@@ -78,31 +81,34 @@ class LegalNow:
     move or another state recomputes them.
     """
 
-    __slots__ = ("_ids", "_moves", "_state", "by_id")
+    __slots__ = ("_mask", "_moves", "_state", "by_id")
 
     def __init__(self) -> None:
         self._state: State | None = None
         self._moves = -1
         self.by_id: dict[int, Action] = {}
-        self._ids: list[int] = []
+        self._mask: np.ndarray | None = None
 
     def of(self, state: State) -> dict[int, Action]:
         moves = len(state.history)
         if state is not self._state or moves != self._moves:
             to_id = state.game.action_id
             self.by_id = {to_id(a): a for a in state.legal_actions()}
-            self._ids = list(self.by_id)
+            self._mask = None
             self._state, self._moves = state, moves
         return self.by_id
 
     def mask(self, state: State) -> np.ndarray:
-        """The int8 legal-action mask over the game's action ids (a fresh
-        array each time: the agent may keep or change it)."""
-        self.of(state)
-        mask = np.zeros(state.game.num_distinct_actions, dtype=np.int8)
-        if self._ids:
-            mask[self._ids] = 1
-        return mask
+        """The int8 legal-action mask over the game's action ids: built once
+        per move (ids as an index array, ``1`` as an int8, which skips
+        numpy's slow path for a Python list and a Python int) and copied
+        out, since an agent may keep or change what it gets."""
+        by_id = self.of(state)
+        if self._mask is None:
+            self._mask = np.zeros(state.game.num_distinct_actions, dtype=np.int8)
+            if by_id:
+                self._mask[np.fromiter(by_id, np.intp, len(by_id))] = _ONE
+        return self._mask.copy()
 
     def play(self, state: State, action: Any) -> None:
         """Play the legal action with id ``action``.
