@@ -154,3 +154,15 @@ def test_a_business_in_hand_shows_its_sign_shape() -> None:
 
     assert shape_text(((0, 0), (1, 0), (1, 1))) == "■·/■■"
     assert shape_text(((0, 0), (0, 1), (0, 2))) == "■■■"
+
+
+@pytest.mark.parametrize(("lang", "tax"), [("en", "tax $"), ("ja", "税金$")])
+def test_a_card_s_tax_reads_as_dollars_paid_at_each_tax(lang: str, tax: str) -> None:
+    """"2$ tax" puzzled a newcomer; each $ mark costs $1 at every tax, so say "tax $2"."""
+    import re
+
+    for index in range(GAME.num_distinct_actions):
+        text = GAME.describe_action(GAME.action_from_id(index), lang)
+        assert not re.search(r"\d\$", text), text
+        if "Hit $" in text or "hit $" in text:
+            assert tax in text, text

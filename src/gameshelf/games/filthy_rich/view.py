@@ -199,7 +199,8 @@ def _market(obs: dict[str, Any], cat: Catalog, lang: str | None) -> Text:
     text = Text(t(f"{P}.view.market", lang) + ": ", style="bold")
     for x in obs["luxury_pool"]:
         lux = cat.luxuries[x]
-        text.append(f"{_lux_name(cat, x, lang)} ${lux.cost} ({lux.tax}$)  ", style="gold1")
+        tax = t(f"{P}.view.col-tax", lang)  # each $ mark is $1 at every tax
+        text.append(f"{_lux_name(cat, x, lang)} ${lux.cost} ({tax} ${lux.tax})  ", style="gold1")
     if obs["luxuries_removed"]:
         text.append("\n" + t(f"{P}.view.removed", lang) + ": ", style="bold")
         text.append(", ".join(_lux_name(cat, x, lang) for x in obs["luxuries_removed"]), style="grey50")
