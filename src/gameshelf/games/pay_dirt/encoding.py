@@ -22,6 +22,8 @@ SPACES = 5
 TILES = 6
 MONEY_CAP = 40
 GOLD_CAP = 60
+_EMPTY: Mapping[str, Any] = {}
+_PAD = (None,) * max(SPACES, TILES)  # pads a machine's spaces or a claim's tiles
 
 
 @cache
@@ -130,43 +132,56 @@ def _camps(camps: list[Mapping[str, Any]], w: TensorWriter, v: dict[str, Vocab])
     w.numbers("camp.gold", each("gold"), SEATS, GOLD_CAP, meaning=f"per seat: gold, 0 to {GOLD_CAP}")
     for key in ("workers", "unused", "idle"):
         w.numbers(f"camp.{key}", each(key), SEATS, 10, meaning=f"per seat: {key} workers, 0 to 10")
-    machines: list[Mapping[str, Any]] = []
+    # One pass per machine, claim and gear slot gathers every column (the
+    # hottest part of the encoder: one comprehension per column cost more).
+    cols: dict[str, list[Any]] = {key: [] for key in ("equipment", "wear", "durability", "busy", "repaired")}
     spaces: list[Any] = []
     for camp in camps:
         rows = camp["machines"]
         for m in range(len(MACHINES)):
-            machine = rows[m] if m < len(rows) else {}
-            machines.append(machine)
-            on = list(machine.get("spaces") or ())[:SPACES]
-            spaces.extend(on + [None] * (SPACES - len(on)))
+            get = (rows[m] if m < len(rows) else _EMPTY).get
+            for key, col in cols.items():
+                col.append(get(key))
+            on = get("spaces") or ()
+            spaces += on[:SPACES]
+            spaces += _PAD[len(on):SPACES]
     slots = SEATS * len(MACHINES)
     what = "per seat, per machine (excavator, loader, wash plant)"
-    w.one_hots("camp.machine.equipment", [m.get("equipment") for m in machines], slots, v["equipment"], f"{what}: one-hot its equipment")
+    w.one_hots("camp.machine.equipment", cols["equipment"], slots, v["equipment"], f"{what}: one-hot its equipment")
     w.one_hots("camp.machine.spaces", spaces, slots * SPACES, v["kind"], f"{what}, per space (up to {SPACES}): one-hot the tile kind on it")
     for key in ("wear", "durability"):
-        w.numbers(f"camp.machine.{key}", [m.get(key) for m in machines], slots, 6, meaning=f"{what}: {key}, 0 to 6")
+        w.numbers(f"camp.machine.{key}", cols[key], slots, 6, meaning=f"{what}: {key}, 0 to 6")
     for key in ("busy", "repaired"):
-        w.numbers(f"camp.machine.{key}", [m.get(key) for m in machines], slots, 1, meaning=f"{what}: 1 if {key}")
+        w.numbers(f"camp.machine.{key}", cols[key], slots, 1, meaning=f"{what}: 1 if {key}")
     max_claims = components().rules.max_claims
-    claims: list[Mapping[str, Any]] = []
+    ids: list[Any] = []
+    ordered: list[Any] = []
     tiles: list[Any] = []
     for camp in camps:
         held = camp["claims"]
         for k in range(max_claims):
-            claim = held[k] if k < len(held) else {}
-            claims.append(claim)
-            on = list(claim.get("tiles") or ())[:TILES]
-            tiles.extend(on + [None] * (TILES - len(on)))
+            get = (held[k] if k < len(held) else _EMPTY).get
+            ids.append(get("claim"))
+            ordered.append(get("ordered"))
+            on = get("tiles") or ()
+            tiles += on[:TILES]
+            tiles += _PAD[len(on):TILES]
     slots = SEATS * max_claims
-    w.one_hots("camp.claim.id", [cl.get("claim") for cl in claims], slots, v["claims"], f"per seat, per claim (up to {max_claims}): one-hot the claim")
+    w.one_hots("camp.claim.id", ids, slots, v["claims"], f"per seat, per claim (up to {max_claims}): one-hot the claim")
     w.one_hots("camp.claim.tiles", tiles, slots * TILES, v["kind"], f"per seat, per claim, per tile (up to {TILES}): one-hot its kind")
-    w.numbers("camp.claim.ordered", [cl.get("ordered") for cl in claims], slots, 1, meaning="per seat, per claim: 1 if its tiles are worked in order")
-    gear = [(camp["gear"][g] if g < len(camp["gear"]) else None) or {} for camp in camps for g in range(2)]
+    w.numbers("camp.claim.ordered", ordered, slots, 1, meaning="per seat, per claim: 1 if its tiles are worked in order")
+    gear: dict[str, list[Any]] = {key: [] for key in ("gear", "wear", "durability", "used", "repaired")}
+    for camp in camps:
+        held = camp["gear"]
+        for g in range(2):
+            get = ((held[g] if g < len(held) else None) or _EMPTY).get
+            for key, col in gear.items():
+                col.append(get(key))
     slots = SEATS * 2
-    w.one_hots("camp.gear.id", [g.get("gear") for g in gear], slots, v["gear"], "per seat, per gear slot (claim, camp): one-hot the gear")
+    w.one_hots("camp.gear.id", gear["gear"], slots, v["gear"], "per seat, per gear slot (claim, camp): one-hot the gear")
     for key in ("wear", "durability"):
-        w.numbers(f"camp.gear.{key}", [g.get(key) for g in gear], slots, 6, meaning=f"per seat, per gear slot: {key}, 0 to 6")
+        w.numbers(f"camp.gear.{key}", gear[key], slots, 6, meaning=f"per seat, per gear slot: {key}, 0 to 6")
     for key in ("used", "repaired"):
-        w.numbers(f"camp.gear.{key}", [g.get(key) for g in gear], slots, 1, meaning=f"per seat, per gear slot: 1 if {key}")
+        w.numbers(f"camp.gear.{key}", gear[key], slots, 1, meaning=f"per seat, per gear slot: 1 if {key}")
     w.many_hots("camp.personnel", each("personnel"), SEATS, v["personnel"], "per seat: its personnel")
     w.many_hots("camp.ongoing", each("ongoing"), SEATS, v["hardships"], "per seat: its ongoing hardships")
