@@ -156,3 +156,26 @@ def test_cards_under_the_decks_and_items_back_from_sale_are_shown() -> None:
             seen_left = True
         state.apply(stream.choice(state.legal_actions()))
     assert seen_under and seen_left
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_result_table_says_where_the_vp_came_from_and_the_tie_break_figures(lang: str) -> None:
+    """A 7-7 tie used to end with the rule alone; now each seat's VP parts
+    and its coins, villagers and buildings are in the table."""
+    from gameshelf.core.registry import load_game
+    from gameshelf.terminal.session import ranking_table
+
+    state = load_game("above-and-below").new_game(2, 5)
+    pick = Stream(1)
+    while not state.is_over:
+        state.apply(pick.choice(state.legal_actions()))
+    shown = _text(ranking_table(state, lang))
+    sheets = state.observation(None)["scores"]
+    for p, sheet in enumerate(sheets):
+        name = "Player" if lang == "en" else "プレイヤー"
+        row = next(line for line in shown.splitlines() if f"{name} {p + 1} " in line or f"{name}{p + 1} " in line)
+        cells = [c.strip() for c in row.split("│")]
+        assert cells[3].startswith(f"{sheet['total']} (") and cells[4:7] == [str(x) for x in state.tiebreak_key(p)]
+    words = ("progress", "reputation", "coins", "villagers") if lang == "en" else ("成長", "名声", "コイン", "村人")
+    assert all(w in shown for w in words), shown
+    assert "above_and_below." not in shown

@@ -244,9 +244,7 @@ def _village(obs: dict[str, Any], p: int, lang: str | None) -> Panel:
     grid.add_row(_t("view.houses", lang), "\n".join(building(c) for c in v["houses"]) or _t("view.empty", lang))
     grid.add_row(_t("view.outposts", lang), "\n".join(building(c) for c in v["outposts"]) or _t("view.empty", lang))
     grid.add_row(_t("view.caves", lang), f"{len(v['caves'])}")
-    grid.add_row(_t("view.score", lang), f"{score['total']}  ({_t('view.score-track', lang)} {score['track']}, "
-                 f"{_t('view.score-buildings', lang)} {score['buildings']}, "
-                 f"{_t('view.score-reputation', lang)} {score['reputation']}, {_t('view.score-cards', lang)} {score['cards']})")
+    grid.add_row(_t("view.score", lang), f"{score['total']}  ({score_parts(score, lang)})")
     title = _t("view.player", lang, n=p + 1)
     if obs["viewer"] == p:
         title += f" ({_t('view.you', lang)})"
@@ -440,3 +438,22 @@ def describe_move(obs: dict[str, Any], action: Action, lang: str | None = None, 
             cost = max(0, cost - 1)
         return text + " — " + _c("move.pay", lang, n=cost)
     return text
+
+
+def score_parts(score: dict[str, Any], lang: str | None) -> str:
+    """Where a seat's VP come from: "progress 0, buildings 2, reputation 3, cards 2"."""
+    return ", ".join(f"{_t('view.score-' + part, lang)} {score[part]}"
+                     for part in ("track", "buildings", "reputation", "cards"))
+
+
+def result_columns(state: Any, lang: str | None = None) -> list[tuple[str, list[str]]]:
+    """The end-of-game table's columns: each seat's VP with where they came
+    from, then the tie-break figures in order (coins, villagers, buildings),
+    so a tie on VP shows who won it and by what, not only the rule."""
+    sheets = state.observation(None)["scores"]
+    keys = [state.tiebreak_key(p) for p in range(len(sheets))]
+    return [
+        (_t("score.name", lang), [f"{sheet['total']} ({score_parts(sheet, lang)})" for sheet in sheets]),
+        *((_t(f"final.{name}", lang), [str(key[i]) for key in keys])
+          for i, name in enumerate(("coins", "villagers", "buildings"))),
+    ]
