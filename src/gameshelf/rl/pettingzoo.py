@@ -72,6 +72,7 @@ class GameshelfAEC(AECEnv):  # type: ignore[misc]
         self.metadata = {**self.metadata, "name": f"gameshelf_{snake_name(self.game.id)}_v0"}
         self.possible_agents = [f"player_{p}" for p in range(self.players)]
         self.agents = self.possible_agents[:]
+        self._seat_of = {agent: p for p, agent in enumerate(self.possible_agents)}  # observe() runs every move
         n = self.game.num_distinct_actions
         self._observation_space = spaces.Dict(
             {
@@ -108,7 +109,9 @@ class GameshelfAEC(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         state = self._require_state()
-        seat = self.possible_agents.index(agent)
+        seat = self._seat_of.get(agent)
+        if seat is None:
+            raise ValueError(f"unknown agent {agent!r}: the agents are {', '.join(self.possible_agents)}")
         if agent == self.agent_selection and not state.is_over:
             mask = self._legal.mask(state)
         else:
@@ -121,7 +124,7 @@ class GameshelfAEC(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         state = self._require_state()
-        seat = self.possible_agents.index(agent)
+        seat = self._seat_of[agent]
         if state.current_player != seat:
             raise RuntimeError(f"{agent} is selected but seat {state.current_player} decides")
         self._legal.play(state, action)  # IllegalAction for an illegal move; nothing changes
