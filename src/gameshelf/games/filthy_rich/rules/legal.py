@@ -27,7 +27,7 @@ from gameshelf.games.filthy_rich.actions import (
     TargetPlayer,
     TorchBusiness,
 )
-from gameshelf.games.filthy_rich.cards import ACTION, ASSET, BUSINESS, Catalog
+from gameshelf.games.filthy_rich.cards import ACTION, BUSINESS, Catalog
 from gameshelf.games.filthy_rich.rules import signs
 
 if TYPE_CHECKING:
@@ -150,7 +150,7 @@ def _turn(s: FilthyRichState, t: Table) -> list[Action]:
         out += [t.buy[x] for x in s.lux_pool if lux[x].cost <= cash]
     hand = s.hands[seat]
     if s.actions_left > 0 and hand:
-        cost, kind = t.play_cost, s.cat.card_kind
+        cost, kind, play, discard = t.play_cost, s.cat.card_kind, t.play, t.discard
         taken: int | None = None  # the open page's filled pockets, counted once if needed
         for card in hand:
             # a card dearer than the cash is never playable (C5): skip the rest
@@ -162,8 +162,8 @@ def _turn(s: FilthyRichState, t: Table) -> list[Action]:
                 else:
                     playable = can_play(s, seat, card)
                 if playable:
-                    out.append(t.play[card])
-            out.append(t.discard[card])
+                    out.append(play[card])
+            out.append(discard[card])
     owned = s.businesses[seat]
     if owned:
         out += [t.sell[c] for c in sorted(owned)]
@@ -181,13 +181,9 @@ def can_play(s: FilthyRichState, seat: int, card: int, taken: int | None = None)
     ref = cat.card_ref[card]
     if kind == BUSINESS:
         return signs.business_playable(s, seat, card, taken)
-    if kind == ASSET:
-        return cat.assets[ref].cost <= s.money[seat]
-    assert kind == ACTION
-    act = cat.actions[ref]
-    if act.cost > s.money[seat]:
-        return False
-    if act.effect == "arson":
+    if s.acts.play_cost[card] > s.money[seat]:
+        return False  # an asset or an action is paid for in full (C5)
+    if kind == ACTION and cat.actions[ref].effect == "arson":
         return bool(torch_targets(s, seat))
     return True
 
