@@ -218,3 +218,12 @@ def test_a_long_camp_line_ends_in_an_ellipsis_at_100_columns() -> None:
     Console(file=out, width=100, color_system=None).print(game.render(obs, "en"))
     line = next(x for x in out.getvalue().splitlines() if "Player 2" in x)
     assert line.rstrip().endswith("…"), line
+
+
+def test_opening_an_auction_reads_as_bidding_in_japanese() -> None:
+    """"採掘機械#1を$5,000で開始" did not say an auction starts; the line must
+    also stay short enough for three columns of moves at 100 columns."""
+    from gameshelf.core.i18n import t
+
+    text = t("pay_dirt.compact.move.nominate", "ja", row="採掘機械", slot=1, amount="$5,000")
+    assert text == "採掘機械#1を$5,000から競る"
