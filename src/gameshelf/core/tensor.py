@@ -167,10 +167,14 @@ class TensorWriter:
             self._table(start, table, keys.index, high)
 
     def _table(self, start: int, table: Mapping[Any, Any], index: Mapping[Any, int], high: float) -> None:
-        for key, v in table.items():
+        buf = self._buf
+        for key, v in table.items():  # _put with low 0, inlined: tables are many and small
             i = index.get(key)
-            if i is not None:
-                self._put(start + i, v, high, 0)
+            if i is None or v is None or v is False:
+                continue
+            x = float(v) / high
+            if x > 0.0:
+                buf[start + i] = 1.0 if x > 1.0 else x
 
     def count_tables(
         self, name: str, tables: Sequence[Mapping[Any, Any] | None], size: int, keys: Vocab, high: float, meaning: str = ""
