@@ -71,3 +71,29 @@ def test_japanese_log_counts_goods_with_the_board_s_times_sign() -> None:
     for key in ("dicey_farm.log.buy", "dicey_farm.log.ship"):
         text = t(key, "ja", good="鶏", n=1, vp=2)
         assert "鶏×1" in text and "x" not in text, text
+
+
+def test_fishing_and_ploughing_say_what_they_give_and_give_it() -> None:
+    """The log says only "die 4 → fishing"; the move line says "fish +3", and
+    along random games that is what applying the move adds."""
+    from gameshelf.games.dicey_farm import actions as A
+    from gameshelf.games.dicey_farm.view import describe_move
+
+    checked = {"fish": 0, "plough": 0}
+    for seed in range(6):
+        state = GAME.new_game(1, seed)
+        pick = Stream(seed)
+        while not state.is_over:
+            obs = state.observation(0)
+            for action in state.legal_actions():
+                if isinstance(action, A.Use) and action.action in checked:
+                    after = state.clone()
+                    after.apply(action)
+                    seen = after.observation(0)
+                    got = (seen["goods"]["fish"] - obs["goods"]["fish"] if action.action == "fish"
+                           else seen["fields"] - obs["fields"])
+                    assert describe_move(obs, action, "en").endswith(f" +{got}"), (action, got)
+                    assert describe_move(obs, action, "ja").endswith(f"+{got}")
+                    checked[action.action] += 1
+            state.apply(pick.choice(state.legal_actions()))
+    assert all(checked.values()), checked

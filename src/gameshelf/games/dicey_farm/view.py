@@ -291,4 +291,24 @@ def describe_move(obs: dict[str, Any], action: Action, lang: str | None = None) 
     text = describe_action(action, lang)
     if isinstance(action, A.Hire) and obs.get("phase") == "contract" and obs.get("left"):
         return f"{text} — {t('dicey_farm.view.cost', lang, n=obs['left'])}"
-    return text
+    gain = _use_gain(obs, action, lang)
+    return f"{text} — {gain}" if gain else text
+
+
+def _use_gain(obs: dict[str, Any], action: Action, lang: str | None) -> str | None:
+    """What fishing or ploughing with the picked die gives at once ("fish +3",
+    "fields +1"): the log only says the die went to the action, so a
+    newcomer could not tell what it yielded."""
+    face = obs.get("held")
+    if not isinstance(action, A.Use) or obs.get("phase") != "die" or not isinstance(face, int) or not 1 <= face <= 6:
+        return None
+    hired = obs.get("hired", [])
+    if action.action == "fish":
+        bonus = C.craftsmen["fisherman"].params["fishing_bonus"] if "fisherman" in hired else 0
+        n = C.constants["fishing"][face - 1] + bonus
+        return t("dicey_farm.view.gain", lang, what=_good("fish", lang), n=n)
+    if action.action == "plough":
+        cow = "cowherd" in hired and obs.get("goods", {}).get("cow", 0) > 0
+        n = C.craftsmen["cowherd"].params["plough_fields"] if cow else 1
+        return t("dicey_farm.view.gain", lang, what=t("dicey_farm.view.field", lang), n=n)
+    return None
