@@ -91,11 +91,11 @@ _PLAY: dict[type[Action], Callable[[PayDirtState, Any], None]] = {
 }
 
 
-def apply(s: PayDirtState, a: Action) -> None:
-    play = _PLAY.get(type(a))
+def apply(s: PayDirtState, action: Action) -> None:
+    play = _PLAY.get(type(action))
     if play is None:  # pragma: no cover - validate() stops unknown actions first
-        raise TypeError(f"not a Pay Dirt action: {a!r}")
-    play(s, a)
+        raise TypeError(f"not a Pay Dirt action: {action!r}")
+    play(s, action)
 
 
 def _error(code: str, **params: Any) -> IllegalAction:
