@@ -95,5 +95,11 @@ def test_fishing_and_ploughing_say_what_they_give_and_give_it() -> None:
                     assert describe_move(obs, action, "en").endswith(f" +{got}"), (action, got)
                     assert describe_move(obs, action, "ja").endswith(f"+{got}")
                     checked[action.action] += 1
+                elif isinstance(action, A.Use) and action.action.startswith("buy_"):
+                    good, n = obs["wares"][action.action.removeprefix("buy_")][obs["held"] - 1]
+                    after = state.clone()
+                    after.apply(action)
+                    assert after.observation(0)["goods"][good] - obs["goods"][good] == n
+                    assert describe_move(obs, action, "en").endswith(f" +{n}")
             state.apply(pick.choice(state.legal_actions()))
     assert all(checked.values()), checked

@@ -296,9 +296,9 @@ def describe_move(obs: dict[str, Any], action: Action, lang: str | None = None) 
 
 
 def _use_gain(obs: dict[str, Any], action: Action, lang: str | None) -> str | None:
-    """What fishing or ploughing with the picked die gives at once ("fish +3",
-    "fields +1"): the log only says the die went to the action, so a
-    newcomer could not tell what it yielded."""
+    """What fishing, ploughing or a merchant gives at once for the picked die
+    ("fish +3", "fields +1", "wheat seed +2"): the log of fishing only says
+    the die went to the action, and a merchant's slot N is easy to misread."""
     face = obs.get("held")
     if not isinstance(action, A.Use) or obs.get("phase") != "die" or not isinstance(face, int) or not 1 <= face <= 6:
         return None
@@ -311,4 +311,8 @@ def _use_gain(obs: dict[str, Any], action: Action, lang: str | None) -> str | No
         cow = "cowherd" in hired and obs.get("goods", {}).get("cow", 0) > 0
         n = C.craftsmen["cowherd"].params["plough_fields"] if cow else 1
         return t("dicey_farm.view.gain", lang, what=t("dicey_farm.view.field", lang), n=n)
+    wares = obs.get("wares", {}).get(action.action.removeprefix("buy_")) if action.action.startswith("buy_") else None
+    if wares and len(wares) >= face:
+        good, n = wares[face - 1]
+        return t("dicey_farm.view.gain", lang, what=_good(good, lang), n=n)
     return None
