@@ -87,7 +87,7 @@ def legal_stock_moves(state: AboveAndBelowState, p: int) -> list[Action]:
     if village.potions > 0 and sale != "potion" and "potion" not in left:
         out.append(_SELL["potion"])
     if sale is not None:
-        out.append(make.Withdraw())
+        out.append(_WITHDRAW)
     room = len(village.track) < len(GOODS)
     counts = village.track_count
     for i, good in enumerate(GOODS):
@@ -99,6 +99,12 @@ def legal_stock_moves(state: AboveAndBelowState, p: int) -> list[Action]:
 #: the shared ``Sell`` and ``Track`` instances, by item.
 _SELL: dict[str, Action] = {item: make.Sell(item) for item in SALE_ITEMS}
 _TRACK: dict[str, Action] = {good: make.Track(good) for good in GOODS}
+#: the other shared free-action instances the lists name at every table turn.
+_WITHDRAW: Action = make.Withdraw()
+_REFRESH_HOUSE: Action = make.Refresh("house")
+_REFRESH_OUTPOST: Action = make.Refresh("outpost")
+_SPEND_CIDER: Action = make.Spend("cider")
+_SPEND_POTION: Action = make.Spend("potion")
 
 
 def legal_free(state: AboveAndBelowState, p: int) -> list[Action]:
@@ -112,13 +118,13 @@ def legal_refresh_spend(state: AboveAndBelowState, p: int) -> list[Action]:
     out: list[Action] = []
     if not state.refreshed and village.coins >= comp.tracks.refresh_cost:
         if state.house_deck:
-            out.append(make.Refresh("house"))
+            out.append(_REFRESH_HOUSE)
         if state.outpost_deck:
-            out.append(make.Refresh("outpost"))
+            out.append(_REFRESH_OUTPOST)
     if village.cider and village.has_ability(comp, "cider_as_coin"):
-        out.append(make.Spend("cider"))
+        out.append(_SPEND_CIDER)
     if village.potions and village.has_ability(comp, "potion_as_coin"):
-        out.append(make.Spend("potion"))
+        out.append(_SPEND_POTION)
     return out
 
 

@@ -25,7 +25,7 @@ def legal_actions(state: AboveAndBelowState) -> list[Action]:
     p = state.turn
     task = state.task
     if phase == "turn":
-        return [*work.legal_acts(state, p), make.Pass(), *free.legal_free(state, p)]
+        return [*work.legal_acts(state, p), _PASS, *free.legal_free(state, p)]
     if phase == "respond":
         return [make.Respond(True), make.Respond(False)]
     if phase == "assign":
@@ -71,7 +71,7 @@ def legal_of_kind(state: AboveAndBelowState, kind: type[Action]) -> list[Action]
     if kind is A.Act:
         return work.legal_acts(state, p)
     if kind is A.Pass:
-        return [make.Pass()]
+        return [_PASS]
     if kind is A.Offer:
         return free.legal_offers(state, p)
     if kind in _STOCK_MOVES:
@@ -80,6 +80,9 @@ def legal_of_kind(state: AboveAndBelowState, kind: type[Action]) -> list[Action]
         return free.legal_refresh_spend(state, p)
     return legal_actions(state)
 
+
+#: the shared ``Pass`` (listed at every table turn).
+_PASS: Action = make.Pass()
 
 #: the moves of the for-sale space and the progress track (free actions).
 _STOCK_MOVES: frozenset[type[Action]] = frozenset({A.Sell, A.Withdraw, A.Track})
