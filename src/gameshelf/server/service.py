@@ -204,7 +204,8 @@ class Service:
             elif isinstance(spec, schemas.BotSeat):
                 value.update(level=spec.level)
             seat_values.append(value)
-        with writing(self.engine) as conn:
+
+        def work(conn: Connection) -> None:
             conn.execute(tables.insert().values(
                 id=table_id, game=game.id, players=req.players, options=json.dumps(options),
                 seed=seed, status=status, moves=0,
@@ -213,6 +214,10 @@ class Service:
                 created_at=now, updated_at=now,
             ))
             conn.execute(seats.insert(), seat_values)
+
+        # with the moves' group commit: a transaction of its own would sync
+        # the disk once more and hold SQLite's write lock against them
+        self._commits.run(work)
         with self._lock(table_id):
             self._cache[table_id] = live
         return {"id": table_id, "tokens": tokens}
