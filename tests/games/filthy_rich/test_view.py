@@ -166,3 +166,10 @@ def test_a_card_s_tax_reads_as_dollars_paid_at_each_tax(lang: str, tax: str) -> 
         assert not re.search(r"\d\$", text), text
         if "Hit $" in text or "hit $" in text:
             assert tax in text, text
+
+
+@pytest.mark.parametrize(("lang", "key"), [("en", "pN: on page N"), ("ja", "pN＝Nページ")])
+def test_the_grid_says_its_p_marks_are_pages_not_players(lang: str, key: str) -> None:
+    """"Car Wash p1" was read as "player 1's"; the grid's title names the mark."""
+    shown = _text(GAME.render(new(3, 1).observation(0), lang))
+    assert key in shown
