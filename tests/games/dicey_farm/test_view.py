@@ -103,3 +103,31 @@ def test_fishing_and_ploughing_say_what_they_give_and_give_it() -> None:
                     assert describe_move(obs, action, "en").endswith(f" +{n}")
             state.apply(pick.choice(state.legal_actions()))
     assert all(checked.values()), checked
+
+
+def test_ending_the_round_says_beforehand_who_leaves_and_what_is_missing() -> None:
+    """The round-end move names the food eaten, the beggar counters, the
+    rotting goods and the leaving craftsmen; checked against applying it."""
+    from gameshelf.games.dicey_farm import actions as A
+    from gameshelf.games.dicey_farm.view import round_end_preview
+
+    seen_short = seen_leave = 0
+    for seed in range(4):
+        state = GAME.new_game(1, seed)
+        pick = Stream(seed)
+        while not state.is_over:
+            legal = state.legal_actions()
+            if any(isinstance(a, A.EndRound) for a in legal):
+                obs = state.observation(0)
+                text = round_end_preview(obs, "en")
+                after = state.clone()
+                after.apply(next(a for a in legal if isinstance(a, A.EndRound)))
+                short = after.observation(0)["beggars"] - obs["beggars"]
+                assert (f"{short} short" in text) == (short > 0), text
+                gone = after.observation(0)["gone"][len(obs["gone"]):]
+                assert ("leaving:" in text) == bool(gone), text
+                seen_short += short > 0
+                seen_leave += bool(gone)
+                assert "dicey_farm." not in round_end_preview(obs, "ja")
+            state.apply(pick.choice(legal))
+    assert seen_short and seen_leave

@@ -291,8 +291,32 @@ def describe_move(obs: dict[str, Any], action: Action, lang: str | None = None) 
     text = describe_action(action, lang)
     if isinstance(action, A.Hire) and obs.get("phase") == "contract" and obs.get("left"):
         return f"{text} — {t('dicey_farm.view.cost', lang, n=obs['left'])}"
+    if isinstance(action, A.EndRound):
+        return f"{text} — {round_end_preview(obs, lang)}"
     gain = _use_gain(obs, action, lang)
     return f"{text} — {gain}" if gain else text
+
+
+def round_end_preview(obs: dict[str, Any], lang: str | None) -> str:
+    """What ending the round will do, before it is done: the food eaten (and
+    the beggar counters for what is missing), the goods that rot, the two
+    craftsmen who leave. The log afterwards says only the food eaten."""
+    goods = dict(obs["goods"])
+    need = int(obs["food_need"])
+    parts = [t("dicey_farm.view.end-eat", lang, n=need)]
+    if goods.get("food", 0) < need:
+        parts.append(t("dicey_farm.view.end-short", lang, n=need - goods.get("food", 0),
+                       vp=C.constants["beggar_penalty"]))
+    goods["food"] = max(0, goods.get("food", 0) - need)
+    keep = C.smoked if "smokehouse" in obs.get("built", []) else frozenset()
+    rots = [f"{_good(g, lang)} {goods[g]}" for g in STOCK_ORDER if g in C.perishable and g not in keep
+            and goods.get(g, 0)]
+    if rots:
+        parts.append(t("dicey_farm.view.end-rots", lang, goods=", ".join(rots)))
+    leaving = [] if obs.get("recruited") else obs["display"][: C.constants["display_removed"]]
+    if leaving:
+        parts.append(t("dicey_farm.view.end-leave", lang, names=", ".join(_craftsman(c, lang) for c in leaving)))
+    return "; ".join(parts) if (lang or current_language()) != "ja" else "、".join(parts)
 
 
 def _use_gain(obs: dict[str, Any], action: Action, lang: str | None) -> str | None:
