@@ -240,14 +240,14 @@ def work_actions(s: PayDirtState) -> list[Action]:
     camp = s.camps[s.turn]
     out: list[Action] = []
     if camp.unused:
-        out += listed_run(Sell, 1, min(camp.gold, comp.rules.sell_per_worker) + 1)
+        if camp.gold:
+            out += listed_run(Sell, 1, min(camp.gold, comp.rules.sell_per_worker) + 1)
         for m in range(3):
             out += machine_moves(s, camp, m, WORKER)
-        out += [
-            listed(Repair, t)
-            for t in range(len(TARGETS))
-            if camp.wear[t] > 0 and not camp.busy[t] and (t < 3 or camp.gear[t - 3] != EMPTY)
-        ]
+        wear, busy, gear = camp.wear, camp.busy, camp.gear
+        for t in range(len(TARGETS)):  # a plain loop, not a comprehension: hot
+            if wear[t] > 0 and not busy[t] and (t < 3 or gear[t - 3] != EMPTY):
+                out.append(listed(Repair, t))
     for slot, by in ((0, CLAIM_GEAR), (1, CAMP_GEAR)):
         if camp.gear[slot] != EMPTY:  # most camps hold no gear: skip the call
             out += gear_uses(s, camp, slot, by)
