@@ -14,6 +14,7 @@ from rich.table import Table
 from gameshelf.core import i18n
 from gameshelf.core.errors import GameshelfError
 from gameshelf.core.i18n import t
+from gameshelf.core.protocol import Game
 from gameshelf.core.record import load_record
 from gameshelf.core.registry import games, load_game
 from gameshelf.terminal import SeatError, parse_seats, play_session, replay_session
@@ -53,6 +54,14 @@ def list_games(lang: LangOption = None) -> None:
     console.print(table)
 
 
+def _game_argument(game_id: str) -> Game:
+    """The game a GAME argument names, or typer's usage error in the player's language."""
+    try:
+        return load_game(game_id)
+    except KeyError:
+        raise typer.BadParameter(t("errors.unknown-game", None, game=game_id), param_hint="GAME") from None
+
+
 @app.command()
 def rules(
     game_id: Annotated[str, typer.Argument(metavar="GAME", help="A game id from `gameshelf list`.")],
@@ -62,10 +71,7 @@ def rules(
     use_language(lang)
     from gameshelf.terminal.help import rules_text
 
-    try:
-        game = load_game(game_id)
-    except KeyError:
-        raise typer.BadParameter(t("errors.unknown-game", None, game=game_id), param_hint="GAME") from None
+    game = _game_argument(game_id)
     console.rule(game.name())
     console.print(rules_text(game, None), highlight=False, markup=False)
 
@@ -87,10 +93,7 @@ def play(
 ) -> None:
     """Play a game in the terminal against people (hot-seat) or bots."""
     use_language(lang)
-    try:
-        game = load_game(game_id)
-    except KeyError:
-        raise typer.BadParameter(t("errors.unknown-game", None, game=game_id), param_hint="GAME") from None
+    game = _game_argument(game_id)
     count = players if players is not None else game.min_players
     options = {}
     for item in option or []:
