@@ -205,3 +205,14 @@ def test_tokens_are_stored_only_as_hashes(client: TestClient) -> None:
         assert len(token) >= 32  # 192 bits in URL-safe base64
         assert token not in dump
         assert rows[seat].token_hash == hashlib.sha256(token.encode()).hexdigest()
+
+
+def test_the_client_data_is_served_live_from_the_catalogues(client: TestClient) -> None:
+    """The browser reads its strings and component facts from ``/data``; they
+    come from the live locale files, so an edited locale is never served stale."""
+    from gameshelf.web.export import files
+
+    reply = client.get("/data/i18n.ja.json")
+    assert reply.status_code == 200
+    assert reply.content == files()["i18n.ja.json"].encode("utf-8")
+    assert client.get("/data/no-such-file.json").status_code == 404

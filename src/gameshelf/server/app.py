@@ -276,6 +276,11 @@ def _static(app: FastAPI) -> None:
     it is missing."""
     from fastapi.staticfiles import StaticFiles
 
+    from gameshelf.web import data_app
+
+    # the client's catalogues and component facts, computed from the live
+    # locale and data files, so an edited locale is never served stale
+    app.mount("/data", data_app(), name="web-data")
     web = resources.files("gameshelf") / "web"
     if (web / "index.html").is_file():
         app.mount("/", StaticFiles(directory=str(web), html=True), name="web")
