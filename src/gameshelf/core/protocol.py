@@ -329,7 +329,7 @@ class State(ABC):
         for precise codes) when the rules forbid it. Nothing is changed.
         """
         self.game.codec.check(action)
-        legal = self._legal_actions()
+        legal = self._legal_candidates(action)
         # Usually the caller holds an object a listing handed out (games
         # reuse prebuilt instances), so look for that very object first: a
         # dataclass __eq__ against every earlier entry was most of this check.
@@ -343,6 +343,14 @@ class State(ABC):
         if not self._is_legal(action):
             raise self.explain_illegal(action)
         return self.game.codec.rebuild(action)
+
+    def _legal_candidates(self, action: Action) -> list[Action]:
+        """Legal actions among which :meth:`own_action` looks for ``action``:
+        a part of :meth:`_legal_actions` that holds every legal action of
+        ``action``'s class, the same instances. The default is the whole list;
+        a game whose full listing costs as much as the move itself narrows it
+        by the action's class."""
+        return self._legal_actions()
 
     def _is_legal(self, action: Action) -> bool:
         """Whether ``action`` (already checked for exact types) is legal now.

@@ -113,18 +113,11 @@ class AboveAndBelowState(State):
     def _apply(self, action: Action) -> None:
         dispatch.apply_action(self, action)
 
-    def own_action(self, action: Action) -> Action:
-        """As :meth:`State.own_action`, but looking ``action`` up among the
-        legal moves of its own kind only (:func:`legal.legal_of_kind`): a
-        checked apply then costs about what an unchecked one does."""
-        self.game.codec.check(action)
-        if not self.is_over:
-            candidates = legal.legal_of_kind(self, type(action))
-            try:
-                return candidates[candidates.index(action)]
-            except ValueError:
-                pass
-        return super().own_action(action)
+    def _legal_candidates(self, action: Action) -> list[Action]:
+        """Only the legal moves of ``action``'s own kind
+        (:func:`legal.legal_of_kind`): a checked apply then costs about what
+        an unchecked one does."""
+        return legal.legal_of_kind(self, type(action))
 
     def explain_illegal(self, action: Any) -> IllegalAction:
         return legal.explain(self, action)
@@ -133,9 +126,7 @@ class AboveAndBelowState(State):
         """Legality beyond the finite legal list: an offer may name any price
         from the minimum up to the buyer's coins (B7), while the list shows a
         short menu of prices. ``action`` already holds exact types."""
-        if legal.is_legal_off_menu(self, action):
-            return True
-        return action in self._legal_actions()
+        return legal.is_legal_off_menu(self, action) or super()._is_legal(action)
 
     # -- copies -------------------------------------------------------------------------------
     def _copy(self) -> AboveAndBelowState:
