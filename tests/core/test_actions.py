@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
+from typing import ClassVar
+
 import pytest
 
 import gameshelf
+from gameshelf.core.actions import Action, ActionCodec
 from gameshelf.core.errors import IllegalAction
 from tests.tiny_game import Draw, Play
 
@@ -54,3 +58,42 @@ def test_illegal_and_out_of_turn_moves_change_nothing() -> None:
         state.apply(state.legal_actions()[0], player=1)
     assert info.value.code == "not-your-turn"
     assert state.snapshot() == before
+
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Take(Action):
+    kind: ClassVar[str] = "take"
+    card: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Give(Action):
+    kind: ClassVar[str] = "give"
+    card: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Stop(Action):
+    kind: ClassVar[str] = "stop"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Wait(Action):
+    kind: ClassVar[str] = "wait"
+
+
+def test_ids_of_actions_that_share_a_hash_stay_apart() -> None:
+    """Dataclasses hash their fields only: ``Take(3)`` and ``Give(3)``, and
+    every field-less action, share a hash. The codec keeps one id table per
+    class, so each still gets its own id, and a twice-listed action is refused."""
+    assert hash(Take(3)) == hash(Give(3)) and hash(Stop()) == hash(Wait())
+    codec = ActionCodec([Take, Give, Stop, Wait])
+    universe = [Stop(), Wait(), *(Take(c) for c in range(4)), *(Give(c) for c in range(4))]
+    codec.set_universe(universe)
+    assert [codec.to_id(a) for a in universe] == list(range(len(universe)))
+    assert codec.id_tables[Give][Give(3)] == 9 and codec.id_tables[Wait][Wait()] == 1
+    with pytest.raises(IllegalAction):
+        codec.to_id(Take(7))
+    with pytest.raises(ValueError, match="twice"):
+        ActionCodec([Take]).set_universe([Take(1), Take(1)])

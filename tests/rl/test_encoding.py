@@ -98,3 +98,33 @@ def test_encoders_keep_their_length_and_range_on_unexpected_values(game_id: str)
                 odd = {key: (v if key in keep else _perturb(v, k)) for key, v in seen.items()}
                 values = tensor.encode(game, odd)
                 assert values.shape == (size,) and values.min() >= 0.0 and values.max() <= 1.0
+
+
+def test_columns_read_every_rows_keys_in_order_and_none_where_a_key_is_missing() -> None:
+    cols = tensor.Columns("coins", "income")
+    assert cols.of([{"coins": 3, "income": 1}, {"coins": 0, "income": 4, "x": 9}]) == {
+        "coins": (3, 0),
+        "income": (1, 4),
+    }
+    assert cols.of([{"coins": 3}, {"income": 4}]) == {"coins": (3, None), "income": (None, 4)}
+    assert cols.of([]) == {"coins": (), "income": ()}
+    with pytest.raises(ValueError):
+        tensor.Columns("coins")
+
+
+def test_scaled_matches_what_numbers_writes() -> None:
+    """Encoders that fill reserved slots themselves use ``scaled``; it must
+    give the float32 that ``TensorWriter.numbers`` gives for the same value."""
+    values = [None, False, True, 0, 1, 2, 5, 6, 7, -3, 2.5, 10**9]
+    w = tensor.TensorWriter(capacity=len(values))
+    w.numbers("x", values, len(values), 6)
+    by_hand = np.array([tensor.scaled(v, 1.0 / 6) for v in values], dtype=np.float32)
+    assert w.array().tobytes() == by_hand.tobytes()
+
+
+@pytest.mark.parametrize(("viewer", "players"),
+                         [(v, n) for n in (1, 2, 3) for v in (None, *range(n))])
+def test_seat_picker_lists_seats_from_the_viewer(viewer: int | None, players: int) -> None:
+    order = tensor.seat_order(viewer, players)
+    values = [f"seat {p}" for p in range(players)]
+    assert tensor.seat_picker(order)(values) == tuple(values[p] for p in order)

@@ -87,3 +87,53 @@ def test_checkers_pass_at_every_player_count(game_id: str) -> None:
                 warnings.filterwarnings("ignore", message=text)
             api_test(gs_pz.env(game_id, players=players), num_cycles=2000)
             seed_test(lambda players=players: gs_pz.env(game_id, players=players), num_cycles=2000)
+
+
+def _pettingzoos_own_wrappers(game_id: str, players: int):  # type: ignore[no-untyped-def]
+    """The raw environment in PettingZoo's own three wrappers, as ``env()``
+    built it before its wrappers read the hot attributes directly."""
+    from pettingzoo.utils import wrappers
+
+    wrapped = wrappers.TerminateIllegalWrapper(gs_pz.raw_env(game_id, players=players), illegal_reward=-1)
+    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(wrapped))
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@pytest.mark.parametrize("illegal_at", [None, 25])
+def test_env_behaves_exactly_as_pettingzoos_own_wrappers(game_id: str, illegal_at: int | None) -> None:
+    """Same observations, rewards, ends and refusals, move by move, with and
+    without an illegal move (which ends the game with -1 for its maker)."""
+    import numpy as np
+    from pettingzoo.utils import wrappers
+
+    players = 1 if game_id == "dicey-farm" else 3
+    ours, theirs = gs_pz.env(game_id, players=players), _pettingzoos_own_wrappers(game_id, players)
+    assert isinstance(ours, wrappers.OrderEnforcingWrapper) and str(ours) == str(theirs)
+    for env in (ours, theirs):
+        with pytest.raises(AttributeError, match="before reset"):
+            env.agent_selection  # noqa: B018
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # PettingZoo warns about the illegal move
+        ours.reset(seed=5)
+        theirs.reset(seed=5)
+        moves = 0
+        for agent, other in zip(ours.agent_iter(), theirs.agent_iter(), strict=True):
+            assert agent == other
+            mine, same = ours.last(), theirs.last()
+            assert np.array_equal(mine[0]["observation"], same[0]["observation"])
+            assert np.array_equal(mine[0]["action_mask"], same[0]["action_mask"])
+            assert mine[1:] == same[1:]
+            assert ours.rewards == theirs.rewards and ours.agents == theirs.agents
+            if mine[2] or mine[3]:
+                action = None
+            else:
+                legal = mine[0]["action_mask"].nonzero()[0]
+                illegal = (mine[0]["action_mask"] == 0).nonzero()[0]
+                action = int(illegal[0] if moves == illegal_at else legal[moves % len(legal)])
+                for env in (ours, theirs):  # an id outside the space fails the same assertion
+                    with pytest.raises(AssertionError, match="action space"):
+                        env.step(ours.unwrapped.num_actions)
+            ours.step(action)
+            theirs.step(action)
+            moves += 1
+    assert moves > 1

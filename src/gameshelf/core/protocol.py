@@ -180,6 +180,13 @@ class Game(ABC):
         self._ensure_universe()
         return self.codec.to_id(action)
 
+    def action_id_tables(self) -> Mapping[type[Action], Mapping[Action, int]]:
+        """Every action of the universe with its id, one read-only table per
+        action class (``tables[type(action)][action]`` is
+        :meth:`action_id`'s answer); adapters convert whole legal lists with it."""
+        self._ensure_universe()
+        return self.codec.id_tables
+
     def action_from_id(self, index: int) -> Action:
         self._ensure_universe()
         return self.codec.from_id(index)
@@ -275,10 +282,15 @@ class State(ABC):
     def _legal_actions(self) -> list[Action]: ...
 
     def legal_action_mask(self) -> list[bool]:
-        """A fixed-size mask over the game's action ids."""
+        """A fixed-size mask over the game's action ids (looked up in the
+        game's id table; an action outside the universe raises as
+        :meth:`Game.action_id` does)."""
+        tables = self.game.action_id_tables()
         mask = [False] * self.game.num_distinct_actions
         for action in self.legal_actions():
-            mask[self.game.action_id(action)] = True
+            table = tables.get(type(action))
+            index = None if table is None else table.get(action)
+            mask[self.game.action_id(action) if index is None else index] = True
         return mask
 
     # -- moving --------------------------------------------------------------------

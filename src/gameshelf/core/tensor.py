@@ -22,8 +22,9 @@ from __future__ import annotations
 
 import dataclasses
 from array import array
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from importlib import import_module
+from operator import itemgetter
 from typing import Any, Protocol
 
 import numpy as np
@@ -71,30 +72,35 @@ class TensorWriter:
     Why a float32 ``array.array``: each non-zero slot is stored straight into
     the final buffer (rounded to float32 as numpy would), and the result is a
     numpy view of it, so no list of slots and values is converted at the end.
-    ``capacity`` is the tensor's length when known; the buffer grows field by
-    field otherwise (the first tensor of a game, describe mode).
+    ``capacity`` is the tensor's length when known; without it (the first
+    tensor of a game, describe mode) the buffer starts large and the result
+    is a copy of the part written.
+
+    Why every method advances ``_pos`` itself and builds a field's
+    description only in describe mode: an encoder makes 40 to 120 calls per
+    tensor, and the per-call bookkeeping (a helper call, a growth check, a
+    formatted default meaning) was most of the cost of a small tensor.
+    Encoders pass constant meanings for the same reason.
     """
 
     __slots__ = ("_buf", "_pos", "fields")
 
+    #: the buffer's length when the tensor's is not known yet.
+    SCRATCH = 1 << 15
+
     def __init__(self, *, describe: bool = False, capacity: int = 0) -> None:
         self._pos = 0
-        self._buf = array("f", bytes(4 * capacity))
+        self._buf = array("f", bytes(4 * (capacity or self.SCRATCH)))
         self.fields: list[Field] | None = [] if describe else None
 
     @property
     def size(self) -> int:
         return self._pos
 
-    def _take(self, name: str, size: int, meaning: str) -> int:
-        start = self._pos
-        if self.fields is not None:
-            self.fields.append(Field(name, start, size, meaning))
-        end = self._pos = start + size
-        grow = end - len(self._buf)
-        if grow > 0:
-            self._buf.frombytes(bytes(4 * grow))
-        return start
+    def _field(self, name: str, size: int, meaning: str) -> None:
+        """Record a field (describe mode); called before ``_pos`` moves on."""
+        assert self.fields is not None
+        self.fields.append(Field(name, self._pos, size, meaning))
 
     def _put(self, slot: int, value: Any, high: float, low: float) -> None:
         if value is None or value is False:
@@ -106,18 +112,31 @@ class TensorWriter:
     # -- single values -------------------------------------------------------------
     def number(self, name: str, value: Any, high: float, *, low: float = 0, meaning: str = "") -> None:
         """One slot: ``(value - low) / (high - low)`` clipped to [0, 1]."""
-        slot = self._take(name, 1, meaning or _range(low, high))
-        self._put(slot, value, high, low)
+        if self.fields is not None:
+            self._field(name, 1, meaning or _range(low, high))
+        slot = self._pos
+        self._pos = slot + 1
+        if value is None or value is False:  # _put, inlined
+            return
+        x = (float(value) - low) / (high - low)
+        if x > 0.0:
+            self._buf[slot] = 1.0 if x > 1.0 else x
 
     def flag(self, name: str, value: Any, meaning: str = "") -> None:
         """One slot: 1 when ``value`` is true."""
-        slot = self._take(name, 1, meaning or "1 if true")
+        if self.fields is not None:
+            self._field(name, 1, meaning or "1 if true")
+        slot = self._pos
+        self._pos = slot + 1
         if value:
             self._buf[slot] = 1.0
 
     def one_hot(self, name: str, value: Any, vocab: Vocab, meaning: str = "") -> None:
         """``len(vocab)`` slots, 1 at ``value``'s place (none if absent)."""
-        start = self._take(name, vocab.size, meaning or f"one-hot: {vocab._described}")
+        if self.fields is not None:
+            self._field(name, vocab.size, meaning or f"one-hot: {vocab._described}")
+        start = self._pos
+        self._pos = start + vocab.size
         i = vocab.index.get(value)
         if i is not None:
             self._buf[start + i] = 1.0
@@ -126,7 +145,10 @@ class TensorWriter:
         self, name: str, values: Iterable[Any] | None, vocab: Vocab, meaning: str = "", *, high: float = 1
     ) -> None:
         """``len(vocab)`` slots: how many times each value occurs, / ``high``."""
-        start = self._take(name, vocab.size, meaning or f"count of each of: {vocab._described} (/{high:g})")
+        if self.fields is not None:
+            self._field(name, vocab.size, meaning or f"count of each of: {vocab._described} (/{high:g})")
+        start = self._pos
+        self._pos = start + vocab.size
         if values:
             self._many(start, values, vocab, high)
 
@@ -151,9 +173,19 @@ class TensorWriter:
         self, name: str, values: Sequence[Any], size: int, high: float, *, low: float = 0, meaning: str = ""
     ) -> None:
         """``size`` slots, one per value in order (extra values dropped, missing ones 0)."""
-        start = self._take(name, size, meaning or _range(low, high))
+        if self.fields is not None:
+            self._field(name, size, meaning or _range(low, high))
+        start = self._pos
+        self._pos = start + size
         buf, scale = self._buf, 1.0 / (high - low)
-        for i, v in enumerate(values[:size], start):  # _put, inlined: the hottest loop
+        if low == 0:  # the usual case: 0, None and False all write nothing
+            for i, v in zip(range(start, start + size), values, strict=False):  # _put, inlined: the hottest loop
+                if v:
+                    x = v * scale
+                    if x > 0.0:
+                        buf[i] = x if x < 1.0 else 1.0
+            return
+        for i, v in zip(range(start, start + size), values, strict=False):
             if v is None or v is False:
                 continue
             x = (v - low) * scale
@@ -162,15 +194,20 @@ class TensorWriter:
 
     def counts(self, name: str, table: Mapping[str, Any] | None, keys: Vocab, high: float, meaning: str = "") -> None:
         """One slot per key of ``keys``: ``table[key] / high`` (absent keys 0)."""
-        start = self._take(name, keys.size, meaning or f"{keys._described}; each {_range(0, high)}")
+        if self.fields is not None:
+            self._field(name, keys.size, meaning or f"{keys._described}; each {_range(0, high)}")
+        start = self._pos
+        self._pos = start + keys.size
         if table:
             self._table(start, table, keys.index, high)
 
     def _table(self, start: int, table: Mapping[Any, Any], index: Mapping[Any, int], high: float) -> None:
         buf = self._buf
         for key, v in table.items():  # _put with low 0, inlined: tables are many and small
+            if not v:  # most counts are 0 (None and False too), which write nothing
+                continue
             i = index.get(key)
-            if i is None or v is None or v is False:
+            if i is None:
                 continue
             x = float(v) / high
             if x > 0.0:
@@ -181,18 +218,25 @@ class TensorWriter:
     ) -> None:
         """``size`` runs of ``len(keys)`` slots, one per table: ``table[key] / high``."""
         n = keys.size
-        start = self._take(name, size * n, meaning or f"{size} x {keys._described}; each {_range(0, high)}")
-        for k, table in enumerate(tables[:size]):
+        if self.fields is not None:
+            self._field(name, size * n, meaning or f"{size} x {keys._described}; each {_range(0, high)}")
+        start = self._pos
+        self._pos = start + size * n
+        index = keys.index
+        for base, table in zip(range(start, start + size * n, n), tables, strict=False):
             if table:
-                self._table(start + k * n, table, keys.index, high)
+                self._table(base, table, index, high)
 
     def one_hots(self, name: str, values: Sequence[Any], size: int, vocab: Vocab, meaning: str = "") -> None:
         """``size`` one-hot groups of ``len(vocab)`` slots, one group per value."""
         n = vocab.size
-        start = self._take(name, size * n, meaning or f"{size} x one-hot: {vocab._described}")
-        bases = range(start, start + size * n, n)  # values may be fewer than size
+        if self.fields is not None:
+            self._field(name, size * n, meaning or f"{size} x one-hot: {vocab._described}")
+        start = self._pos
+        end = self._pos = start + size * n
         buf = self._buf
-        for base, i in zip(bases, map(vocab.index.get, values[:size]), strict=False):
+        # values may be fewer than size; extra ones meet the end of the range
+        for base, i in zip(range(start, end, n), map(vocab.index.get, values), strict=False):
             if i is not None:
                 buf[base + i] = 1.0
 
@@ -208,16 +252,89 @@ class TensorWriter:
     ) -> None:
         """``size`` many-hot groups of ``len(vocab)`` slots, one per collection."""
         n = vocab.size
-        start = self._take(name, size * n, meaning or f"{size} x count of each of: {vocab._described} (/{high:g})")
-        for k, values in enumerate(groups[:size]):
-            if values:
-                self._many(start + k * n, values, vocab, high)
+        if self.fields is not None:
+            self._field(name, size * n, meaning or f"{size} x count of each of: {vocab._described} (/{high:g})")
+        start = self._pos
+        self._pos = start + size * n
+        if high != 1:
+            for base, values in zip(range(start, start + size * n, n), groups, strict=False):
+                if values:
+                    self._many(base, values, vocab, high)
+            return
+        index, buf = vocab.index, self._buf
+        for base, values in zip(range(start, start + size * n, n), groups, strict=False):
+            if values:  # _many's set case, inlined: a call per seat cost as much as its few members
+                for v in values:
+                    i = index.get(v)
+                    if i is not None:
+                        buf[base + i] = 1.0
+
+    # -- fields an encoder fills itself ------------------------------------------------
+    def reserve(self, name: str, size: int, meaning: str) -> int:
+        """``size`` slots an encoder fills itself through :attr:`buf`; returns
+        the first. For a run of fields that one pass over the observation
+        fills at once (every machine of every camp), where a call per field
+        would walk the data once per field. Fill them as the methods above
+        would (one-hot 1.0, values scaled and clipped to [0, 1]: see
+        :func:`scaled`), and only when the value is non-zero."""
+        if self.fields is not None:
+            self._field(name, size, meaning)
+        start = self._pos
+        self._pos = start + size
+        return start
+
+    @property
+    def buf(self) -> array:  # type: ignore[type-arg]
+        """The float32 buffer the tensor is written into (for :meth:`reserve`)."""
+        return self._buf
 
     # -- the result ----------------------------------------------------------------------
     def array(self) -> np.ndarray:
-        """The tensor: a writable float32 view of the buffer (the writer is
-        done with it)."""
-        return np.frombuffer(self._buf, dtype=np.float32, count=self._pos)
+        """The tensor: a writable float32 array over the buffer (the writer is
+        done with it), or a copy of the part written when the buffer was
+        bigger."""
+        if len(self._buf) == self._pos:
+            return np.frombuffer(self._buf, dtype=np.float32)
+        return np.frombuffer(self._buf, dtype=np.float32, count=self._pos).copy()
+
+
+def scaled(value: Any, scale: float) -> float:
+    """What :meth:`TensorWriter.numbers` stores for ``value`` with ``low`` 0
+    and ``scale = 1.0 / high``: 0 for none or false, else ``value * scale``
+    clipped to [0, 1] (the same float arithmetic, so the same float32)."""
+    if value is None or value is False:
+        return 0.0
+    x = (value - 0) * scale
+    return 0.0 if not x > 0.0 else x if x < 1.0 else 1.0
+
+
+class Columns:
+    """Several keys read from many rows at once (every seat's village, camp
+    or score sheet): ``Columns("coins", "income").of(rows)["coins"]`` is
+    each row's coins, in row order.
+
+    Why: an encoder reads ten or more keys of every seat's part of the
+    observation; one ``itemgetter`` per row and a ``zip`` do that in C,
+    where a comprehension per key walked the rows once per key. A row that
+    lacks a key gives ``None`` there, as ``row.get(key)`` would.
+    """
+
+    __slots__ = ("_pick", "keys")
+
+    def __init__(self, *keys: str) -> None:
+        if len(keys) < 2:
+            raise ValueError("Columns reads two keys or more")
+        self.keys = keys
+        self._pick = itemgetter(*keys)
+
+    def of(self, rows: Iterable[Mapping[str, Any]]) -> dict[str, tuple[Any, ...]]:
+        try:
+            table = list(map(self._pick, rows))
+        except KeyError:  # a row without one of the keys: None there
+            table = [tuple(row.get(k) for k in self.keys) for row in rows]
+        if not table:
+            return dict.fromkeys(self.keys, ())
+        return dict(zip(self.keys, zip(*table, strict=True), strict=True))
 
 
 def _range(low: float, high: float) -> str:
@@ -228,6 +345,16 @@ def seat_order(viewer: int | None, players: int) -> list[int]:
     """Absolute seats in the order a tensor lists them: the viewer first."""
     first = viewer or 0
     return [(first + k) % players for k in range(players)]
+
+
+def seat_picker(order: Sequence[int]) -> Callable[[Sequence[Any]], tuple[Any, ...]]:
+    """A function taking a per-seat list to its entries in ``order`` (see
+    :func:`seat_order`), as a tuple: one ``itemgetter`` call in C, where a
+    comprehension per list cost a loop in Python."""
+    if len(order) == 1:
+        only = order[0]
+        return lambda values: (values[only],)
+    return itemgetter(*order)  # type: ignore[return-value]
 
 
 def relative_seat(seat: Any, viewer: int | None, players: int) -> int | None:

@@ -7,6 +7,7 @@ must refuse bad input the same way, with a clear error and nothing changed.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -23,6 +24,8 @@ REWARDS = ("score", "win")
 
 def exact_int(value: Any, name: str) -> int:
     """``value`` as an int, refusing bools and floats (True is not 1, 4.0 is not 4)."""
+    if type(value) is int:  # the usual case, before the slower isinstance tests
+        return value
     if isinstance(value, bool | np.bool_) or not isinstance(value, int | np.integer):
         raise TypeError(f"{name} must be an integer, not {value!r}")
     return int(value)
@@ -78,22 +81,35 @@ class LegalNow:
     Why: an adapter needs them up to three times a move (the mask it shows,
     the check of the id it gets back, and the move itself, which ``apply``
     would check a third time). Keyed on the state and its move count, so a
-    move or another state recomputes them.
+    move or another state recomputes them. Ids come straight from the
+    game's id tables (two dict lookups per legal action, no method calls).
     """
 
-    __slots__ = ("_mask", "_moves", "_state", "by_id")
+    __slots__ = ("_game", "_ids", "_mask", "_moves", "_n", "_state", "by_id")
 
     def __init__(self) -> None:
         self._state: State | None = None
         self._moves = -1
         self.by_id: dict[int, Action] = {}
         self._mask: np.ndarray | None = None
+        self._game: Game | None = None
+        self._ids: Mapping[type[Action], Mapping[Action, int]] = {}
+        self._n = 0
+
+    def _for(self, game: Game) -> None:
+        self._game, self._ids, self._n = game, game.action_id_tables(), game.num_distinct_actions
 
     def of(self, state: State) -> dict[int, Action]:
         moves = len(state.history)
         if state is not self._state or moves != self._moves:
-            to_id = state.game.action_id
-            self.by_id = {to_id(a): a for a in state.legal_actions()}
+            if state.game is not self._game:
+                self._for(state.game)
+            ids = self._ids
+            legal = state.legal_actions()
+            try:
+                self.by_id = {ids[type(a)][a]: a for a in legal}
+            except KeyError:  # a game listing an action outside its universe: say which
+                self.by_id = {state.game.action_id(a): a for a in legal}
             self._mask = None
             self._state, self._moves = state, moves
         return self.by_id
@@ -105,7 +121,7 @@ class LegalNow:
         out, since an agent may keep or change what it gets."""
         by_id = self.of(state)
         if self._mask is None:
-            self._mask = np.zeros(state.game.num_distinct_actions, dtype=np.int8)
+            self._mask = np.zeros(self._n, dtype=np.int8)
             if by_id:
                 self._mask[np.fromiter(by_id, np.intp, len(by_id))] = _ONE
         return self._mask.copy()
@@ -117,8 +133,11 @@ class LegalNow:
             TypeError, ValueError: not an integer id of the game's universe.
             IllegalAction: not legal now. In every case nothing changes.
         """
-        index = checked_id(state.game, action)
-        legal = self.of(state).get(index)
-        if legal is None:
-            raise IllegalAction("not-legal", {"action": str(state.game.action_from_id(index))})
-        state.apply_unchecked(legal)  # legal: just checked against this very state
+        by_id = self.of(state)
+        legal = by_id.get(action) if type(action) is int else None
+        if legal is None:  # not a legal plain int: the full check says why
+            index = checked_id(state.game, action)
+            legal = by_id.get(index)
+            if legal is None:
+                raise IllegalAction("not-legal", {"action": str(state.game.action_from_id(index))})
+        state.apply_unchecked(legal)  # legal: just looked up among this very state's legal actions

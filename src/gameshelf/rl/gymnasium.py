@@ -114,7 +114,10 @@ class GameshelfEnv(gymnasium.Env[np.ndarray, np.int64]):
         state = self._require_state()
         if state.is_over:
             raise RuntimeError("the game is over: call reset()")
-        move = self._legal.of(state).get(checked_id(self.game, action))  # refuses a non-integer or out-of-range id
+        by_id = self._legal.of(state)
+        move = by_id.get(action) if type(action) is int else None
+        if move is None:
+            move = by_id.get(checked_id(self.game, action))  # refuses a non-integer or out-of-range id
         if move is None:
             return self._observe(), self.illegal_reward, False, False, self._info(illegal=True)
         state.apply_unchecked(move)  # legal: looked up among this very state's legal actions

@@ -81,6 +81,8 @@ class GameshelfAEC(AECEnv):  # type: ignore[misc]
             }
         )
         self._action_space = spaces.Discrete(n)
+        #: the action space's size (ids 0 to num_actions - 1).
+        self.num_actions = n
         self._seeds = np.random.default_rng()
         self.state: State | None = None
         self._legal = LegalNow()
@@ -167,7 +169,79 @@ def raw_env(game: str = "pay-dirt", **kwargs: Any) -> GameshelfAEC:
 
 def env(game: str = "pay-dirt", **kwargs: Any) -> AECEnv:
     """The environment for ``game`` (``players``, ``reward``, ``options``,
-    ``render_mode``), wrapped as PettingZoo's classic games are."""
-    wrapped: AECEnv = wrappers.TerminateIllegalWrapper(raw_env(game, **kwargs), illegal_reward=-1)
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
-    return wrappers.OrderEnforcingWrapper(wrapped)
+    ``render_mode``), wrapped as PettingZoo's classic games are (see
+    :func:`_fast` for how the wrappers are made cheaper without changing
+    what they do)."""
+    raw = raw_env(game, **kwargs)
+    wrapped: AECEnv = _FastTerminateIllegal(raw, illegal_reward=-1)
+    wrapped = _FastAssertOutOfBounds(wrapped)
+    return _FastOrderEnforcing(wrapped)
+
+
+#: what an AEC loop reads on every move (``last()``, ``step()``, ``agent_iter()``).
+_HOT = ("agent_selection", "agents", "rewards", "terminations", "truncations", "infos", "_cumulative_rewards")
+
+
+def _forward(name: str, *, after_reset: bool = False) -> property:
+    """A property reading ``name`` straight from the raw environment."""
+    if after_reset:
+
+        def get(self: Any) -> Any:
+            if not self._has_reset:  # OrderEnforcingWrapper's own refusal, by its __getattr__
+                raise AttributeError(f"{name} cannot be accessed before reset")
+            return getattr(self._raw, name)
+
+    else:
+
+        def get(self: Any) -> Any:
+            return getattr(self._raw, name)
+
+    return property(get, doc=f"the raw environment's {name}")
+
+
+def _fast(cls: type[Any], *, order_enforcing: bool = False) -> type[Any]:
+    """``cls``, one of PettingZoo's wrappers, reading the attributes of
+    :data:`_HOT` straight from the raw environment.
+
+    Why: a PettingZoo wrapper has no attributes of its own; each read goes
+    through ``__getattr__`` down the chain of three wrappers, and an AEC
+    loop reads some twenty per move, which cost as much as a move of the
+    game. The subclasses keep every check and every behaviour of
+    PettingZoo's classes (they are still those classes: ``isinstance``
+    holds); only the lookup is direct. Nothing sets these attributes on a
+    wrapper (the wrappers write to ``env.unwrapped``), so no setter is
+    needed; one would raise, where the original would have shadowed the
+    environment's value silently.
+    """
+    guarded = {"rewards", "terminations", "truncations", "infos", "agent_selection", "agents"}
+
+    def __init__(self: Any, env: AECEnv, *args: Any, **kwargs: Any) -> None:
+        cls.__init__(self, env, *args, **kwargs)
+        self._raw = env.unwrapped
+
+    def __str__(self: Any) -> str:  # as OrderEnforcingWrapper prints itself (a subclass prints its name)
+        return str(self.env)
+
+    body: dict[str, Any] = {"__init__": __init__, "__doc__": cls.__doc__}
+    if order_enforcing:
+        body["__str__"] = __str__
+    for name in _HOT:
+        body[name] = _forward(name, after_reset=order_enforcing and name in guarded)
+    return type(cls.__name__, (cls,), body)
+
+
+_FastTerminateIllegal = _fast(wrappers.TerminateIllegalWrapper)
+_FastOrderEnforcing = _fast(wrappers.OrderEnforcingWrapper, order_enforcing=True)
+
+
+class _FastAssertOutOfBounds(_fast(wrappers.AssertOutOfBoundsWrapper)):  # type: ignore[misc]
+    """The out-of-bounds check, with a plain int in range decided without
+    ``Discrete.contains`` (which builds numpy's integer limits per call):
+    such an id is in the space, so the assertion holds; anything else is
+    asked of the space as before."""
+
+    def step(self, action: Any) -> None:
+        if type(action) is int and 0 <= action < self._raw.num_actions:
+            wrappers.BaseWrapper.step(self, action)
+        else:
+            super().step(action)
