@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -151,8 +151,15 @@ def menu(
     """Open on the game list, pick a game, the players and the bots, and play."""
     use_language(lang)
     from gameshelf.terminal import choose_setup
+    from gameshelf.terminal.prompts import safe_read
+    from gameshelf.terminal.saves import unfinished_games
+    from gameshelf.terminal.session import resume_command
 
     while True:  # back to the game list after every game, until q
+        waiting = len(unfinished_games(save_dir))
+        if waiting:  # a game left with q is not forgotten
+            console.print(t("cli.unfinished-waiting", None, n=waiting, command=resume_command(save_dir)),
+                          highlight=False, markup=False)
         try:
             setup = choose_setup(console, lang)
         except (EOFError, KeyboardInterrupt):
@@ -162,6 +169,8 @@ def menu(
         game_id, seats = setup
         state = load_game(game_id).new_game(len(seats), _fresh_seed())
         play_session(state, seats, lang=lang, save_dir=save_dir, console=console, bot_seed=state.seed)
+        # the result stays on screen until Enter: the game list would push the final board away
+        safe_read(console.input, t("cli.back-to-menu", None) + " ")
 
 
 @app.command()
@@ -173,23 +182,17 @@ def resume(
     use_language(lang)
     from gameshelf.core.record import replay
     from gameshelf.terminal.prompts import ask_number
-    from gameshelf.terminal.saves import saved_seats, unfinished_games
+    from gameshelf.terminal.saves import saved_restart, saved_seats, unfinished_games
 
     found = unfinished_games(save_dir)
     if not found:
         console.print(t("cli.no-saves", None, folder=str(save_dir)))
         return
-    table = Table(title=t("cli.resume-title"))
-    for key in ("cli.col-number", "cli.col-name", "cli.col-players", "cli.col-moves", "cli.col-saved"):
-        table.add_column(t(key))
-    for number, (path, record) in enumerate(found, start=1):
-        name = load_game(record["game"]).name() if record.get("game") in games() else str(record.get("game"))
-        moves = record.get("actions")
-        table.add_row(str(number), name, str(record.get("players")), str(len(moves) if isinstance(moves, list) else "?"),
-                      path.name)
+    table = resume_table(found)
     console.print(table)
     try:
-        picked = ask_number(console, t("cli.pick-save"), 1, len(found), console.input, lang)
+        picked = ask_number(console, t("cli.pick-save"), 1, len(found), console.input, lang,
+                            more_help=lambda: console.print(table))
     except (EOFError, KeyboardInterrupt):
         return
     if picked is None:
@@ -204,7 +207,33 @@ def resume(
     if seats is None or len(seats) != state.players:
         seats = ["human"] * state.players
     play_session(state, seats, lang=lang, save_dir=save_dir, console=console, bot_seed=state.seed,
-                 save_path=path)
+                 save_path=path, restart_point=saved_restart(record))
+
+
+def resume_table(found: list[tuple[Path, dict[str, Any]]]) -> Table:
+    """The unfinished games: game, players, moves so far, whose turn it is,
+    when it was saved, and the file (a save that no longer replays says so
+    in the turn column; picking it then prints why)."""
+    from gameshelf.core.record import replay
+    from gameshelf.terminal.feed import seat_label
+    from gameshelf.terminal.saves import saved_seats, saved_when
+
+    table = Table(title=t("cli.resume-title"))
+    for key in ("cli.col-number", "cli.col-name", "cli.col-players", "cli.col-moves", "cli.col-turn",
+                "cli.col-saved-at", "cli.col-saved"):
+        table.add_column(t(key))
+    for number, (path, record) in enumerate(found, start=1):
+        name = load_game(record["game"]).name() if record.get("game") in games() else str(record.get("game"))
+        moves = record.get("actions")
+        try:
+            current = replay(record).current_player
+        except (GameshelfError, KeyError, TypeError, ValueError):
+            current = None
+        seats = saved_seats(record) or []
+        turn = "?" if current is None else seat_label(seats, current, None, None)
+        table.add_row(str(number), name, str(record.get("players")), str(len(moves) if isinstance(moves, list) else "?"),
+                      turn, saved_when(path, record), path.name)
+    return table
 
 
 def _fresh_seed() -> int:

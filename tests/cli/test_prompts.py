@@ -8,6 +8,7 @@ import io
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from rich.console import Console
@@ -97,13 +98,24 @@ def test_any_text_in_a_replay(texts: list[str]) -> None:
     assert final.scores() == replay(record).scores()
 
 
-@settings(max_examples=20, deadline=None)
-@given(TEXTS)
-def test_any_text_at_every_prompt_of_a_real_game(texts: list[str]) -> None:
-    """Pay Dirt has every prompt: moves, details (d), help, log, quit and save."""
-    state = load_game("pay-dirt").new_game(3, 3)
-    play_session(state, ["human", "bot:random", "bot:random"], lang="en", save_dir=None, console=quiet(),
-                 read=reader(texts, leave))
+SAMPLES = ["１", "²", "①", "9" * 5000, "q", "?", "l", "u", "b", "d", "r", "", "ｑ", "-1", "1.0", "\x00", "y", "n",
+           "bid 5", "bid ９９", "bid " + "9" * 5000, "open c2 7", "open x9 1"]
+GAME_TEXTS = st.lists(st.text(max_size=30) | st.sampled_from(SAMPLES), max_size=12)
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("pay-dirt", 3), ("filthy-rich", 3), ("above-and-below", 2),
+                                                  ("dicey-farm", 1)])
+@settings(max_examples=8, deadline=None)
+@given(texts=GAME_TEXTS)
+def test_any_text_at_every_prompt_of_a_real_game(game_id: str, players: int, texts: list[str]) -> None:
+    """Every prompt of each game: moves, typed moves (bid, open), details
+    (d), help, log, undo, quit and save (into a throwaway folder)."""
+    import tempfile
+
+    state = load_game(game_id).new_game(players, 3)
+    with tempfile.TemporaryDirectory() as folder:
+        play_session(state, ["human"] + ["bot:random"] * (players - 1), lang="en", save_dir=Path(folder),
+                     console=quiet(), read=reader(texts, leave))
 
 
 def test_any_text_when_resuming(tmp_path: Path) -> None:

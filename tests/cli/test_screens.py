@@ -62,3 +62,41 @@ def test_a_broken_view_wording_falls_back_to_the_games_sentence(monkeypatch: pyt
     out = io.StringIO()
     Console(file=out, width=100).print(move_list(state, "en"))
     assert state.game.describe_action(state.legal_actions()[0], "en") in out.getvalue()
+
+
+@pytest.mark.parametrize("game_id", ["dicey-farm", "filthy-rich", "pay-dirt", "above-and-below"])
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_help_screen_fits_one_100_by_30_screen(game_id: str, lang: str) -> None:
+    """`?`: keys (all of them, with a typed-move hint), the phase and the
+    rules in brief, and the "Press Enter" line under it, on one screen."""
+    from gameshelf.terminal.help import help_panel
+
+    game = load_game(game_id)
+    state = game.new_game(max(game.min_players, 2) if game.max_players > 1 else 1, 3)
+    out = io.StringIO()
+    Console(file=out, width=100).print(help_panel(game, state.observation(0), lang, can_undo=True,
+                                                  can_restart=True, typed="bid N: any total $11-$12"))
+    assert out.getvalue().count("\n") + 1 <= 30
+
+
+def test_a_long_japanese_move_is_folded_not_cut(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rich cannot wrap Japanese (no spaces): a cell that cannot fold ends in
+    "…" and hides the price at its end."""
+    import gameshelf.terminal.session as session
+
+    moves = [f"贅沢品「デザイナーズ衣装」を買う：支払い後{k:02d}、価格$11" for k in range(30)]
+    monkeypatch.setattr(session, "move_sentences", lambda state, lang: moves)
+    out = io.StringIO()
+    Console(file=out, width=100).print(move_list(load_game("filthy-rich").new_game(3, 2), "ja", 100))
+    assert " 11) " in out.getvalue().splitlines()[1]  # laid out in columns, where a cell is narrow
+    assert "…" not in out.getvalue()
+
+
+def test_a_long_feed_line_wraps_under_its_text() -> None:
+    from gameshelf.terminal.feed import hanging
+
+    out = io.StringIO()
+    Console(file=out, width=40).print(hanging("  · " + "プレイヤー1は洞窟15に入り、5を出しました。" * 3))
+    lines = out.getvalue().splitlines()
+    assert len(lines) > 1 and lines[0].startswith("  · プレイヤー1")
+    assert all(line.startswith("    ") and line.strip() for line in lines[1:])

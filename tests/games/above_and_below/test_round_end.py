@@ -125,3 +125,32 @@ def test_potion_every_round_and_done_resting() -> None:
     assert state.phase == "rest"
     play(state, Rested())
     assert state.villages[0].potions == 1 and SCOUT in state.villages[0].exhausted
+
+
+def test_can_rest_says_whether_rest_options_offers_anything() -> None:
+    """The quick test used after every rest agrees with the full list, in
+    every position of random games (and in every rest position with the
+    remedies and beds changed)."""
+    from gameshelf.core.rng import Stream
+    from gameshelf.games.above_and_below.rules.round_end import can_rest, rest_options
+    from tests.games.above_and_below.fixtures import fixture_game
+
+    checked = 0
+    for seed in range(8):
+        state = fixture_game().new_game(2 + seed % 3, seed)
+        pick = Stream(seed)
+        while not state.is_over:
+            for p in range(state.players):
+                assert can_rest(state, p) == bool(rest_options(state, p))
+                checked += 1
+            if state.phase == "rest":
+                for used in (0, 1, 5):
+                    for tokens in (0, 1):
+                        other = state.clone()
+                        other.rest_beds_used = used
+                        for village in other.villages:
+                            village.potions = village.cider = tokens
+                        for p in range(other.players):
+                            assert can_rest(other, p) == bool(rest_options(other, p))
+            state.apply(pick.choice(state.legal_actions()))
+    assert checked > 1000

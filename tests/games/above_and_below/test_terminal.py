@@ -27,4 +27,5 @@ def test_every_result_a_person_may_see_is_printed_in_order() -> None:
     final, text = drive(state, ["human", "bot:easy"], limit=200)
     assert check_feed(final, text) > 50
     # the person's own explorations are told: the encounter's result
-    assert "▶ Player 1 (you)" in text and "▶ Player 2 (easy bot)" in text
+    assert "▶ Player 1 (you)" in text and "▶ Player 2 " in text
+    assert "explore value" in text and ("lanterns: success" in text or "lanterns: failure" in text)

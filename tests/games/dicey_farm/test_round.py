@@ -94,11 +94,12 @@ def test_game_ends_after_round_8() -> None:
 
 def test_round_start_order() -> None:
     """「1. 補充 2. 商品を更新 3. 収穫 … 4. ダイスを振ります」 plus the caretaker's food after the harvest:
-    the log of a round start reads eat → harvest → caretaker → roll, and the display was refilled first."""
+    the log reads eat → the two leftmost craftsmen leave (「左から2人取り除きます」) → harvest →
+    caretaker → roll, and the display was refilled first."""
     s = farm(dice=[], hired=("caretaker",), goods={"chicken": 1, "food": 3})
     s.check_invariants()
     before = len(s.events)
     end_round(s)
     keys = [e.key.rsplit(".", 1)[-1] for e in s.events[before:]]
-    assert keys == ["eat", "harvest", "caretaker", "round"]
+    assert keys == ["eat", "leave", "leave", "harvest", "caretaker", "round"]
     assert len(s.display) == 6 and s.goods["food"] == 2 and s.goods["egg"] == 1

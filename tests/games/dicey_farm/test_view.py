@@ -124,8 +124,8 @@ def test_ending_the_round_says_beforehand_who_leaves_and_what_is_missing() -> No
                 after.apply(next(a for a in legal if isinstance(a, A.EndRound)))
                 short = after.observation(0)["beggars"] - obs["beggars"]
                 assert (f"{short} short" in text) == (short > 0), text
-                gone = after.observation(0)["gone"][len(obs["gone"]):]
-                assert ("leaving:" in text) == bool(gone), text
+                gone = after.observation(0)["gone"][len(obs["gone"]):] if not after.is_over else []
+                assert ("leaving:" in text) == bool(gone), text  # nobody to care after round 8
                 seen_short += short > 0
                 seen_leave += bool(gone)
                 assert "dicey_farm." not in round_end_preview(obs, "ja")

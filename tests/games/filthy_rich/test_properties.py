@@ -78,3 +78,26 @@ def test_observations_never_show_other_hands_or_the_deck(seed: int, picks: list[
         for event in seen["log"]:
             if event["key"] == "filthy_rich.log.draw":  # a drawn card: its holder only
                 assert viewer is not None and event["params"]["player"] == viewer + 1
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_the_checked_apply_s_candidates_are_exactly_the_legal_moves(players: int) -> None:
+    """``State._legal_candidates`` (the short list the checked apply looks in)
+    holds an action exactly when the full listing does, as the same object,
+    for every action of the game's universe, along random games; and a
+    placement's fees never make an unaffordable sign listed (C5)."""
+    game = new(players).game
+    universe = [game.action_from_id(i) for i in range(game.num_distinct_actions)]
+    for seed in range(4):
+        s = new(players, seed)
+        stream = Stream(derive_seed("fr-candidates", players, seed))
+        while not s.is_over:
+            legal = s.legal_actions()
+            by_value = {a: a for a in legal}
+            for action in universe:
+                found = [c for c in s._legal_candidates(action) if c == action]
+                if action in by_value:
+                    assert found and found[0] is by_value[action], (action, s.phase)
+                else:
+                    assert not found, (action, s.phase)
+            s.apply(stream.choice(legal), s.current_player)

@@ -115,17 +115,27 @@ def test_random_games_render_and_log_in_both_languages(lang: str) -> None:
 
 
 def test_move_lines_say_what_they_cost_and_give() -> None:
-    """Along random games: a sign's cover fees are the fees the move then
-    pays, a bid says its total, a sale its dollars."""
-    from gameshelf.games.filthy_rich.actions import Bid, PlaceSign, SellBusiness
+    """Along random games: a sign's line says the dollars the move then pays
+    (cost and cover fees), a bid its total, a sale its dollars and, at a tax,
+    the tax left to pay; keeping one's businesses says the tax the rules will
+    take, an audit the tax the target will pay."""
+    from gameshelf.games.filthy_rich.actions import (
+        Bid,
+        KeepBusinesses,
+        PlaceSign,
+        SellBusiness,
+        TargetPlayer,
+    )
+    from gameshelf.games.filthy_rich.rules.effects import tax_due
     from gameshelf.games.filthy_rich.view import describe_move
 
-    checked = {PlaceSign: 0, Bid: 0, SellBusiness: 0}
-    for seed in range(4):
+    checked = dict.fromkeys((PlaceSign, Bid, SellBusiness, KeepBusinesses, TargetPlayer), 0)
+    for seed in range(6):
         s = new(3, seed)
         stream = Stream(seed)
         while not s.is_over:
-            obs = s.observation(s.current_player)
+            seat = s.current_player
+            obs = s.observation(seat)
             for action in s.legal_actions():
                 kind = type(action)
                 if kind not in checked:
@@ -137,13 +147,22 @@ def test_move_lines_say_what_they_cost_and_give() -> None:
                 new_events = after.events[start:]
                 if kind is PlaceSign:
                     paid = sum(e.params["amount"] for e in new_events if e.key.endswith(".cover-fee"))
+                    total = s.money[seat] - after.money[seat]
+                    assert f"pay ${total}" in text, text
                     assert (f"cover fees ${paid} " in text) if paid else ("no cover fee" in text), text
                 elif kind is Bid:
                     bid = next(e.params["amount"] for e in new_events if e.key.endswith(".bid"))
                     assert text == f"Bid ${bid} in all"
-                else:
+                elif kind is SellBusiness:
                     sold = next(e.params["amount"] for e in new_events if e.key.endswith(".sell"))
-                    assert text.endswith(f"for ${sold}"), text
+                    assert f"for ${sold}" in text, text
+                    if s.phase == "sell":
+                        assert text.endswith(f" — tax then ${tax_due(after, seat)}"), text
+                elif kind is KeepBusinesses:
+                    assert text.startswith(f"Keep my businesses and pay ${tax_due(s, seat)} tax"), text
+                else:
+                    audit = next(e.params["amount"] for e in new_events if e.key.endswith(".audit"))
+                    assert f"they pay ${audit} tax now" in text, text
                 checked[kind] += 1
             s.apply(stream.choice(s.legal_actions()))
     assert all(checked.values()), checked

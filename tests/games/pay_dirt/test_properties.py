@@ -40,7 +40,12 @@ def ledger(state: PayDirtState) -> tuple[list[int], list[int], list[int]]:
     moves["pay_dirt.log.hired"] = [("workers", workers, 1)]
     for event in state.events:
         for param, column, sign in moves.get(event.key, ()):
-            column[int(event.params["player"]) - 1] += sign * int(event.params[param])
+            amount = int(event.params[param])
+            if column is money:  # the log says dollars; the state keeps thousands
+                assert amount % 1000 == 0, event
+                amount //= 1000
+            seat = event.params.get("player", event.params.get("owner"))  # a sweep names its "owner"
+            column[int(seat) - 1] += sign * amount
     return money, gold, workers
 
 

@@ -94,3 +94,19 @@ def test_garbage_typed_at_the_auctioneers_prompt_never_crashes(text: str) -> Non
 
 
 _OPENING = GAME.new_game(3, 5)
+
+
+def test_a_consequence_is_never_printed_as_the_move_that_caused_it() -> None:
+    """The feed prints a move's first event in place of the move when that
+    event names the mover as ``player``. The draft order, the final sweep and
+    a Fiem Co machine destroyed after labour follow someone's "end labour"
+    and must not stand for it: they name ``first``/``owner`` instead. A
+    whole game, person against two bots."""
+    import re
+
+    state = GAME.new_game(3, 5)
+    final, text = drive(state, ["human", "bot:easy", "bot:easy"], limit=2_000)
+    assert final.is_over
+    assert "Final sweep" in text and "Hardship draft" in text
+    assert not re.search(r"^▶ (Final sweep|Hardship draft|Game over)", text, re.M)
+    assert check_feed(final, text) > 200

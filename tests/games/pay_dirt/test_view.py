@@ -42,6 +42,9 @@ def test_machine_row_is_drawn_with_tiles_wear_and_gear() -> None:
     from gameshelf.games.pay_dirt.view import details
 
     game = load_game("pay-dirt")
+    auction = text_of(game.render(s.observation(0), "en"))
+    assert "Ex■■□□" in auction and "Head Miner" in auction  # one line per camp during the auction
+    s.phase = "work"
     compact = text_of(game.render(s.observation(0), "en"))
     assert "Ex [ ][R][ ] ■■□□" in compact and "Head Miner" in compact
     camp = text_of(details(game, s.observation(0), "en")[0][1])
@@ -98,34 +101,43 @@ def test_move_lines_say_dollars_and_never_zero_thousands() -> None:
     """A nomination names the lot as the board numbers it (#2, apart from
     the move numbers) and its opening bid in dollars, which is the bid the
     move then opens with."""
-    from gameshelf.games.pay_dirt.actions import BuyGear, Nominate
-    from gameshelf.games.pay_dirt.view import describe_move, money
+    from gameshelf.games.pay_dirt.actions import BuyGear, Nominate, Sell
+    from gameshelf.games.pay_dirt.view import describe_move
 
-    s = new(3, 4)
-    checked = bought = 0
-    for after, _ in random_playout(s, Stream(3), 2_000):
-        if after.is_over:
+    checked = bought = sold = 0
+    for seed in range(3, 40):
+        if checked and bought and sold:
             break
-        obs = after.observation(after.current_player)
-        for action in after.legal_actions():
-            for lang in ("en", "ja"):
-                assert "$0,000" not in describe_move(obs, action, lang)
-            if isinstance(action, Nominate):
-                trial = after.clone()
-                start = len(trial.events)
-                trial.apply(action)
-                opened = next(e.params["amount"] for e in trial.events[start:] if e.key.endswith("log.nominate"))
-                assert f"at ${opened:,},000" in describe_move(obs, action, "en"), action
-                assert f"#{action.slot + 1} " in describe_move(obs, action, "en")
-                checked += 1
-            if isinstance(action, BuyGear):
-                trial = after.clone()
-                start = len(trial.events)
-                trial.apply(action)
-                price = next(e.params["price"] for e in trial.events[start:] if e.key.endswith("log.bought-gear"))
-                assert describe_move(obs, action, "en").endswith(f"for {money(int(price))}"), action
-                bought += 1
-    assert checked and bought
+        for after, _ in random_playout(new(3, seed + 1), Stream(seed), 5_000):
+            if after.is_over:
+                break
+            obs = after.observation(after.current_player)
+            for action in after.legal_actions():
+                for lang in ("en", "ja"):
+                    assert "$0,000" not in describe_move(obs, action, lang)
+                if isinstance(action, Nominate):
+                    trial = after.clone()
+                    start = len(trial.events)
+                    trial.apply(action)
+                    opened = next(e.params["amount"] for e in trial.events[start:] if e.key.endswith("log.nominate"))
+                    assert f"at ${opened:,}" in describe_move(obs, action, "en"), action
+                    assert f"#{action.slot + 1} " in describe_move(obs, action, "en")
+                    checked += 1
+                if isinstance(action, BuyGear):
+                    trial = after.clone()
+                    start = len(trial.events)
+                    trial.apply(action)
+                    price = next(e.params["price"] for e in trial.events[start:] if e.key.endswith("log.bought-gear"))
+                    assert describe_move(obs, action, "en").endswith(f"for ${price:,}"), action
+                    bought += 1
+                if isinstance(action, Sell):  # the price with crew bonuses and hardship penalties
+                    trial = after.clone()
+                    start = len(trial.events)
+                    trial.apply(action)
+                    paid = next(e.params["money"] for e in trial.events[start:] if e.key.endswith("log.sold"))
+                    assert f"for ${paid:,} (" in describe_move(obs, action, "en"), action
+                    sold += 1
+    assert checked and bought and sold
 
 
 def _first(predicate: object, players: int = 3, seed: int = 5, limit: int = 5_000) -> object:
@@ -178,35 +190,44 @@ def test_a_nomination_line_says_its_total_in_dollars() -> None:
 
 
 def test_money_sentences_never_read_zero_thousands() -> None:
+    """Events carry dollars and the catalogues format them (``${x:,}``), so
+    the server and the browser, which print ``Event.text`` as it is, read
+    "$0" and "$3,000" like the terminal."""
     from gameshelf.core.protocol import Event
     from gameshelf.games.pay_dirt.actions import Bid, Nominate
-    from gameshelf.games.pay_dirt.describe import money_t
-    from gameshelf.games.pay_dirt.view import event_text
 
     game = load_game("pay-dirt")
     for lang in ("en", "ja"):
         assert "$0,000" not in game.describe_action(Nominate(2, 0, 0), lang)
         assert "$12,000" in game.describe_action(Bid(12), lang)
-        assert "$0" in money_t("pay_dirt.log.lost-money", lang, player=1, money=0)
-        words = event_text(Event("pay_dirt.log.bought-gear", {"player": 2, "gear": "@pay_dirt.gear.radio", "price": 0}), lang)
-        assert words is not None and "$0," not in words and "pay_dirt." not in words
-    assert event_text(Event("dicey_farm.log.x", {}), "en") is None
+        assert "$0" in Event("pay_dirt.log.lost-money", {"player": 1, "money": 0}).text(lang)
+        words = Event("pay_dirt.log.bought-gear", {"player": 2, "gear": "@pay_dirt.gear.radio", "price": 0}).text(lang)
+        assert "$0," not in words and "$0" in words and "pay_dirt." not in words
+        assert "$3,000" in Event("pay_dirt.log.income", {"player": 1, "money": 3000}).text(lang)
 
 
-def test_the_terminal_log_names_claims_and_crew_in_japanese() -> None:
-    from gameshelf.core.protocol import Event
+def test_every_event_and_move_of_random_games_reads_right_in_both_languages() -> None:
+    """What a server sends: ``Event.text`` and ``describe_public`` as they are.
+    No "$N,000" of a zero, no unfilled field, no English card name on a
+    Japanese screen (claims, crew, equipment models, the Greenhorn Claim)."""
     from gameshelf.games.pay_dirt.components import components
-    from gameshelf.games.pay_dirt.view import event_text
 
-    claim = components().claims[0]
-    person = components().personnel[0]
-    won = Event("pay_dirt.log.won", {"player": 1, "row": "@pay_dirt.row.claims", "lot": claim.name, "amount": 0})
-    hired = Event("pay_dirt.log.hired", {"player": 1, "name": person.name, "workers": 1})
-    for event, english in ((won, claim.name), (hired, person.name)):
-        ja = event_text(event, "ja")
-        assert ja is not None and english not in ja and "pay_dirt." not in ja
-        assert english in (event_text(event, "en") or "")
-    assert "$0," not in (event_text(won, "en") or "")
+    comp = components()
+    english = {c.name for c in comp.claims} | {c.name for c in comp.personnel} | {"Greenhorn"}
+    english |= {e.model for e in comp.equipment if " " in e.model} | {e.maker for e in comp.equipment}
+    game = load_game("pay-dirt")
+    for players, seed in ((3, 9), (5, 4)):
+        s = new(players, seed)
+        texts: list[tuple[str, str]] = []
+        for after, action in random_playout(s, Stream(seed), 5_000):
+            mover = after.history and after.current_player
+            texts += [(lang, game.describe_public(action, mover or 0, lang)) for lang in ("en", "ja")]
+        texts += [(lang, event.text(lang)) for event in s.events for lang in ("en", "ja")]
+        for lang, text in texts:
+            assert "{" not in text and "pay_dirt." not in text and "$0,000" not in text, text
+            if lang == "ja":
+                assert not [name for name in english if name in text], text
+        assert any("ハンカー" in x or "新米" in x or "フィエム" in x or "クロンデックス" in x for _, x in texts)
 
 
 def test_a_long_camp_line_ends_in_an_ellipsis_at_100_columns() -> None:
@@ -227,3 +248,36 @@ def test_opening_an_auction_reads_as_bidding_in_japanese() -> None:
 
     text = t("pay_dirt.compact.move.nominate", "ja", row="採掘機械", slot=1, amount="$5,000")
     assert text == "採掘機械#1を$5,000から競る"
+
+
+def test_a_labour_move_says_the_wear_it_will_leave() -> None:
+    """"Every move line says what it costs and what it gives": a dig or a
+    pull names the wear its machine will carry (broken or not), a repair
+    the wear left, exactly as applying the move leaves it."""
+    import re
+
+    from gameshelf.games.pay_dirt.actions import Dig, Pull, Repair
+    from gameshelf.games.pay_dirt.view import describe_move
+
+    checked = {Dig: 0, Pull: 0, Repair: 0}
+    for seed in range(6):
+        for after, _ in random_playout(new(3, 60 + seed), Stream(seed), 5_000):
+            if after.phase != "work" or after.is_over:
+                continue
+            seat = after.current_player
+            obs = after.observation(seat)
+            for action in after.legal_actions():
+                kind = type(action)
+                if kind not in checked:
+                    continue
+                line = describe_move(obs, action, "en")
+                found = re.search(r"wear (\d+)/(\d+)", line)
+                assert found, line
+                trial = after.clone()
+                trial.apply(action)
+                target = 0 if kind is Dig else action.target if kind is Repair else action.machine
+                camp = trial.camps[seat]
+                assert (int(found[1]), int(found[2])) == (camp.wear[target], camp.durability(trial.comp, target)), line
+                assert ("broken" in line) == (kind is not Repair and camp.broken(trial.comp, target)), line
+                checked[kind] += 1
+    assert all(checked.values()), checked

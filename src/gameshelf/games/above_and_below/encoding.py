@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
 
-from gameshelf.core.tensor import TensorWriter, Vocab, relative_seat, seat_order
+from gameshelf.core.tensor import Columns, TensorWriter, Vocab, relative_seat, seat_order
 from gameshelf.games.above_and_below.components import GOODS, SALE_ITEMS, load_components
 
 PHASES = ("turn", "assign", "dice", "option", "respond", "build", "train", "harvest", "rest", "over")
@@ -22,6 +22,21 @@ SEATS = 4
 OPTIONS = 3
 COIN_CAP = 50
 CAVES = 30
+# Field names and meanings made once (an f-string per field per tensor
+# cost more than writing the field).
+_ROWS = tuple((row, f"buildings in the {row.replace('_', ' ')}") for row in ("house_row", "outpost_row", "star_row", "key_row"))
+_DECKS = tuple((name, f"decks.{name}", f"cards in the {name} deck, 0 to {CAVES}") for name in ("house", "outpost", "villager", "cave"))
+_SCORES = tuple(
+    (key, f"scores.{key}", f"per seat: {key} points, -10 to 60, scaled and clipped")
+    for key in ("track", "buildings", "reputation", "cards", "total")
+)
+_ZONES = tuple((zone, f"per seat: its {zone} villagers") for zone in ("ready", "exhausted", "injured"))
+_COINS = f"per seat (viewer first): coins, 0 to {COIN_CAP}"
+_VILLAGE = Columns(
+    "coins", "reputation", "ready", "exhausted", "injured", "goods", "potions", "cider", "sale", "track",
+    "houses", "outposts", "caves", "card_goods", "passed", "income",
+)
+_SHEET = Columns(*(key for key, _, _ in _SCORES))
 
 
 @cache
@@ -59,11 +74,11 @@ def write(obs: Mapping[str, Any], w: TensorWriter) -> None:
     w.one_hot("current", rel(obs["current"]), v["seat"], "one-hot: who decides now, relative")
     w.one_hot("start_player", rel(obs["start_player"]), v["seat"], "one-hot: the start player, relative")
     _villages([obs["villages"][p] for p in order], w, v)
-    for row in ("house_row", "outpost_row", "star_row", "key_row"):
-        w.many_hot(row, obs[row], v["buildings"], f"buildings in the {row.replace('_', ' ')}")
+    for row, meaning in _ROWS:
+        w.many_hot(row, obs[row], v["buildings"], meaning)
     decks = obs["decks"]
-    for name in ("house", "outpost", "villager", "cave"):
-        w.number(f"decks.{name}", decks.get(name), CAVES, meaning=f"cards in the {name} deck, 0 to {CAVES}")
+    for name, field, meaning in _DECKS:
+        w.number(field, decks.get(name), CAVES, meaning=meaning)
     w.one_hot("cave_top", obs["cave_top"], v["caves"], "one-hot: the face-up top cave card")
     w.one_hots("slots", obs["slots"], 5, v["villagers"], "the five villager slots: one-hot the villager on each")
     w.numbers("slot_costs", obs["slot_costs"], 5, 6, meaning="each slot's cost, 0 to 6")
@@ -82,31 +97,29 @@ def write(obs: Mapping[str, Any], w: TensorWriter) -> None:
     flags = obs["flags"]
     w.flag("flags.refreshed", flags.get("refreshed"), "1 if a row was refreshed this turn")
     w.flag("flags.sold", flags.get("sold"), "1 if something was sold this turn")
-    sheets = [obs["scores"][p] for p in order]
-    for key in ("track", "buildings", "reputation", "cards", "total"):
-        w.numbers(f"scores.{key}", [s.get(key) for s in sheets], SEATS, 60, low=-10, meaning=f"per seat: {key} points, -10 to 60, scaled and clipped")
+    sheets = _SHEET.of([obs["scores"][p] for p in order])
+    for key, field, meaning in _SCORES:
+        w.numbers(field, sheets[key], SEATS, 60, low=-10, meaning=meaning)
 
 
 def _villages(villages: Sequence[Mapping[str, Any]], w: TensorWriter, v: dict[str, Vocab]) -> None:
-    def each(key: str) -> list[Any]:
-        return [village.get(key) for village in villages]
-
-    w.numbers("coins", each("coins"), SEATS, COIN_CAP, meaning=f"per seat (viewer first): coins, 0 to {COIN_CAP}")
-    w.numbers("reputation", each("reputation"), SEATS, 10, low=-5, meaning="per seat: reputation, -5 to 10, scaled")
-    for zone in ("ready", "exhausted", "injured"):
-        w.many_hots(zone, each(zone), SEATS, v["villagers"], f"per seat: its {zone} villagers")
-    w.count_tables("goods", each("goods"), SEATS, v["goods"], 10, "per seat: goods of each type, 0 to 10")
-    w.numbers("potions", each("potions"), SEATS, 10, meaning="per seat: potions, 0 to 10")
-    w.numbers("cider", each("cider"), SEATS, 5, meaning="per seat: cider, 0 to 5")
-    w.one_hots("sale", each("sale"), SEATS, v["sale"], "per seat: one-hot the item on its for-sale space")
-    tracks = [{pair[0]: pair[1] for pair in (t or ()) if len(pair) >= 2} for t in each("track")]
+    each = _VILLAGE.of(villages)
+    w.numbers("coins", each["coins"], SEATS, COIN_CAP, meaning=_COINS)
+    w.numbers("reputation", each["reputation"], SEATS, 10, low=-5, meaning="per seat: reputation, -5 to 10, scaled")
+    for zone, meaning in _ZONES:
+        w.many_hots(zone, each[zone], SEATS, v["villagers"], meaning)
+    w.count_tables("goods", each["goods"], SEATS, v["goods"], 10, "per seat: goods of each type, 0 to 10")
+    w.numbers("potions", each["potions"], SEATS, 10, meaning="per seat: potions, 0 to 10")
+    w.numbers("cider", each["cider"], SEATS, 5, meaning="per seat: cider, 0 to 5")
+    w.one_hots("sale", each["sale"], SEATS, v["sale"], "per seat: one-hot the item on its for-sale space")
+    tracks = [{pair[0]: pair[1] for pair in (t or ()) if len(pair) >= 2} for t in each["track"]]
     w.count_tables("track", tracks, SEATS, v["goods"], 5, "per seat: goods of each type on its progress track, 0 to 5")
-    w.many_hots("houses", each("houses"), SEATS, v["buildings"], "per seat: its houses (starting, houses, star and key houses)")
-    w.many_hots("outposts", each("outposts"), SEATS, v["buildings"], "per seat: its outposts")
-    w.many_hots("caves", each("caves"), SEATS, v["caves"], "per seat: its cave cards")
-    w.count_tables("card_goods", each("card_goods"), SEATS, v["buildings"], 3, "per seat: goods lying on each building, 0 to 3")
-    w.numbers("passed", each("passed"), SEATS, 1, meaning="per seat: 1 once it passed this round")
-    w.numbers("income", each("income"), SEATS, 12, meaning="per seat: income, 0 to 12")
+    w.many_hots("houses", each["houses"], SEATS, v["buildings"], "per seat: its houses (starting, houses, star and key houses)")
+    w.many_hots("outposts", each["outposts"], SEATS, v["buildings"], "per seat: its outposts")
+    w.many_hots("caves", each["caves"], SEATS, v["caves"], "per seat: its cave cards")
+    w.count_tables("card_goods", each["card_goods"], SEATS, v["buildings"], 3, "per seat: goods lying on each building, 0 to 3")
+    w.numbers("passed", each["passed"], SEATS, 1, meaning="per seat: 1 once it passed this round")
+    w.numbers("income", each["income"], SEATS, 12, meaning="per seat: income, 0 to 12")
 
 
 def _task(task: Mapping[str, Any], w: TensorWriter, v: dict[str, Vocab]) -> None:

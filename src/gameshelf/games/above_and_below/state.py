@@ -17,6 +17,7 @@ from gameshelf.games.above_and_below.components import GOODS, Components, load_c
 from gameshelf.games.above_and_below.rules import dispatch, invariants, legal
 from gameshelf.games.above_and_below.rules.common import OPEN_BOTTOM_DECKS, known_under
 from gameshelf.games.above_and_below.rules.explore import task_view
+from gameshelf.games.above_and_below.rules.round_end import beds
 from gameshelf.games.above_and_below.rules.scoring import final_scores, score_sheet
 from gameshelf.games.above_and_below.rules.setup import set_up
 from gameshelf.games.above_and_below.task import Task
@@ -107,11 +108,10 @@ class AboveAndBelowState(State):
             return self.rest_queue[0]
         return self.turn
 
-    def _legal_actions(self) -> list[Action]:
-        return legal.legal_actions(self)
-
-    def _apply(self, action: Action) -> None:
-        dispatch.apply_action(self, action)
+    #: the rules' own functions serve as the methods (one Python call fewer per step:
+    #: random playouts spend about a tenth of a step in such wrappers)
+    _legal_actions = legal.legal_actions
+    _apply = dispatch.apply_action
 
     def _legal_candidates(self, action: Action) -> list[Action]:
         """Only the legal moves of ``action``'s own kind
@@ -227,6 +227,10 @@ class AboveAndBelowState(State):
             "task": task_view(self),
             "offer": list(self.offer) if self.offer is not None else None,
             "flags": {"refreshed": self.refreshed, "sold": self.sold, "sale_left": list(self.sale_left)},
+            # the resting player's beds: how many their buildings hold, how many are taken, by whom
+            "rest": ({"player": self.rest_queue[0], "beds": beds(self, self.rest_queue[0]),
+                      "used": self.rest_beds_used, "bedded": list(self.rest_bedded)}
+                     if self.phase == "rest" and self.rest_queue else None),
             "scores": score_sheet(self),
             "log": [e.to_json() for e in self.events_for(player)],
         }

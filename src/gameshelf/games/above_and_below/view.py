@@ -46,9 +46,11 @@ def card_name(card: str, lang: str | None) -> str:
 
 
 def icons(vid: int, lang: str | None) -> str:
-    """A villager's icons: ✦1 / ✦2 for explore, then hammer, quill, specials."""
+    """A villager's icons in words: what its explore die gives in lanterns
+    (the symbols "1" and "2" of the rulebook's icon page, said as the die
+    faces they pay on), then hammer, quill and specials."""
     v = load_components().villagers[vid]
-    parts = [f"✦{x}" for x in v.lantern]
+    parts = [_t("icon.lanterns-" + "".join(map(str, sorted(v.lantern))), lang)] if v.lantern else []
     for icon in ("hammer", "quill"):
         level = getattr(v, icon)
         if level:
@@ -57,7 +59,7 @@ def icons(vid: int, lang: str | None) -> str:
         parts.append(_t("icon.reputation_down", lang))
     if v.special in ("cave_cat", "metal_man"):
         parts.append(_t(f"icon.{v.special}", lang))
-    return ", ".join(parts) or "—"
+    return _sep(lang).join(parts) or "—"
 
 
 def abilities(b: Building, lang: str | None) -> str:
@@ -79,7 +81,12 @@ def abilities(b: Building, lang: str | None) -> str:
     if b.vp_per_good:
         items = "/".join(_t(f"item.{i}", lang) for i in b.vp_per_good_items)
         parts.append(_t("ability.vp_per_good", lang, n=b.vp_per_good, items=items))
-    return ", ".join(parts) or _t("ability.none", lang)
+    return _sep(lang).join(parts) or _t("ability.none", lang)
+
+
+def _sep(lang: str | None) -> str:
+    """The separator of a list of names: 、 in Japanese, a comma in English."""
+    return "、" if (lang or current_language()) == "ja" else ", "
 
 
 def _book_text(texts: dict[str, str], lang: str | None) -> str:
@@ -131,16 +138,16 @@ def describe_option(game: AboveAndBelow, pid: int, index: int, lang: str | None)
     if not opt.thresholds:
         text = _t("do.choose-goto", lang, label=label)
     else:
-        values = " / ".join(_t("do.lanterns", lang, n=th.lanterns) for th in opt.thresholds)
+        values = " / ".join(str(th.lanterns) for th in opt.thresholds)
         text = _t("do.choose", lang, label=label, thresholds=values)
     if opt.bonuses:
-        text += " — " + ", ".join(
+        text += " — " + _sep(lang).join(
             _t(f"do.bonus-{b.kind}", lang, n=b.lanterns,
                item=_t(f"{'icon' if b.kind == 'per_icon' else 'item'}.{b.item}", lang))
             for b in opt.bonuses
         )
     if opt.cost:
-        text += " — " + _t("do.choose-cost", lang, cost=", ".join(_cost(c, lang) for c in opt.cost))
+        text += " — " + _t("do.choose-cost", lang, cost=_sep(lang).join(_cost(c, lang) for c in opt.cost))
     return text
 
 
@@ -158,7 +165,7 @@ def _cards_table(title: str, cards: list[str], lang: str | None) -> Table:
     table = Table(title=title, show_header=False, expand=False, title_style="bold")
     for card in cards:
         b = comp.buildings[card]
-        table.add_row(Text(card_name(card, lang), style="bold"), f"${b.cost}", f"{b.vp + 1} {_t('view.vp', lang)}",
+        table.add_row(Text(card_name(card, lang), style="bold"), f"◉{b.cost}", f"{b.vp + 1} {_t('view.vp', lang)}",
                       abilities(b, lang))
     return table
 
@@ -166,7 +173,7 @@ def _cards_table(title: str, cards: list[str], lang: str | None) -> Table:
 def _board(obs: dict[str, Any], lang: str | None) -> Panel:
     slots = Table(title=_t("view.villagers-row", lang), show_header=False, title_style="bold")
     for vid, cost in zip(obs["slots"], obs["slot_costs"], strict=True):
-        slots.add_row(f"${cost}", villager_name(vid, lang) if vid is not None else _t("view.empty", lang),
+        slots.add_row(f"◉{cost}", villager_name(vid, lang) if vid is not None else _t("view.empty", lang),
                       icons(vid, lang) if vid is not None else "")
     top = obs["cave_top"] if obs["cave_top"] is not None else _t("view.empty", lang)
     footer = Text.assemble(
@@ -197,7 +204,7 @@ def under_deck_lines(obs: dict[str, Any], lang: str | None) -> list[Text]:
     under = obs.get("under_decks") or {}
     lines = [
         Text(_c("under-deck", lang, deck=_c(f"deck-{deck}", lang),
-                cards=", ".join(str(c) if deck == "cave" else card_name(c, lang) for c in cards)))
+                cards=_sep(lang).join(str(c) if deck == "cave" else card_name(c, lang) for c in cards)))
         for deck, cards in under.items() if cards
     ]
     return [Text(_c("under-decks", lang), style="bold"), *lines] if lines else []
@@ -221,10 +228,11 @@ def _village(obs: dict[str, Any], p: int, lang: str | None) -> Panel:
     grid = Table.grid(padding=(0, 1))
     grid.add_column(style="bold")
     grid.add_column()
-    names = lambda ids: ", ".join(villager_name(i, lang) for i in ids) or _t("view.empty", lang)  # noqa: E731
+    names = lambda ids: _sep(lang).join(villager_name(i, lang) for i in ids) or _t("view.empty", lang)  # noqa: E731
     grid.add_row(_t("view.coins", lang), f"{v['coins']}  ({_t('view.income', lang)} {v['income']})")
     rep_vp = load_components().tracks.reputation_vp[v["reputation"]]
-    grid.add_row(_t("view.reputation", lang), f"{v['reputation']}  ({rep_vp:+d} {_t('view.vp', lang)})")
+    grid.add_row(_t("view.reputation", lang), _t("view.rep-position", lang, pos=v["reputation"], vp=f"{rep_vp:+d}",
+                                                  bonus=score["reputation"] - rep_vp))
     grid.add_row(Text(_t("view.ready", lang), style="green"), names(v["ready"]))
     grid.add_row(Text(_t("view.exhausted", lang), style="yellow"), names(v["exhausted"]))
     grid.add_row(Text(_t("view.injured", lang), style="red"), names(v["injured"]))
@@ -238,7 +246,7 @@ def _village(obs: dict[str, Any], p: int, lang: str | None) -> Panel:
     def building(card: str) -> str:
         """A building with its abilities (beds, rerolls, ...) and the goods on it."""
         goods = v["card_goods"].get(card)
-        on_it = f" [{goods}]" if goods else ""
+        on_it = f" [{_t(f'item.{_card_good(card)}', lang)}×{goods}]" if goods else ""
         return f"{card_name(card, lang)}{on_it}: {abilities(comp.buildings[card], lang)}"
 
     grid.add_row(_t("view.houses", lang), "\n".join(building(c) for c in v["houses"]) or _t("view.empty", lang))
@@ -267,9 +275,12 @@ def _encounter(game: AboveAndBelow, obs: dict[str, Any], lang: str | None) -> Pa
         parts.append(Text(marker + describe_option(game, para.id, i, lang)))
     if task["dice"]:
         dice = Text(_t("view.dice", lang) + ": ", style="bold")
+        villagers = load_components().villagers
         for k, (vid, die) in enumerate(zip(task["villagers"], task["dice"], strict=True)):
-            note = f" ({_t('view.pushed', lang)})" if vid in task["pushed"] else ""
-            dice.append(("  " if k else "") + villager_name(vid, lang) + note + " " + "⚀⚁⚂⚃⚄⚅"[die - 1] + f"{die}")
+            note = f" ({_t('view.pushed', lang)} +1)" if vid in task["pushed"] else ""
+            got = _t("view.die-lanterns", lang, n=villagers[vid].lanterns(die))
+            dice.append(("  " if k else "") + villager_name(vid, lang) + " " + "⚀⚁⚂⚃⚄⚅"[die - 1] + f"{die}"
+                        + f" → {got}{note}")
         parts.append(dice)
         parts.append(Text.assemble((_t("view.lanterns", lang, n=task.get("lanterns", 0)), "bold yellow"),
                                    "   ", _t("view.rerolls", lang, n=task["rerolls"])))
@@ -299,7 +310,6 @@ def players_table(obs: dict[str, Any], lang: str | None) -> Table:
     for key in ("player", "vp", "coins", "reputation", "villagers", "goods", "sale", "track", "buildings", "caves"):
         heading = _t("view.reputation", lang) if key == "reputation" else _c(f"col-{key}", lang)
         table.add_column(heading, no_wrap=key != "goods")
-    reps = load_components().tracks.reputation_vp
     for p, v in enumerate(obs["villages"]):
         name = _t("view.player", lang, n=p + 1)
         if obs["viewer"] == p:
@@ -313,7 +323,7 @@ def players_table(obs: dict[str, Any], lang: str | None) -> Table:
             Text(("▶ " if obs["current"] == p else "  ") + name, style=style),
             str(obs["scores"][p]["total"]),
             f"{v['coins']} (+{v['income']})",
-            f"{v['reputation']} ({reps[v['reputation']]:+d})",
+            f"{v['reputation']} ({obs['scores'][p]['reputation']:+d} {_t('view.vp', lang)})",
             Text.assemble((str(len(v["ready"])), "green"), "/", (str(len(v["exhausted"])), "yellow"), "/",
                           (str(len(v["injured"])), "red")),
             _short_goods(v, lang),
@@ -325,20 +335,30 @@ def players_table(obs: dict[str, Any], lang: str | None) -> Table:
     return table
 
 
+def legend_line(lang: str | None) -> Text:
+    """What the village table's cells mean ("2/1/0", "2+1", "3 (+1)", ★, ⏸)."""
+    return Text(_c("legend", lang), style="dim")
+
+
 def market_lines(obs: dict[str, Any], lang: str | None) -> Text:
     """The rows for sale, one line each: name and cost (details: key d)."""
     comp = load_components()
     text = Text()
     for key, row in (("houses-row", "house_row"), ("outposts-row", "outpost_row"),
                      ("star-row", "star_row"), ("key-row", "key_row")):
-        cards = " · ".join(f"{card_name(c, lang)} ${comp.buildings[c].cost}" for c in obs[row]) or "—"
+        cards = " · ".join(f"{card_name(c, lang)} ◉{comp.buildings[c].cost}" for c in obs[row]) or "—"
         text.append(f"{_t('view.' + key, lang)}: ", style="bold")
         text.append(cards + "\n")
-    trainees = " · ".join(f"{villager_name(vid, lang)} ${cost}"
+    trainees = " · ".join(f"{villager_name(vid, lang)} ◉{cost}"
                           for vid, cost in zip(obs["slots"], obs["slot_costs"], strict=True) if vid is not None)
     text.append(f"{_t('view.villagers-row', lang)}: ", style="bold")
     text.append(trainees or "—")
     return text
+
+
+def _card_good(card: str) -> str:
+    b = load_components().buildings[card]
+    return b.goods_refill or b.goods_on_buy or ""
 
 
 def offer_line(obs: dict[str, Any], lang: str | None) -> Text | None:
@@ -359,17 +379,34 @@ def _own_line(obs: dict[str, Any], lang: str | None) -> Text | None:
     if not isinstance(viewer, int):
         return None
     v = obs["villages"][viewer]
-    names = ", ".join(villager_name(i, lang) for i in v["ready"]) or "—"
+    comp = load_components()
+    names = _sep(lang).join(villager_name(i, lang) for i in v["ready"]) or "—"
     line = Text.assemble((_t("view.ready", lang) + ": ", "bold green"), names)
+    task = obs.get("task") or {}
+    if obs.get("current") == viewer and task.get("villagers"):  # who went on the action under way
+        sent = _sep(lang).join(villager_name(i, lang) for i in task["villagers"])
+        line.append(f"   {_c('sent', lang)}: ", style="bold")
+        line.append(sent)
     if v["card_goods"]:  # goods waiting on your buildings, to harvest
-        stocked = ", ".join(f"{card_name(c, lang)} ×{n}" for c, n in v["card_goods"].items())
+        stocked = _sep(lang).join(f"{card_name(c, lang)}: {_t(f'item.{_card_good(c)}', lang)}×{n}"
+                            for c, n in v["card_goods"].items())
         line.append(f"   {_c('cards.on-cards', lang)}: ", style="bold")
         line.append(stocked)
+    line.append(f"\n{_c('own-buildings', lang)}: ", style="bold")
+    line.append(" · ".join(f"{card_name(c, lang)} ({abilities(comp.buildings[c], lang)})"
+                           for c in [*v["houses"], *v["outposts"]]))
+    rest = obs.get("rest")
+    if rest and rest["player"] == viewer:  # the round end: what the beds can still do
+        line.append("\n" + _c("beds", lang, beds=rest["beds"], used=rest["used"]), style="bold")
     left = (obs.get("flags") or {}).get("sale_left") or []
     if left and obs.get("current") == viewer:  # B32: what left the sale space may not go back up this turn
-        items = ", ".join(_t(f"item.{i}", lang) for i in left)
+        items = _sep(lang).join(_t(f"item.{i}", lang) for i in left)
         line.append("\n" + _c("sale-left", lang, items=items), style="yellow")
     return line
+
+
+#: phases whose compact board shows the market rows
+MARKET_PHASES = frozenset({"turn", "assign", "respond"})
 
 
 def render(game: AboveAndBelow, obs: dict[str, Any], lang: str | None = None) -> Any:
@@ -382,11 +419,15 @@ def render(game: AboveAndBelow, obs: dict[str, Any], lang: str | None = None) ->
     top = obs["cave_top"] if obs["cave_top"] is not None else "—"
     header.append(f"   {_t('view.cider-board', lang)}: {'●' if obs['cider_on_board'] else '—'}"
                   f"   {_t('view.cave-deck', lang, n=obs['decks']['cave'], top=top)}")
-    parts: list[Any] = [header, players_table(obs, lang), market_lines(obs, lang)]
+    encounter = _encounter(game, obs, lang)
+    parts: list[Any] = [header, players_table(obs, lang), legend_line(lang)]
+    # the market while a purchase is still ahead; in a cave, at rest, or when the move list
+    # itself lists the cards or villagers with what they cost, it would only push the moves off screen
+    if encounter is None and obs.get("phase") in MARKET_PHASES:
+        parts.append(market_lines(obs, lang))
     for line in (_own_line(obs, lang), offer_line(obs, lang)):
         if line is not None:
             parts.append(line)
-    encounter = _encounter(game, obs, lang)
     if encounter is not None:
         parts.append(encounter)
     return Group(*parts)
@@ -416,33 +457,108 @@ def render_full(game: AboveAndBelow, obs: dict[str, Any], lang: str | None = Non
 
 def describe_move(obs: dict[str, Any], action: Action, lang: str | None = None, *,
                   game: AboveAndBelow | None = None) -> str:
-    """A move as its player reads it now, with what it costs: training and
-    building say the coins actually paid (1 less with a quill+ or hammer+
-    villager doing the work), not the printed price."""
+    """A move as its player reads it now, with what it costs and gives:
+    training and building say the coins actually paid (1 less with a quill+
+    or hammer+ villager doing the work, coins back from +1-per-build cards),
+    not the printed price; starting a training says the range it will cost;
+    sending a villager says the discount it brings or the coin it earns; an
+    offer and its answer name the item."""
     from gameshelf.core.registry import load_game
 
     game = game or load_game("above-and-below")  # type: ignore[assignment]
     assert game is not None
-    text = describe(game, action, lang)
+    comp = load_components()
+    villagers = comp.villagers
     task = obs.get("task") or {}
     workers = task.get("villagers") or []
-    villagers = load_components().villagers
+    seat = obs.get("viewer")
+    village = obs["villages"][seat] if isinstance(seat, int) else None
+    if isinstance(action, A.Offer):
+        item = obs["villages"][action.seller]["sale"]
+        return _c("move.offer", lang, seller=action.seller + 1, price=action.price,
+                  item=_t(f"item.{item}", lang) if item else "?")
+    if isinstance(action, A.Respond) and isinstance(obs.get("offer"), list | tuple):
+        seller, buyer, price = obs["offer"][:3]
+        item = obs["villages"][seller]["sale"]
+        words = _t(f"item.{item}", lang) if item else "?"
+        if action.accept:
+            return _c("move.accept", lang, item=words, buyer=buyer + 1, price=price)
+        return _c("move.refuse", lang, item=words)
+    text = describe(game, action, lang)
+    if isinstance(action, A.Act) and action.action == "build" and village is not None:
+        # a hammer+ worker pays 1 less, a plain hammer the printed price; only what the coins reach
+        offs = {1 if villagers[v].hammer == 2 else 0 for v in village["ready"] if villagers[v].hammer}
+        empty_cave = len(village["caves"]) > len(village["outposts"])
+        rows = ["house_row", "star_row", "key_row", *(["outpost_row"] if empty_cave else [])]
+        prices = [n for off in offs for row in rows for c in obs[row]
+                  if (n := max(0, comp.buildings[c].cost - off)) <= village["coins"]] or [0]
+        if min(prices) == max(prices):
+            return text + " — " + _c("move.pay-one", lang, n=prices[0])
+        return text + " — " + _c("move.pay-range", lang, low=min(prices), high=max(prices))
+    if isinstance(action, A.Act) and action.action in ("explore", "harvest", "labor"):
+        cider = action.action == "labor" and obs.get("cider_on_board")
+        return text + " — " + _c(f"move.act-{action.action}{'-cider' if cider else ''}", lang)
+    if isinstance(action, A.Act) and action.action == "train" and village is not None:
+        # a quill+ teacher takes 1 off, a plain quill the slot's price; only what the coins reach
+        offs = {1 if villagers[v].quill == 2 else 0 for v in village["ready"] if villagers[v].quill}
+        prices = [n for off in offs for vid, c in zip(obs["slots"], obs["slot_costs"], strict=True)
+                  if vid is not None and (n := max(0, c - off)) <= village["coins"]] or [0]
+        if min(prices) == max(prices):
+            return text + " — " + _c("move.pay-one", lang, n=prices[0])
+        return text + " — " + _c("move.pay-range", lang, low=min(prices), high=max(prices))
+    if isinstance(action, A.Assign) and task:
+        v = villagers[action.villager]
+        purpose = task.get("purpose")
+        if (purpose == "train" and v.quill == 2) or (purpose == "build" and v.hammer == 2):
+            return text + " — " + _c("move.discount", lang)
+        if purpose == "labor":
+            return text + " — " + _c("move.labor-cider" if obs.get("cider_on_board") else "move.labor", lang)
+        return text
+    if isinstance(action, A.Track) and village is not None:
+        return text + " — " + _track_gain(village, action.good, lang)
     if isinstance(action, A.Train) and action.villager in obs["slots"]:
         cost = obs["slot_costs"][obs["slots"].index(action.villager)]
         if workers and villagers[workers[0]].quill == 2:
             cost = max(0, cost - 1)
         return text + " — " + _c("move.pay", lang, n=cost)
     if isinstance(action, A.Build) and task.get("purpose") == "build" and workers:
-        cost = load_components().buildings[action.card].cost
-        if villagers[workers[0]].hammer == 2:
-            cost = max(0, cost - 1)
-        return text + " — " + _c("move.pay", lang, n=cost)
+        b = comp.buildings[action.card]
+        cost = max(0, b.cost - 1) if villagers[workers[0]].hammer == 2 else b.cost
+        back = 0 if village is None else sum(
+            1 for c in [*village["houses"], *village["outposts"]] if comp.buildings[c].coin_on_build)
+        pay = _c("move.pay-back", lang, n=cost, back=back) if back else _c("move.pay", lang, n=cost)
+        if cost != b.cost:
+            pay += " " + _c("move.printed", lang, n=b.cost)
+        return _c("move.build", lang, card=card_name(action.card, lang), vp=b.vp + 1,
+                  abilities=abilities(b, lang), pay=pay)
     return text
+
+
+def _track_gain(village: dict[str, Any], good: str, lang: str | None) -> str:
+    """What one more ``good`` on the progress track brings: the VP of its slot
+    (a new kind takes the next empty slot, the same kind stacks, B3) and, for
+    a new kind, the income of that slot; +1 income per ore or amethyst with an
+    income-per-ore/amethyst card."""
+    comp = load_components()
+    tracks = comp.tracks
+    kinds = [g for g, _ in village["track"]]
+    slot = kinds.index(good) if good in kinds else len(kinds)
+    if slot >= len(tracks.progress_vp):
+        return _c("move.track-full", lang)
+    more = 0
+    if good in ("ore", "amethyst"):
+        more = sum(1 for c in [*village["houses"], *village["outposts"]]
+                   if comp.buildings[c].income_per_ore_amethyst)
+    now = tracks.progress_income[len(kinds) - 1] if kinds else tracks.base_income
+    after = tracks.progress_income[slot] if good not in kinds else now
+    if after + more == now:
+        return _c("move.track-vp", lang, vp=tracks.progress_vp[slot])
+    return _c("move.track", lang, vp=tracks.progress_vp[slot], income=after - now + more)
 
 
 def score_parts(score: dict[str, Any], lang: str | None) -> str:
     """Where a seat's VP come from: "progress 0, buildings 2, reputation 3, cards 2"."""
-    return ", ".join(f"{_t('view.score-' + part, lang)} {score[part]}"
+    return _sep(lang).join(f"{_t('view.score-' + part, lang)} {score[part]}"
                      for part in ("track", "buildings", "reputation", "cards"))
 
 

@@ -20,7 +20,7 @@ from gameshelf.core.errors import GameshelfError, SetupError
 from gameshelf.core.i18n import t
 from gameshelf.core.protocol import State
 from gameshelf.core.registry import load_game
-from gameshelf.games.dicey_farm.actions import EndRound, PickDie
+from gameshelf.games.dicey_farm.actions import Cook, Done, EndRound, PickDie, ToFood
 from gameshelf.games.dicey_farm.state import DiceyFarmState
 
 
@@ -70,7 +70,8 @@ def daily(
         from gameshelf.games.dicey_farm.par import solve
 
         result = solve(when, width=width, samples=samples)
-        console.print(t("dicey_farm.cli.par", lang, date=state.options["daily"], score=f"{result.score:g}"))
+        console.print(t("dicey_farm.cli.par-yours", lang, date=state.options["daily"], score=f"{result.score:g}",
+                        yours=f"{final.scores()[0]:g}"))
 
 
 def _final_score(date: str, line: list[Action]) -> tuple[float, int] | None:
@@ -93,7 +94,9 @@ def essential_line(date: str, line: list[Action]) -> list[Action]:
     meal never needed; a person reading the par wants it to stop at the
     last move that matters. A move of the last round is dropped when the
     line without it is still a legal game with the same final score and
-    beggar counters; the move that ends the game always stays.
+    beggar counters; a shipment that changes nothing is replaced by "done"
+    (stopping the step early) where dropping it alone would leave the step
+    open. The move that ends the game always stays.
     """
     score = _final_score(date, line)
     if score is None:
@@ -102,28 +105,41 @@ def essential_line(date: str, line: list[Action]) -> list[Action]:
     start = ends[-1] + 1 if ends else 0
     kept = list(line)
     for index in range(len(kept) - 2, start - 1, -1):
-        candidate = kept[:index] + kept[index + 1:]
-        if _final_score(date, candidate) == score:
-            kept = candidate
+        for candidate in (kept[:index] + kept[index + 1:], [*kept[:index], Done(), *kept[index + 1:]]):
+            if candidate != kept and _final_score(date, candidate) == score:
+                kept = candidate
+                break
     return kept
 
 
 def line_table(date: str, line: list[Action], lang: str | None) -> Table:
-    """The solver's line of play, replayed: round, decision, what happened;
-    it stops at the last move that matters (:func:`essential_line`)."""
+    """The solver's line of play, replayed: round, the die used, the move,
+    what happened (what it cost and gave), and the VP after it; it stops at
+    the last move that matters (:func:`essential_line`)."""
     game = load_game("dicey-farm")
     state = game.new_game(1, 0, {"daily": date})
     assert isinstance(state, DiceyFarmState)
+    from gameshelf.games.dicey_farm.view import _done_what
+
     table = Table(title=t("dicey_farm.cli.par-line", lang))
     table.add_column(t("dicey_farm.par.col-round", lang), justify="right")
-    table.add_column(t("dicey_farm.par.col-move", lang))
-    table.add_column(t("dicey_farm.par.col-result", lang), style="dim")
+    table.add_column(t("dicey_farm.par.col-die", lang), justify="center")
+    table.add_column(t("dicey_farm.par.col-move", lang), overflow="fold")
+    table.add_column(t("dicey_farm.par.col-result", lang), style="dim", overflow="fold")
+    table.add_column(t("dicey_farm.par.col-vp", lang), justify="right")
+    die = ""
     for action in essential_line(date, line):
         round_no, seen = state.round, len(state.events)
+        stopped = _done_what(state.observation(0), lang) if isinstance(action, Done) else None
         state.apply(action)
         if isinstance(action, PickDie):
-            continue  # the next row ("die N → action") says it
+            die = str(action.face)
+            continue  # the next row ("die N: action") says it
         happened = " ".join(e.text(lang) for e in state.events[seen:])
-        table.add_row(str(round_no), game.describe_action(action, lang), happened)
+        if not happened and isinstance(action, ToFood | Cook):  # the kitchen logs nothing
+            happened = t("dicey_farm.par.food-now", lang, n=state.goods["food"])
+        happened = happened or stopped or ""
+        table.add_row(str(round_no), die, game.describe_action(action, lang), happened, f"{state.scores()[0]:g}")
+        die = ""
     return table
 

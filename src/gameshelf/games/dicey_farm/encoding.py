@@ -24,6 +24,24 @@ MERCHANT_CAP = 5
 
 
 @cache
+def _texts() -> dict[str, Any]:
+    """Meanings that depend on the rule data, made once (an f-string per
+    field per tensor cost more than writing the field)."""
+    c = components()
+    return {
+        "round": f"the round, 0 to {c.constants['rounds']}",
+        "deck": f"craftsmen left in the deck / {len(c.deck)}",
+        "wares": tuple(
+            (merchant, f"wares.{merchant}", f"what {merchant} offers: quantity of each good, 0 to {MERCHANT_CAP}")
+            for merchant in c.merchants
+        ),
+    }
+
+
+_DICE = f"the unused dice (sorted), face / 6, up to {MAX_DICE}; 0 = none"
+
+
+@cache
 def _vocabs() -> dict[str, Vocab]:
     from gameshelf.games.dicey_farm.rules.dice import die_actions
 
@@ -44,10 +62,10 @@ def write(obs: Mapping[str, Any], w: TensorWriter) -> None:
     """Lay one Dicey Farm observation out in ``w``."""
     v = _vocabs()
     c = components()
-    rounds = c.constants["rounds"]
-    w.number("round", obs["round"], rounds, meaning=f"the round, 0 to {rounds}")
+    texts = _texts()
+    w.number("round", obs["round"], c.constants["rounds"], meaning=texts["round"])
     w.one_hot("phase", obs["phase"], v["phase"])
-    w.numbers("dice", obs["dice"], MAX_DICE, 6, meaning=f"the unused dice (sorted), face / 6, up to {MAX_DICE}; 0 = none")
+    w.numbers("dice", obs["dice"], MAX_DICE, 6, meaning=_DICE)
     w.number("held", obs["held"], 6, meaning="the face of the die being spent / 6 (0 = none)")
     w.number("left", obs["left"], 12, meaning="what the current step has left to do (shipments, cost, ...), 0 to 12")
     w.many_hot("kept", obs["kept"], v["craftsmen"], "craftsmen kept so far while recruiting")
@@ -58,16 +76,17 @@ def write(obs: Mapping[str, Any], w: TensorWriter) -> None:
     w.many_hot("built", obs["built"], v["facilities"], "facilities built")
     w.many_hot("hired", obs["hired"], v["craftsmen"], "craftsmen hired")
     w.many_hot("display", obs["display"], v["craftsmen"], "craftsmen on display")
-    w.number("deck_size", obs["deck_size"], len(c.deck), meaning=f"craftsmen left in the deck / {len(c.deck)}")
+    w.number("deck_size", obs["deck_size"], len(c.deck), meaning=texts["deck"])
     w.many_hot("gone", obs["gone"], v["craftsmen"], "craftsmen out of the game")
     wares = obs.get("wares") or {}
-    for merchant in v["merchants"].items:
+    goods = v["goods"]
+    for merchant, field, meaning in texts["wares"]:
         offered: dict[str, int] = {}
         for item in wares.get(merchant, ()):
             good, qty = item[0], item[1]
             if isinstance(qty, int) and isinstance(good, str):
                 offered[good] = offered.get(good, 0) + qty
-        w.counts(f"wares.{merchant}", offered, v["goods"], MERCHANT_CAP, f"what {merchant} offers: quantity of each good, 0 to {MERCHANT_CAP}")
+        w.counts(field, offered, goods, MERCHANT_CAP, meaning)
     w.many_hot("used", obs["used"], v["used"], "die actions and craftsman powers used this round")
     w.number("plough_face", obs["plough_face"], 6, meaning="the plough die's face / 6")
     w.number("ploughs", obs["ploughs"], c.constants["plough_limit"], meaning="ploughs used / the limit")

@@ -117,11 +117,11 @@ def main(argv: list[str] | None = None) -> None:
 
     dates = (argv if argv is not None else sys.argv[1:]) or [
         "2026-01-01", "2026-03-15", "2026-07-04", "2026-09-30", "2026-11-22"]
-    print(f"{'date':<12}{'random':>8}{'greedy':>8}{'par':>6}  rollouts")
+    print(f"{'date':<12}{'random, mean VP':>17}{'greedy VP':>11}{'par VP':>8}  {'par rollouts':>12}")
     for date in dates:
         greedy = solve(date, width=1, samples=1).score
         par = solve(date)
-        print(f"{date:<12}{baseline(date):>8.1f}{greedy:>8g}{par.score:>6g}  {par.rollouts}")
+        print(f"{date:<12}{baseline(date):>17.1f}{greedy:>11g}{par.score:>8g}  {par.rollouts:>12}")
 
 
 if __name__ == "__main__":

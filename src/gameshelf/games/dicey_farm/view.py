@@ -39,8 +39,13 @@ STOCK_ORDER = (
 
 
 #: what the step's counter means, shown next to the step's name.
-STEP_HINTS = {"ship": "left", "oven": "left", "recruit": "keep", "contract": "cost", "tour": "pips",
+STEP_HINTS = {"sow": "left", "ship": "left", "oven": "left", "recruit": "keep", "contract": "cost", "tour": "pips",
               "slaughter": "pips"}
+
+
+def _sep(lang: str | None) -> str:
+    """The list separator of the language: "、" between Japanese names."""
+    return "、" if (lang or current_language()) == "ja" else ", "
 
 
 def _good(good: str, lang: str | None) -> str:
@@ -106,9 +111,11 @@ def _dice_line(obs: dict[str, Any], lang: str | None) -> Text:
 
 
 def _stock(obs: dict[str, Any], lang: str | None) -> Table:
-    table = Table(box=box.SIMPLE, show_header=False, padding=(0, 1))
-    table.add_column(style="bold", no_wrap=True)
-    table.add_column(justify="right", no_wrap=True)
+    # the name may wrap, the count never: a long name ("vegetable seed") in
+    # the narrow stock panel used to squeeze the count column out of sight
+    table = Table(box=None, show_header=False, padding=(0, 1))
+    table.add_column(style="bold", overflow="fold")
+    table.add_column(justify="right", no_wrap=True, min_width=2)
     goods = obs["goods"]
     for good in STOCK_ORDER:
         if goods[good] or good == "food":
@@ -126,22 +133,27 @@ def _food_line(obs: dict[str, Any], lang: str | None) -> Text:
 
 def _farm(obs: dict[str, Any], lang: str | None) -> Group:
     empty = obs["empty_fields"]
-    parts: list[Any] = [Text(t("dicey_farm.view.fields", lang, fields=obs["fields"], empty=empty), style="bold green")]
-    plots = Text()
+    # one line: the fields, what grows on them (named, not only drawn) and the animals
+    plots = Text(t("dicey_farm.view.fields", lang, fields=obs["fields"], empty=empty), style="bold green",
+                 overflow="fold")
     for crop, n in obs["sown"].items():
-        plots.append(("🌾" if crop == "wheat" else "🥕" if crop == "vegetable" else "🌸") * n)
+        if n:
+            icon = "🌾" if crop == "wheat" else "🥕" if crop == "vegetable" else "🌸"
+            plots.append(f" {icon}{t(f'dicey_farm.crop.{crop}', lang)}×{n}", style="green")
+    parts: list[Any] = [plots]
     goods = obs["goods"]
     for animal in ANIMALS:
         if goods[animal]:
             plots.append(f" [{_good(animal, lang)}×{goods[animal]}]", style="yellow")
-    plots.append(" ▢" * max(0, empty), style="dim")
-    parts.append(plots)
+    # a dozen empty fields drawn one by one; more as a count (a big farm
+    # once took three screen lines of boxes)
+    plots.append(" ▢" * max(0, empty) if empty <= 12 else f" ▢×{empty}", style="dim")
     if obs["built"]:
-        names = ", ".join(t(f"dicey_farm.facility.{f}.name", lang) for f in obs["built"])
+        names = _sep(lang).join(t(f"dicey_farm.facility.{f}.name", lang) for f in obs["built"])
         parts.append(Text(t("dicey_farm.view.facilities", lang) + ": " + names, style="magenta", overflow="fold"))
     if obs["used"]:
         used = [u for u in obs["used"] if not u.startswith("mod:") and u != "horse"]
-        names = ", ".join(t(f"dicey_farm.action.{u}", lang) for u in used)
+        names = _sep(lang).join(t(f"dicey_farm.action.{u}", lang) for u in used)
         parts.append(Text(t("dicey_farm.view.used", lang) + ": " + (names or t("dicey_farm.view.none", lang)),
                           style="dim", overflow="fold"))
     return Group(*parts)
@@ -149,8 +161,8 @@ def _farm(obs: dict[str, Any], lang: str | None) -> Group:
 
 def _craftsmen(obs: dict[str, Any], lang: str | None) -> Group:
     mine = Text(t("dicey_farm.view.hired", lang) + ": ", style="bold")
-    mine.append(", ".join(_craftsman(c, lang) for c in obs["hired"]) or t("dicey_farm.view.none", lang))
-    shown = Table(box=box.MINIMAL, show_header=False, padding=(0, 1))
+    mine.append(_sep(lang).join(_craftsman(c, lang) for c in obs["hired"]) or t("dicey_farm.view.none", lang))
+    shown = Table(box=None, show_header=False, padding=(0, 1))
     shown.add_column(style="bold cyan", no_wrap=True)
     shown.add_column(style="dim", overflow="fold")
     for cid in obs["display"]:
@@ -176,13 +188,14 @@ def _merchants(obs: dict[str, Any], lang: str | None) -> Table:
 def breakdown_table(obs: dict[str, Any], lang: str | None) -> Table:
     """VP by source (the final one once the game is over)."""
     final = "final" in obs
-    table = Table(title=t("dicey_farm.view.final", lang) if final else None, box=box.SIMPLE,
+    table = Table(title=t("dicey_farm.view.final", lang) if final else None, box=None,
                   show_header=False, padding=(0, 1))
     table.add_column("", overflow="ellipsis", no_wrap=True)
     table.add_column(t("dicey_farm.view.vp", lang), justify="right", no_wrap=True, min_width=4)
-    for source, value in (obs["final"] if final else obs["breakdown"]).items():
-        if value or source in ("beggars", "tourism"):
-            table.add_row(t(f"dicey_farm.breakdown.{source}", lang), str(value))
+    for source, value in _sources(obs):
+        table.add_row(t(f"dicey_farm.breakdown.{source}", lang), str(value))
+    if final and obs["final"].get("ignored_beggars"):
+        table.add_row(t("dicey_farm.breakdown.ignored_beggars", lang), f"({obs['final']['ignored_beggars']})")
     table.add_row(Text(t("dicey_farm.view.vp", lang), style="bold"), Text(f"{obs['score']:g}", style="bold"))
     return table
 
@@ -215,23 +228,25 @@ def _merchant_lines(obs: dict[str, Any], lang: str | None) -> Text:
 
 def _craftsmen_lines(obs: dict[str, Any], lang: str | None) -> Any:
     """Your craftsmen, and those for contract: with their effects while you
-    choose one, by name otherwise (the effects are behind d)."""
-    if obs["phase"] in ("contract", "recruit"):
+    choose whom to keep, by name otherwise (a contract's move lines carry
+    the effects; otherwise they are behind d)."""
+    if obs["phase"] == "recruit":  # "Keep the X" lines do not carry the effects
         return _craftsmen(obs, lang)
     text = Text(t("dicey_farm.view.hired", lang) + ": ", style="bold")
-    text.append(", ".join(_craftsman(c, lang) for c in obs["hired"]) or t("dicey_farm.view.none", lang))
+    text.append(_sep(lang).join(_craftsman(c, lang) for c in obs["hired"]) or t("dicey_farm.view.none", lang))
     text.append("\n" + t("dicey_farm.view.display", lang) + ": ", style="bold")
-    text.append(", ".join(_craftsman(c, lang) for c in obs["display"]) or t("dicey_farm.view.none", lang),
+    text.append(_sep(lang).join(_craftsman(c, lang) for c in obs["display"]) or t("dicey_farm.view.none", lang),
                 style="cyan")
     return text
 
 
 def render(obs: dict[str, Any], lang: str | None = None) -> Any:
     """The compact board for 100x30: round and score, dice, food, stock,
-    farm, craftsmen and merchants in a few lines each. The final board and
-    the details (VP by source, craftsmen's effects) show more."""
+    farm, craftsmen and merchants in a few lines each. The details (VP by
+    source, craftsmen's effects, the whole board) are behind ``d``; the
+    final board is :func:`render_final`."""
     if "final" in obs:
-        return render_full(obs, lang)
+        return render_final(obs, lang)
     title = t("dicey_farm.view.round", lang, round=obs["round"], rounds=obs["rounds"])
     if obs["daily"]:
         title += " · " + t("dicey_farm.view.daily", lang, date=obs["daily"])
@@ -243,13 +258,58 @@ def render(obs: dict[str, Any], lang: str | None = None) -> Any:
                  _craftsmen_lines(obs, lang), _merchant_lines(obs, lang))
 
 
+def sources_line(obs: dict[str, Any], lang: str | None) -> Text:
+    """VP by source on one line ("Tourism 20 · Market shipping 14 · … = 41
+    VP"): every source that scored, tourism and beggars always."""
+    parts = [f"{t(f'dicey_farm.breakdown.{k}', lang)} {v}" for k, v in _sources(obs)]
+    return Text(" · ".join(parts) + f" = {obs['score']:g} {t('dicey_farm.view.vp', lang)}", overflow="fold")
+
+
+def _sources(obs: dict[str, Any]) -> list[tuple[str, int]]:
+    values = obs["final"] if "final" in obs else obs["breakdown"]
+    return [(k, v) for k, v in values.items() if k != "ignored_beggars" and (v or k in ("tourism", "beggars"))]
+
+
+def rank_title(obs: dict[str, Any], lang: str | None) -> str:
+    info = rank_of(obs["score"])
+    return str(info.get(lang or current_language(), info["en"]))
+
+
+def render_final(obs: dict[str, Any], lang: str | None = None) -> Any:
+    """The board at the game's end, compact enough to stay on a 100x30
+    screen with the result table below it: the final score and the
+    rulebook's rank, VP by source on one line, and what the farm held."""
+    title = f"{t('dicey_farm.view.final', lang)}: {obs['score']:g} {t('dicey_farm.view.vp', lang)}"
+    if obs["daily"]:
+        title += " · " + t("dicey_farm.view.daily", lang, date=obs["daily"])
+    head = Text(f"🎲 {title}   ", style="bold bright_blue")
+    head.append(t("dicey_farm.view.rank", lang, rank=rank_title(obs, lang)), style="bold magenta")
+    label = Text(t("dicey_farm.view.sources", lang) + ": ", style="bold")
+    label.append_text(sources_line(obs, lang))
+    hired = Text(t("dicey_farm.view.hired", lang) + ": ", style="bold")
+    hired.append(_sep(lang).join(_craftsman(c, lang) for c in obs["hired"]) or t("dicey_farm.view.none", lang))
+    return Group(head, label, _stock_line(obs, lang), _farm(obs, lang), hired)
+
+
+def result_columns(state: Any, lang: str | None) -> list[tuple[str, list[str]]]:
+    """The end-of-game table's columns: the score, VP by source (one line
+    per source in the cell) and the rulebook's rank (スコアの目安)."""
+    obs = state.observation(None)
+    lines = "\n".join(f"{t(f'dicey_farm.breakdown.{k}', lang)} {v}" for k, v in _sources(obs))
+    return [
+        (t("dicey_farm.score.name", lang), [f"{obs['score']:g}"]),
+        (t("dicey_farm.view.sources", lang), [lines]),
+        (t("dicey_farm.view.rank-col", lang), [rank_title(obs, lang)]),
+    ]
+
+
 def details(game: Any, obs: dict[str, Any], lang: str | None = None) -> list[tuple[str, Any]]:
     """The screens behind the compact board: VP by source, the craftsmen with
     their effects, the whole board."""
     return [
         (t("dicey_farm.view.sources", lang), breakdown_table(obs, lang)),
-        ("👷", _craftsmen(obs, lang)),
-        (t("dicey_farm.view.farm", lang), render_full(obs, lang)),
+        ("👷 " + t("dicey_farm.view.craftsmen-effects", lang), _craftsmen(obs, lang)),
+        (t("dicey_farm.view.whole-board", lang), render_full(obs, lang)),
     ]
 
 
@@ -273,11 +333,11 @@ def render_full(obs: dict[str, Any], lang: str | None = None) -> Any:
         grid.add_column(ratio=ratio)
     grid.add_row(*panels)
     body.append(grid)
-    body.append(Panel(_craftsmen(obs, lang), title="👷", border_style="cyan"))
+    body.append(Panel(_craftsmen(obs, lang), title="👷 " + t("dicey_farm.view.craftsmen-effects", lang),
+                      border_style="cyan"))
     body.append(_merchants(obs, lang))
     if "final" in obs:
-        info = rank_of(obs["score"])
-        rank = info.get(lang or current_language(), info["en"])
+        rank = rank_title(obs, lang)
         body.append(Panel(Group(breakdown_table(obs, lang),
                                 Text(t("dicey_farm.view.rank", lang, rank=rank), style="bold magenta")),
                           border_style="magenta"))
@@ -293,6 +353,16 @@ def describe_move(obs: dict[str, Any], action: Action, lang: str | None = None) 
         return f"{text} — {t('dicey_farm.view.cost', lang, n=obs['left'])}"
     if isinstance(action, A.EndRound):
         return f"{text} — {round_end_preview(obs, lang)}"
+    if isinstance(action, A.Tour) and obs.get("phase") == "tour":
+        return f"{text} — {_tour_gain(obs, action, lang)}"
+    if isinstance(action, A.Sow):
+        return f"{text} — {_sow_gain(obs, action.crop, lang)}"
+    if isinstance(action, A.Butcher) and obs.get("phase") == "slaughter" and int(obs.get("left", 0)) >= 2:
+        back = int(obs["left"]) - C.facilities["slaughterhouse"]["returns"]
+        return f"{text} — {t('dicey_farm.view.done-die', lang, face=back)}"
+    if isinstance(action, A.Done):
+        done = _done_what(obs, lang)
+        return f"{text} — {done}" if done else text
     gain = _use_gain(obs, action, lang)
     return f"{text} — {gain}" if gain else text
 
@@ -305,17 +375,18 @@ def round_end_preview(obs: dict[str, Any], lang: str | None) -> str:
     need = int(obs["food_need"])
     parts = [t("dicey_farm.view.end-eat", lang, n=need)]
     if goods.get("food", 0) < need:
-        parts.append(t("dicey_farm.view.end-short", lang, n=need - goods.get("food", 0),
-                       vp=C.constants["beggar_penalty"]))
+        short = need - goods.get("food", 0)
+        parts.append(t("dicey_farm.view.end-short", lang, n=short, vp=short * C.constants["beggar_penalty"]))
     goods["food"] = max(0, goods.get("food", 0) - need)
     keep = C.smoked if "smokehouse" in obs.get("built", []) else frozenset()
     rots = [f"{_good(g, lang)} {goods[g]}" for g in STOCK_ORDER if g in C.perishable and g not in keep
             and goods.get(g, 0)]
     if rots:
-        parts.append(t("dicey_farm.view.end-rots", lang, goods=", ".join(rots)))
-    leaving = [] if obs.get("recruited") else obs["display"][: C.constants["display_removed"]]
+        parts.append(t("dicey_farm.view.end-rots", lang, goods=_sep(lang).join(rots)))
+    last = obs.get("round") == obs.get("rounds")
+    leaving = [] if obs.get("recruited") or last else obs["display"][: C.constants["display_removed"]]
     if leaving:
-        parts.append(t("dicey_farm.view.end-leave", lang, names=", ".join(_craftsman(c, lang) for c in leaving)))
+        parts.append(t("dicey_farm.view.end-leave", lang, names=_sep(lang).join(_craftsman(c, lang) for c in leaving)))
     return "; ".join(parts) if (lang or current_language()) != "ja" else "、".join(parts)
 
 
@@ -339,4 +410,77 @@ def _use_gain(obs: dict[str, Any], action: Action, lang: str | None) -> str | No
     if wares and len(wares) >= face:
         good, n = wares[face - 1]
         return t("dicey_farm.view.gain", lang, what=_good(good, lang), n=n)
+    return _use_what(obs, action.action, face, lang)
+
+
+def _use_what(obs: dict[str, Any], action: str, face: int, lang: str | None) -> str | None:
+    """What the other die actions will do with a die showing ``face``: the
+    shipments, the food a contract costs, the VP tourism can still give..."""
+    hired = obs.get("hired", [])
+    goods = obs.get("goods", {})
+    if action == "sow":
+        seeds = sum(goods.get(seed, 0) for seed, _, _ in C.crops.values())
+        n = min(face, int(obs.get("empty_fields", 0)), seeds)
+        return t("dicey_farm.view.use-sow", lang, n=n) if n else t("dicey_farm.view.use-sow-none", lang)
+    if action == "ship":
+        porter = C.craftsmen["porter"].params["shipments_bonus"] if "porter" in hired else 0
+        n = face + C.constants["ship_bonus"] + goods.get("horse", 0) + porter
+        return t("dicey_farm.view.use-ship", lang, n=n)
+    if action == "contract":
+        cost = C.craftsmen["broker"].params["contract_cost"] if "broker" in hired else face
+        return t("dicey_farm.view.use-contract", lang, n=cost)
+    if action == "recruit":
+        return t("dicey_farm.view.use-recruit", lang, n=face)
+    if action == "build":
+        return t("dicey_farm.view.use-build", lang)
+    if action == "tourism":
+        total = obs.get("breakdown", {}).get("tourism", 0)
+        room = max(0, C.constants["tourism_cap"] - total)
+        return t("dicey_farm.view.use-tourism", lang, n=min(face, room), total=total)
+    if action == "bread_oven":
+        return t("dicey_farm.view.use-oven", lang, n=face)
+    if action == "slaughterhouse":
+        if face >= 2:
+            return t("dicey_farm.view.use-slaughter", lang, back=face - C.facilities["slaughterhouse"]["returns"])
+        return t("dicey_farm.view.use-slaughter-1", lang)
     return None
+
+
+def _sow_gain(obs: dict[str, Any], crop: str, lang: str | None) -> str:
+    """Sowing one seed: the seed it uses and what the field gives at the next
+    harvest (with the compost shed and the beekeeper as things stand now)."""
+    seed, crop_yield, seed_back = C.crops[crop]
+    if "compost_shed" in obs.get("built", []):
+        heads = sum(obs["goods"].get(a, 0) for a in ANIMALS if a != "horse")
+        crop_yield += max((extra for low, extra in C.facilities["compost_shed"]["tiers"] if heads >= low),
+                          default=0)
+    if "beekeeper" in obs.get("hired", []):
+        seed_back += C.craftsmen["beekeeper"].params["seed_bonus"]
+    text = t("dicey_farm.view.sow-gives", lang, seed=_good(seed, lang), crop=_good(crop, lang), n=crop_yield)
+    if seed_back:
+        text += t("dicey_farm.view.sow-seed-back", lang, seed=_good(seed, lang), n=seed_back)
+    return text
+
+
+def _done_what(obs: dict[str, Any], lang: str | None) -> str | None:
+    """Stopping a step: the shipments given up, or the die that comes back."""
+    phase, left = obs.get("phase"), int(obs.get("left", 0))
+    if phase == "ship" and left:
+        return t("dicey_farm.view.done-ship", lang, n=left)
+    parts = []
+    if phase in ("sow", "oven") and left:
+        parts.append(t("dicey_farm.view.done-die", lang, face=left))
+    if phase == "sow" and "sower" in obs.get("hired", []):
+        parts.append(t("dicey_farm.view.done-sower", lang))
+    return _sep(lang).join(parts) or None
+
+
+def _tour_gain(obs: dict[str, Any], action: A.Tour, lang: str | None) -> str:
+    """A tourism choice: the VP it really adds (the 20 VP cap) and the die back."""
+    total = obs.get("breakdown", {}).get("tourism", 0)
+    vp = max(0, min(action.pips, C.constants["tourism_cap"] - total))
+    parts = [t("dicey_farm.view.tour-gives", lang, vp=vp)]
+    back = int(obs.get("left", 0)) - action.pips
+    if back > 0:
+        parts.append(t("dicey_farm.view.tour-back", lang, face=back))
+    return ("; " if (lang or current_language()) != "ja" else "、").join(parts)

@@ -11,15 +11,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import cache
+from itertools import chain
 from typing import Any
 
-from gameshelf.core.tensor import TensorWriter, Vocab, relative_seat, seat_order
+from gameshelf.core.tensor import TensorWriter, Vocab, relative_seat, seat_order, seat_picker
 from gameshelf.games.filthy_rich.cards import catalog
 
 PHASES = ("turn", "page", "place", "sell", "target", "torch", "auction", "over")
 SEATS = 5
 MONEY_CAP = 60
 TURNS_CAP = 200
+_BOOK_OWNER = "{} pockets (page by page): one-hot empty, unowned sign, or its owner relative to the viewer"
+_BOOK_SIGN = "{} pockets: one-hot the sign covering it"
 
 
 @cache
@@ -48,9 +51,10 @@ def write(obs: Mapping[str, Any], w: TensorWriter) -> None:
     def rel(seat: Any) -> int | None:
         return relative_seat(seat, viewer, players)
 
-    def per_seat(key: str) -> list[Any]:
-        values: Sequence[Any] = obs[key]
-        return [values[p] for p in order]
+    pick = seat_picker(order)
+
+    def per_seat(key: str) -> tuple[Any, ...]:
+        return pick(obs[key])
 
     w.flag("spectator", viewer is None, "1 for a spectator (seats then in absolute order)")
     w.one_hot("seats", players, v["players"], "one-hot: the number of players, 1 to 5")
@@ -62,20 +66,35 @@ def write(obs: Mapping[str, Any], w: TensorWriter) -> None:
     w.number("actions_left", obs["actions_left"], rules.actions_per_turn, meaning="card plays left this turn / the limit")
     w.flag("luxury_open", obs["luxury_open"], "1 if a luxury may be bought now")
     w.one_hot("pending", obs["pending"], v["cards"], "one-hot: the card being played (none = zeros)")
+    # The book in one pass: both fields reserved, then each pocket sets its
+    # owner's and its sign's slot (two lists and two passes cost twice that).
     owners: Sequence[int] = obs["sign_owner"]
-    cells: list[Any] = []
-    signs: list[Any] = []
-    for page in obs["book"]:
-        for sign in page:
-            signs.append(sign if sign >= 0 else None)
-            if sign < 0:
-                cells.append("empty")
-            else:
-                owner = owners[sign] if sign < len(owners) else -1
-                cells.append(rel(owner) if owner >= 0 else "unowned")
     pockets = rules.pages * 9
-    w.one_hots("book.owner", cells, pockets, v["owner"], f"{pockets} pockets (page by page): one-hot empty, unowned sign, or its owner relative to the viewer")
-    w.one_hots("book.sign", signs, pockets, v["signs"], f"{pockets} pockets: one-hot the sign covering it")
+    owner_v, sign_v = v["owner"], v["signs"]
+    n_owner, n_sign = owner_v.size, sign_v.size
+    owner_at = w.reserve("book.owner", pockets * n_owner, _BOOK_OWNER.format(pockets))
+    sign_at = w.reserve("book.sign", pockets * n_sign, _BOOK_SIGN.format(pockets))
+    buf, sign_of = w.buf, sign_v.index.get
+    empty, unowned, seat0 = owner_v.index["empty"], owner_v.index["unowned"], owner_v.index[0]
+    for at_owner, at_sign, sign in zip(
+        range(owner_at, owner_at + pockets * n_owner, n_owner),
+        range(sign_at, sign_at + pockets * n_sign, n_sign),
+        chain.from_iterable(obs["book"]),
+        strict=False,
+    ):
+        if sign < 0:
+            buf[at_owner + empty] = 1.0
+            continue
+        i = sign_of(sign)
+        if i is not None:
+            buf[at_sign + i] = 1.0
+        owner = owners[sign] if sign < len(owners) else -1
+        if owner < 0:
+            buf[at_owner + unowned] = 1.0
+        else:
+            r = rel(owner)
+            if r is not None:
+                buf[at_owner + seat0 + r] = 1.0
     w.numbers("money", per_seat("money"), SEATS, MONEY_CAP, meaning=f"per seat (viewer first): money, 0 to {MONEY_CAP}")
     w.numbers("alive", per_seat("alive"), SEATS, 1, meaning="per seat: 1 while still in the game")
     out = {seat: k + 1 for k, seat in enumerate(obs["out_order"])}

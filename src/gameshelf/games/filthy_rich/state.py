@@ -107,14 +107,18 @@ class FilthyRichState(State):
 
     @property
     def current_player(self) -> PlayerId | None:
-        if self.phase == OVER:
-            return None
-        if self.phase in TURN_PHASES:
+        phase = self.phase
+        if phase in TURN_PHASES:
             return self.turn
-        return self.decider
+        return None if phase == OVER else self.decider
 
     def _legal_actions(self) -> list[Action]:
         return legal.legal_actions(self)
+
+    def _legal_candidates(self, action: Action) -> list[Action]:
+        """Only the entry ``action`` can equal (``legal.candidates``): the
+        checked apply no longer lists the whole hand a second time."""
+        return legal.candidates(self, action)
 
     def _is_legal(self, action: Action) -> bool:
         """Asked about actions the menu does not list: any bid from the
@@ -181,6 +185,8 @@ class FilthyRichState(State):
             "hand_sizes": [len(h) for h in self.hands],
             "hand": list(self.hands[player]) if player is not None else None,
             "dice": list(self.dice),
+            # the taxes still to pay for this roll (one per zero, C1), the one being sold for included
+            "taxes_left": sum(1 for task in self.tasks if task[0] == "tax"),
             "page_die": self.page_die,
             "auction": self._auction_view(),
             "winner": None if self.winner == NOBODY else self.winner,

@@ -82,6 +82,9 @@ def describe_action(action: Action, lang: str | None = None) -> str:
         return describe_card(cat, a.card, lang)
     if kind is BuyLuxury:
         return t(f"{P}.action.buy", lang, card=_lux_name(cat, a.luxury, lang), cost=cat.luxuries[a.luxury].cost)
+    if kind is SellBusiness and 0 <= a.card < cat.deck_size and cat.card_kind[a.card] == BUSINESS:
+        total = cat.rules.sell_per_sign_card * cat.signs[cat.card_ref[a.card]].size
+        return t(f"{P}.compact.move.sell-total", lang, card=_name(cat, a.card, lang), total=total)
     if kind in (DiscardCard, SellBusiness, TorchBusiness):
         verb = {DiscardCard: "discard", SellBusiness: "sell", TorchBusiness: "torch"}[kind]
         return t(f"{P}.action.{verb}", lang, card=_name(cat, a.card, lang))
@@ -181,9 +184,9 @@ def _players(obs: dict[str, Any], cat: Catalog, lang: str | None) -> Table:
             who = Text("▶ ") + who
         if not obs["alive"][p]:
             who.append(" ✗ " + t(f"{P}.view.out", lang), style="grey50")
-        lux = ", ".join(_lux_name(cat, x, lang) for x in obs["luxuries"][p]) or "—"
-        biz = ", ".join(_name(cat, c, lang) for c in obs["businesses"][p]) or "—"
-        assets = ", ".join(_name(cat, c, lang) for c in obs["assets"][p]) or "—"
+        lux = _c("sep", lang).join(_lux_name(cat, x, lang) for x in obs["luxuries"][p]) or "—"
+        biz = _c("sep", lang).join(_name(cat, c, lang) for c in obs["businesses"][p]) or "—"
+        assets = _c("sep", lang).join(_name(cat, c, lang) for c in obs["assets"][p]) or "—"
         table.add_row(who, f"${obs['money'][p]}", f"{len(obs['luxuries'][p])}/3 {lux}", biz, assets,
                       str(obs["hand_sizes"][p]), str(_marks(obs, cat, p)))
     return table
@@ -203,7 +206,7 @@ def _market(obs: dict[str, Any], cat: Catalog, lang: str | None) -> Text:
         text.append(f"{_lux_name(cat, x, lang)} ${lux.cost} ({tax} ${lux.tax})  ", style="gold1")
     if obs["luxuries_removed"]:
         text.append("\n" + t(f"{P}.view.removed", lang) + ": ", style="bold")
-        text.append(", ".join(_lux_name(cat, x, lang) for x in obs["luxuries_removed"]), style="grey50")
+        text.append(_c("sep", lang).join(_lux_name(cat, x, lang) for x in obs["luxuries_removed"]), style="grey50")
     return text
 
 
@@ -221,6 +224,12 @@ def _status(obs: dict[str, Any], cat: Catalog, lang: str | None) -> Text:
         return Text(t(f"{P}.view.phase-auction", lang, card=_lux_name(cat, a["luxury"], lang),
                       cost=cat.luxuries[a["luxury"]].cost, high=high, leader=leader, player=player),
                     style="bold magenta")
+    if phase == "sell":
+        text = _c("sell-phase", lang, player=player, due=tax_due(obs, cat, player - 1))
+        more = obs.get("taxes_left", 1) - 1
+        if more > 0:
+            text += " " + _c("taxes-more", lang, n=more)
+        return Text(text, style="bold yellow")
     card = _name(cat, obs["pending"], lang) if obs["pending"] is not None else ""
     return Text(t(f"{P}.view.phase-{phase}", lang, player=player, card=card), style="bold yellow")
 
@@ -233,21 +242,32 @@ def tax_due(obs: dict[str, Any], cat: Catalog, p: int) -> int:
     return max(0, _marks(obs, cat, p) - shelter)
 
 
+def tax_income(obs: dict[str, Any], cat: Catalog, p: int) -> int:
+    """What seat ``p`` takes from the bank just before paying a tax (the
+    rule of ``rules.effects.tax_income``: businesses that pay at a tax and
+    the Stock Portfolio kind of asset)."""
+    income = sum(cat.signs[cat.card_ref[c]].on_tax for c in obs["businesses"][p])
+    return income + sum(cat.assets[cat.card_ref[c]].amount for c in obs["assets"][p]
+                        if cat.assets[cat.card_ref[c]].effect == "tax_income")
+
+
 def _c(key: str, lang: str | None, **params: Any) -> str:
     return t(f"{P}.compact.{key}", lang, **params)
 
 
 POCKET = 12  # cells per pocket in the compact grid: three pockets and a players table fit 100 columns
+#: cells per pocket on a screen of WIDE columns or more: whole names ("ボウリング場", "Bowling Alley")
+POCKET_WIDE, WIDE = 24, 150
 
 
-def seen_compact(obs: dict[str, Any], cat: Catalog, lang: str | None) -> Table:
+def seen_compact(obs: dict[str, Any], cat: Catalog, lang: str | None, pocket: int = POCKET) -> Table:
     """What the dice can hit, one line per row of pockets: number, sign in
     its owner's colour (a sign's pockets share name and colour, so its shape
     shows), the page it hangs on."""
     rows = [[], *obs["book"]]
     grid = Table(title=t(f"{P}.view.seen", lang), show_header=False, padding=(0, 0), border_style="yellow")
     for _ in range(bk.SIDE):
-        grid.add_column(width=POCKET, no_wrap=True)
+        grid.add_column(width=pocket, no_wrap=True)
     for r in range(bk.SIDE):
         cells = []
         for c in range(bk.SIDE):
@@ -258,7 +278,7 @@ def seen_compact(obs: dict[str, Any], cat: Catalog, lang: str | None) -> Table:
                 cell.append(" " + t(f"{P}.view.empty", lang), style="grey42")
             else:
                 style = COLOURS[obs["sign_owner"][sign] % len(COLOURS)] + " bold"
-                cell.append(" " + _sign_label(cat, sign, POCKET - 5, lang), style=style)
+                cell.append(" " + _sign_label(cat, sign, pocket - 5, lang), style=style)
                 cell.append(f" p{page}", style="grey50")
             cells.append(cell)
         grid.add_row(*cells)
@@ -283,12 +303,65 @@ def players_compact(obs: dict[str, Any], cat: Catalog, lang: str | None) -> Tabl
     return table
 
 
-def market_compact(obs: dict[str, Any], cat: Catalog, lang: str | None) -> Text:
-    """The luxuries for sale, cheapest first, on as few lines as they take."""
-    text = Text(t(f"{P}.view.market", lang) + ": ", style="bold")
-    text.append("  ".join(f"{_lux_name(cat, x, lang)} ${cat.luxuries[x].cost}" for x in obs["luxury_pool"]) or "—",
-                style="gold1")
-    return text
+class _SeenAndPlayers:
+    """The pockets seen from above beside one line per player; on a wide
+    screen the pockets are wide enough for whole sign names."""
+
+    def __init__(self, obs: dict[str, Any], cat: Catalog, lang: str | None) -> None:
+        self.obs, self.cat, self.lang = obs, cat, lang
+
+    def __rich_console__(self, console: Any, options: Any) -> Any:
+        pocket = POCKET_WIDE if options.max_width >= WIDE else POCKET
+        side = Table.grid(padding=(0, 2))
+        side.add_row(seen_compact(self.obs, self.cat, self.lang, pocket),
+                     players_compact(self.obs, self.cat, self.lang))
+        yield side
+
+
+class _Market:
+    """The luxuries for sale, cheapest first, on at most two lines of the
+    screen it is drawn on; what does not fit is counted ("+3 more: d"), the
+    whole list being one key away (:func:`details`). Laid out here, not by
+    rich's wrapping, so that a name is never cut and the count is exact."""
+
+    def __init__(self, head: str, items: list[str], more_key: str, lang: str | None) -> None:
+        self.head, self.items, self.more_key, self.lang = head, items, more_key, lang
+
+    def __rich_console__(self, console: Any, options: Any) -> Any:
+        width = options.max_width
+        lines = [[self.head]]
+        used = cell_len(self.head)
+        shown = 0
+        for k, item in enumerate(self.items):
+            left = len(self.items) - k - 1
+            # room for this item, and for the "+N more" note when items remain after it
+            tail = cell_len(_c(self.more_key, self.lang, n=left)) + 2 if left and len(lines) == 2 else 0
+            if used + 2 + cell_len(item) + tail > width:
+                if len(lines) == 2:
+                    break
+                lines.append([])
+                used = -2
+            lines[-1].append(item)
+            used += 2 + cell_len(item)
+            shown += 1
+        text = Text()
+        for i, line in enumerate(lines):
+            if i:
+                text.append("\n")
+            start = 0
+            if i == 0:
+                text.append(line[0] + ("  " if len(line) > 1 else ""), style="bold")
+                start = 1
+            text.append("  ".join(line[start:]), style="gold1")
+        if shown < len(self.items):
+            text.append("  " + _c(self.more_key, self.lang, n=len(self.items) - shown), style="grey62")
+        yield text
+
+
+def market_compact(obs: dict[str, Any], cat: Catalog, lang: str | None) -> Any:
+    """The luxuries for sale, cheapest first, on at most two lines."""
+    items = [f"{_lux_name(cat, x, lang)} ${cat.luxuries[x].cost}" for x in obs["luxury_pool"]] or ["—"]
+    return _Market(t(f"{P}.view.market", lang) + ":", items, "market-more", lang)
 
 
 def render(obs: dict[str, Any], lang: str | None = None) -> Any:
@@ -298,20 +371,23 @@ def render(obs: dict[str, Any], lang: str | None = None) -> Any:
     and the luxuries' tax marks are one key away (:func:`details`)."""
     cat = catalog()
     if obs["dice"]:
-        dice = t(f"{P}.view.dice", lang, dice=" ".join(map(str, obs["dice"])), page_die=obs["page_die"] or "—")
+        dice = _c("dice", lang, dice=" ".join(map(str, obs["dice"])), page_die=obs["page_die"] or "—")
     else:
         dice = t(f"{P}.view.no-dice", lang)
-    head = Text(t(f"{P}.view.title", lang, turns=obs["turns"], page=obs["page"]), style="bold gold1")
-    head.append(f"   {dice}   " + t(f"{P}.view.deck", lang, deck=obs["deck_size"], discard=len(obs["discard"])))
-    side = Table.grid(padding=(0, 2))
-    side.add_row(seen_compact(obs, cat, lang), players_compact(obs, cat, lang))
-    parts: list[Any] = [head, side, market_compact(obs, cat, lang)]
+    head = Text(_c("title", lang, turns=obs["turns"], page=obs["page"]), style="bold gold1")
+    head.append(f"   {dice}   " + _c("deck", lang, deck=obs["deck_size"], discard=len(obs["discard"])))
+    parts: list[Any] = [head, _SeenAndPlayers(obs, cat, lang), market_compact(obs, cat, lang)]
     if obs["hand"] is not None:
-        hand = Text(t(f"{P}.view.hand", lang) + ":", style="bold")
+        hand = Text(t(f"{P}.view.hand", lang) + "   ", style="bold")
+        if any(cat.card_kind[card] == BUSINESS for card in obs["hand"]):
+            hand.append(_c("shape-legend", lang), style="grey62")
         for card in obs["hand"]:
             hand.append("\n  " + describe_card(cat, card, lang), style="")
             if cat.card_kind[card] == BUSINESS:
                 hand.append("  " + shape_text(cat.signs[cat.card_ref[card]].cells), style="bold cyan")
+                if obs["sign_owner"][cat.card_ref[card]] != bk.EMPTY:
+                    # the other copy's sign is in the book: this one cannot start until it leaves
+                    hand.append("  " + _c("sign-out", lang), style="grey62")
         parts.append(hand)
     parts.append(_status(obs, cat, lang))
     return Group(*parts)
@@ -370,7 +446,7 @@ def result_columns(state: Any, lang: str | None = None) -> list[tuple[str, list[
     out = t(f"{P}.view.out", lang)
     return [
         (t(f"{P}.view.col-luxuries", lang),
-         [f"{len(lux)}/3 " + ", ".join(_lux_name(cat, x, lang) for x in lux) for lux in obs["luxuries"]]),
+         [f"{len(lux)}/3 " + _c("sep", lang).join(_lux_name(cat, x, lang) for x in lux) for lux in obs["luxuries"]]),
         (t(f"{P}.view.col-money", lang),
          [(f"${m:,}" if alive else out) for m, alive in zip(obs["money"], obs["alive"], strict=True)]),
     ]
@@ -394,20 +470,40 @@ def describe_move(obs: dict[str, Any], action: Action, lang: str | None = None) 
         cost = (cat.signs, cat.assets, cat.actions)[kind][ref].cost
         name = _name(cat, a.card, lang)
         return _c("play.play-cost", lang, card=name, cost=cost) if cost else _c("play.play", lang, card=name)
+    viewer = obs.get("viewer")
     if type(action) is SellBusiness:
         sign = cat.signs[cat.card_ref[a.card]]
-        return _c("move.sell-total", lang, card=_name(cat, a.card, lang), total=cat.rules.sell_per_sign_card * sign.size)
+        sale = _c("move.sell-total", lang, card=_name(cat, a.card, lang), total=cat.rules.sell_per_sign_card * sign.size)
+        if obs.get("phase") == "sell" and type(viewer) is int:
+            # selling lowers the tax about to be paid by the card's $ marks
+            after = max(0, tax_due(obs, cat, viewer) - sign.tax)
+            sale += " — " + _c("move.tax-after", lang, due=after)
+        return sale
+    if type(action) is KeepBusinesses and type(viewer) is int:
+        due, income = tax_due(obs, cat, viewer), tax_income(obs, cat, viewer)
+        line = _c("move.keep", lang, due=due)
+        if income:
+            line += " " + _c("move.keep-income", lang, income=income)
+        if obs["money"][viewer] + income < due:
+            line += " — " + _c("move.keep-broke", lang, cash=obs["money"][viewer] + income)
+        return line
+    if type(action) is TargetPlayer and 0 <= a.seat < obs["players"]:
+        return _c("move.audit", lang, seat=a.seat + 1, due=tax_due(obs, cat, a.seat), cash=obs["money"][a.seat])
     if type(action) is PlaceSign:
         rows = [[], *obs["book"]]
-        viewer = obs.get("viewer")
         covered = 0
         for k in a.pockets:
             sign, _ = bk.visible(rows, obs["page"], k - 1)  # the move names pockets 1-9
             if sign != bk.EMPTY and obs["sign_owner"][sign] != viewer:
                 covered += 1
         fee = cat.rules.cover_fee * covered
-        return text + " — " + (_c("move.cover-fee", lang, fee=fee, n=covered) if fee else _c("move.no-fee", lang))
+        pending = obs.get("pending")
+        cost = cat.signs[cat.card_ref[pending]].cost if type(pending) is int else 0
+        if fee:
+            return text + " — " + _c("move.cover-fee", lang, fee=fee, n=covered, cost=cost, total=cost + fee)
+        return text + " — " + _c("move.no-fee", lang, cost=cost)
     return text
+
 
 
 # -- bids typed as totals at the prompt (the terminal's typed_move hook) ------------------------

@@ -19,7 +19,6 @@ from dataclasses import dataclass, field
 from gameshelf.bots import PlayerView, make_bot
 from gameshelf.core.registry import load_game
 from gameshelf.games.pay_dirt.actions import Install, Scrap
-from gameshelf.games.pay_dirt.components import components
 from gameshelf.games.pay_dirt.state import PayDirtState
 
 
@@ -43,7 +42,6 @@ def play(players: int, seed: int, bot: str, noise: float) -> tuple[PayDirtState,
     assert isinstance(state, PayDirtState)
     bots = [make_bot(bot, seed=seed * 10 + p, game=state.game, noise=noise) for p in range(players)]
     purchases: list[tuple[int, str]] = []
-    lots = _lot_ids()
     while not state.is_over:
         p = state.current_player
         assert p is not None
@@ -52,20 +50,12 @@ def play(players: int, seed: int, bot: str, noise: float) -> tuple[PayDirtState,
         state.apply(action, p)
         for event in state.events[seen:]:
             if event.key == "pay_dirt.log.won":
-                purchases.append((int(event.params["player"]) - 1, lots[event.params["lot"]]))
+                row = str(event.params["row"]).rsplit(".", 1)[1]  # "@pay_dirt.row.claims"
+                purchases.append((int(event.params["player"]) - 1, f"{row}:{event.params['id']}"))
         if isinstance(action, Install | Scrap):
             buyer, name = purchases[-1]
             purchases[-1] = (buyer, f"{name}:{action.kind}")
     return state, purchases
-
-
-def _lot_ids() -> dict[str, str]:
-    """Printed lot name -> "row:id"."""
-    comp = components()
-    out = {f"{e.maker} {e.model}": f"equipment:{e.id}" for e in comp.equipment}
-    out |= {c.name: f"personnel:{c.id}" for c in comp.personnel}
-    out |= {c.name: f"claims:{c.id}" for c in comp.claims}
-    return out
 
 
 def simulate(games: int, player_counts: Iterable[int], bot: str, noise: float, seed: int = 0) -> Tally:

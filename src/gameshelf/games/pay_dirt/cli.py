@@ -22,7 +22,7 @@ def components_command(
 
     from gameshelf.core.i18n import t
     from gameshelf.games.pay_dirt.components import KINDS, MACHINES, components
-    from gameshelf.games.pay_dirt.describe import hardship_text
+    from gameshelf.games.pay_dirt.describe import hardship_text, money
     from gameshelf.games.pay_dirt.view import gear_text, lot_cell
 
     comp = components()
@@ -36,24 +36,26 @@ def components_command(
             table.add_row(str(item), lot_cell(comp, row, item, lang))
         console.print(table)
     gear = Table(title=t("pay_dirt.view.gear-supplier", lang))
-    for col in ("#", "gear", "$", "tools"):
+    for col in ("#", t("pay_dirt.cli.gear", lang), t("pay_dirt.cli.price", lang), t("pay_dirt.cli.tools", lang)):
         gear.add_column(col)
     for i, g in enumerate(comp.gear):
-        gear.add_row(str(i), gear_text(comp, i, lang), str(g.price), str(g.durability))
+        gear.add_row(str(i), gear_text(comp, i, lang), money(g.price), str(g.durability))
     console.print(gear)
-    hard = Table(title="Hardships")
-    for col in ("#", "card", "°", "tag", "effect"):
+    hard = Table(title=t("pay_dirt.cli.hardships", lang))
+    for col in ("#", t("pay_dirt.cli.card", lang), "°", t("pay_dirt.cli.tag", lang), t("pay_dirt.cli.effect", lang)):
         hard.add_column(col)
     for i, h in enumerate(comp.hardships):
-        hard.add_row(str(i), t(f"pay_dirt.hardship.{h.id}", lang), str(h.temperature), h.tag, hardship_text(i, lang))
+        hard.add_row(str(i), t(f"pay_dirt.hardship.{h.id}", lang), str(h.temperature), t(f"pay_dirt.tag.{h.tag}", lang),
+                     hardship_text(i, lang))
     console.print(hard)
     for k, values in enumerate(comp.tile_values):
-        console.print(f"{t('pay_dirt.kind.' + KINDS[k], lang)}: {len(values)} tiles, gold {sorted(values)}")
+        console.print(t("pay_dirt.cli.tiles", lang, kind=t("pay_dirt.kind." + KINDS[k], lang), n=len(values),
+                        values=sorted(values)))
     machines = ", ".join(
         f"{t('pay_dirt.machine.' + m, lang)} {s}/{d}"
         for m, s, d in zip(MACHINES, comp.rules.base_spaces, comp.rules.base_durability, strict=True)
     )
-    console.print(f"board machines (spaces/tools): {machines}")
+    console.print(t("pay_dirt.cli.machines", lang, machines=machines))
 
 
 def balance_command(

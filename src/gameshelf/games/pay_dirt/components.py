@@ -21,6 +21,13 @@ MACHINES = ("excavator", "loader", "wash_plant")
 KINDS = ("barren", "promising", "rich")
 KIND_CODES = ("B", "P", "R")
 ROWS = ("equipment", "personnel", "claims")
+
+
+def dollars(amount: int) -> int:
+    """Money is kept in thousands (the printed $1,000 notes); what players
+    read, log events and error messages carry it in dollars, so the
+    catalogues write ``${amount:,}`` and $0 never reads "$0,000"."""
+    return amount * 1000
 GEAR_SLOTS = ("claim", "camp")
 #: repair/scrap targets: the three machines, then the two gear slots.
 TARGETS = (*MACHINES, "claim_gear", "camp_gear")

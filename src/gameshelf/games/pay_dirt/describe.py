@@ -7,9 +7,6 @@ browser say about that move, which never names a secret choice.
 
 from __future__ import annotations
 
-import re
-from typing import Any
-
 from gameshelf.core.actions import Action
 from gameshelf.core.i18n import t
 from gameshelf.games.pay_dirt import actions as A
@@ -20,10 +17,8 @@ from gameshelf.games.pay_dirt.components import (
     ROWS,
     TARGETS,
     components,
+    dollars,
 )
-
-#: how the catalogues write an amount of money: ``${x},000`` (amounts are kept in thousands)
-_MONEY_FIELD = re.compile(r"\$\{(\w+)\},000")
 
 
 def money(amount: int) -> str:
@@ -32,26 +27,7 @@ def money(amount: int) -> str:
     if not amount:
         return "$0"
     sign = "-" if amount < 0 else ""
-    return f"{sign}${abs(amount):,},000"
-
-
-def money_t(key: str, lang: str | None, /, **params: Any) -> str:
-    """``t`` for a sentence with money in it: each ``${x},000`` of the
-    catalogue text whose ``x`` is an int is filled by :func:`money`, so a
-    zero reads "$0", never "$0,000". Why not change the catalogues: the
-    rules' log events carry the same keys with bare ints, and a server or a
-    browser that formats them plainly must keep reading "$3,000"."""
-    text = t(key, lang)
-    fields = {name for name in _MONEY_FIELD.findall(text) if type(params.get(name)) is int}
-    if not fields:
-        return t(key, lang, **params)
-    values = {name: (t(v[1:], lang) if isinstance(v, str) and v.startswith("@") else v) for name, v in params.items()}
-    values.update({name: money(params[name]) for name in fields})
-    template = _MONEY_FIELD.sub(lambda m: "{" + m[1] + "}" if m[1] in fields else m[0], text)
-    try:
-        return template.format(**values)
-    except (KeyError, IndexError, ValueError):
-        return t(key, lang, **params)
+    return f"{sign}${dollars(abs(amount)):,}"
 
 
 def _machine(m: int, lang: str | None) -> str:
@@ -74,9 +50,9 @@ def describe(a: Action, lang: str | None = None) -> str:
     k = "pay_dirt.act."
     if isinstance(a, A.Nominate):
         row = t(f"pay_dirt.row.{ROWS[a.row]}", lang)
-        return money_t(k + ("nominate" if a.over else "nominate-min"), lang, row=row, slot=a.slot + 1, over=a.over)
+        return t(k + ("nominate" if a.over else "nominate-min"), lang, row=row, slot=a.slot + 1, over=dollars(a.over))
     if isinstance(a, A.Bid):
-        return money_t(k + "bid", lang, amount=a.amount)
+        return t(k + "bid", lang, amount=dollars(a.amount))
     if isinstance(a, A.DiscardClaim):
         return t(k + "discard-claim", lang, slot=a.slot + 1)
     if isinstance(a, A.RemoveWear):
@@ -86,7 +62,7 @@ def describe(a: Action, lang: str | None = None) -> str:
     if isinstance(a, A.BuyGear):
         return t(k + "buy-gear", lang, slot=a.slot + 1)
     if isinstance(a, A.Sell):
-        return money_t(k + "sell", lang, gold=a.gold, money=a.gold * components().rules.sell_price, by=_by(a.by, lang))
+        return t(k + "sell", lang, gold=a.gold, by=_by(a.by, lang))  # the price depends on crew and hardships
     if isinstance(a, A.Slide):
         return t(k + "slide", lang, machine=_machine(a.machine, lang), space=a.space + 1, to=a.space + 2, by=_by(a.by, lang))
     if isinstance(a, A.Pull):
@@ -125,5 +101,5 @@ def hardship_text(card: int, lang: str | None = None) -> str:
     machine = ""
     if h.machine >= 0:
         machine = t("pay_dirt.all-machines", lang) if h.machine == 3 else _machine(h.machine, lang)
-    effect = money_t(f"pay_dirt.effect.{h.effect}", lang, amount=h.amount, machine=machine)
+    effect = t(f"pay_dirt.effect.{h.effect}", lang, amount=h.amount, dollars=dollars(h.amount), machine=machine)
     return f"{kind} {effect}"

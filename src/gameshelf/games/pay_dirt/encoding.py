@@ -13,7 +13,15 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
 
-from gameshelf.core.tensor import TensorWriter, Vocab, relative_seat, seat_order
+from gameshelf.core.tensor import (
+    Columns,
+    TensorWriter,
+    Vocab,
+    relative_seat,
+    scaled,
+    seat_order,
+    seat_picker,
+)
 from gameshelf.games.pay_dirt.components import KIND_CODES, MACHINES, ROWS, components
 
 PHASES = ("auction", "bidding", "acquire", "gear", "work", "draft", "over")
@@ -23,7 +31,12 @@ TILES = 6
 MONEY_CAP = 40
 GOLD_CAP = 60
 _EMPTY: Mapping[str, Any] = {}
-_PAD = (None,) * max(SPACES, TILES)  # pads a machine's spaces or a claim's tiles
+_CAMP = Columns("money", "gold", "workers", "unused", "idle", "machines", "claims", "gear", "personnel", "ongoing")
+_MONEY = f"per seat: money, 0 to {MONEY_CAP}"
+_GOLD = f"per seat: gold, 0 to {GOLD_CAP}"
+_WORKERS = tuple((key, f"camp.{key}", f"per seat: {key} workers, 0 to 10") for key in ("workers", "unused", "idle"))
+_ROWS = tuple((name, f"auction.{name}", f"the {name} row, one-hot per slot") for name in ("equipment", "personnel", "claims"))
+_SIXTH = 1.0 / 6  # the scale of wear and durability (0 to 6), as TensorWriter.numbers computes it
 
 
 @cache
@@ -57,8 +70,10 @@ def write(obs: Mapping[str, Any], w: TensorWriter) -> None:
     def rel(seat: Any) -> int | None:
         return relative_seat(seat, viewer, players)
 
-    def per_seat(values: Sequence[Any] | None) -> list[Any]:
-        return [values[p] for p in order] if values else []
+    pick = seat_picker(order)
+
+    def per_seat(values: Sequence[Any] | None) -> Sequence[Any]:
+        return pick(values) if values else ()
 
     w.flag("spectator", viewer is None, "1 for a spectator (seats then in absolute order)")
     w.one_hot("seats", players, v["players"], "one-hot: the number of players")
@@ -92,13 +107,11 @@ def write(obs: Mapping[str, Any], w: TensorWriter) -> None:
 def _auction(a: Mapping[str, Any], w: TensorWriter, v: dict[str, Vocab], rel: Any, per_seat: Any) -> None:
     c = components()
     size = c.rules.display_size
-    rows = ("equipment", "personnel", "claims")
-    for r, row in enumerate(a["display"][: len(rows)]):
-        name = rows[r]
-        w.one_hots(f"auction.{name}", [x if x >= 0 else None for x in row], size, v[name], f"the {name} row, one-hot per slot")
-    for name in rows[len(a["display"]):]:
-        w.one_hots(f"auction.{name}", [], size, v[name], f"the {name} row, one-hot per slot")
-    w.numbers("auction.deck_sizes", a["deck_sizes"], len(rows), 20, meaning="cards left per auction deck, 0 to 20")
+    display = a["display"]
+    for r, (name, field, meaning) in enumerate(_ROWS):
+        row = display[r] if r < len(display) else ()
+        w.one_hots(field, [x if x >= 0 else None for x in row], size, v[name], meaning)
+    w.numbers("auction.deck_sizes", a["deck_sizes"], len(_ROWS), 20, meaning="cards left per auction deck, 0 to 20")
     w.one_hot("auction.no_bid", a["no_bid"], v["row"], "one-hot: the row marked no-bid (none = zeros)")
     w.one_hot("auction.auctioneer", rel(a["auctioneer"]), v["seat"], "one-hot: the auctioneer, relative")
     w.number("auction.events_done", a["events_done"], 6, meaning="auctions held this round, 0 to 6")
@@ -124,64 +137,109 @@ def _hardships(h: Mapping[str, Any], w: TensorWriter, v: dict[str, Vocab], rel: 
     w.many_hot("hardships.kept.own", [k for k in kept[:1] if isinstance(k, int)], v["hardships"], "the viewer's own kept hardship")
 
 
-def _camps(camps: list[Mapping[str, Any]], w: TensorWriter, v: dict[str, Vocab]) -> None:
-    def each(key: str) -> list[Any]:
-        return [camp[key] for camp in camps]
+def _tile_row(buf: Any, base: int, places: int, n_kind: int, on: Sequence[Any],
+              kind_at: Any) -> None:
+    """One-hot the kind of each tile in a row of ``places`` (a machine's
+    spaces, a claim's tiles), ``n_kind`` slots per place from ``base``."""
+    for at, kind in zip(range(base, base + places * n_kind, n_kind), on, strict=False):
+        i = kind_at(kind)
+        if i is not None:
+            buf[at + i] = 1.0
 
-    w.numbers("camp.money", each("money"), SEATS, MONEY_CAP, meaning=f"per seat: money, 0 to {MONEY_CAP}")
-    w.numbers("camp.gold", each("gold"), SEATS, GOLD_CAP, meaning=f"per seat: gold, 0 to {GOLD_CAP}")
-    for key in ("workers", "unused", "idle"):
-        w.numbers(f"camp.{key}", each(key), SEATS, 10, meaning=f"per seat: {key} workers, 0 to 10")
-    # One pass per machine, claim and gear slot gathers every column (the
-    # hottest part of the encoder: one comprehension per column cost more).
-    cols: dict[str, list[Any]] = {key: [] for key in ("equipment", "wear", "durability", "busy", "repaired")}
-    spaces: list[Any] = []
-    for camp in camps:
-        rows = camp["machines"]
-        for m in range(len(MACHINES)):
-            get = (rows[m] if m < len(rows) else _EMPTY).get
-            for key, col in cols.items():
-                col.append(get(key))
-            on = get("spaces") or ()
-            spaces += on[:SPACES]
-            spaces += _PAD[len(on):SPACES]
+
+def _camps(camps: Sequence[Mapping[str, Any]], w: TensorWriter, v: dict[str, Vocab]) -> None:
+    camps = camps[:SEATS]
+    each = _CAMP.of(camps)
+    w.numbers("camp.money", each["money"], SEATS, MONEY_CAP, meaning=_MONEY)
+    w.numbers("camp.gold", each["gold"], SEATS, GOLD_CAP, meaning=_GOLD)
+    for key, field, meaning in _WORKERS:
+        w.numbers(field, each[key], SEATS, 10, meaning=meaning)
+    # The hottest part of the encoder: the fields of every machine, claim and
+    # gear slot are reserved first, then one pass over each camp fills them
+    # all (a pass per field walked the same dicts once per field).
+    buf = w.buf
+    equipment, kinds = v["equipment"], v["kind"]
+    n_eq, n_kind = equipment.size, kinds.size
+    eq_at, kind_at = equipment.index.get, kinds.index.get
     slots = SEATS * len(MACHINES)
     what = "per seat, per machine (excavator, loader, wash plant)"
-    w.one_hots("camp.machine.equipment", cols["equipment"], slots, v["equipment"], f"{what}: one-hot its equipment")
-    w.one_hots("camp.machine.spaces", spaces, slots * SPACES, v["kind"], f"{what}, per space (up to {SPACES}): one-hot the tile kind on it")
-    for key in ("wear", "durability"):
-        w.numbers(f"camp.machine.{key}", cols[key], slots, 6, meaning=f"{what}: {key}, 0 to 6")
-    for key in ("busy", "repaired"):
-        w.numbers(f"camp.machine.{key}", cols[key], slots, 1, meaning=f"{what}: 1 if {key}")
+    eq = w.reserve("camp.machine.equipment", slots * n_eq, f"{what}: one-hot its equipment")
+    sp = w.reserve("camp.machine.spaces", slots * SPACES * n_kind, f"{what}, per space (up to {SPACES}): one-hot the tile kind on it")
+    wear = w.reserve("camp.machine.wear", slots, f"{what}: wear, 0 to 6")
+    dur = w.reserve("camp.machine.durability", slots, f"{what}: durability, 0 to 6")
+    busy = w.reserve("camp.machine.busy", slots, f"{what}: 1 if busy")
+    rep = w.reserve("camp.machine.repaired", slots, f"{what}: 1 if repaired")
+    k = 0
+    for rows in each["machines"]:
+        for m in range(len(MACHINES)):
+            get = (rows[m] if m < len(rows) else _EMPTY).get
+            i = eq_at(get("equipment"))
+            if i is not None:
+                buf[eq + k * n_eq + i] = 1.0
+            on = get("spaces")
+            if on:
+                _tile_row(buf, sp + k * SPACES * n_kind, SPACES, n_kind, on, kind_at)
+            x = get("wear")
+            if x:  # 0, None and False write nothing
+                buf[wear + k] = scaled(x, _SIXTH)
+            x = get("durability")
+            if x:  # 0, None and False write nothing
+                buf[dur + k] = scaled(x, _SIXTH)
+            x = get("busy")
+            if x:  # 0, None and False write nothing
+                buf[busy + k] = scaled(x, 1.0)
+            x = get("repaired")
+            if x:  # 0, None and False write nothing
+                buf[rep + k] = scaled(x, 1.0)
+            k += 1
     max_claims = components().rules.max_claims
-    ids: list[Any] = []
-    ordered: list[Any] = []
-    tiles: list[Any] = []
-    for camp in camps:
-        held = camp["claims"]
-        for k in range(max_claims):
-            get = (held[k] if k < len(held) else _EMPTY).get
-            ids.append(get("claim"))
-            ordered.append(get("ordered"))
-            on = get("tiles") or ()
-            tiles += on[:TILES]
-            tiles += _PAD[len(on):TILES]
+    claims = v["claims"]
+    n_claims, claim_at = claims.size, claims.index.get
     slots = SEATS * max_claims
-    w.one_hots("camp.claim.id", ids, slots, v["claims"], f"per seat, per claim (up to {max_claims}): one-hot the claim")
-    w.one_hots("camp.claim.tiles", tiles, slots * TILES, v["kind"], f"per seat, per claim, per tile (up to {TILES}): one-hot its kind")
-    w.numbers("camp.claim.ordered", ordered, slots, 1, meaning="per seat, per claim: 1 if its tiles are worked in order")
-    gear: dict[str, list[Any]] = {key: [] for key in ("gear", "wear", "durability", "used", "repaired")}
-    for camp in camps:
-        held = camp["gear"]
+    ids = w.reserve("camp.claim.id", slots * n_claims, f"per seat, per claim (up to {max_claims}): one-hot the claim")
+    tiles = w.reserve("camp.claim.tiles", slots * TILES * n_kind, f"per seat, per claim, per tile (up to {TILES}): one-hot its kind")
+    ordered = w.reserve("camp.claim.ordered", slots, "per seat, per claim: 1 if its tiles are worked in order")
+    k = 0
+    for held in each["claims"]:
+        for c in range(max_claims):
+            get = (held[c] if c < len(held) else _EMPTY).get
+            i = claim_at(get("claim"))
+            if i is not None:
+                buf[ids + k * n_claims + i] = 1.0
+            on = get("tiles")
+            if on:
+                _tile_row(buf, tiles + k * TILES * n_kind, TILES, n_kind, on, kind_at)
+            x = get("ordered")
+            if x:  # 0, None and False write nothing
+                buf[ordered + k] = scaled(x, 1.0)
+            k += 1
+    gear = v["gear"]
+    n_gear, gear_at = gear.size, gear.index.get
+    slots = SEATS * 2
+    gid = w.reserve("camp.gear.id", slots * n_gear, "per seat, per gear slot (claim, camp): one-hot the gear")
+    gwear = w.reserve("camp.gear.wear", slots, "per seat, per gear slot: wear, 0 to 6")
+    gdur = w.reserve("camp.gear.durability", slots, "per seat, per gear slot: durability, 0 to 6")
+    used = w.reserve("camp.gear.used", slots, "per seat, per gear slot: 1 if used")
+    grep = w.reserve("camp.gear.repaired", slots, "per seat, per gear slot: 1 if repaired")
+    k = 0
+    for held in each["gear"]:
         for g in range(2):
             get = ((held[g] if g < len(held) else None) or _EMPTY).get
-            for key, col in gear.items():
-                col.append(get(key))
-    slots = SEATS * 2
-    w.one_hots("camp.gear.id", gear["gear"], slots, v["gear"], "per seat, per gear slot (claim, camp): one-hot the gear")
-    for key in ("wear", "durability"):
-        w.numbers(f"camp.gear.{key}", gear[key], slots, 6, meaning=f"per seat, per gear slot: {key}, 0 to 6")
-    for key in ("used", "repaired"):
-        w.numbers(f"camp.gear.{key}", gear[key], slots, 1, meaning=f"per seat, per gear slot: 1 if {key}")
-    w.many_hots("camp.personnel", each("personnel"), SEATS, v["personnel"], "per seat: its personnel")
-    w.many_hots("camp.ongoing", each("ongoing"), SEATS, v["hardships"], "per seat: its ongoing hardships")
+            i = gear_at(get("gear"))
+            if i is not None:
+                buf[gid + k * n_gear + i] = 1.0
+            x = get("wear")
+            if x:  # 0, None and False write nothing
+                buf[gwear + k] = scaled(x, _SIXTH)
+            x = get("durability")
+            if x:  # 0, None and False write nothing
+                buf[gdur + k] = scaled(x, _SIXTH)
+            x = get("used")
+            if x:  # 0, None and False write nothing
+                buf[used + k] = scaled(x, 1.0)
+            x = get("repaired")
+            if x:  # 0, None and False write nothing
+                buf[grep + k] = scaled(x, 1.0)
+            k += 1
+    w.many_hots("camp.personnel", each["personnel"], SEATS, v["personnel"], "per seat: its personnel")
+    w.many_hots("camp.ongoing", each["ongoing"], SEATS, v["hardships"], "per seat: its ongoing hardships")

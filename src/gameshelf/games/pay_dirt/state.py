@@ -124,6 +124,7 @@ class PayDirtState(State):
     # every move: ``self`` is the state they take).
     _legal_actions = dispatch.legal_actions
     _apply = dispatch.apply
+    _legal_candidates = dispatch.legal_candidates
 
     def _is_legal(self, action: Action) -> bool:
         return dispatch.is_legal(self, action)

@@ -15,7 +15,6 @@ marked ``*`` are ordered: their first tile must be dug first.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from typing import Any
 
 from rich.cells import cell_len
@@ -24,9 +23,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from gameshelf.core import i18n
 from gameshelf.core.i18n import t
-from gameshelf.core.protocol import Event
 from gameshelf.games.pay_dirt.components import (
     GEAR_SLOTS,
     KIND_CODES,
@@ -34,8 +31,10 @@ from gameshelf.games.pay_dirt.components import (
     ROWS,
     Components,
     components,
+    dollars,
 )
-from gameshelf.games.pay_dirt.describe import hardship_text, money, money_t
+from gameshelf.games.pay_dirt.describe import hardship_text, money
+from gameshelf.games.pay_dirt.names import claim_key, equipment_name, model_name, person_key
 
 KIND_STYLE = {"B": "grey62", "P": "yellow", "R": "bold gold1"}
 SEAT_STYLE = ("cyan", "magenta", "green", "blue", "red")
@@ -46,66 +45,46 @@ def _v(key: str, lang: str | None, **params: Any) -> str:
 
 
 def claim_name(comp: Components, claim: int, lang: str | None) -> str:
-    """A claim's name in ``lang`` (Japanese names live in the catalogue,
-    ``pay_dirt.names.claim.<id>``; the data file holds the English one)."""
-    c = comp.claims[claim]
-    cid = "greenhorn" if c.id.startswith("greenhorn-") else c.id  # five copies of one card
-    key = f"pay_dirt.names.claim.{cid}"
-    return t(key, lang) if i18n.has(key, "en") else c.name
+    """A claim's name in ``lang`` (the Greenhorn Claim included)."""
+    return t(claim_key(comp, claim), lang)
 
 
 def person_name(comp: Components, card: int, lang: str | None) -> str:
-    """A personnel card's name in ``lang`` (see :func:`claim_name`)."""
-    c = comp.personnel[card]
-    key = f"pay_dirt.names.personnel.{c.id}"
-    return t(key, lang) if i18n.has(key, "en") else c.name
+    """A personnel card's name in ``lang``."""
+    return t(person_key(comp, card), lang)
 
 
 def _c(key: str, lang: str | None, **params: Any) -> str:
     return t(f"pay_dirt.compact.{key}", lang, **params)
 
 
-@lru_cache(maxsize=1)
-def _names_by_print() -> dict[str, tuple[str, int]]:
-    """Each claim's and personnel card's printed (English) name -> its kind and index,
-    so a log line that carries the printed name can say it in the reader's language."""
-    comp = components()
-    names: dict[str, tuple[str, int]] = {c.name: ("claim", i) for i, c in enumerate(comp.claims)}
-    names.update({c.name: ("personnel", i) for i, c in enumerate(comp.personnel)})
-    return names
-
-
-def _lot_in(name: Any, lang: str | None) -> Any:
-    """A printed claim or personnel name in ``lang``; anything else as it is
-    (equipment names are maker and model, the same in every language)."""
-    found = _names_by_print().get(name) if isinstance(name, str) else None
-    if found is None:
-        return name
-    kind, index = found
-    return (claim_name if kind == "claim" else person_name)(components(), index, lang)
-
-
-def event_text(event: Event, lang: str | None = None) -> str | None:
-    """A log line as the terminal prints it: money via :func:`money` (never
-    "$0,000") and claim and personnel names in the reader's language (the
-    rules log the printed English name). None for events of other games."""
-    if not event.key.startswith("pay_dirt."):
-        return None
-    params = {k: (_lot_in(v, lang) if k in ("lot", "name") else v) for k, v in event.params.items()}
-    return money_t(event.key, lang, **params)
+#: the phases in which the compact board shows the auction and one line per camp
+AUCTION_PHASES = ("auction", "bidding", "acquire")
 
 
 def render(obs: dict[str, Any], lang: str | None = None) -> Group:
-    """The compact board that fits 100x30 with the move list: one header
-    line (round, temperature, Head Miner, phase, auctioneer and auctions
-    left), the lots one line per row, the gear for sale, what is pending,
-    your hardship hand, then two lines per camp. The full panels are one
-    key away (:func:`details`)."""
+    """The compact board that fits 100x30 with the move list and the prompt.
+
+    During the auction: one header line (round, temperature, Head Miner,
+    phase, auction n of N and its auctioneer), the nine lots in a grid of
+    two lines each, the high bid, one line per camp (gold, money, workers,
+    claims, each machine's wear) and a legend: an auctioneer may list 37
+    openings, 13 rows of moves. During labour and the draft: the Gear
+    Supplier, what is pending, your hardship hand, two lines per camp with
+    the tiles in the machines. Everything in full is one key away
+    (:func:`details`)."""
     comp = components()
+    auction = obs["phase"] in AUCTION_PHASES
     parts: list[Any] = [header_line(obs, lang)]
-    if obs["phase"] in ("auction", "bidding"):
-        parts.append(lots_text(obs, comp, lang))
-    if obs["phase"] in ("auction", "gear", "work"):
+    if auction:
+        parts.append(lots_grid(obs, comp, lang))
+        if obs["auction"]["lot"]:
+            a = obs["auction"]
+            parts.append(Text(_v("bid-line", lang, amount=dollars(a["high_bid"]), player=a["high_bidder"] + 1),
+                              style="bold green"))
+    elif obs["phase"] == "gear":
+        parts.append(gear_lines(obs, comp, lang))
+    elif obs["phase"] == "work":
         parts.append(gear_line(obs, comp, lang))
     if obs["pending"]:
         parts.append(pending_line(obs, comp, lang))
@@ -120,8 +99,8 @@ def render(obs: dict[str, Any], lang: str | None = None) -> Group:
     passed = passed_line(obs, comp, lang)
     if passed is not None:
         parts.append(passed)
-    parts.append(camps_table(obs, comp, lang))
-    parts.append(Text(_c("legend", lang), style="grey50"))
+    parts.append(camps_table(obs, comp, lang, one_line=auction))
+    parts.append(Text(_c("legend-auction" if auction else "legend", lang), style="grey50"))
     return Group(*parts)
 
 
@@ -141,7 +120,11 @@ def pending_line(obs: dict[str, Any], comp: Components, lang: str | None) -> Tex
     text = Text(_v("pending", lang, player=pending["player"] + 1) + ": ", style="bold yellow")
     text.append(_v("pending-" + pending["kind"], lang, left=pending["left"]))
     if pending["kind"] == "equipment":
-        text.append(" " + _lot_short(comp, 0, pending["item"], lang).rsplit(" ", 1)[0], style="bold")
+        item = pending["item"]
+        e = comp.equipment[item]
+        text.append(f" {model_name(comp, item, lang)}{'!' if e.fragile else ''} "
+                    f"{t('pay_dirt.machine.' + MACHINES[e.machine], lang)} "
+                    f"{_c('spaces-tools', lang, spaces=e.spaces, tools=e.tools)}", style="bold")
     return text
 
 
@@ -150,67 +133,98 @@ def header_line(obs: dict[str, Any], lang: str | None) -> Text:
     auction = obs["auction"]
     line = Text.assemble(
         (f"{t('pay_dirt.name', lang)}  ", "bold"),
-        f"{_v('round', lang)} {obs['round']}  ",
-        f"{temp}°  ",
+        _c("round", lang, round=obs["round"], temperature=temp) + "  ",
         f"{_v('head', lang)}: ",
         (_v("player", lang, n=obs["head"] + 1), SEAT_STYLE[obs["head"] % len(SEAT_STYLE)]),
-        f"  {_v('phase', lang)}: {t('pay_dirt.phase.' + obs['phase'], lang)}",
+        "  ",
     )
-    if obs["phase"] in ("auction", "bidding", "acquire"):
-        left = max(0, obs["players"] - int(auction.get("events_done") or 0))
-        line.append("  " + _c("auctions-left", lang, n=left))
+    done = int(auction.get("events_done") or 0)
+    if obs["phase"] in ("auction", "bidding") and done < obs["players"]:
+        # "auction 2 of 5 · auctioneer: player 3 · bidding" instead of the bare phase
+        line.append(_c("auction-n", lang, n=done + 1, total=obs["players"]), style="bold")
         if auction.get("auctioneer") is not None:
-            line.append("  " + _c("auctioneer", lang, player=auction["auctioneer"] + 1), style="bold")
+            line.append(" " + _c("auctioneer", lang, player=auction["auctioneer"] + 1), style="bold")
+        if obs["phase"] != "auction":
+            line.append(f" · {t('pay_dirt.phase.' + obs['phase'], lang)}")
+    else:
+        line.append(t("pay_dirt.phase." + obs["phase"], lang), style="bold")
     step = (obs.get("labor") or {}).get("step")
     if step in ("place", "buy"):
-        line.append("  " + _c(f"gear-step-{step}", lang), style="bold")
+        line.append(" " + _c(f"gear-step-{step}", lang), style="bold")
     if obs["final_round"]:
         line.append(f"  {_v('final', lang)}", style="bold red")
     return line
 
 
-def _lot_short(comp: Components, row: int, item: int, lang: str | None) -> str:
-    """A lot in a few words and its minimum bid."""
+def lot_lines(comp: Components, row: int, item: int, lang: str | None) -> tuple[str, str]:
+    """A lot in two short lines, what matters first (the rest of a line that
+    is too long is cut, the whole card is behind d): the price and the
+    machine it replaces, then its spaces, tools and model; the price, the
+    workers and the name, then the ability; the price and the tiles, then
+    the claim's name."""
     if row == 0:
         e = comp.equipment[item]
-        machine = _c(f"machine-{MACHINES[e.machine]}", lang)
-        sizes = _c("spaces-tools", lang, spaces=e.spaces, tools=e.tools)
-        what = f"{e.model}{'!' if e.fragile else ''} {machine} {sizes}"
-        price = e.min_bid
-    elif row == 1:
+        first = f"{money(e.min_bid)}+ {t('pay_dirt.machine.' + MACHINES[e.machine], lang)}{'!' if e.fragile else ''}"
+        second = _c("spaces-tools", lang, spaces=e.spaces, tools=e.tools) + " " + model_name(comp, item, lang)
+        return first, second
+    if row == 1:
         person = comp.personnel[item]
-        what = f"{person_name(comp, item, lang)} +{person.workers}: {ability_text(comp, item, lang)}"
-        price = person.min_bid
-    else:
-        claim = comp.claims[item]
-        tiles = "".join(KIND_CODES[k] for k in claim.tiles)
-        what = f"{claim_name(comp, item, lang)}{' *' if claim.ordered else ''} [{tiles}]"
-        price = claim.min_bid
-    return f"{what} {money(price)}+"
+        workers = f"+{person.workers} " if person.workers else ""
+        return f"{money(person.min_bid)}+ {workers}{person_name(comp, item, lang)}", ability_text(comp, item, lang)
+    claim = comp.claims[item]
+    tiles = "".join(KIND_CODES[k] for k in claim.tiles)
+    return f"{money(claim.min_bid)}+ [{tiles}]{' *' if claim.ordered else ''}", claim_name(comp, item, lang)
 
 
-def lots_text(obs: dict[str, Any], comp: Components, lang: str | None) -> Text:
-    """The three auction rows, one line each, the lot under the hammer
-    reversed and the No-Bid row marked."""
+def lots_grid(obs: dict[str, Any], comp: Components, lang: str | None) -> Table:
+    """The nine lots, a row of three per kind, two lines each (longer text
+    ends in "…": the full card is behind d); the lot under the hammer
+    reversed, the row under the No-Bid disc marked, lots you cannot open
+    (blocked, or a minimum above your cash) in grey."""
     auction = obs["auction"]
     lot = auction["lot"]
-    text = Text()
+    you = obs.get("you")
+    cash = min(obs["camps"][you]["money"], comp.rules.bid_cap) if type(you) is int else 10**9
+    table = Table(box=None, show_header=False, pad_edge=False, padding=(0, 1), expand=True)
+    table.add_column(no_wrap=True)
+    for _ in range(3):
+        table.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
     for row in range(3):
-        text.append(f"{t(f'pay_dirt.row.{ROWS[row]}', lang)}: ", style="bold")
-        if auction["no_bid"] == row:
-            text.append(_v("no-bid", lang) + " ", style="bold white on red")
+        label = Text(t(f"pay_dirt.row.{ROWS[row]}", lang), style="bold")
+        if auction["no_bid"] == row:  # under the lot rows' name, on the second of their two lines
+            label.append("\n")
+            label.append(_c("no-bid", lang), style="bold white on red")
+        cells: list[Any] = [label]
         for slot, item in enumerate(auction["display"][row]):
             if item is None or item < 0:
+                cells.append(Text("—", style="grey35"))
                 continue
-            piece = f"#{slot + 1} {_lot_short(comp, row, item, lang)}"  # "#": apart from move numbers
+            first, second = lot_lines(comp, row, item, lang)
             style = "reverse" if lot and lot[0] == row and lot[1] == slot else ""
-            text.append(piece, style=style)
-            text.append("  ")
-        if row < 2:
-            text.append("\n")
-    if lot:
-        text.append("\n" + money_t("pay_dirt.view.bid-line", lang, amount=auction["high_bid"], player=auction["high_bidder"] + 1),
-                    style="bold green")
+            minimum = (comp.equipment, comp.personnel, comp.claims)[row][item].min_bid
+            grey = "grey50" if auction["no_bid"] == row or minimum > cash else ""  # not for you now
+            cell = Text()
+            cell.append(f"#{slot + 1} ", style="bold cyan")  # "#": apart from the move numbers
+            cell.append(first, style=style or grey)
+            cell.append("\n" + second, style=style or grey)
+            cells.append(cell)
+        while len(cells) < 4:
+            cells.append("")
+        table.add_row(*cells)
+    return table
+
+
+def gear_lines(obs: dict[str, Any], comp: Components, lang: str | None) -> Text:
+    """The Gear Supplier while gear is bought: one line per gear with what it
+    does, its price and its tool icons (a line too long is cut)."""
+    text = Text(f"{_v('gear-supplier', lang)}:", style="bold")
+    for slot, g in enumerate(obs["gear"]["display"]):
+        if g < 0:
+            continue
+        line = Text(no_wrap=True, overflow="ellipsis")
+        line.append(f"\n  #{slot + 1} {money(comp.gear[g].price)} ", style="bold")
+        line.append(gear_text(comp, g, lang) + " · " + _v("tools", lang, n=comp.gear[g].durability))
+        text.append_text(line)
     return text
 
 
@@ -223,7 +237,7 @@ def gear_line(obs: dict[str, Any], comp: Components, lang: str | None) -> Text:
 
 
 def _machines_short(camp: dict[str, Any], comp: Components, lang: str | None) -> Text:
-    """claims ==> Ex [..] ==> Lo [..] ==> Wa [..]$ with wear after each."""
+    """claims ⇒ Ex [..] ⇒ Lo [..] ⇒ Wa [..]$ with wear after each."""
     text = Text()
     for m, machine in enumerate(camp["machines"]):
         text.append("⇒ " if m else _c("claims-arrow", lang) + " ⇒ ", style="grey50")
@@ -232,10 +246,28 @@ def _machines_short(camp: dict[str, Any], comp: Components, lang: str | None) ->
         if m == 2:
             text.append("$", style="bold gold1")
         text.append(" ")
-        text.append_text(_wear_bar(machine["wear"], machine["durability"]))
-        if machine["wear"] >= machine["durability"]:
-            text.append("!", style="bold red")
+        text.append_text(_wear_mark(machine))
         text.append(" ")
+    return text
+
+
+def _wear_mark(machine: dict[str, Any]) -> Text:
+    """The wear bar; "!" before it for Fiem Co equipment, "✗" after it when
+    the machine is broken."""
+    e = machine.get("equipment")
+    text = Text("!", style="bold red") if e is not None and components().equipment[e].fragile else Text()
+    text.append_text(_wear_bar(machine["wear"], machine["durability"]))
+    if machine["wear"] >= machine["durability"]:
+        text.append("✗", style="bold red")
+    return text
+
+
+def _wear_only(camp: dict[str, Any], lang: str | None) -> Text:
+    """Ex ■□□□ Lo □□□□ Wa □□□□: each machine's wear, for the one-line camp."""
+    text = Text()
+    for machine in camp["machines"]:
+        text.append(" " + _c(f"machine-{machine['name']}", lang), style="bold")
+        text.append_text(_wear_mark(machine))
     return text
 
 
@@ -246,8 +278,10 @@ def gear_workers(obs: dict[str, Any], seat: int) -> int:
     return int(workers[seat]) if seat < len(workers) else 0
 
 
-def camps_table(obs: dict[str, Any], comp: Components, lang: str | None) -> Table:
-    """Two lines per camp: gold, money, workers, gear and crew; the machine row."""
+def camps_table(obs: dict[str, Any], comp: Components, lang: str | None, *, one_line: bool = False) -> Table:
+    """Each camp: gold, money, workers, claims, gear and crew, then the
+    machine row with its tiles; ``one_line`` (the auction) puts each
+    machine's wear on the first line instead of the whole row."""
     names = []
     for p in range(len(obs["camps"])):
         name = ("▶ " if obs["current_player"] == p else "  ") + _v("player", lang, n=p + 1)
@@ -265,14 +299,21 @@ def camps_table(obs: dict[str, Any], comp: Components, lang: str | None) -> Tabl
         stats = Text(no_wrap=True, overflow="ellipsis")  # a cut line ends in "…": more behind d
         stats.append(f"{_v('gold', lang)} {camp['gold']}", style="bold gold1")
         stats.append(f"  {money(camp['money'])}", style="green")
-        stats.append(f"  {_v('workers', lang)} {camp['unused']}/{camp['workers']}  ")
+        stats.append("  " + (f"{_v('workers', lang)} {camp['workers']}" if one_line
+                             else _c("workers-free", lang, unused=camp["unused"], workers=camp["workers"])))
+        stats.append("  ")
         at_gear = gear_workers(obs, p)
         if at_gear:
             stats.append(_c("at-gear", lang, n=at_gear) + "  ", style="bold cyan")
         for i, claim in enumerate(camp["claims"]):
             stats.append(f"{i + 1}:")
-            stats.append_text(tiles_text(claim["tiles"]) if claim["tiles"] else Text("—"))
+            if one_line:
+                stats.append("".join(c or "" for c in claim["tiles"]) or "—")
+            else:
+                stats.append_text(tiles_text(claim["tiles"]) if claim["tiles"] else Text("—"))
             stats.append("* " if claim["ordered"] else " ")
+        if one_line:
+            stats.append_text(_wear_only(camp, lang))
         gear = [t("pay_dirt.gear." + comp.gear[g["gear"]].id, lang) for g in camp["gear"] if g is not None]
         crew = [person_name(comp, c, lang) for c in camp["personnel"]]
         if gear or crew:
@@ -282,7 +323,8 @@ def camps_table(obs: dict[str, Any], comp: Components, lang: str | None) -> Tabl
                                           for h in camp["ongoing"]), style="red")
         table.add_row(Text(name, style=("bold " if mark else "") + SEAT_STYLE[p % len(SEAT_STYLE)]),
                       stats)
-        table.add_row("", _machines_short(camp, comp, lang))
+        if not one_line:
+            table.add_row("", _machines_short(camp, comp, lang))
     return table
 
 
@@ -335,7 +377,7 @@ def lot_cell(comp: Components, row: int, item: int, lang: str | None) -> Text:
         return Text(_v("empty", lang), style="grey35")
     if row == 0:
         e = comp.equipment[item]
-        text = Text(f"{e.maker} {e.model}", style="bold red" if e.fragile else "bold")
+        text = Text(equipment_name(comp, item, lang), style="bold red" if e.fragile else "bold")
         text.append(f"\n{t('pay_dirt.machine.' + MACHINES[e.machine], lang)}, ")
         text.append(_v("spaces", lang, n=e.spaces) + ", " + _v("tools", lang, n=e.tools))
         text.append("\n" + _v("min-bid", lang, amount=money(e.min_bid)), style="green")
@@ -356,9 +398,9 @@ def lot_cell(comp: Components, row: int, item: int, lang: str | None) -> Text:
 
 def ability_text(comp: Components, card: int, lang: str | None) -> str:
     c = comp.personnel[card]
-    tags = ", ".join(t(f"pay_dirt.tag.{tag}", lang) for tag in c.tags)
+    tags = "/".join(t(f"pay_dirt.tag.{tag}", lang) for tag in c.tags)
     kind = t(f"pay_dirt.kind.{('barren', 'promising', 'rich')[c.kind]}", lang) if c.kind >= 0 else ""
-    return money_t(f"pay_dirt.ability.{c.ability}", lang, amount=c.amount, tags=tags, kind=kind)
+    return t(f"pay_dirt.ability.{c.ability}", lang, amount=c.amount, dollars=dollars(c.amount), tags=tags, kind=kind)
 
 
 def gear_text(comp: Components, gear: int, lang: str | None) -> str:
@@ -399,7 +441,7 @@ def _auction(obs: dict[str, Any], comp: Components, lang: str | None) -> Panel:
         table.add_row(label, *cells)
     title = t("pay_dirt.view.auction", lang)
     if lot:
-        title += "  —  " + money_t("pay_dirt.view.bid-line", lang, amount=auction["high_bid"], player=auction["high_bidder"] + 1)
+        title += "  —  " + _v("bid-line", lang, amount=dollars(auction["high_bid"]), player=auction["high_bidder"] + 1)
     return Panel(table, title=title)
 
 
@@ -467,7 +509,7 @@ def machine_row(camp: dict[str, Any], comp: Components, lang: str | None) -> Tab
         e = machine["equipment"]
         if e is not None:
             eq = comp.equipment[e]
-            head.append(f"\n{eq.maker} {eq.model}", style="red" if eq.fragile else "cyan")
+            head.append(f"\n{equipment_name(comp, e, lang)}", style="red" if eq.fragile else "cyan")
         heads.append(head)
         body = tiles_text(machine["spaces"])
         if m == 2:
@@ -530,8 +572,17 @@ def describe_move(obs: dict[str, Any], action: Any, lang: str | None = None) -> 
     the lot as the board numbers it and its opening bid in dollars (never
     "minimum + $0,000"), a bid its dollars. Other moves keep the game's own
     sentence."""
-    from gameshelf.games.pay_dirt.actions import Bid, BuyGear, Nominate
-    from gameshelf.games.pay_dirt.describe import describe
+    from gameshelf.games.pay_dirt.actions import (
+        BY,
+        Bid,
+        BuyGear,
+        DiscardClaim,
+        Install,
+        Nominate,
+        PlaceGear,
+        Scrap,
+        Sell,
+    )
 
     comp = components()
     if isinstance(action, Nominate):
@@ -542,6 +593,33 @@ def describe_move(obs: dict[str, Any], action: Any, lang: str | None = None) -> 
                       slot=action.slot + 1, amount=money(minimum + action.over))
     if isinstance(action, Bid):
         return _c("move.bid", lang, amount=money(action.amount))
+    if isinstance(action, PlaceGear) and isinstance(obs.get("you"), int):
+        left = obs["camps"][obs["you"]]["unused"] - action.workers
+        return _c("move.place-gear", lang, workers=action.workers, left=left)
+    pending = obs.get("pending") or {}
+    if isinstance(action, DiscardClaim) and pending.get("kind") == "discard-claim" and obs.get("you") == pending.get("player"):
+        claims = obs["camps"][pending["player"]]["claims"]
+        if 0 <= action.slot < len(claims):
+            claim = claims[action.slot]
+            return _c("move.discard", lang, slot=action.slot + 1, name=claim_name(comp, claim["claim"], lang),
+                      tiles="".join(c or "" for c in claim["tiles"]))
+    if isinstance(action, Install | Scrap) and pending.get("kind") == "equipment" and obs.get("you") == pending.get("player"):
+        item = pending["item"]
+        e = comp.equipment[item]
+        camp = obs["camps"][pending["player"]]
+        lot = model_name(comp, item, lang) + ("!" if e.fragile else "")
+        if isinstance(action, Install):
+            return _c("move.install", lang, lot=lot, machine=t(f"pay_dirt.machine.{MACHINES[e.machine]}", lang),
+                      spaces=e.spaces, tools=e.tools, wear=camp["machines"][e.machine]["wear"])
+        wear = sum(m["wear"] for m in camp["machines"]) + sum(g["wear"] for g in camp["gear"] if g)
+        return _c("move.scrap", lang, lot=lot, tools=e.tools, wear=wear)
+    if isinstance(action, Sell) and isinstance(obs.get("you"), int):
+        camp = obs["camps"][obs["you"]]
+        price = comp.rules.sell_price  # as the rules price it: crew bonuses, ongoing penalties
+        price += sum(comp.personnel[c].amount for c in camp["personnel"] if comp.personnel[c].ability == "sell_bonus")
+        price -= sum(comp.hardships[h].amount for h in camp["ongoing"] if comp.hardships[h].effect == "sell_penalty")
+        return _c("move.sell", lang, gold=action.gold, money=money(action.gold * max(0, price)),
+                  by=t(f"pay_dirt.by.{BY[action.by]}", lang))
     if isinstance(action, BuyGear) and isinstance(obs.get("you"), int):
         gear = obs["gear"]["display"][action.slot]
         if gear is not None and gear >= 0:
@@ -551,23 +629,68 @@ def describe_move(obs: dict[str, Any], action: Any, lang: str | None = None) -> 
             price += sum(comp.hardships[h].amount for h in camp["ongoing"] if comp.hardships[h].effect == "gear_penalty")
             return _c("buy.buy-gear", lang, slot=action.slot + 1, gear=t("pay_dirt.gear." + comp.gear[gear].id, lang),
                       price=money(max(0, price)))
-    return describe(action, lang)
+    return _labor_move(action, lang) + _machine_effect(obs, action, lang)
 
 
-def describe_played(seen: dict[str, Any], action: Any, lang: str | None = None) -> str | None:
-    """A move as the feed tells it once played, from the spectator's view
-    just after it: a nomination with the opening bid it set (the game's own
-    sentence can only say "minimum bid + $N"); None for other moves."""
-    from gameshelf.games.pay_dirt.actions import Nominate
+def _labor_move(action: Any, lang: str | None) -> str:
+    """A labour move in a few words, for the menu (two columns at 100)."""
+    from gameshelf.games.pay_dirt.actions import BY, Dig, Pull, Repair, Slide
+    from gameshelf.games.pay_dirt.components import KINDS, TARGETS
+    from gameshelf.games.pay_dirt.describe import describe
 
-    auction = seen.get("auction") or {}
-    if type(action) is not Nominate or auction.get("lot") != [action.row, action.slot]:
-        return None
-    opening = auction.get("high_bid")
-    if type(opening) is not int:
-        return None
-    return _c("move.nominate", lang, row=t(f"pay_dirt.row.{ROWS[action.row]}", lang), slot=action.slot + 1,
-              amount=money(opening))
+    if not isinstance(action, Dig | Pull | Repair | Slide):
+        return describe(action, lang)
+    by = _c(f"move.by-{BY[action.by]}", lang)
+    if isinstance(action, Dig):
+        return _c("move.dig", lang, kind=t(f"pay_dirt.kind.{KINDS[action.tile_kind]}", lang), claim=action.claim + 1, by=by)
+    if isinstance(action, Repair):
+        name = TARGETS[action.target]
+        target = t(f"pay_dirt.machine.{name}" if action.target < 3 else f"pay_dirt.slot.{GEAR_SLOTS[action.target - 3]}", lang)
+        return _c("move.repair", lang, target=target, by=by)
+    machine = t(f"pay_dirt.machine.{MACHINES[action.machine]}", lang)
+    if isinstance(action, Slide):
+        return _c("move.slide", lang, machine=machine, space=action.space + 1, to=action.space + 2, by=by)
+    source = t(f"pay_dirt.machine.{MACHINES[action.machine - 1]}", lang)
+    return _c("move.pull", lang, machine=machine, source=source, by=by)
+
+
+def _machine_effect(obs: dict[str, Any], action: Any, lang: str | None) -> str:
+    """What a labour move does to your machines, said before you choose it:
+    a dig or a pull adds wear (" → Excavator wear 2/4", "…, broken"), a
+    repair removes it, a slide onto the Wash Plant's last space washes."""
+    from gameshelf.games.pay_dirt.actions import WORKER, Dig, Pull, Repair, Slide
+
+    you = obs.get("you")
+    if not isinstance(action, Dig | Pull | Repair | Slide) or type(you) is not int:
+        return ""
+    comp = components()
+    camp = obs["camps"][you]
+    if isinstance(action, Slide):
+        row = camp["machines"][action.machine]["spaces"]
+        return " → " + _c("washes", lang) if action.machine == 2 and action.space + 2 == len(row) else ""
+    if isinstance(action, Repair):
+        if action.target < 3:
+            target = camp["machines"][action.target]
+        else:
+            target = camp["gear"][action.target - 3]
+        if not target:
+            return ""
+        if action.by == WORKER:
+            amount = comp.rules.repair_amount + sum(
+                comp.personnel[c].amount for c in camp["personnel"] if comp.personnel[c].ability == "repair_bonus")
+        else:
+            gear = camp["gear"][action.by - 1]
+            amount = comp.gear[gear["gear"]].amount if gear else 0
+        left = max(0, target["wear"] - amount)
+        return " → " + _c("wear-left", lang, wear=left, durability=target["durability"])
+    m = 0 if isinstance(action, Dig) else action.machine
+    machine = camp["machines"][m]
+    added = 1 + (sum(comp.hardships[h].amount for h in camp["ongoing"] if comp.hardships[h].effect == "dig_wear")
+                 if m == 0 else 0)
+    wear = min(machine["durability"], machine["wear"] + added)
+    key = "wear-broken" if wear >= machine["durability"] else "wear-after"
+    return " → " + _c(key, lang, machine=t(f"pay_dirt.machine.{MACHINES[m]}", lang), wear=wear,
+                      durability=machine["durability"])
 
 
 # -- an opening bid typed at the prompt (the terminal's typed_move hook) -------------------------

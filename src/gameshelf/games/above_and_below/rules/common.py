@@ -60,14 +60,21 @@ def lose_item(state: AboveAndBelowState, player: int, item: str, n: int) -> int:
     return lost
 
 
-def gain_villager(state: AboveAndBelowState, player: int, vid: int, *, ready: bool = False) -> None:
+def gain_villager(state: AboveAndBelowState, player: int, vid: int, *, ready: bool = False,
+                  cost: int | None = None) -> None:
     """A new villager joins: to Exhausted (Ready with train-to-ready), and the
     reputation-down icon (Liquid Woman too) costs one reputation. Recorded in
-    ``state.acquired`` under its data id as a string ("30" = Liquid Woman)."""
+    ``state.acquired`` under its data id as a string ("30" = Liquid Woman).
+    A trained villager (``cost`` paid) is logged with the coins paid and
+    where it stands, so the log says what the training cost."""
     village = state.villages[player]
     (village.ready if ready else village.exhausted).append(vid)
     state.acquired[player] += (str(vid),)
-    state.log(f"{NS}.log.villager-joins", player=player + 1, villager=f"@{NS}.villager.{vid}")
+    if cost is None:
+        state.log(f"{NS}.log.villager-joins", player=player + 1, villager=f"@{NS}.villager.{vid}")
+    else:
+        state.log(f"{NS}.log.train-{'ready' if ready else 'exhausted'}", player=player + 1,
+                  villager=f"@{NS}.villager.{vid}", cost=cost)
     change_reputation(state, player, state.comp.villagers[vid].reputation)
 
 

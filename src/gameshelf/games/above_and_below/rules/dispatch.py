@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Any
 from gameshelf.core.actions import Action
 from gameshelf.games.above_and_below import actions as A
 from gameshelf.games.above_and_below.rules import explore, free, round_end, work
-from gameshelf.games.above_and_below.rules.common import NS
 from gameshelf.games.above_and_below.rules.turns import end_turn
 
 if TYPE_CHECKING:
@@ -26,7 +25,6 @@ def apply_action(state: AboveAndBelowState, action: Action) -> None:
 def _pass(state: AboveAndBelowState, action: Action) -> None:
     """"以降、このラウンドでは、アクションもフリーアクションも行うことは出来ません"."""
     state.villages[state.turn].passed = True
-    state.log(f"{NS}.log.pass", player=state.turn + 1)
     end_turn(state)
 
 

@@ -70,7 +70,10 @@ def _coins(state: AboveAndBelowState, p: int, e: Effect) -> None:
     village = state.villages[p]
     change = max(e.n, -village.coins)
     village.coins += change
-    state.log(f"{NS}.log.coins", player=p + 1, n=change)
+    if change >= 0:
+        state.log(f"{NS}.log.coins", player=p + 1, n=change)
+    else:
+        state.log(f"{NS}.log.pay", player=p + 1, n=-change)
 
 
 def _item(state: AboveAndBelowState, p: int, e: Effect) -> None:

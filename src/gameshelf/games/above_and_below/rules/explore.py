@@ -71,8 +71,7 @@ def enter_paragraph(state: AboveAndBelowState, pid: int) -> None:
     task.bonus = 0
     task.goto = None
     state.phase = "option"
-    state.log(f"{NS}.log.paragraph", player=state.turn + 1, paragraph=pid,
-              text=dict(para.text))
+    state.log(f"{NS}.log.paragraph", paragraph=pid, text=dict(para.text))
     if not legal_options(state):
         # designed (RULES.md B22): an encounter whose every option costs more than
         # the player owns ends as a failure.
@@ -126,8 +125,6 @@ def choose(state: AboveAndBelowState, action: Choose) -> None:
             state.villages[p].coins += cost.n
         else:
             lose_item(state, p, cost.item or cost.kind, -cost.n)
-    state.log(f"{NS}.log.choose", player=p + 1, paragraph=action.paragraph,
-              label_en=opt.label["en"], label_ja=opt.label["ja"])
     if not opt.thresholds and opt.goto is not None:
         enter_paragraph(state, opt.goto)
         return
@@ -138,8 +135,8 @@ def choose(state: AboveAndBelowState, action: Choose) -> None:
     dice = state.rng["dice"]
     task.dice = [dice.die() for _ in task.villagers]
     state.phase = "dice"
-    state.log(f"{NS}.log.dice", player=p + 1, dice=" ".join(map(str, task.dice)),
-              lanterns=lanterns(state))
+    state.log(f"{NS}.log.dice", player=p + 1, dice=" ".join(map(str, task.dice)), lanterns=lanterns(state),
+              label_en=opt.label["en"], label_ja=opt.label["ja"], need=opt.thresholds[0].lanterns)
 
 
 def lanterns(state: AboveAndBelowState) -> int:
@@ -247,11 +244,13 @@ def finish_encounter(state: AboveAndBelowState) -> None:
         village.caves.append(task.cave)
     else:
         put_under(state, "cave_deck", [task.cave])
-    if task.success:
-        bonus = village.ability_sum(state.comp, "coin_on_explore")
-        village.coins += bonus
     state.log(f"{NS}.log.cave-" + ("kept" if task.success and not task.lose_cave else "lost"),
               player=p + 1, cave=task.cave)
+    if task.success:
+        bonus = village.ability_sum(state.comp, "coin_on_explore")
+        if bonus:
+            village.coins += bonus
+            state.log(f"{NS}.log.explore-coin", player=p + 1, n=bonus)
     task.finished = True
 
 

@@ -9,7 +9,7 @@ potions as coins where a card allows it.
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from gameshelf.core.actions import Action
 from gameshelf.games.above_and_below.actions import (
@@ -79,8 +79,10 @@ def legal_stock_moves(state: AboveAndBelowState, p: int) -> list[Action]:
     sale = village.sale
     left = state.sale_left
     goods = village.goods
-    for i, good in enumerate(GOODS):
-        if goods[i] > 0 and good != sale and good not in left:
+    held = [i for i, n in enumerate(goods) if n] if any(goods) else []
+    for i in held:
+        good = GOODS[i]
+        if good != sale and good not in left:
             out.append(_SELL[good])
     if village.cider > 0 and sale != "cider" and "cider" not in left:
         out.append(_SELL["cider"])
@@ -88,11 +90,10 @@ def legal_stock_moves(state: AboveAndBelowState, p: int) -> list[Action]:
         out.append(_SELL["potion"])
     if sale is not None:
         out.append(_WITHDRAW)
-    room = len(village.track) < len(GOODS)
-    counts = village.track_count
-    for i, good in enumerate(GOODS):
-        if goods[i] and (counts[i] or room):
-            out.append(_TRACK[good])
+    if held:
+        room = len(village.track) < len(GOODS)
+        counts = village.track_count
+        out.extend(_TRACK[GOODS[i]] for i in held if counts[i] or room)
     return out
 
 
@@ -108,7 +109,19 @@ _SPEND_POTION: Action = make.Spend("potion")
 
 
 def legal_free(state: AboveAndBelowState, p: int) -> list[Action]:
-    return legal_offers(state, p) + legal_stock_moves(state, p) + legal_refresh_spend(state, p)
+    out: list[Action] = []
+    add_free(state, p, out)
+    return out
+
+
+def add_free(state: AboveAndBelowState, p: int, out: list[Action]) -> None:
+    """Append the free actions of :func:`legal_free` to ``out`` (the table
+    turn's list is built in one list rather than three joined)."""
+    out += legal_offers(state, p)
+    village = state.villages[p]
+    if village.sale is not None or village.cider or village.potions or any(village.goods):
+        out += legal_stock_moves(state, p)
+    out += legal_refresh_spend(state, p)
 
 
 def legal_refresh_spend(state: AboveAndBelowState, p: int) -> list[Action]:
@@ -134,9 +147,6 @@ def make_offer(state: AboveAndBelowState, action: Offer) -> None:
     state.offered[action.seller] = True
     state.offer = (action.seller, buyer, action.price, state.phase)
     state.phase = "respond"
-    item = state.villages[action.seller].sale
-    state.log(f"{NS}.log.offer", buyer=buyer + 1, seller=action.seller + 1, price=action.price,
-              item=f"@{NS}.item.{item}")
 
 
 def respond(state: AboveAndBelowState, action: Respond) -> None:
@@ -155,7 +165,8 @@ def respond(state: AboveAndBelowState, action: Respond) -> None:
         state.log(f"{NS}.log.sold", seller=seller + 1, buyer=buyer + 1, price=price,
                   item=f"@{NS}.item.{item}")
     else:
-        state.log(f"{NS}.log.refused", seller=seller + 1, buyer=buyer + 1, price=price)
+        state.log(f"{NS}.log.refused", seller=seller + 1, buyer=buyer + 1, price=price,
+                  item=f"@{NS}.item.{item}")
 
 
 def sell(state: AboveAndBelowState, action: Sell) -> None:
@@ -167,16 +178,13 @@ def sell(state: AboveAndBelowState, action: Sell) -> None:
     village.take(action.item)
     village.sale = action.item
     state.sold = True
-    state.log(f"{NS}.log.for-sale", player=state.turn + 1, item=f"@{NS}.item.{action.item}")
 
 
 def withdraw(state: AboveAndBelowState, action: Action) -> None:
     """"売りに出した商品を手持ちに戻したり" — the item goes back to the supply
     (from where it may go on the progress track)."""
-    item = state.villages[state.turn].sale
     _back_to_supply(state)
     state.sold = True
-    state.log(f"{NS}.log.withdraw", player=state.turn + 1, item=f"@{NS}.item.{item}")
 
 
 def _back_to_supply(state: AboveAndBelowState) -> None:
@@ -195,8 +203,6 @@ def track(state: AboveAndBelowState, action: Track) -> None:
     if not village.track_count[i]:
         village.track.append(i)
     village.track_count[i] += 1
-    state.log(f"{NS}.log.track", player=state.turn + 1, good=f"@{NS}.item.{action.good}",
-              slot=village.track.index(i) + 1)
 
 
 def refresh(state: AboveAndBelowState, action: Refresh) -> None:
@@ -211,7 +217,11 @@ def refresh(state: AboveAndBelowState, action: Refresh) -> None:
     setattr(state, f"{action.row}_row", fresh)
     refill_row(state, action.row)
     state.refreshed = True
-    state.log(f"{NS}.log.refresh", player=state.turn + 1, row=f"@{NS}.row.{action.row}")
+    # the move says who paid; this says what came up (no "player": it is no report of the move);
+    # one key per row length, the cards as keys the log translates when it is read
+    cards = getattr(state, f"{action.row}_row")
+    names: dict[str, Any] = {f"card{k}": f"@{NS}.card.{c}" for k, c in enumerate(cards, 1)}
+    state.log(f"{NS}.log.refresh-{len(cards)}", row=f"@{NS}.row.{action.row}", **names)
 
 
 def spend(state: AboveAndBelowState, action: Spend) -> None:
@@ -220,4 +230,3 @@ def spend(state: AboveAndBelowState, action: Spend) -> None:
     village.take(action.item)
     return_item(state, action.item)
     village.coins += 1
-    state.log(f"{NS}.log.spend", player=state.turn + 1, item=f"@{NS}.item.{action.item}")

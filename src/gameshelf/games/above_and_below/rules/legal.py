@@ -25,7 +25,10 @@ def legal_actions(state: AboveAndBelowState) -> list[Action]:
     p = state.turn
     task = state.task
     if phase == "turn":
-        return [*work.legal_acts(state, p), _PASS, *free.legal_free(state, p)]
+        out = work.legal_acts(state, p)
+        out.append(_PASS)
+        free.add_free(state, p, out)
+        return out
     if phase == "respond":
         return [make.Respond(True), make.Respond(False)]
     if phase == "assign":

@@ -36,6 +36,25 @@ def buildable(state: AboveAndBelowState, p: int, villager: int, *, free_max: int
     return out
 
 
+def can_afford_a_build(state: AboveAndBelowState, p: int, discount: int) -> bool:
+    """Whether some card ``p`` could place now costs at most their coins plus
+    ``discount`` (1 for a hammer+): :func:`cheapest_build`, stopping at the
+    first card that will do (asked at every table turn)."""
+    comp = state.comp
+    village = state.villages[p]
+    budget = village.coins + discount
+    buildings = comp.buildings
+    for row in (state.house_row, state.star_row, state.key_row):
+        for card in row:
+            if buildings[card].cost <= budget:
+                return True
+    if village.empty_caves() > 0:
+        for card in state.outpost_row:
+            if buildings[card].cost <= budget:
+                return True
+    return False
+
+
 def cheapest_build(state: AboveAndBelowState, p: int) -> int | None:
     """The lowest printed cost among the cards ``p`` could place now (None if none)."""
     comp = state.comp

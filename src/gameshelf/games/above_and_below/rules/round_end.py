@@ -7,7 +7,7 @@ and the start player passes left.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from gameshelf.core.actions import Action
 from gameshelf.games.above_and_below.actions import Rest, make
@@ -44,7 +44,7 @@ def end_round(state: AboveAndBelowState) -> None:
     for village in state.villages:
         _metal_men_rest(state, village)
     order = [(state.start_player + k) % state.players for k in range(state.players)]
-    state.rest_queue = [p for p in order if rest_options(state, p)]
+    state.rest_queue = [p for p in order if can_rest(state, p)]
     state.rest_bedded = []
     state.rest_beds_used = 0
     state.turn = state.start_player
@@ -100,6 +100,21 @@ def rest_options(state: AboveAndBelowState, p: int) -> list[Action]:
     return out
 
 
+def can_rest(state: AboveAndBelowState, p: int) -> bool:
+    """Whether :func:`rest_options` would offer ``p`` anything, without
+    building the moves (asked after every rest and for every seat at the
+    round end; the same three tests in the same terms)."""
+    villagers = state.comp.villagers
+    village = state.villages[p]
+    bedded = state.rest_bedded
+    injured = [v for v in village.injured if villagers[v].special != "metal_man"]
+    exhausted = [v for v in village.exhausted if villagers[v].special != "metal_man"]
+    if state.rest_beds_used == 0 and ((village.potions and injured) or (village.cider and exhausted)):
+        return True
+    tired = any(v not in bedded for v in injured) or any(v not in bedded for v in exhausted)
+    return tired and state.rest_beds_used < beds(state, p)
+
+
 def _rest(remedy: str, villager: int) -> Action:
     """``make.Rest(remedy, villager)`` through a plain dict (the rest lists
     are rebuilt after every rest; the rules pass exact ints and strings)."""
@@ -135,9 +150,7 @@ def rest(state: AboveAndBelowState, action: Rest) -> None:
     else:
         village.exhausted.remove(v)
         village.ready.append(v)
-    state.log(f"{NS}.log.rest", player=p + 1, villager=f"@{NS}.villager.{v}",
-              remedy=f"@{NS}.remedy.{action.remedy}")
-    if not rest_options(state, p):
+    if not can_rest(state, p):
         next_rester(state)
 
 
@@ -145,7 +158,7 @@ def next_rester(state: AboveAndBelowState) -> None:
     state.rest_queue.pop(0)
     state.rest_bedded = []
     state.rest_beds_used = 0
-    while state.rest_queue and not rest_options(state, state.rest_queue[0]):
+    while state.rest_queue and not can_rest(state, state.rest_queue[0]):
         state.rest_queue.pop(0)
     if not state.rest_queue:
         finish_round(state)
@@ -154,10 +167,11 @@ def next_rester(state: AboveAndBelowState) -> None:
 def finish_round(state: AboveAndBelowState) -> None:
     """Income, potions from cards, goods back on refill cards, start player left."""
     comp = state.comp
+    paid: list[int] = []
     for p, village in enumerate(state.villages):
         income = village.income(comp)
         village.coins += income
-        state.log(f"{NS}.log.income", player=p + 1, n=income)
+        paid.append(income)
         potions = village.ability_sum(comp, "potion_per_round")
         if potions:
             gain_item(state, p, "potion", potions)
@@ -169,6 +183,9 @@ def finish_round(state: AboveAndBelowState) -> None:
                     state.supply_goods[i] -= 1
                     village.card_goods[card] = 1
         village.passed = False
+    # one line for every village, naming no mover: it is the round's doing, not the last rester's
+    amounts: dict[str, Any] = {f"n{p}": n for p, n in enumerate(paid, 1)}
+    state.log(f"{NS}.log.income-{len(paid)}", **amounts)
     state.start_player = (state.start_player + 1) % state.players
     state.turn = state.start_player
     state.phase = "turn"

@@ -28,7 +28,11 @@ from gameshelf.games.above_and_below.rules.common import (
 )
 from gameshelf.games.above_and_below.rules.explore import set_out, start_explore
 from gameshelf.games.above_and_below.rules.free import legal_stock_moves
-from gameshelf.games.above_and_below.rules.market import build_cost, cheapest_build
+from gameshelf.games.above_and_below.rules.market import (
+    build_cost,
+    can_afford_a_build,
+    cheapest_build,
+)
 from gameshelf.games.above_and_below.rules.turns import end_turn
 from gameshelf.games.above_and_below.task import Task
 
@@ -90,19 +94,22 @@ def legal_acts(state: AboveAndBelowState, p: int) -> list[Action]:
         return []
     out: list[Action] = []
     if len(ready) >= 2 and state.cave_deck:
-        out.append(_ACTS["explore"])
-    if any(village.card_goods.values()):
-        out.append(_ACTS["harvest"])
+        out.append(_EXPLORE)
+    if village.card_goods and any(village.card_goods.values()):
+        out.append(_HARVEST)
     villagers = state.comp.villagers
     hammer = quill = 0
     for v in ready:
-        hammer = max(hammer, villagers[v].hammer)
-        quill = max(quill, villagers[v].quill)
-    if hammer and _affordable(cheapest_build(state, p), hammer, village.coins):
-        out.append(_ACTS["build"])
+        tools = villagers[v]
+        if tools.hammer > hammer:
+            hammer = tools.hammer
+        if tools.quill > quill:
+            quill = tools.quill
+    if hammer and can_afford_a_build(state, p, hammer == 2):
+        out.append(_BUILD)
     if quill and _affordable(cheapest(state, p, "train"), quill, village.coins):
-        out.append(_ACTS["train"])
-    out.append(_ACTS["labor"])
+        out.append(_TRAIN)
+    out.append(_LABOR)
     return out
 
 
@@ -114,6 +121,7 @@ def _affordable(price: int | None, tool: int, coins: int) -> bool:
 
 #: the shared ``Act`` instances, by main action.
 _ACTS: dict[str, Action] = {a: make.Act(a) for a in ("explore", "harvest", "build", "train", "labor")}
+_EXPLORE, _HARVEST, _BUILD, _TRAIN, _LABOR = _ACTS.values()
 
 
 def legal_assign(state: AboveAndBelowState, p: int) -> list[Action]:
@@ -143,7 +151,6 @@ def start_action(state: AboveAndBelowState, action: Act) -> None:
     state.phase = "assign"
     if action.action == "explore":
         start_explore(state)
-    state.log(f"{NS}.log.act", player=state.turn + 1, action=f"@{NS}.act.{action.action}")
 
 
 def assign(state: AboveAndBelowState, action: Assign) -> None:
@@ -225,11 +232,11 @@ def _labor(state: AboveAndBelowState, villager: int) -> None:
     task.villagers.append(villager)
     task.count += 1
     village.coins += 1
+    state.log(f"{NS}.log.labor", player=state.turn + 1)
     if state.cider_on_board:
         state.cider_on_board = False
         village.cider += 1
         state.log(f"{NS}.log.labor-cider", player=state.turn + 1)
-    state.log(f"{NS}.log.labor", player=state.turn + 1)
 
 
 def harvest(state: AboveAndBelowState, action: Harvest) -> None:
@@ -247,8 +254,6 @@ def harvest(state: AboveAndBelowState, action: Harvest) -> None:
         del village.card_goods[action.card]
     task.count += 1
     state.phase = "assign"
-    state.log(f"{NS}.log.harvest", player=p + 1, good=f"@{NS}.item.{item}",
-              card=f"@{NS}.card.{action.card}")
     _check_stuck(state)
 
 
@@ -262,9 +267,11 @@ def build(state: AboveAndBelowState, action: Build) -> None:
     cost = build_cost(state, action.card, builder)
     village.coins -= cost
     bonus = sum(1 for b in village.buildings if state.comp.buildings[b].coin_on_build)
-    take_building(state, p, action.card)
-    village.coins += bonus
     state.log(f"{NS}.log.build", player=p + 1, card=f"@{NS}.card.{action.card}", cost=cost)
+    take_building(state, p, action.card)
+    if bonus:
+        village.coins += bonus
+        state.log(f"{NS}.log.coin-back", player=p + 1, n=bonus)
     done(state)
 
 
@@ -278,7 +285,7 @@ def train(state: AboveAndBelowState, action: Train) -> None:
     cost = train_cost(state, slot, task.villagers[0])
     village.coins -= cost
     state.slots[slot] = None
-    gain_villager(state, p, action.villager, ready=village.has_ability(state.comp, "train_to_ready"))
+    gain_villager(state, p, action.villager, ready=village.has_ability(state.comp, "train_to_ready"), cost=cost)
     done(state)
 
 

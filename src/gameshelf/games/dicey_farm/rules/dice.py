@@ -156,6 +156,7 @@ def give_die(s: DiceyFarmState, face: int) -> None:
     """A die comes back (sowing, tourism, oven, slaughterhouse, sower)."""
     s.dice.append(face)
     s.dice.sort()
+    s.log("dicey_farm.log.die-back", face=face)
 
 
 def use(s: DiceyFarmState, action: str, face: int) -> None:
@@ -164,12 +165,14 @@ def use(s: DiceyFarmState, action: str, face: int) -> None:
     s.phase = "main"
     s.dice.remove(face)
     s.used[action] = True
-    s.log("dicey_farm.log.use", action=f"@dicey_farm.action.{action}", face=face)
-    if action == "fish":
+    if action == "fish":  # these two say what they gave in their own line
         fishing(s, face)
-    elif action == "plough":
+        return
+    if action == "plough":
         plough(s, face)
-    elif action == "sow":
+        return
+    s.log("dicey_farm.log.use", action=f"@dicey_farm.action.{action}", face=face)
+    if action == "sow":
         s.phase, s.left = "sow", face
         from gameshelf.games.dicey_farm.rules.steps import finish_sow, sowable
 
@@ -214,7 +217,9 @@ def start_shipping(s: DiceyFarmState, shipments: int) -> None:
 def fishing(s: DiceyFarmState, face: int) -> None:
     """釣り: 1,2:2つ 3,4:3つ 5,6:4つ (+3 with the fisherman)."""
     bonus = C.craftsmen["fisherman"].params["fishing_bonus"] if s.has("fisherman") else 0
-    s.goods["fish"] += K["fishing"][face - 1] + bonus
+    fish = K["fishing"][face - 1] + bonus
+    s.goods["fish"] += fish
+    s.log("dicey_farm.log.fish", face=face, n=fish)
 
 
 def plough(s: DiceyFarmState, face: int) -> None:
@@ -224,7 +229,9 @@ def plough(s: DiceyFarmState, face: int) -> None:
     if s.ploughs < K["plough_limit"]:
         s.used.pop("plough", None)
     cowherd = s.has("cowherd") and s.goods["cow"] > 0
-    s.fields += C.craftsmen["cowherd"].params["plough_fields"] if cowherd else 1
+    new = C.craftsmen["cowherd"].params["plough_fields"] if cowherd else 1
+    s.fields += new
+    s.log("dicey_farm.log.plough", face=face, n=new, fields=s.fields)
 
 
 def buy(s: DiceyFarmState, merchant: str, face: int) -> None:

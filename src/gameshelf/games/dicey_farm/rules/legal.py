@@ -179,7 +179,9 @@ def _modify(s: DiceyFarmState, a: Modify) -> None:
     """Dice-changing craftsmen change a die without using it (once a round each)."""
     s.used["mod:" + a.craftsman] = True
     s.dice.remove(a.face)
-    dice.give_die(s, a.to)
+    s.dice.append(a.to)
+    s.dice.sort()
+    s.log("dicey_farm.log.modify", craftsman=f"@dicey_farm.craftsman.{a.craftsman}.name", face=a.face, to=a.to)
 
 
 def _done(s: DiceyFarmState, a: Done) -> None:

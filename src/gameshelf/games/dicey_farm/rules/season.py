@@ -111,29 +111,43 @@ def end_round(s: DiceyFarmState) -> None:
         leaving = s.display[: K["display_removed"]]
         del s.display[: K["display_removed"]]
         s.gone = (*s.gone, *leaving)
+        if s.round < K["rounds"]:  # after the last round nobody is left to care
+            for craftsman in leaving:
+                s.log("dicey_farm.log.leave", craftsman=f"@dicey_farm.craftsman.{craftsman}.name")
     s.used.clear()
     s.plough_face = 0
     s.ploughs = 0
     s.recruited = False
     if s.round >= K["rounds"]:
         s.final = final_scoring(s)
+        for source in GAME_END_SOURCES:  # what the end itself added, before the total
+            if s.final[source]:
+                s.log("dicey_farm.log.final", source=f"@dicey_farm.breakdown.{source}", vp=s.final[source])
+        if s.final["ignored_beggars"]:
+            s.log("dicey_farm.log.pastor", n=s.final["ignored_beggars"],
+                  vp=s.final["ignored_beggars"] * K["beggar_penalty"])
         s.log("dicey_farm.log.game-end", score=int(s.scores()[0]))
         return
     s.round += 1
     start_round(s)
 
 
+#: the VP that only the game's end adds (gems and the scoring craftsmen)
+GAME_END_SOURCES = ("gems", "zoologist", "surveyor", "accountant", "tour_guide")
+
+
 def eat(s: DiceyFarmState) -> None:
     """(ダイスの数+1)の食料を消費します; each missing food is a beggar counter (D10)."""
     need = C.dice(s.round) + K["food_extra"]
     food = s.goods["food"]
-    s.log("dicey_farm.log.eat", n=need)
     if food >= need:
+        s.log("dicey_farm.log.eat", n=need)
         s.goods["food"] = food - need
     else:
         s.goods["food"] = 0
         s.beggars += need - food
-        s.log("dicey_farm.log.beggars", n=need - food)
+        s.log("dicey_farm.log.eat-short", n=food, need=need, short=need - food,
+              vp=(need - food) * K["beggar_penalty"])
 
 
 def whisky(s: DiceyFarmState) -> None:

@@ -119,8 +119,10 @@ def finish_oven(s: DiceyFarmState) -> None:
 def slaughter(s: DiceyFarmState, animal: str) -> None:
     """解体小屋: 家畜1頭を肉に変え、2以上であれば1小さい目のダイスが返却."""
     face = s.left
+    meat = C.livestock[animal][1]
     s.goods[animal] -= 1
-    s.goods["meat"] += C.livestock[animal][1]
+    s.goods["meat"] += meat
+    s.log("dicey_farm.log.slaughter", animal=f"@dicey_farm.good.{animal}", n=meat)
     if face >= 2:
         give_die(s, face - C.facilities["slaughterhouse"]["returns"])
     back_to_main(s)
@@ -133,7 +135,7 @@ def hire(s: DiceyFarmState, craftsman: str) -> None:
     s.display.remove(craftsman)
     s.hired = (*s.hired, craftsman)
     s.acquired = (*s.acquired, craftsman)
-    s.log("dicey_farm.log.hire", craftsman=f"@dicey_farm.craftsman.{craftsman}.name")
+    s.log("dicey_farm.log.hire", craftsman=f"@dicey_farm.craftsman.{craftsman}.name", food=s.left)
     back_to_main(s)
 
 
@@ -148,10 +150,15 @@ def finish_recruit(s: DiceyFarmState) -> None:
     from gameshelf.games.dicey_farm.rules.season import refill_craftsmen
 
     kept = set(s.kept)
-    s.gone = (*s.gone, *(c for c in s.display if c not in kept))
+    leaving = [c for c in s.display if c not in kept]
+    s.gone = (*s.gone, *leaving)
     s.display = [c for c in s.display if c in kept]
     s.kept = []
     refill_craftsmen(s)
+    for craftsman in leaving:
+        s.log("dicey_farm.log.leave", craftsman=f"@dicey_farm.craftsman.{craftsman}.name")
+    if leaving:
+        s.log("dicey_farm.log.recruit", kept=len(kept), n=len(s.display) - len(kept))
     back_to_main(s)
 
 
@@ -169,7 +176,9 @@ def tour(s: DiceyFarmState, pips: int) -> None:
     """観光化: 目を任意の数だけ減らしてVPに変え、残りを返却 (D2: a real 20 VP cap)."""
     face = s.left
     room = K["tourism_cap"] - s.vp["tourism"]
-    s.vp["tourism"] += min(pips, room)
+    gained = min(pips, room)
+    s.vp["tourism"] += gained
+    s.log("dicey_farm.log.tour", pips=pips, vp=gained, total=s.vp["tourism"])
     if face > pips:
         give_die(s, face - pips)
     back_to_main(s)

@@ -21,9 +21,11 @@ if TYPE_CHECKING:
     from gameshelf.games.filthy_rich.state import FilthyRichState
 
 
-def go_bankrupt(s: FilthyRichState, seat: int, creditor: int | None) -> None:
-    """``seat`` cannot pay: its cash goes to the creditor (C16), its cards to
-    the discard pile, its signs out of the book, its luxuries to auction."""
+def go_bankrupt(s: FilthyRichState, seat: int, creditor: int | None, owed: int) -> None:
+    """``seat`` cannot pay the ``owed`` dollars: its cash goes to the creditor
+    (C16), its cards to the discard pile, its signs out of the book, its
+    luxuries to auction. The log says what was owed, to whom, and the cash
+    there was, so that everyone reads why the player is out."""
     cash = s.money[seat]
     if creditor is None:
         pay_bank(s, seat, cash)
@@ -41,7 +43,10 @@ def go_bankrupt(s: FilthyRichState, seat: int, creditor: int | None) -> None:
     s.luxuries[seat] = []
     s.alive[seat] = False
     s.out_order.append(seat)
-    s.log("filthy_rich.log.bankrupt", player=seat + 1)
+    if creditor is None:
+        s.log("filthy_rich.log.bankrupt", player=seat + 1, owed=owed, cash=cash)
+    else:
+        s.log("filthy_rich.log.bankrupt-to", player=seat + 1, owner=creditor + 1, owed=owed, cash=cash)
     standing = [p for p in range(s.players) if s.alive[p]]
     if len(standing) == 1:
         # "1人を除いて全員がゲーム終了した場合、最後の1人が勝利者となります"

@@ -111,4 +111,6 @@ def roll_page_die(s: FilthyRichState) -> None:
     s.page_die = die
     if die <= s.cat.rules.pages:
         s.page = die
-    s.log("filthy_rich.log.page-die", die=die, page=s.page)
+        s.log("filthy_rich.log.page-die", die=die, page=s.page)
+    else:  # said apart: "the book is open on page 2" after a 5 read as if it had turned
+        s.log("filthy_rich.log.page-die-stays", die=die, page=s.page)

@@ -44,22 +44,40 @@ def asset_total(s: FilthyRichState, seat: int, effect: str) -> int:
 
 
 def tax_marks(s: FilthyRichState, seat: int) -> int:
-    """"持っているビジネスカードと贅沢品カード、資産カード…$マーク" — all three."""
-    cat = s.cat
-    marks = sum(cat.signs[cat.card_ref[c]].tax for c in s.businesses[seat])
-    marks += sum(cat.assets[cat.card_ref[c]].tax for c in s.assets[seat])
-    marks += sum(cat.luxuries[x].tax for x in s.luxuries[seat])
-    return marks
+    """"持っているビジネスカードと贅沢品カード、資産カード…$マーク" — all three
+    (each card's marks read from the state's prebuilt table, ``legal.Table``)."""
+    t = s.acts
+    marks = t.marks
+    total = 0
+    for c in s.businesses[seat]:
+        total += marks[c]
+    for c in s.assets[seat]:
+        total += marks[c]
+    lux = t.lux_marks
+    for x in s.luxuries[seat]:
+        total += lux[x]
+    return total
 
 
 def tax_due(s: FilthyRichState, seat: int) -> int:
-    return max(0, tax_marks(s, seat) - asset_total(s, seat, "tax_shelter"))
+    """The marks less every tax shelter (never below zero)."""
+    shelter = s.acts.shelter
+    due = tax_marks(s, seat)
+    for c in s.assets[seat]:
+        due -= shelter[c]
+    return max(0, due)
 
 
 def tax_income(s: FilthyRichState, seat: int) -> int:
-    cat = s.cat
-    income = sum(cat.signs[cat.card_ref[c]].on_tax for c in s.businesses[seat])
-    return income + asset_total(s, seat, "tax_income")
+    """What ``seat`` takes at a tax: businesses that pay then, assets like
+    the Stock Portfolio."""
+    pays = s.acts.tax_pays
+    income = 0
+    for c in s.businesses[seat]:
+        income += pays[c]
+    for c in s.assets[seat]:
+        income += pays[c]
+    return income
 
 
 def start_action(s: FilthyRichState, card: int) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from gameshelf.core.actions import Action
 from gameshelf.games.filthy_rich.actions import (
@@ -23,11 +23,12 @@ from gameshelf.games.filthy_rich.actions import (
     DiscardCard,
     PlaceSign,
     PlayCard,
+    Roll,
     SellBusiness,
     TargetPlayer,
     TorchBusiness,
 )
-from gameshelf.games.filthy_rich.cards import ACTION, BUSINESS, Catalog
+from gameshelf.games.filthy_rich.cards import ACTION, ASSET, BUSINESS, Catalog
 from gameshelf.games.filthy_rich.rules import signs
 
 if TYPE_CHECKING:
@@ -43,8 +44,8 @@ class Table:
     lists (issue 16, section 1).
     """
 
-    __slots__ = ("bid", "buy", "card_param", "discard", "page", "place", "play", "play_cost",
-                 "sell", "target", "torch")
+    __slots__ = ("arson", "bid", "buy", "card_param", "discard", "lux_marks", "marks", "page", "place",
+                 "play", "play_cost", "sell", "shelter", "target", "tax_pays", "torch")
 
     def __init__(self, cat: Catalog) -> None:
         n = cat.deck_size
@@ -66,6 +67,22 @@ class Table:
         # and its name as a log parameter
         self.play_cost = tuple(cat.card_cost(c) for c in range(n))
         self.card_param = tuple(f"@filthy_rich.card.{cat.card_key(c)}" for c in range(n))
+        #: per deck card, whether it is an action that needs another player's
+        #: business to burn (the one kind of non-business card that can be unplayable
+        #: when paid for)
+        self.arson = tuple(cat.card_kind[c] == ACTION and cat.actions[cat.card_ref[c]].effect == "arson"
+                           for c in range(n))
+        # per deck card, what it means at a tax: its $ marks, the shelter it
+        # gives, what it pays its owner; and per luxury, its $ marks
+        kinds, refs = cat.card_kind, cat.card_ref
+        self.marks = tuple(cat.signs[refs[c]].tax if kinds[c] == BUSINESS else
+                           cat.assets[refs[c]].tax if kinds[c] == ASSET else 0 for c in range(n))
+        self.shelter = tuple(cat.assets[refs[c]].amount if kinds[c] == ASSET
+                             and cat.assets[refs[c]].effect == "tax_shelter" else 0 for c in range(n))
+        self.tax_pays = tuple(cat.signs[refs[c]].on_tax if kinds[c] == BUSINESS else
+                              cat.assets[refs[c]].amount if kinds[c] == ASSET
+                              and cat.assets[refs[c]].effect == "tax_income" else 0 for c in range(n))
+        self.lux_marks = tuple(x.tax for x in cat.luxuries)
 
 
 _TABLES: dict[int, tuple[Catalog, Table]] = {}
@@ -92,7 +109,7 @@ def legal_actions(s: FilthyRichState) -> list[Action]:
     if phase == "auction":
         return _auction(s, t)
     if phase == "place":
-        return [t.place[p] for _, p, _ in signs.open_placements(s, s.turn, s.pending)]
+        return [t.place[p] for p in signs.open_placements(s, s.turn, s.pending)]
     if phase == "target":
         return [t.target[p] for p in others_alive(s, s.turn)]
     if phase == "torch":
@@ -150,17 +167,19 @@ def _turn(s: FilthyRichState, t: Table) -> list[Action]:
         out += [t.buy[x] for x in s.lux_pool if lux[x].cost <= cash]
     hand = s.hands[seat]
     if s.actions_left > 0 and hand:
-        cost, kind, play, discard = t.play_cost, s.cat.card_kind, t.play, t.discard
+        cost, kind, play, discard, arson = t.play_cost, s.cat.card_kind, t.play, t.discard, t.arson
         taken: int | None = None  # the open page's filled pockets, counted once if needed
+        foreign: list[int] = []  # the pockets that would cost cover fees, found once if needed
         for card in hand:
             # a card dearer than the cash is never playable (C5): skip the rest
             if cost[card] <= cash:
                 if kind[card] == BUSINESS:
                     if taken is None:
                         taken = signs.occupied(s.book[s.page])
-                    playable = signs.business_playable(s, seat, card, taken)
+                    playable = signs.business_playable(s, seat, card, taken, foreign)
                 else:
-                    playable = can_play(s, seat, card)
+                    # paid for in full (checked above); only arson needs a target
+                    playable = not arson[card] or bool(torch_targets(s, seat))
                 if playable:
                     out.append(play[card])
             out.append(discard[card])
@@ -170,6 +189,47 @@ def _turn(s: FilthyRichState, t: Table) -> list[Action]:
     if s.actions_left == 0 or not hand:
         out.append(ROLL)
     return out
+
+
+def candidates(s: FilthyRichState, action: Action) -> list[Action]:
+    """The legal actions that can equal ``action`` (``State._legal_candidates``):
+    in the turn phase only the entry of the card, luxury or business the action
+    names, found without listing the whole hand (a checked move then costs
+    about what an unchecked one does), and when a sign is placed only the
+    pockets the action names; in the other phases, whose lists are short, the
+    whole list. The same instances :func:`legal_actions` hands out,
+    and an action is among them exactly when it is legal (the property tests
+    check this against the full list)."""
+    kind = type(action)
+    t = s.acts
+    phase = s.phase
+    if phase == "place":
+        if kind is not PlaceSign:
+            return []
+        pockets = tuple(k - 1 for k in action.pockets)  # type: ignore[attr-defined]
+        return [t.place[pockets]] if signs.can_hang(s, s.turn, s.pending, pockets) else []
+    if phase != "turn":
+        return legal_actions(s)
+    seat = s.turn
+    hand = s.hands[seat]
+    a: Any = action
+    if kind is PlayCard or kind is DiscardCard:
+        card = a.card
+        if s.actions_left <= 0 or card not in hand:
+            return []
+        if kind is DiscardCard:
+            return [t.discard[card]]
+        return [t.play[card]] if t.play_cost[card] <= s.money[seat] and can_play(s, seat, card) else []
+    if kind is Roll:
+        return [ROLL] if s.actions_left == 0 or not hand else []
+    if kind is SellBusiness:
+        return [t.sell[a.card]] if a.card in s.businesses[seat] else []
+    if kind is BuyLuxury:
+        lux = a.luxury
+        if s.luxury_open and lux in s.lux_pool and s.cat.luxuries[lux].cost <= s.money[seat]:
+            return [t.buy[lux]]
+        return []
+    return []
 
 
 def can_play(s: FilthyRichState, seat: int, card: int, taken: int | None = None) -> bool:

@@ -47,5 +47,5 @@ def force_pay(s: FilthyRichState, seat: int, amount: int, creditor: int | None) 
         return True
     from gameshelf.games.filthy_rich.rules.bankruptcy import go_bankrupt
 
-    go_bankrupt(s, seat, creditor)
+    go_bankrupt(s, seat, creditor, amount)
     return False

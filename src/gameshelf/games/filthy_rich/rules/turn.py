@@ -117,7 +117,7 @@ def place_sign(s: FilthyRichState, pockets: tuple[int, ...]) -> None:
     s.acquired[seat].append(card)
     s.pending = -1
     s.phase = "turn"
-    s.log("filthy_rich.log.place", player=seat + 1, card=card_param(s, card), page=s.page,
+    s.log("filthy_rich.log.place", player=seat + 1, card=card_param(s, card), page=s.page, cost=business.cost,
           pockets=",".join(str(k + 1) for k in pockets))
 
 

@@ -22,6 +22,7 @@ from gameshelf.games.pay_dirt.actions import (
 )
 from gameshelf.games.pay_dirt.board import EMPTY, fit_row, push_into
 from gameshelf.games.pay_dirt.components import MACHINES, TARGETS
+from gameshelf.games.pay_dirt.names import claim_key, equipment_param, person_key
 from gameshelf.games.pay_dirt.rules import auction, supply
 
 if TYPE_CHECKING:
@@ -71,7 +72,7 @@ def hire_personnel(s: PayDirtState, player: int, card: int) -> None:
     # "カードに指定されている個数の労働者駒をストックから取り未使用の労働者駒に追加する":
     # all of them; meeples are not a limit (A28)
     camp.workers += person.workers
-    s.log("pay_dirt.log.hired", player=player + 1, name=person.name, workers=person.workers)
+    s.log("pay_dirt.log.hired", player=player + 1, name="@" + person_key(comp, card), workers=person.workers)
     if person.ability == "cancel":
         # "後から対応する作業者を入手して破棄することはできる"
         for h in list(camp.ongoing):
@@ -99,7 +100,7 @@ def discard_claim(s: PayDirtState, slot: int) -> None:
     for tile in camp.claim_tiles.pop(slot):
         supply.return_unseen(s, tile)
     s.box[2].append(claim)
-    s.log("pay_dirt.log.claim-discarded", player=player + 1, name=s.comp.claims[claim].name)
+    s.log("pay_dirt.log.claim-discarded", player=player + 1, name="@" + claim_key(s.comp, claim))
     _resolved(s)
 
 
@@ -111,7 +112,8 @@ def scrap(s: PayDirtState) -> None:
     camp = s.camps[player]
     s.box[0].append(item)
     left = min(s.comp.equipment[item].tools, sum(camp.wear))
-    s.log("pay_dirt.log.scrapped", player=player + 1, tools=s.comp.equipment[item].tools)
+    s.log("pay_dirt.log.scrapped", player=player + 1, lot=equipment_param(item), left=left,
+          tools=s.comp.equipment[item].tools)
     if left:
         _pend(s, "scrap-wear", player, EMPTY, left)
     else:
@@ -129,7 +131,8 @@ def remove_wear(s: PayDirtState, target: int) -> None:
 def install(s: PayDirtState) -> None:
     """b) Install over the machine: its wear is cleared, its dirt carried over."""
     player, item = s.pending_player, s.pending_item
-    s.log("pay_dirt.log.installed", player=player + 1, machine=f"@pay_dirt.machine.{MACHINES[s.comp.equipment[item].machine]}")
+    s.log("pay_dirt.log.installed", player=player + 1, lot=equipment_param(item),
+          machine=f"@pay_dirt.machine.{MACHINES[s.comp.equipment[item].machine]}")
     replace_machine(s, player, s.comp.equipment[item].machine, item)
     _resolved(s)
 

@@ -21,7 +21,8 @@ from gameshelf.games.pay_dirt.actions import (
     listed_run,
 )
 from gameshelf.games.pay_dirt.board import EMPTY
-from gameshelf.games.pay_dirt.components import ROWS
+from gameshelf.games.pay_dirt.components import ROWS, dollars
+from gameshelf.games.pay_dirt.names import lot_param
 from gameshelf.games.pay_dirt.rules import acquire, labor
 
 if TYPE_CHECKING:
@@ -71,13 +72,35 @@ def _open_lots(s: PayDirtState) -> list[tuple[int, int, int]]:
 
 
 def auctioneer_actions(s: PayDirtState) -> list[Action]:
+    """Each open lot's affordable listed openings, then the pass. The loop
+    of :func:`_open_lots` spelt out: this menu is listed at every auction
+    decision (and again to check it)."""
     top = _top(s, s.auctioneer)
+    comp = s.comp
+    rows: tuple[Any, ...] = (comp.equipment, comp.personnel, comp.claims)
     out: list[Action] = []
-    for row, slot, low in _open_lots(s):
-        # the steps with low + step <= top
-        out += _openings(row, slot)[: bisect.bisect_right(OPENING_STEPS, top - low)]
-    out.append(listed(AuctioneerPass))
+    for row, records in enumerate(rows):
+        if row == s.no_bid:
+            continue
+        for slot, item in enumerate(s.display[row]):
+            if item != EMPTY:  # the steps with minimum + step <= top
+                out += _openings(row, slot)[: bisect.bisect_right(OPENING_STEPS, top - records[item].min_bid)]
+    out.append(AUCTIONEER_PASS)
     return out
+
+
+AUCTIONEER_PASS = listed(AuctioneerPass)
+
+
+def lot_openings(s: PayDirtState, row: int, slot: int) -> list[Action]:
+    """The listed openings of one lot, as :func:`auctioneer_actions` lists them."""
+    if row == s.no_bid or not (0 <= row < 3 and 0 <= slot < len(s.display[row])):
+        return []
+    item = s.display[row][slot]
+    if item == EMPTY:
+        return []
+    top = _top(s, s.auctioneer)
+    return list(_openings(row, slot)[: bisect.bisect_right(OPENING_STEPS, top - min_bid(s, row, item))])
 
 
 def is_legal_opening(s: PayDirtState, a: Nominate) -> bool:
@@ -101,15 +124,16 @@ def nominate(s: PayDirtState, row: int, slot: int, over: int) -> None:
     s.high_bidder = a
     s.active = [True] * s.players
     s.bidder = a
-    s.log("pay_dirt.log.nominate", player=a + 1, row=f"@pay_dirt.row.{ROWS[row]}", lot=lot_name(s, row, item), amount=s.high_bid)
+    s.log("pay_dirt.log.nominate", player=a + 1, row=f"@pay_dirt.row.{ROWS[row]}", lot=lot_param(row, item),
+          amount=dollars(s.high_bid))
     _next_bidder(s)
 
 
 def auctioneer_pass(s: PayDirtState) -> None:
     """"競売人になった時に、最低金額を支払うことが出来ない場合や、競売人になりたくない
     場合はパス(競売人のパス)をして次のプレイヤーに競売人を移す事が出来る" (A5)."""
-    s.log("pay_dirt.log.auctioneer-pass", player=s.auctioneer + 1)
     s.events_done += 1
+    s.log("pay_dirt.log.auctioneer-pass", player=s.auctioneer + 1, n=s.events_done, total=s.players)
     s.auctioneer = (s.auctioneer + 1) % s.players
     _maybe_end_phase(s)
 
@@ -127,7 +151,7 @@ def bidder_actions(s: PayDirtState) -> list[Action]:
 def bid(s: PayDirtState, amount: int) -> None:
     s.high_bid = amount
     s.high_bidder = s.bidder
-    s.log("pay_dirt.log.bid", player=s.bidder + 1, amount=amount)
+    s.log("pay_dirt.log.bid", player=s.bidder + 1, amount=dollars(amount))
     _next_bidder(s)
 
 
@@ -168,7 +192,8 @@ def _win(s: PayDirtState) -> None:
     item = s.display[row][slot]
     s.display[row][slot] = EMPTY
     s.camps[winner].money -= s.high_bid
-    s.log("pay_dirt.log.won", player=winner + 1, row=f"@pay_dirt.row.{ROWS[row]}", lot=lot_name(s, row, item), amount=s.high_bid)
+    s.log("pay_dirt.log.won", player=winner + 1, row=f"@pay_dirt.row.{ROWS[row]}", lot=lot_param(row, item),
+          amount=dollars(s.high_bid), id=lot_id(s, row, item))
     s.no_bid = row
     s.won[winner] = True
     s.events_done += 1
@@ -196,17 +221,19 @@ def after_auction(s: PayDirtState) -> None:
 
 
 def _maybe_end_phase(s: PayDirtState) -> None:
-    """"競りはプレイ人数に等しい数だけの「競り」および「競売人のパス」が行われた時点で終了する"."""
+    """"競りはプレイ人数に等しい数だけの「競り」および「競売人のパス」が行われた時点で終了する";
+    until then the log says which auction comes next and who is its auctioneer."""
     if s.events_done >= s.players:
         labor.start_labor(s)
+    else:
+        announce(s)
+
+
+def announce(s: PayDirtState) -> None:
+    """"Auction 2 of 5: player 3 is the auctioneer." """
+    s.log("pay_dirt.log.auctioneer", n=s.events_done + 1, total=s.players, player=s.auctioneer + 1)
 
 
 def lot_id(s: PayDirtState, row: int, item: int) -> str:
     """A lot's stable id from its data file."""
     return str(lot(s, row, item).id)
-
-
-def lot_name(s: PayDirtState, row: int, item: int) -> str:
-    """A lot's printed name (proper nouns, the same in every language)."""
-    record = lot(s, row, item)
-    return f"{record.maker} {record.model}" if row == 0 else str(record.name)

@@ -14,7 +14,7 @@ from gameshelf.core.actions import Action
 from gameshelf.core.errors import IllegalAction
 from gameshelf.games.pay_dirt import actions as A
 from gameshelf.games.pay_dirt.board import EMPTY
-from gameshelf.games.pay_dirt.components import MACHINES, ROWS
+from gameshelf.games.pay_dirt.components import MACHINES, ROWS, dollars
 from gameshelf.games.pay_dirt.rules import acquire, auction, hardship, labor
 
 if TYPE_CHECKING:
@@ -57,6 +57,35 @@ _MENUS: dict[str, Callable[[PayDirtState], list[Action]]] = {
 def legal_actions(s: PayDirtState) -> list[Action]:
     menu = _MENUS.get(s.phase)
     return menu(s) if menu is not None else []
+
+
+def legal_candidates(s: PayDirtState, action: Action) -> list[Action]:
+    """The part of :func:`legal_actions` a checked move is looked up in
+    (``State._legal_candidates``): every listed action of ``action``'s kind that
+    could equal it, the same instances. Why: a checked move listed the whole
+    menu a second time (the caller had listed it to choose); a labour move
+    of one machine, an auctioneer's opening of one lot or "end labour" needs
+    only its own few. Anything else gets the whole menu."""
+    kind = type(action)
+    phase = s.phase
+    if phase == "work":
+        if kind is A.EndLabor:
+            return [_END_LABOR]
+        by = getattr(action, "by", None)
+        if (kind is A.Slide or kind is A.Pull or kind is A.Dig) and by == A.WORKER:
+            camp = s.camps[s.turn]
+            m = 0 if kind is A.Dig else action.machine  # type: ignore[attr-defined]
+            return labor.machine_moves(s, camp, m, A.WORKER) if camp.unused and 0 <= m < 3 else []
+        if by == A.CLAIM_GEAR or by == A.CAMP_GEAR:  # everything one gear can do now
+            return labor.gear_uses(s, s.camps[s.turn], by - 1, by)
+    elif phase == "auction" and kind is A.Nominate:
+        return auction.lot_openings(s, action.row, action.slot)  # type: ignore[attr-defined]
+    elif phase == "auction" and kind is A.AuctioneerPass:
+        return [auction.AUCTIONEER_PASS]
+    return legal_actions(s)
+
+
+_END_LABOR = A.listed(A.EndLabor)
 
 
 def is_legal(s: PayDirtState, a: Action) -> bool:
@@ -122,8 +151,8 @@ def _explain(s: PayDirtState, a: Any) -> IllegalAction:
         return _explain_nominate(s, a, camp.money)
     if isinstance(a, A.Bid):
         if a.amount <= s.high_bid:
-            return _error("bid-too-low", amount=a.amount, high=s.high_bid)
-        return _error("cannot-afford", amount=a.amount, money=camp.money)
+            return _error("bid-too-low", amount=dollars(a.amount), high=dollars(s.high_bid))
+        return _error("cannot-afford", amount=dollars(a.amount), money=dollars(camp.money))
     if isinstance(a, A.PlaceGear | A.BuyGear | A.StopBuying) and isinstance(a, A.PlaceGear) != (s.gear_step == "place"):
         return _error("not-now", action=str(a))
     if isinstance(a, A.PlaceGear):
@@ -133,7 +162,8 @@ def _explain(s: PayDirtState, a: Any) -> IllegalAction:
             return _error("no-workers")
         if not 0 <= a.slot < len(s.gear_display) or s.gear_display[a.slot] == EMPTY:
             return _error("no-such-lot")
-        return _error("cannot-afford", amount=labor.gear_price(s, camp, s.gear_display[a.slot]), money=camp.money)
+        return _error("cannot-afford", amount=dollars(labor.gear_price(s, camp, s.gear_display[a.slot])),
+                      money=dollars(camp.money))
     if isinstance(a, A.Sell) and a.gold > camp.gold:
         return _error("not-enough-gold", gold=camp.gold)
     by = getattr(a, "by", A.WORKER)
@@ -156,5 +186,5 @@ def _explain_nominate(s: PayDirtState, a: A.Nominate, money: int) -> IllegalActi
         return _error("no-such-lot")
     low = auction.min_bid(s, a.row, s.display[a.row][a.slot])
     if a.over < 0:  # below the printed minimum
-        return _error("bid-too-low", amount=low + a.over, high=low - 1)
-    return _error("cannot-afford", amount=low + a.over, money=money)
+        return _error("bid-too-low", amount=dollars(low + a.over), high=dollars(low - 1))
+    return _error("cannot-afford", amount=dollars(low + a.over), money=dollars(money))

@@ -7,12 +7,14 @@
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 from gameshelf.core.actions import Action
+from gameshelf.core.i18n import LANGUAGES
 from gameshelf.games.pay_dirt.actions import KeepHardship, listed
 from gameshelf.games.pay_dirt.board import EMPTY
-from gameshelf.games.pay_dirt.components import MACHINES
+from gameshelf.games.pay_dirt.components import MACHINES, dollars
 from gameshelf.games.pay_dirt.rules import income, supply
 
 if TYPE_CHECKING:
@@ -36,8 +38,23 @@ def start_hardship(s: PayDirtState) -> None:
     hand = [supply.draw_hardship(s) for _ in range(s.players)]
     s.draft_hand = sorted(h for h in hand if h != EMPTY)
     first = s.draft_order[0]
-    s.log("pay_dirt.log.draft", player=first + 1, cards=len(s.draft_hand))
+    order = ", ".join(str(p + 1) for p in s.draft_order)
+    s.log("pay_dirt.log.draft", order=order, first=first + 1, cards=len(s.draft_hand))  # "first": not the mover
+    log_ties(s, s.draft_order, "pay_dirt.log.tie")
     _settle(s)
+
+
+def log_ties(s: PayDirtState, order: list[int], key: str, *, top_only: bool = False) -> None:
+    """Say why players with equal gold stand in ``order`` as they do: the
+    rulebook puts the one furthest clockwise from the Head Miner first."""
+    groups: dict[int, list[int]] = {}
+    for p in order:
+        groups.setdefault(s.camps[p].gold, []).append(p)
+    for gold, group in groups.items():
+        if len(group) > 1:
+            s.log(key, gold=gold, players=", ".join(str(p + 1) for p in group))
+        if top_only:
+            return
 
 
 def draft_actions(s: PayDirtState) -> list[Action]:
@@ -54,10 +71,10 @@ def keep(s: PayDirtState, card: int) -> None:
     _settle(s)
 
 
-def _log_kept(s: PayDirtState, player: int, card: int) -> None:
+def _log_kept(s: PayDirtState, player: int, card: int, key: str = "pay_dirt.log.keeps-hidden") -> None:
     """The table sees that a card was kept, only its keeper which one (the
     cards are revealed together in :func:`resolve`)."""
-    s.log("pay_dirt.log.keeps-hidden", player=player + 1)
+    s.log(key, player=player + 1)
     name = f"@pay_dirt.hardship.{s.comp.hardships[card].id}"
     s.log("pay_dirt.log.kept", visible_to=(player,), player=player + 1, card=name)
 
@@ -68,10 +85,18 @@ def _settle(s: PayDirtState) -> None:
     while s.draft_pos < s.players and len(s.draft_hand) == 1:
         p = s.draft_order[s.draft_pos]
         s.kept[p] = s.draft_hand.pop()
-        _log_kept(s, p, s.kept[p])
+        _log_kept(s, p, s.kept[p], "pay_dirt.log.keeps-last")
         s.draft_pos += 1
     if s.draft_pos >= s.players or not s.draft_hand:
         resolve(s)
+
+
+@functools.cache
+def effect_param(card: int) -> dict[str, str]:
+    """What a hardship card does, in every language, for the log."""
+    from gameshelf.games.pay_dirt.describe import hardship_text
+
+    return {lang: hardship_text(card, lang) for lang in LANGUAGES}
 
 
 def resolve(s: PayDirtState) -> None:
@@ -85,7 +110,7 @@ def resolve(s: PayDirtState) -> None:
             continue
         h = comp.hardships[card]
         name = f"@pay_dirt.hardship.{h.id}"
-        s.log("pay_dirt.log.hardship", player=p + 1, card=name)
+        s.log("pay_dirt.log.hardship", player=p + 1, card=name, effect=effect_param(card))
         camp = s.camps[p]
         if any(comp.personnel[c].ability == "cancel" and h.tag in comp.personnel[c].tags for c in camp.personnel):
             s.hardship_discard.append(card)
@@ -98,7 +123,11 @@ def resolve(s: PayDirtState) -> None:
     head_card = s.kept[s.head]
     drop = comp.hardships[head_card].temperature if head_card != EMPTY else 0
     s.temperature -= drop
-    s.log("pay_dirt.log.temperature", drop=drop, temperature=s.temperature)
+    if head_card != EMPTY:
+        s.log("pay_dirt.log.temperature", drop=drop, temperature=s.temperature, head=s.head + 1,
+              card=f"@pay_dirt.hardship.{comp.hardships[head_card].id}")
+    else:
+        s.log("pay_dirt.log.temperature-none", temperature=s.temperature)
     s.kept = [EMPTY] * s.players
     s.passed = [[] for _ in range(s.players)]
     s.draft_order = []
@@ -118,8 +147,14 @@ def _instant(s: PayDirtState, player: int, card: int) -> None:
     elif h.effect == "lose_money":
         lost = min(camp.money, h.amount)
         camp.money -= lost
-        s.log("pay_dirt.log.lost-money", player=player + 1, money=lost)
+        if lost:
+            s.log("pay_dirt.log.lost-money", player=player + 1, money=dollars(lost))
+        else:
+            s.log("pay_dirt.log.nothing-to-lose", player=player + 1)
     elif h.effect == "lose_gold":
         lost = min(camp.gold, h.amount)
         camp.gold -= lost
-        s.log("pay_dirt.log.lost-gold", player=player + 1, gold=lost)
+        if lost:
+            s.log("pay_dirt.log.lost-gold", player=player + 1, gold=lost)
+        else:
+            s.log("pay_dirt.log.nothing-to-lose", player=player + 1)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gameshelf.games.pay_dirt.board import EMPTY
+from gameshelf.games.pay_dirt.components import dollars
 from gameshelf.games.pay_dirt.rules import labor, setup
 
 if TYPE_CHECKING:
@@ -19,7 +20,7 @@ def income_phase(s: PayDirtState) -> None:
     for p, camp in enumerate(s.camps):
         amount = max(0, rules.income + labor.ability_total(s, camp, "income_bonus") - labor.ongoing_total(s, camp, "income_penalty"))
         camp.money += amount
-        s.log("pay_dirt.log.income", player=p + 1, money=amount)
+        s.log("pay_dirt.log.income", player=p + 1, money=dollars(amount))
     for row in range(3):
         display = s.display[row]
         for slot in range(len(display)):

@@ -22,10 +22,11 @@ so the phase runs in three steps that give the table's result:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from gameshelf.core.actions import Action
 from gameshelf.games.pay_dirt.actions import (
+    BY,
     CAMP_GEAR,
     CLAIM_GEAR,
     WORKER,
@@ -42,7 +43,8 @@ from gameshelf.games.pay_dirt.actions import (
     listed_run,
 )
 from gameshelf.games.pay_dirt.board import EMPTY, Camp
-from gameshelf.games.pay_dirt.components import GEAR_SLOTS, KINDS, MACHINES, TARGETS
+from gameshelf.games.pay_dirt.components import GEAR_SLOTS, KINDS, MACHINES, TARGETS, dollars
+from gameshelf.games.pay_dirt.names import equipment_param
 from gameshelf.games.pay_dirt.rules import acquire, hardship, supply, sweep
 
 if TYPE_CHECKING:
@@ -183,7 +185,7 @@ def buy_gear(s: PayDirtState, slot: int) -> None:
     camp.wear[3 + kind] = 0
     camp.busy[3 + kind] = False
     camp.repaired[3 + kind] = False
-    s.log("pay_dirt.log.bought-gear", player=p + 1, gear=f"@pay_dirt.gear.{s.comp.gear[gear].id}", price=price)
+    s.log("pay_dirt.log.bought-gear", player=p + 1, gear=f"@pay_dirt.gear.{s.comp.gear[gear].id}", price=dollars(price))
     s.turn = (p + 1) % s.players
     _settle_gear_turn(s)
 
@@ -320,7 +322,7 @@ def sell(s: PayDirtState, gold: int, by: int) -> None:
     _spend(s, camp, by)
     camp.gold -= gold
     camp.money += gold * price
-    s.log("pay_dirt.log.sold", player=p + 1, gold=gold, money=gold * price)
+    s.log("pay_dirt.log.sold", player=p + 1, gold=gold, money=dollars(gold * price))
     if s.phase == "work":
         _settle_work_turn(s)
     else:
@@ -349,6 +351,7 @@ def pull(s: PayDirtState, m: int, by: int) -> None:
     prev = camp.rows[m - 1]
     camp.rows[m][0], prev[-1] = prev[-1], EMPTY
     camp.add_wear(s.comp, m)
+    s.log("pay_dirt.log.pulled", player=p + 1, source=_MACHINE_KEYS[m - 1], machine=_MACHINE_KEYS[m], **_wear(s, camp, m))
     _arrive(s, p, m, 0)
     _settle_work_turn(s)
 
@@ -364,8 +367,19 @@ def dig(s: PayDirtState, claim: int, kind: int, by: int) -> None:
     index = next(i for i, t in enumerate(tiles) if s.comp.tile_kind[t] == kind)
     camp.rows[0][0] = tiles.pop(index)
     camp.add_wear(s.comp, 0, 1 + ongoing_total(s, camp, "dig_wear"))
-    s.log("pay_dirt.log.dug", player=p + 1, kind=f"@pay_dirt.kind.{KINDS[kind]}")
+    s.log("pay_dirt.log.dug", player=p + 1, kind=f"@pay_dirt.kind.{KINDS[kind]}", **_wear(s, camp, 0))
     _settle_work_turn(s)
+
+
+_MACHINE_KEYS = tuple(f"@pay_dirt.machine.{m}" for m in MACHINES)
+
+
+def _wear(s: PayDirtState, camp: Camp, m: int) -> dict[str, Any]:
+    """A machine's wear after a tile entered it, for the log ("wear 3/4. It
+    is broken until repaired.")."""
+    durability = camp.durability(s.comp, m)
+    now = camp.wear[m]
+    return {"now": now, "durability": durability, "broken": "@pay_dirt.log.broken" if now >= durability else ""}
 
 
 def _arrive(s: PayDirtState, player: int, m: int, space: int) -> None:
@@ -393,7 +407,8 @@ def repair(s: PayDirtState, target: int, by: int) -> None:
     camp.wear[target] -= removed
     name = TARGETS[target]
     where = f"@pay_dirt.machine.{name}" if target < 3 else f"@pay_dirt.slot.{GEAR_SLOTS[target - 3]}"
-    s.log("pay_dirt.log.repaired", player=p + 1, target=where, wear=removed)
+    s.log("pay_dirt.log.repaired", player=p + 1, target=where, by=f"@pay_dirt.by.{BY[by]}", wear=removed,
+          now=camp.wear[target], durability=camp.durability(s.comp, target))
     _settle_work_turn(s)
 
 
@@ -410,7 +425,7 @@ def end_labor_phase(s: PayDirtState) -> None:
         for m in range(3):
             e = camp.equip[m]
             if e != EMPTY and s.comp.equipment[e].fragile and camp.broken(s.comp, m):
-                s.log("pay_dirt.log.destroyed", player=p + 1, machine=f"@pay_dirt.machine.{MACHINES[m]}")
+                s.log("pay_dirt.log.destroyed", owner=p + 1, lot=equipment_param(e), machine=_MACHINE_KEYS[m])
                 acquire.replace_machine(s, p, m, EMPTY)
         camp.unused = 0
     if s.final_round:

@@ -92,3 +92,4 @@ def start_round(s: PayDirtState) -> None:
     s.log("pay_dirt.log.round", round=s.round, temperature=s.temperature, head=s.head + 1)
     if s.final_round:
         s.log("pay_dirt.log.final-round")
+    s.log("pay_dirt.log.auctioneer", n=1, total=s.players, player=s.auctioneer + 1)

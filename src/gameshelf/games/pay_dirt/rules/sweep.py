@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from gameshelf.games.pay_dirt.board import EMPTY, Camp
 from gameshelf.games.pay_dirt.components import Components
-from gameshelf.games.pay_dirt.rules import supply
+from gameshelf.games.pay_dirt.rules import hardship, supply
 
 if TYPE_CHECKING:
     from gameshelf.games.pay_dirt.state import PayDirtState
@@ -52,13 +52,14 @@ def final_sweep(s: PayDirtState) -> None:
         camp.rows[m][space] = EMPTY
         if blocked(s.comp, camp, m, space):
             s.tile_discard[s.comp.tile_kind[tile]].append(tile)
-            s.log("pay_dirt.log.sweep-blocked", player=p + 1, gold=s.tile_gold[tile])
+            s.log("pay_dirt.log.sweep-blocked", owner=p + 1, gold=s.tile_gold[tile])
             s.swept[p] = 0
             continue
         distance = distance_to_gold(camp, m, space)
         gained = supply.wash(s, p, tile, sweep_loss=distance)
         s.swept[p] = gained
-        s.log("pay_dirt.log.sweep", player=p + 1, gold=s.tile_gold[tile], distance=distance, gained=gained)
+        s.log("pay_dirt.log.sweep", owner=p + 1, gold=s.tile_gold[tile], distance=distance, gained=gained)
     s.phase = "over"
     ranking = s.ranking()
     s.log("pay_dirt.log.game-over", winner=ranking[0][0] + 1, gold=s.camps[ranking[0][0]].gold)
+    hardship.log_ties(s, [p for group in ranking for p in group], "pay_dirt.log.win-tie", top_only=True)
