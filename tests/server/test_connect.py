@@ -4,6 +4,7 @@ server's bot through the API alone."""
 from __future__ import annotations
 
 import io
+import re
 import time
 
 from fastapi.testclient import TestClient
@@ -31,3 +32,17 @@ def test_the_terminal_client_quits_on_q(client: TestClient) -> None:
     last = play_remote(Remote(client, table, tokens[mover], "ja"), console=Console(file=io.StringIO()),
                        read=lambda _: "q")
     assert not last["over"] and last["state"] == 0
+
+
+def test_the_terminal_client_takes_a_move_back(client: TestClient) -> None:
+    """Dicey Farm's first move (picking a die) teaches nothing: ``u`` is
+    offered after it and takes it back; before it, ``u`` is asked again."""
+    table, tokens = new_table(client, "dicey-farm", [{"kind": "human", "name": "Ann"}])
+    out = io.StringIO()
+    answers = iter(["u", "1", "u", "q"])
+    last = play_remote(Remote(client, table, tokens[0], "en"), console=Console(file=out, width=100),
+                       read=lambda _: next(answers))
+    assert last["state"] == 2 and not last["can_undo"]
+    # the first "u" came before any move: refused with the keys that were open
+    assert re.search(r"1-\d+, q", out.getvalue()) and "u (undo)" not in out.getvalue()
+    assert "Took back: " in out.getvalue()

@@ -72,24 +72,29 @@ def test_the_puzzle_says_how_to_start_it(client: TestClient) -> None:
 
 
 def test_score_is_the_servers_replay_and_only_the_first_table_counts(client: TestClient) -> None:
+    """The server enters a named daily table itself when its last move is
+    stored: no client has to come back to hand it in."""
     today, name = _today(), _name()
-    first, token = _daily_table(client, name, today)
-    second, token2 = _daily_table(client, name, today)
+    first, token = _daily_table(client, name, today, finish=False)
+    second, token2 = _daily_table(client, name, today, finish=False)
     # a score in the body is refused outright, and nothing is entered
     r = _submit(client, today, first, token, score=99999)
     assert r.status_code == 422
+    # the second table, finished first, is still practice: the first one opened counts
+    _play(client, second, token2)
+    assert [(h["table"], h["counted"]) for h in _board(client, today, name)["history"]] == [(second, False)]
     assert all(e["name"] != name for e in _board(client, today)["entries"])
-    # the second table, handed in first, is still practice: the first one opened counts
-    r2 = _submit(client, today, second, token2)
-    assert r2.status_code == 201 and r2.json()["counted"] is False
-    r1 = _submit(client, today, first, token)
-    assert r1.status_code == 201 and r1.json()["counted"] is True
+    _play(client, first, token)
     record = client.get(f"/api/tables/{first}/record").json()
-    assert r1.json()["score"] == replay(record).scores()[0]
+    score = replay(record).scores()[0]
     mine = [e for e in _board(client, today)["entries"] if e["name"] == name]
-    assert [e["score"] for e in mine] == [r1.json()["score"]]
+    assert [e["score"] for e in mine] == [score]
     history = _board(client, today, name)["history"]
     assert {(h["table"], h["counted"]) for h in history} == {(first, True), (second, False)}
+    # handing it in again changes nothing
+    r1 = _submit(client, today, first, token)
+    assert r1.status_code == 409 and r1.json()["detail"]["code"] == "daily-submitted"
+    assert _board(client, today, name)["history"] == history
 
 
 def test_refusals_change_nothing(client: TestClient) -> None:
@@ -108,12 +113,12 @@ def test_refusals_change_nothing(client: TestClient) -> None:
     assert bad_body.status_code == 422
     assert client.get(f"/api/daily/{today}/attempts", params={"name": "x" * 41}).status_code == 422
     assert client.get(f"/api/daily/{today}/attempts", params={"name": "a\nb"}).status_code == 422
-    assert _board(client, today, name)["history"] == []
-    # the running table was the name's first: the finished one is practice, entered once
-    r = _submit(client, today, done, token2)
-    assert r.status_code == 201 and r.json()["counted"] is False
+    # the running table was the name's first: the finished one was entered
+    # as practice when it ended, once
+    history = _board(client, today, name)["history"]
+    assert [(h["table"], h["counted"]) for h in history] == [(done, False)]
     assert _submit(client, today, done, token2).status_code == 409
-    assert len(_board(client, today, name)["history"]) == 1
+    assert _board(client, today, name)["history"] == history
 
 
 def test_a_table_without_a_name_cannot_be_entered(client: TestClient) -> None:
@@ -126,18 +131,18 @@ def test_a_table_without_a_name_cannot_be_entered(client: TestClient) -> None:
 def test_a_past_puzzle_is_practice(client: TestClient) -> None:
     day = (datetime.date.fromisoformat(_today()) - datetime.timedelta(days=3)).isoformat()
     name = _name()
-    table, token = _daily_table(client, name, day)
-    r = _submit(client, day, table, token)
-    assert r.status_code == 201 and r.json()["counted"] is False
+    table, _token = _daily_table(client, name, day)
+    history = _board(client, _today(), name)["history"]
+    assert [(h["table"], h["date"], h["counted"]) for h in history] == [(table, day, False)]
 
 
 def test_par_after_the_attempt_and_its_line_after_the_day(client: TestClient, stub_par: None) -> None:
     today, name = _today(), _name()
-    table, token = _daily_table(client, name, today)
+    table, token = _daily_table(client, name, today, finish=False)
     hidden = client.get(f"/api/daily/{today}/par", params={"table": table}, headers=auth(token))
     assert hidden.status_code == 403 and hidden.json()["detail"]["code"] == "daily-par-hidden"
     assert client.get(f"/api/daily/{today}/par").status_code == 403
-    assert _submit(client, today, table, token).status_code == 201
+    _play(client, table, token)  # entered as it ends
     shown = client.get(f"/api/daily/{today}/par", params={"table": table}, headers=auth(token))
     assert shown.status_code == 200 and shown.json() == {"date": today, "score": 123, "line": None}
     past = client.get("/api/daily/2025-01-01/par")
@@ -163,3 +168,28 @@ def test_a_table_a_bot_finished_cannot_be_entered(client: TestClient) -> None:
     r = _submit(client, today, table, token)
     assert r.status_code == 422 and r.json()["detail"]["code"] == "daily-bot-played"
     assert _board(client, today, name)["history"] == []
+
+
+def test_a_try_with_take_backs_scores_the_moves_that_stand(client: TestClient) -> None:
+    """Take-backs stay in the move log only: the entered score is the replay
+    of the moves left standing, the same as the table's own result."""
+    today, name = _today(), _name()
+    table, token = _daily_table(client, name, today, finish=False)
+    undone = 0
+    for _ in range(1000):
+        v = view(client, table, token)
+        if v["over"]:
+            break
+        if v["can_undo"] and undone < 40 and v["state"] % 3 == 0:
+            r = client.post(f"/api/tables/{table}/undo", headers=auth(token), json={"after": v["state"]})
+            undone += 1
+        else:
+            r = client.post(f"/api/tables/{table}/moves", headers=auth(token),
+                            json={"after": v["state"], "action": v["legal"][0]["action"]})
+        assert r.status_code == 200, r.text
+    assert undone and v["over"]
+    record = client.get(f"/api/tables/{table}/record").json()
+    entered = _board(client, today, name)["history"]
+    assert [(h["table"], h["counted"]) for h in entered] == [(table, True)]
+    assert entered[0]["score"] == replay(record).scores()[0] == v["result"]["scores"][0]
+    assert v["state"] == len(record["actions"]) + 2 * undone  # each take-back: its move and itself

@@ -12,6 +12,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from gameshelf.core.narration import move_sentences, reports_move
+from gameshelf.core.record import replay
 from gameshelf.core.registry import load_game
 from gameshelf.server.app import Server
 from gameshelf.server.db import make_engine
@@ -46,10 +48,11 @@ def test_no_view_leaks_hidden_information(client: TestClient, game_id: str) -> N
             mine = seat is not None and seat == state.current_player
             assert [a["action"] for a in v["legal"]] == (
                 [plain(a.to_json()) for a in state.legal_actions()] if mine else [])
+            if mine:  # each offer says what it will really cost, as the terminal lists it
+                assert [a["text"] for a in v["legal"]] == move_sentences(state, "en")
             for line in v["events"]:
                 if line["kind"] == "move" and line["seat"] != seat:
-                    action = state.history[line["n"] - 1]
-                    assert line["text"] == game.describe_public(action, line["seat"], "en")
+                    assert line["text"] == told_move(state, line["n"], line["seat"], seat)
         if state.is_over:
             break
         mover = state.current_player
@@ -58,6 +61,56 @@ def test_no_view_leaks_hidden_information(client: TestClient, game_id: str) -> N
         r = client.post(f"/api/tables/{table}/moves", json={"after": n, "action": action.to_json()},
                         headers=auth(tokens[mover]))
         assert r.status_code == 200, r.text
+
+
+def told_move(state: Any, k: int, mover: int, viewer: int | None) -> str:
+    """What another seat reads for move ``k``: the game's public sentence,
+    or the move's first event when that already names its mover."""
+    before = replay(state.record(), upto=k - 1)
+    after = replay(state.record(), upto=k)
+    seen = [e for e in after.events[len(before.events):] if e.visible(viewer)]
+    if reports_move(seen, mover, state.players):
+        return str(seen[0].text("en"))
+    return str(state.game.describe_public(state.history[k - 1], mover, "en"))
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_move_is_told_once(client: TestClient, game_id: str) -> None:
+    """A bot's move reaches a watching person once: the line that tells the
+    move is never followed by an event saying the same thing again."""
+    game = load_game(game_id)
+    players = min(3, game.max_players)
+    seats = [{"kind": "human"}] + [{"kind": "bot", "level": "easy"}] * (players - 1)
+    table, tokens = new_table(client, game_id, seats)
+    rng = random.Random(7)
+    lines: list[dict[str, Any]] = []
+    for _ in range(12):
+        v = view(client, table, tokens[0])
+        lines = v["events"]
+        if not v["legal"]:
+            break
+        choice = rng.choice(v["legal"])["action"]
+        r = client.post(f"/api/tables/{table}/moves", json={"after": v["state"], "action": choice},
+                        headers=auth(tokens[0]))
+        assert r.status_code == 200, r.text
+    state = secret_state(client, table)
+    told = 0
+    for line in lines:
+        if line["kind"] != "move" or line["n"] == 0:
+            continue
+        k, mover = line["n"], line["seat"]
+        before = replay(state.record(), upto=k - 1)
+        after = replay(state.record(), upto=k)
+        events = [e for e in after.events[len(before.events):] if e.visible(0)]
+        seen = [e.text("en") for e in events]
+        mine = [x["text"] for x in lines if x["n"] == k]
+        if reports_move(events, mover, players):
+            # the event that names the mover is the move's line, said once, not after a sentence
+            assert mine == seen, (game_id, k)
+            told += 1
+        else:
+            assert mine[1:] == seen, (game_id, k)
+    assert told or game_id == "filthy-rich", "no move of this game was told by its own event"
 
 
 def _race(submit: Any, count: int = 2) -> list[Any]:

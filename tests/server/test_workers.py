@@ -1,5 +1,6 @@
 """Two worker processes share one database and talk through Redis: one
-game is played to the end by two clients connected to different workers."""
+game is played to the end by two clients connected to different workers,
+taking moves back now and then."""
 
 from __future__ import annotations
 
@@ -37,22 +38,32 @@ def test_one_game_through_two_workers(pg_url: str) -> None:
             for i, base in enumerate((base_a, base_b))
         ]
         views = [_next(ws)["view"] for ws in sockets]
-        moves = 0
-        while not views[0]["over"] and moves < 400:
+        entries = standing = undone = 0  # log entries, moves standing, take-backs
+        while not views[0]["over"] and entries < 500:
             mover = views[0]["to_move"]
             ws = sockets[mover]
             assert views[mover]["legal"], views[mover]
-            ws.send(json.dumps({"type": "move", "after": views[mover]["state"],
-                                "action": views[mover]["legal"][moves % len(views[mover]["legal"])]["action"]}))
-            moves += 1
-            for i, sock in enumerate(sockets):  # both workers' clients see the move
+            take_back = views[mover]["can_undo"] and undone < 6 and entries % 2 == 0
+            if take_back:  # through this worker; the other worker's client must see it
+                ws.send(json.dumps({"type": "undo", "after": views[mover]["state"]}))
+                undone += 1
+                standing -= 1
+            else:
+                ws.send(json.dumps({"type": "move", "after": views[mover]["state"],
+                                    "action": views[mover]["legal"][entries % len(views[mover]["legal"])]["action"]}))
+                standing += 1
+            entries += 1
+            for i, sock in enumerate(sockets):  # both workers' clients see the entry
                 while True:
                     views[i] = _next(sock)["view"]
-                    if views[i]["state"] >= moves:
+                    if views[i]["state"] >= entries:
                         break
+            if take_back:
+                assert views[1 - mover]["events"][-1]["kind"] == "undo"
+        assert undone, "no move could be taken back"
         assert views[0]["over"] and views[1]["over"] and views[0]["result"] == views[1]["result"]
         record = httpx.get(f"{base_b}/api/tables/{table}/record").json()
-        assert len(record["actions"]) == moves
+        assert len(record["actions"]) == standing
         for sock in sockets:
             sock.close()
     finally:

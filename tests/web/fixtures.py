@@ -12,6 +12,7 @@ import random
 from typing import Any
 
 import gameshelf
+from gameshelf.core.narration import move_sentences
 
 PLAYERS = {"dicey-farm": 1, "filthy-rich": 3, "pay-dirt": 3, "above-and-below": 3}
 #: Moves a fixture game prefers, so that its boards fill up (signs hung,
@@ -30,10 +31,10 @@ def _choose(rng: random.Random, game_id: str, actions: list[Any]) -> Any:
 
 def view_of(state: Any, seat: int | None, lang: str = "en") -> dict[str, Any]:
     """One seat's view: observation, legal moves with text, recent events."""
-    game = state.game
     mine = seat is not None and state.current_player == seat and not state.is_over
-    legal = [{"action": a.to_json(), "text": game.describe_action(a, lang)}
-             for a in (state.legal_actions() if mine else [])]
+    legal = ([{"action": a.to_json(), "text": text}
+              for a, text in zip(state.legal_actions(), move_sentences(state, lang), strict=True)]
+             if mine else [])
     events = [{"text": e.text(lang)} for e in state.events_for(seat)[-12:]]
     return {"state": len(state.record()["actions"]), "seat": seat, "observation": state.observation(seat),
             "legal": legal, "events": events, "over": state.is_over}

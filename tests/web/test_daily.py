@@ -49,13 +49,16 @@ def test_finished_counted_try_is_entered_with_the_servers_score(page: Any, serve
     table = page.evaluate("JSON.parse(localStorage.getItem('gameshelf.daily')).at(-1).table")
     token = page.evaluate(f"JSON.parse(localStorage.getItem('gameshelf.seats'))[{json.dumps(table)}]['0']")
     _finish_by_api(server, table, token)
+    # the server entered it as it ended: no browser had to come back
+    entered = _http(server, f"/api/daily/{_today()}/attempts?name=Eve%20%3Cb%3E")["history"]
+    assert [(e["table"], e["counted"]) for e in entered] == [(table, True)]
     page.goto(f"{server}/#/daily")
     page.wait_for_selector(".leaderboard li")
     score = _http(server, f"/api/daily/{_today()}/attempts?name=Eve%20%3Cb%3E")["history"][0]["score"]
     record = _http(server, f"/api/tables/{table}/record")
     assert score == record["result"]["scores"][0]
     row = page.locator(".leaderboard li", has_text="Eve <b>")
-    assert row.inner_text().split() == ["Eve", "<b>", str(score)]
+    assert row.inner_text().split()[1:] == ["Eve", "<b>", str(score), "VP"]
     page.wait_for_selector(".history-chart")
     shot(page, "daily-entered")
 
@@ -85,3 +88,37 @@ def test_finished_daily_puzzle_draws_the_history_chart(page: Any, server: str) -
     page.wait_for_selector(".history-chart")
     page.wait_for_selector(".daily-par", timeout=90_000)  # the solver's first answer for a date takes ~20 s
     shot(page, "daily-history")
+
+
+def test_a_try_played_elsewhere_is_counted_and_its_result_says_so(page: Any, server: str) -> None:
+    """A daily table opened and finished by another client (here: the API)
+    is on the leaderboard at once; its link in a browser shows the result
+    screen with the entry and the par on its way."""
+    body = {"game": "dicey-farm", "players": 1, "seats": [{"kind": "human", "name": "Gus"}],
+            "options": {"daily": _today()}}
+    created = _http(server, "/api/tables", body=body)
+    table, token = created["id"], created["tokens"]["0"]
+    _finish_by_api(server, table, token)
+    board = _http(server, f"/api/daily/{_today()}/attempts")
+    assert "Gus" in [e["name"] for e in board["entries"]]
+    page.goto(f"{server}/#/t/{table}?seat=0&token={token}")
+    page.wait_for_selector(".result-screen .daily-entry")
+    assert "leaderboard" in page.locator(".daily-entry").inner_text()
+    shot(page, "daily-result")
+    page.keyboard.press("Escape")  # the result screen closes from the keyboard, onto the board
+    page.wait_for_selector(".result-screen", state="detached")
+    assert page.evaluate("() => document.activeElement.classList.contains('open-replay')")
+
+
+@pytest.mark.slow
+def test_an_earlier_days_par_shows_the_solvers_moves(page: Any, server: str) -> None:
+    page.goto(f"{server}/#/daily")
+    page.fill('input[name="daily-past"]', "2025-03-01")
+    page.click(".daily-show-par")
+    page.wait_for_selector(".daily-par-past .daily-par-moves", timeout=90_000)
+    page.click(".daily-par-moves summary")
+    assert page.locator(".daily-par-line li").count() > 10
+    shot(page, "daily-past-par")
+    page.click(".daily-play-past")
+    page.wait_for_selector(".table-page")
+    assert "2025-03-01" in page.locator(".board").inner_text()

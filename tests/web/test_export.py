@@ -25,7 +25,8 @@ def test_web_strings_match_between_languages() -> None:
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_every_game_exports_its_facts_and_rules(game_id: str) -> None:
     data = json.loads(files()[f"{game_id}.json"])
-    assert data["rules_md"].startswith("#")
+    assert set(data["rules_md"]) == {"en", "ja"}
+    assert all(text.startswith("#") for text in data["rules_md"].values())
 
 
 def test_catalogue_has_games_and_client_strings() -> None:

@@ -164,11 +164,14 @@ def test_a_table_with_a_clock_shows_each_seats_time(page: Any, server: str) -> N
 
 
 def test_leave_lets_a_bot_play_and_the_seat_can_be_taken_back(page: Any, server: str) -> None:
-    create_table(page, server, "filthy-rich", ["here", "bot-easy"], ["Lea"])
+    # a hard opponent thinks for a while at each of its turns, so the easy
+    # stand-in cannot play the whole game out before the seat is taken back
+    create_table(page, server, "filthy-rich", ["here", "bot-hard"], ["Lea"])
     page.wait_for_selector(".seat-leave")
     page.click(".seat-leave")
     page.wait_for_selector(".seat-back")
-    page.click(".seat-back")
+    # the page is redrawn at every move: a click that waits for a still button may never get one
+    page.locator(".seat-back").dispatch_event("click")
     page.wait_for_selector(".seat-leave")
     page.wait_for_selector(".move-btn")  # the seat is back in play: its moves are offered
 

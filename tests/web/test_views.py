@@ -5,6 +5,7 @@ legal move, and nothing is clickable when the seat has no move."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -13,6 +14,7 @@ from tests.web.fixtures import PLAYERS, views
 from tests.web.helpers import shot
 
 NAMES = ["Alice", "Bob", "Carol", "Dan"]
+JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 
 
 @pytest.mark.parametrize("game_id", sorted(PLAYERS))
@@ -29,6 +31,10 @@ def test_table_view_draws_and_offers_only_legal_moves(page: Any, server: str, ga
             assert spots.count() == 0
             continue
         legal = [json.dumps(e["action"], sort_keys=True) for e in view["legal"]]
+        # every legal move has a place on the board (not only a line in the list)
+        placed = set(page.evaluate("""() => [...document.querySelectorAll('.board .legal')]
+            .filter((e) => e.offsetParent !== null).flatMap((e) => e.dataset.moves.split(' ').map(Number))"""))
+        assert placed == set(range(len(legal))), [view["legal"][k]["text"] for k in range(len(legal)) if k not in placed]
         for k in range(min(spots.count(), 3)):
             page.evaluate("() => { window.gameshelfPlayed = []; }")
             spots.nth(k).click()
@@ -49,8 +55,13 @@ def test_table_view_draws_and_offers_only_legal_moves(page: Any, server: str, ga
             for width in (390, 1280):
                 page.set_viewport_size({"width": width, "height": 900})
                 shot(page, f"view-{game_id}-{i}-{width}")
-                # the page never scrolls sideways: wide parts scroll inside themselves
+                # the page never scrolls sideways, nor does any part of the board
+                # hide pieces behind a sideways scroll of its own
                 assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+                hidden = page.evaluate("""() => [...document.querySelectorAll('.board *')]
+                    .filter((e) => e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== 'visible')
+                    .map((e) => e.className)""")
+                assert not hidden, (width, hidden)
             page.set_viewport_size({"width": 1280, "height": 900})
 
 
@@ -96,3 +107,274 @@ def test_above_and_below_shows_a_pending_offer(page: Any, server: str) -> None:
     page.wait_for_function("() => !!window.gameshelfDev")
     page.evaluate("([v, names]) => window.gameshelfDev(v, names, v.seat)", [view, NAMES])
     assert page.locator(".ab-offer").inner_text() == "Bob offers 5 coins to Alice for their fish."
+
+
+def _dev(page: Any, server: str, game_id: str, view: dict[str, Any], width: int = 1280) -> None:
+    page.set_viewport_size({"width": width, "height": 900})
+    page.goto(f"{server}/#/dev/{game_id}")
+    page.wait_for_function("() => !!window.gameshelfDev")
+    page.evaluate("([v, names]) => window.gameshelfDev(v, names, v.seat)", [view, NAMES])
+
+
+def test_pay_dirt_machine_rows_fit_a_phone(page: Any, server: str) -> None:
+    """Each camp's claims, Excavator, Loader and Wash Plant are all on
+    screen at 390 px: none is hidden behind a sideways scroll."""
+    view = views("pay-dirt")[3]
+    _dev(page, server, "pay-dirt", view, width=390)
+    machines = page.locator(".camp .machine")
+    assert machines.count() == 3 * view["observation"]["players"]
+    for k in range(machines.count()):
+        box = machines.nth(k).bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, (k, box)
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+
+
+def test_above_and_below_draws_progress_track_caves_and_reputation(page: Any, server: str) -> None:
+    view = views("above-and-below")[3]
+    village = view["observation"]["villages"][0]
+    village["track"] = [["fish", 2], ["ore", 1]]
+    village["caves"], village["outposts"] = [3, 11], ["o01"]
+    _dev(page, server, "above-and-below", view)
+    first = page.locator(".village.seat-0")
+    slots = first.locator(".progress-slot")
+    assert slots.count() == 8  # the rulebook's eight slots, filled from the left
+    assert first.locator(".progress-slot.filled").count() == 2
+    assert "×2" in slots.nth(0).inner_text() and "1 VP" in slots.nth(0).inner_text()
+    assert slots.nth(2).inner_text().strip() == "2 VP"  # an open slot says what it is worth
+    caves = first.locator(".cave")
+    assert caves.count() == 2
+    assert caves.nth(0).locator('[data-card="o01"]').count() == 1  # the outpost stands on its cave
+    assert caves.nth(1).locator(".building").count() == 0  # an empty cave, ready for an outpost
+    # reputation markers carry their seat's colour as well as its shape
+    marker = page.locator(".rep-markers .seat-shape.seat-0")
+    assert marker.inner_text() == "●"
+    assert marker.evaluate("e => getComputedStyle(e).color") == "rgb(213, 94, 0)"
+
+
+def test_filthy_rich_sign_over_several_pockets_is_one_shape(page: Any, server: str) -> None:
+    view = views("filthy-rich")[0]
+    obs = view["observation"]
+    sign = 0
+    obs["sign_owner"][sign] = 1
+    page_row = [-1] * 9
+    for pocket in (4, 7, 8):  # an L over pockets 4, 7 and 8
+        page_row[pocket - 1] = sign
+    obs["book"][obs["page"] - 1] = page_row
+    obs["dice"], obs["page_die"] = [0, 7, 3], 2
+    _dev(page, server, "filthy-rich", view)
+
+    def classes(k: int) -> set[str]:
+        return set((page.get_attribute(f'.pocket[data-pocket="{k}"]', "class") or "").split())
+
+    assert {"join-b"} <= classes(4) and not classes(4) & {"join-r", "join-l", "join-t"}
+    assert {"join-t", "join-r"} <= classes(7) and "join-b" not in classes(7)
+    assert {"join-l"} <= classes(8) and not classes(8) & {"join-r", "join-t", "join-b"}
+    assert "join-r" not in classes(5) and "empty" in classes(5)
+    assert page.locator(".pocket .sign-name").count() == 1  # the name once, in its first pocket
+    assert "Bob" in (page.get_attribute('.pocket[data-pocket="8"]', "aria-label") or "")
+    dice = page.locator(".fr-dice .fr-die")
+    assert dice.count() == 4 and "⚠" in dice.nth(0).inner_text()  # a 0 (tax) is marked, not only red
+
+
+def test_dicey_farm_merchant_item_under_the_held_die_buys_it(page: Any, server: str) -> None:
+    view = next(v for v in views("dicey-farm") if v["observation"]["phase"] == "die"
+                and any(e["action"].get("action") == "buy_base" for e in v["legal"]))
+    held = view["observation"]["held"]
+    _dev(page, server, "dicey-farm", view)
+    table = page.locator(".merchant-table.wide")
+    spot = table.locator(f'td[data-ware="base-{held}"]')
+    assert "legal" in (spot.get_attribute("class") or "")
+    others = [f for f in range(1, 7) if f != held]
+    for face in others:  # only the held die's face can be bought
+        assert "legal" not in (table.locator(f'td[data-ware="base-{face}"]').get_attribute("class") or "")
+    page.evaluate("() => { window.gameshelfPlayed = []; }")
+    spot.click()
+    assert page.evaluate("() => window.gameshelfPlayed") == [{"type": "use", "action": "buy_base"}]
+
+
+@pytest.mark.parametrize("game_id", sorted(PLAYERS))
+def test_every_kind_of_move_has_its_place_on_the_board(page: Any, server: str, game_id: str) -> None:
+    """Over many moments of a game (auctions and bids, the Gear Supplier,
+    encounters and their dice, resting, selling before the roll, putting a
+    die back), each legal move is offered by a spot on the board: a piece,
+    or a labelled spot where the move belongs (pass, done, bid)."""
+    page.goto(f"{server}/#/dev/{game_id}")
+    page.wait_for_function("() => !!window.gameshelfDev")
+    kinds: set[str] = set()
+    for view in views(game_id, seed=5, points=14):
+        if not view["legal"]:
+            continue
+        page.evaluate("([v, names]) => window.gameshelfDev(v, names, v.seat)", [view, NAMES])
+        placed = set(page.evaluate("""() => [...document.querySelectorAll('.board .legal')]
+            .filter((e) => e.offsetParent !== null).flatMap((e) => e.dataset.moves.split(' ').map(Number))"""))
+        missing = [e["text"] for k, e in enumerate(view["legal"]) if k not in placed]
+        assert not missing, (view["observation"].get("phase"), missing)
+        kinds |= {e["action"]["type"] for e in view["legal"]}
+    assert len(kinds) >= 4, kinds  # the game went through several kinds of decision
+
+
+def test_pointing_at_a_move_shows_where_it_is_played(page: Any, server: str) -> None:
+    """A sign over two pockets: pointing at its move in the list, or at its
+    line in a pocket's chooser, lights up both pockets it would fill."""
+    view = views("filthy-rich")[0]
+    obs = view["observation"]
+    obs["book"][obs["page"] - 1] = [-1] * 9
+    view["legal"] = [{"action": {"type": "place", "pockets": [4, 5]}, "text": "Hang the sign in pocket(s) 4,5"},
+                     {"action": {"type": "place", "pockets": [5, 6]}, "text": "Hang the sign in pocket(s) 5,6"}]
+    _dev(page, server, "filthy-rich", view)
+
+    def lit() -> list[int]:
+        return sorted(int(x) for x in page.eval_on_selector_all(
+            ".pocket.preview-spot", "els => els.map((e) => e.dataset.pocket)"))
+
+    page.locator('.move-btn[data-index="1"]').hover()
+    assert lit() == [5, 6]
+    page.locator('.move-btn[data-index="0"]').hover()
+    assert lit() == [4, 5]
+    page.locator('.pocket[data-pocket="5"]').click()  # two moves there: a chooser
+    items = page.locator(".chooser-item")
+    assert items.count() == 2
+    items.nth(1).hover()
+    assert lit() == [5, 6]
+    page.keyboard.press("Escape")
+    assert page.locator(".chooser").count() == 0 and lit() == []
+    assert page.evaluate("() => window.gameshelfPlayed") == []
+
+
+def test_filthy_rich_status_names_the_player_and_warns_of_a_tax_they_cannot_pay(page: Any, server: str) -> None:
+    view = views("filthy-rich")[0]
+    obs = view["observation"]
+    seat = obs["current"]
+    obs["phase"] = "sell"
+    obs["money"][seat] = 0
+    obs["luxuries"][seat] = [0]  # a luxury with a tax on it
+    obs["money"][(seat + 1) % obs["players"]] = 100
+    _dev(page, server, "filthy-rich", view)
+    banner = page.locator(".board.fr > .banner").inner_text()
+    assert NAMES[seat] in banner and "Player" not in banner  # not "Player Carol"
+    mine = page.locator(".fr-player").nth(seat)
+    tax = mine.locator(".stat.bad")
+    assert tax.count() == 1 and "⚠" in tax.inner_text()  # red and marked: more tax than money
+    rich = (seat + 1) % obs["players"]
+    assert page.locator(".fr-player").nth(rich).locator(".stat.bad").count() == 0  # money $100 covers it
+
+
+def test_dicey_farm_pointing_at_a_die_shows_what_its_face_buys(page: Any, server: str) -> None:
+    view = next(v for v in views("dicey-farm") if v["observation"]["phase"] == "main" and v["observation"]["dice"])
+    face = view["observation"]["dice"][0]
+    _dev(page, server, "dicey-farm", view)
+    page.locator(f'.dice-row .die[data-face="{face}"]').first.hover()
+    cols = page.eval_on_selector_all(".merchant-table.wide .col-hover", "els => els.map((e) => e.dataset.col)")
+    assert cols and set(cols) == {str(face)}  # the face's column, header and every merchant's item
+
+
+def test_filthy_rich_hand_cards_show_their_sign_shape(page: Any, server: str) -> None:
+    view = next(v for v in views("filthy-rich") if v["observation"].get("hand"))
+    _dev(page, server, "filthy-rich", view)
+    # an L of three, as the data's (row, col) cells would give it
+    shape = page.evaluate("""async ([v, names]) => {
+        const { data } = await (await import('/js/games.js')).loadGame('filthy-rich');
+        const card = v.observation.hand.find((c) => Number.isInteger(data.cards[c].sign));
+        if (card === undefined) return null;
+        data.signs[data.cards[card].sign].cells = [[0, 0], [1, 0], [1, 1]];
+        window.gameshelfDev(v, names, v.seat);
+        const el = document.querySelector(`.hand .card[data-card="${card}"] .sign-shape`);
+        return [...el.children].map((c) => c.classList.contains('on') ? '#' : '.').join('');
+    }""", [view, NAMES])
+    assert shape == "#.##"  # a 2x2 grid: top-left, then the bottom row
+
+
+@pytest.mark.parametrize("game_id", sorted(PLAYERS))
+def test_japanese_boards_have_no_missing_words(page: Any, server: str, game_id: str) -> None:
+    """In Japanese every board is drawn from the catalogue: no key shows
+    through where a word is missing, and the panel titles are Japanese."""
+    page.goto(f"{server}/")
+    page.evaluate("() => localStorage.setItem('gameshelf.lang', 'ja')")
+    page.goto(f"{server}/#/dev/{game_id}")
+    page.reload()  # a new hash alone does not load the page again
+    page.wait_for_function("() => !!window.gameshelfDev")
+    for view in views(game_id, lang="ja"):
+        page.evaluate("([v, names]) => window.gameshelfDev(v, names, v.seat)", [view, NAMES])
+        text = page.locator(".board").inner_text()
+        assert not re.search(r"\b(web|dicey_farm|filthy_rich|pay_dirt|above_and_below|cli)\.[a-z]", text), text
+        assert "{" not in text  # no placeholder left unfilled
+        titles = page.locator(".board .panel-title").all_inner_texts()
+        assert titles and all(JAPANESE.search(x) for x in titles), titles
+
+
+@pytest.mark.parametrize(("game_id", "board"), [("pay-dirt", ".camp"), ("above-and-below", ".village")])
+def test_your_own_board_comes_first_then_the_others_in_turn_order(page: Any, server: str, game_id: str, board: str) -> None:
+    view = views(game_id)[1]
+    players = PLAYERS[game_id]
+    you = (view["seat"] + 1) % players  # not seat 0, so the order really changes
+    view["seat"] = you
+    obs = view["observation"]
+    obs["you" if game_id == "pay-dirt" else "viewer"] = you
+    _dev(page, server, game_id, view)
+    seats = page.eval_on_selector_all(board, """els => els.map((e) =>
+        Number([...e.classList].find((c) => c.startsWith('seat-')).slice(5)))""")
+    assert seats == [(you + k) % players for k in range(players)]
+    assert page.locator(board).first.locator(".seat-you").count() == 1
+    # a spectator sees seat order
+    obs["you" if game_id == "pay-dirt" else "viewer"] = None
+    page.evaluate("([v, names]) => window.gameshelfDev(v, names, null)", [view, NAMES])
+    assert page.eval_on_selector_all(board, """els => els.map((e) =>
+        Number([...e.classList].find((c) => c.startsWith('seat-')).slice(5)))""") == list(range(players))
+
+
+def test_filthy_rich_auction_bids_are_made_at_the_auction(page: Any, server: str) -> None:
+    view = views("filthy-rich")[0]
+    obs = view["observation"]
+    bidder = (obs["current"] + 1) % obs["players"]
+    obs["phase"] = "auction"
+    obs["auction"] = {"luxury": 3, "high": 20, "minimum": 21, "leader": obs["current"], "bidder": bidder, "queue": []}
+    view["legal"] = [{"action": {"type": "bid", "raise_by": k}, "text": f"Bid ${21 + k}"} for k in range(3)]
+    view["legal"].append({"action": {"type": "pass"}, "text": "Pass"})
+    _dev(page, server, "filthy-rich", view)
+    banner = page.locator(".fr-market .banner")
+    assert NAMES[bidder] in banner.inner_text() and NAMES[obs["current"]] in banner.inner_text()
+    spots = banner.locator(".legal")
+    assert spots.count() == 2  # the bids (a chooser of three amounts) and the pass
+    spots.first.click()
+    assert page.locator(".chooser-item").all_inner_texts() == ["Bid $21", "Bid $22", "Bid $23"]
+    page.locator(".chooser-item").nth(1).click()
+    assert page.evaluate("() => window.gameshelfPlayed") == [{"type": "bid", "raise_by": 1}]
+
+
+def _placed(page: Any) -> set[int]:
+    return set(page.evaluate("""() => [...document.querySelectorAll('.board .legal')]
+        .filter((e) => e.offsetParent !== null).flatMap((e) => e.dataset.moves.split(' ').map(Number))"""))
+
+
+@pytest.mark.parametrize(("game_id", "moves"), [
+    ("dicey-farm", [{"type": "tour", "pips": 2}, {"type": "bake"}, {"type": "butcher", "animal": "pig"},
+                    {"type": "horse-ship"}, {"type": "modify", "craftsman": "official", "face": 3, "to": 4}]),
+    ("pay-dirt", [{"type": "sell", "gold": 1}, {"type": "sell", "gold": 2}]),
+    ("above-and-below", [{"type": "decline"}]),
+])
+def test_rare_moves_have_their_place_too(page: Any, server: str, game_id: str, moves: list[dict[str, Any]]) -> None:
+    """Moves a short random game seldom reaches: touring, baking, butchering,
+    shipping a horse, the Official's die change, selling gold."""
+    view = views(game_id)[1]
+    obs = view["observation"]
+    if game_id == "dicey-farm":
+        obs["goods"].update({"pig": 1, "horse": 1})
+        obs["hired"] = [*obs["hired"], "official"]
+    view["legal"] = [{"action": m, "text": json.dumps(m)} for m in moves]
+    _dev(page, server, game_id, view)
+    assert _placed(page) == set(range(len(moves)))
+
+
+def test_filthy_rich_result_names_each_players_luxuries(page: Any, server: str) -> None:
+    view = views("filthy-rich")[-1]
+    obs = view["observation"]
+    obs["luxuries"] = [[0, 5], [], []]
+    obs["alive"] = [True, True, False]
+    _dev(page, server, "filthy-rich", view)
+    rows = page.evaluate("""async ([obs, names]) => {
+        const { module, data } = await (await import('/js/games.js')).loadGame('filthy-rich');
+        const table = module.result({ obs, data, names });
+        return [...table.querySelectorAll('tr')].map((tr) => tr.innerText);
+    }""", [obs, NAMES])
+    assert "Personal Trainer" in rows[0] and "2/3" in rows[0]
+    assert "✗" in rows[2] and "✗" not in rows[1]

@@ -69,6 +69,9 @@ class Server:
         engine = make_engine(settings.database_url)
         migrate(engine)
         self.service = Service(engine)
+        # Daily Mode enters a named daily table the moment it ends, whichever client played it
+        self.daily = daily.Daily(self.service)
+        self.service.finished.append(self.daily.enter_finished)
         self.bots = bot_pool or BotPool(settings.bot_workers)
         self.hub = Hub(self.service, self.changed)
         self._driving: set[str] = set()
@@ -249,6 +252,14 @@ def create_app(settings: Settings | None = None, *, bot_pool: BotPool | None = N
                         authorization: Authorization = None, lang: Lang = "en") -> dict[str, Any]:
         done = await run_in_threadpool(service.submit, table_id, bearer(authorization), move)
         await server.changed(table_id, bots=done.pop("bot_next"))
+        return done
+
+    @app.post("/api/tables/{table_id}/undo", summary="Take back your latest move")
+    async def post_undo(table_id: TableId, body: schemas.Undo,
+                        authorization: Authorization = None, lang: Lang = "en") -> dict[str, Any]:
+        done = await run_in_threadpool(service.undo, table_id, bearer(authorization), body)
+        # the same seat is to move again: no bot can be
+        await server.changed(table_id, bots=False)
         return done
 
     @app.get("/api/tables/{table_id}/record", summary="The whole game, once it is over")

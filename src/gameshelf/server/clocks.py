@@ -45,3 +45,9 @@ def clocks(row: Row[Any], seat_rows: list[Row[Any]], to_move: PlayerId | None) -
          "remaining": round((remaining(row, s, now) if s.seat == to_move else s.bank) or 0.0, 1)}
         for s in seat_rows
     ]
+
+
+def spent(row: Row[Any], seat_row: Row[Any], now: float) -> float:
+    """The bank after a take-back: the time thought is gone (never below
+    zero) and no increment is given, so moving and taking back earns nothing."""
+    return max(0.0, remaining(row, seat_row, now) or 0.0)

@@ -3,8 +3,9 @@
 The client needs nothing but the API: it polls the seat's view, draws the
 observation with the game's own terminal renderer (the game is installed
 here too), lists the legal moves the server offers and sends the chosen one
-with the state number it saw. A refusal is shown and the view fetched again;
-nothing is decided on this side.
+with the state number it saw; ``u`` takes back the seat's last move when the
+server offers it (``can_undo``). A refusal is shown and the view fetched
+again; nothing is decided on this side.
 """
 
 from __future__ import annotations
@@ -45,6 +46,16 @@ class Remote:
                            json={"after": after, "action": action}, headers=self._headers())
         if r.status_code == 200:
             return None
+        return self._refusal(r)
+
+    def undo(self, after: int) -> str | None:
+        """Take back this seat's last move; ``None`` when stored, else why not."""
+        r = self.http.post(f"/api/tables/{self.table}/undo", params={"lang": self.lang},
+                           json={"after": after}, headers=self._headers())
+        return None if r.status_code == 200 else self._refusal(r)
+
+    @staticmethod
+    def _refusal(r: httpx.Response) -> str:
         detail = r.json().get("detail")
         return str(detail.get("message") if isinstance(detail, dict) else detail)
 
@@ -79,13 +90,20 @@ def play_remote(remote: Remote, *, console: Console | None = None,
         for number, item in enumerate(view["legal"], start=1):
             console.print(f"[bold cyan]{number:>3}[/] {item['text']}")
         drawn = view["state"]
+        undo = bool(view.get("can_undo"))
+        keys = f"1-{len(view['legal'])}, " + ("u (undo), " if undo else "") + "q"
         while True:
             answer = read("> ").strip().lower()
             if answer == "q":
                 return view
+            if answer == "u" and undo:
+                break
             if answer.isdigit() and 1 <= int(answer) <= len(view["legal"]):
                 break
-            console.print(f"[red]1-{len(view['legal'])}, q[/]")
-        refused = remote.move(view["state"], view["legal"][int(answer) - 1]["action"])
+            console.print(f"[red]{keys}[/]")
+        if answer == "u":
+            refused = remote.undo(view["state"])
+        else:
+            refused = remote.move(view["state"], view["legal"][int(answer) - 1]["action"])
         if refused:
             console.print(f"[red]{refused}[/]")

@@ -13,8 +13,12 @@ Rules (docs/server.md, "Daily Mode"):
   that date, and only if that table was opened on that (UTC) day; every other
   submitted table is practice. Counting the earliest table, not the first
   one submitted, keeps a player from opening several and handing in the best;
-- a table is submitted once, only when over, only when its person made every
-  move (no stand-in bot, no timeout);
+- a table is entered once, only when over, only when its person made every
+  move (no stand-in bot, no timeout). The server enters a named daily table
+  itself the moment its last move is stored (:meth:`Daily.enter_finished`),
+  so it counts whichever browser (or client) played it and whether or not
+  anyone comes back to the daily page; the ``attempts`` route stays for
+  clients that enter a table themselves (a second entry is refused);
 - the par's score is shown to a caller whose submitted attempt of that date
   proves it (the seat token and the table), and to everyone once the date is
   over (UTC); the par's moves only once the date is over, so they cannot be
@@ -156,13 +160,37 @@ class Daily:
         check_date(date)
         with reading(self.engine) as conn:
             row, seat = self._daily_table(conn, table_id, token, date)
-            name = check_name(seat.name)
+        return self._enter(row, seat, date)
+
+    def enter_finished(self, table_id: str) -> dict[str, Any] | None:
+        """Enter a daily table that has just ended, with no token: the
+        server itself played its moves. ``None`` when it is no daily table,
+        has no name, or cannot be entered (a bot played; already entered)."""
+        with reading(self.engine) as conn:
+            row = conn.execute(sa.select(tables).where(tables.c.id == table_id)).first()
+            seat = conn.execute(sa.select(seats).where(seats.c.table_id == table_id,
+                                                       seats.c.seat == 0)).first()
+        if row is None or seat is None or row.game != GAME or row.players != 1 or not seat.name:
+            return None
+        date = json.loads(row.options).get("daily")
+        if not isinstance(date, str):
+            return None
+        try:
+            check_date(date)
+            return self._enter(row, seat, date)
+        except ApiError:  # a refusal here is a table that is not to be entered
+            return None
+
+    def _enter(self, row: Any, seat: Any, date: str) -> dict[str, Any]:
+        table_id = row.id
+        name = check_name(seat.name)
+        with reading(self.engine) as conn:
             if conn.execute(sa.select(attempts.c.table_id).where(attempts.c.table_id == table_id)).first():
                 raise ApiError(409, "daily-submitted", {"table": table_id})
-            marked = (json.loads(row.result) if row.result else {}).get("marked", {})
             first = self._is_first(conn, row, name, date)
         if row.status != "over":
             raise ApiError(409, "not-over")
+        marked = (json.loads(row.result) if row.result else {}).get("marked", {})
         if marked.get("bot_played") or marked.get("timed_out"):
             raise ApiError(422, "daily-bot-played")
         state = replay(self.service.record(table_id))  # the server's own replay, from the seed

@@ -63,6 +63,8 @@ moves = sa.Table(
     sa.Column("action", sa.Text, nullable=False),
     sa.Column("by_bot", sa.Boolean, nullable=False),
     sa.Column("created_at", sa.Float, nullable=False),
+    # a take-back: the seq of the move it takes back (NULL for a move)
+    sa.Column("undoes", sa.Integer, nullable=True),
     sa.PrimaryKeyConstraint("table_id", "seq", name="pk_gs_moves"),
 )
 

@@ -18,20 +18,26 @@ from gameshelf.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, current_language
 
 
 @functools.cache
-def _catalogue(lang: str) -> dict[str, str]:
+def _catalogue(lang: str, section: str = "errors") -> dict[str, str]:
     path = resources.files("gameshelf.server") / "locales" / f"{lang}.toml"
     data = tomllib.loads(path.read_text(encoding="utf-8"))
-    return {str(k): str(v) for k, v in data["errors"].items()}
+    return {str(k): str(v) for k, v in data[section].items()}
 
 
-def message(code: str, lang: str | None, params: dict[str, Any]) -> str:
+def message(code: str, lang: str | None, params: dict[str, Any], section: str = "errors") -> str:
     """The sentence for ``code`` in ``lang`` (English when missing)."""
     lang = lang if lang in LANGUAGES else current_language()
-    text = _catalogue(lang).get(code) or _catalogue(DEFAULT_LANGUAGE).get(code, code)
+    text = (_catalogue(lang, section).get(code)
+            or _catalogue(DEFAULT_LANGUAGE, section).get(code, code))
     try:
         return text.format(**params)
     except (KeyError, IndexError, ValueError):
         return text
+
+
+def log_text(key: str, lang: str | None, params: dict[str, Any]) -> str:
+    """A log line the server writes itself (a take-back), in ``lang``."""
+    return message(key, lang, params, "log")
 
 
 class ApiError(GameshelfError):

@@ -10,7 +10,8 @@ than the recent log a view carries.
 Client -> server (JSON text, at most :data:`MAX_WS_MESSAGE` bytes, a few a
 second): ``{"type": "hello", "token"?, "last"?}`` (first, unless the token
 is in the query), ``{"type": "ping"}``, ``{"type": "resume", "last": n}``,
-``{"type": "move", "after": n, "action": {...}}``. Anything else closes the
+``{"type": "move", "after": n, "action": {...}}``, ``{"type": "undo", "after": n}``
+(take back one's latest move). Anything else closes the
 socket with code 1008; binary or oversized messages with 1003 or 1009.
 """
 
@@ -208,15 +209,22 @@ class Hub:
             await conn.send({"type": "pong", "n": conn.last})
         elif kind == "resume":
             await self.push(conn, last=_last(data), force=True)
-        elif kind == "move":
+        elif kind in ("move", "undo"):
+            body = {k: v for k, v in data.items() if k != "type"}
             try:
-                move = schemas.Move.model_validate({k: v for k, v in data.items() if k != "type"})
+                request: Any = (schemas.Move if kind == "move" else schemas.Undo).model_validate(body)
             except ValueError:
                 await conn.send({"type": "error", "status": 422, "code": "malformed",
-                                 "message": "a move is {type, after, action}"})
+                                 "message": "a move is {type, after, action}; an undo is {type, after}"})
                 return
             try:
-                done = await run_in_threadpool(self.service.submit, conn.table_id, conn.token, move)
+                if kind == "move":
+                    done = await run_in_threadpool(self.service.submit, conn.table_id, conn.token,
+                                                   request)
+                else:
+                    done = await run_in_threadpool(self.service.undo, conn.table_id, conn.token,
+                                                   request)
+                    done["bot_next"] = False  # the same seat is to move again
             except ApiError as exc:
                 await conn.send({"type": "error", "status": exc.status, "code": exc.code,
                                  "message": exc.message_in(conn.lang)})

@@ -1,11 +1,19 @@
 """Games in play, rebuilt from their move log, and what each viewer sees.
 
-A :class:`Live` game is the state after the stored moves, replayed from the
-table's seed; it is a cache that any worker can rebuild at any time, so
-nothing is held only in memory. What a viewer is sent is built here and only
-here, from three things the core protocol guarantees are safe for that
-viewer: ``observation(seat)``, the events it may see, and the public
+A :class:`Live` game is the state after the stored log entries, replayed
+from the table's seed; it is a cache that any worker can rebuild at any
+time, so nothing is held only in memory. What a viewer is sent is built here
+and only here, from three things the core protocol guarantees are safe for
+that viewer: ``observation(seat)``, the events it may see, and the public
 description of other seats' moves (``Game.describe_public``).
+
+The log is append-only and has two kinds of entries: a move, and an *undo*
+that takes back the latest move still standing (Board Game Arena's policy,
+:class:`gameshelf.core.undo.Probe`). The state number counts entries, so it
+only ever grows, and a take-back is a new numbered state like a move: every
+socket, poll and stale check sees it the same way. The game's own history
+holds only the moves still standing, so a record, a replay and the Daily
+score replay exactly the final state.
 """
 
 from __future__ import annotations
@@ -14,62 +22,136 @@ import dataclasses
 from typing import Any
 
 from gameshelf.core.actions import Action
-from gameshelf.core.protocol import Game, PlayerId, State
+from gameshelf.core.narration import move_sentences, reports_move
+from gameshelf.core.protocol import Event, Game, PlayerId, State
+from gameshelf.core.undo import Probe
 from gameshelf.server.config import RECENT_ITEMS
+from gameshelf.server.errors import log_text
+
+
+@dataclasses.dataclass(frozen=True)
+class Entry:
+    """One numbered entry of the log: a move, or the take-back of the move
+    that led to state ``undoes``."""
+
+    seat: PlayerId
+    action: Action
+    events: tuple[Event, ...] = ()
+    undoes: int | None = None
 
 
 @dataclasses.dataclass
 class Live:
-    """One table's game: the state, who made each move, and where each
-    move's events start in the log."""
+    """One table's game: the state, the log entries that led to it, and the
+    positions its mover may still go back to."""
 
     state: State
-    movers: list[PlayerId] = dataclasses.field(default_factory=list)
-    #: ``marks[k]`` = number of events after ``k`` moves.
-    marks: list[int] = dataclasses.field(default_factory=list)
+    setup: tuple[Event, ...] = ()
+    entries: list[Entry] = dataclasses.field(default_factory=list)
+    #: ``(k, position before move k)`` for the trailing moves that may be
+    #: taken back (all by the seat to move, oldest first).
+    undoable: list[tuple[int, State]] = dataclasses.field(default_factory=list)
+    #: the mover's offer, kept per ``(state number, language)``: costing each
+    #: move reads an observation (0.1-0.6 ms) and a mover's view is asked for
+    #: again at every poll while they think; only :meth:`apply` and
+    #: :meth:`undo` change the state, and both change the number.
+    _offers: dict[tuple[int, str | None], list[dict[str, Any]]] = dataclasses.field(
+        default_factory=dict, repr=False)
 
     @classmethod
     def start(cls, game: Game, players: int, seed: int, options: dict[str, Any]) -> Live:
         state = game.new_game(players, seed, options)
-        return cls(state, [], [len(state.events)])
+        return cls(state, tuple(state.events))
 
     @property
     def n(self) -> int:
-        """The state number: how many moves have been made."""
-        return len(self.state.history)
+        """The state number: how many log entries (moves and take-backs)."""
+        return len(self.entries)
 
-    def apply(self, action: Action, seat: PlayerId) -> None:
+    def apply(self, action: Action, seat: PlayerId, probe: Probe | None = None, *,
+              settle: bool = True) -> None:
+        """Play a move. ``probe`` (taken just before, by a person's move)
+        decides whether it may be taken back; without one (a bot, or a move
+        replayed behind a barrier) nothing before it may be. With
+        ``settle=False`` the caller calls :meth:`settle` itself (after the
+        commit, off the database's writer thread)."""
+        before = len(self.state.events)
         self.state.apply(action, seat)
-        self.movers.append(seat)
-        self.marks.append(len(self.state.events))
+        self.entries.append(Entry(seat, self.state.history[-1], tuple(self.state.events[before:])))
+        if settle:
+            self.settle(probe, action)
+
+    def settle(self, probe: Probe | None, action: Action) -> None:
+        """After the latest move: keep the position before it if it taught
+        its mover nothing, else forget every older position too."""
+        if probe is not None and probe.reversible(self.state, action):
+            self.undoable.append((self.n, probe.position))
+        else:
+            self.undoable.clear()
+
+    def can_undo(self, seat: PlayerId | None) -> bool:
+        """Whether ``seat`` may take back its latest move now."""
+        return bool(self.undoable) and seat is not None and self.state.current_player == seat
+
+    def undo(self, seat: PlayerId, k: int | None = None,
+             saved: dict[int, State] | None = None) -> Entry:
+        """Take back the latest move standing (``k``, when the log says
+        which), by ``seat``: back to the position kept before it, or in a
+        rebuild to the copy ``saved[k]``. Returns the move taken back."""
+        if self.undoable and (k is None or self.undoable[-1][0] == k):
+            k, position = self.undoable.pop()
+        elif k is not None and saved is not None and k in saved:
+            position = saved.pop(k)
+        else:
+            raise ValueError(f"move {k} cannot be taken back")
+        undone = self.entries[k - 1]
+        self.state = position
+        self.entries.append(Entry(seat, undone.action, (), k))
+        return undone
 
     def items(self, viewer: PlayerId | None, since: int, lang: str | None) -> list[dict[str, Any]]:
         """The log lines after state ``since`` (of at most the last
-        :data:`RECENT_ITEMS` moves), each numbered with the state it led to:
-        a move as its maker may read it (others get the game's public
-        description), then each of its events this viewer may see. Lines
-        numbered 0 are the set-up's events."""
-        game, state = self.state.game, self.state
+        :data:`RECENT_ITEMS` entries), each numbered with the state it led
+        to: a move as its maker may read it (others get the game's public
+        description), then each of its events this viewer may see; a
+        take-back names the move taken back (``undoes``: its number).
+        Lines numbered 0 are the set-up's events."""
+        game = self.state.game
         out: list[dict[str, Any]] = []
-        for k in range(max(since + 1, self.n - RECENT_ITEMS + 1, 0), self.n + 1):
-            if k:
-                seat, action = self.movers[k - 1], state.history[k - 1]
-                text = (game.describe_action(action, lang) if viewer == seat
-                        else game.describe_public(action, seat, lang))
-                out.append({"n": k, "seat": seat, "kind": "move", "text": text})
-            out.extend(
-                {"n": k, "seat": None, "kind": "event", "text": e.text(lang)}
-                for e in state.events[self.marks[k - 1] if k else 0 : self.marks[k]]
-                if e.visible(viewer)
-            )
+        first = max(since + 1, self.n - RECENT_ITEMS + 1, 0)
+        if first == 0:
+            out.extend({"n": 0, "seat": None, "kind": "event", "text": e.text(lang)}
+                       for e in self.setup if e.visible(viewer))
+        for k in range(max(first, 1), self.n + 1):
+            entry = self.entries[k - 1]
+            text = (game.describe_action(entry.action, lang) if viewer == entry.seat
+                    else game.describe_public(entry.action, entry.seat, lang))
+            if entry.undoes is not None:
+                out.append({"n": k, "seat": entry.seat, "kind": "undo", "undoes": entry.undoes,
+                            "text": log_text("undo", lang, {"move": text})})
+                continue
+            seen = [e for e in entry.events if e.visible(viewer)]
+            if reports_move(seen, entry.seat, self.state.players):
+                # the first event already says who did what: it stands for the move
+                text, seen = seen[0].text(lang), seen[1:]
+            out.append({"n": k, "seat": entry.seat, "kind": "move", "text": text})
+            out.extend({"n": k, "seat": None, "kind": "event", "text": e.text(lang)} for e in seen)
         return out
 
     def legal(self, lang: str | None) -> list[dict[str, Any]]:
-        game = self.state.game
-        return [
-            {"action": a.to_json(), "text": game.describe_action(a, lang)}
-            for a in self.state.legal_actions()
-        ]
+        """What the mover may do, each move with what it will really cost and
+        give (the same words the terminal lists)."""
+        key = (self.n, lang)
+        offer = self._offers.get(key)
+        if offer is None:
+            if self._offers and next(iter(self._offers))[0] != self.n:
+                self._offers.clear()  # an older state's offers are never asked for again
+            offer = self._offers[key] = [
+                {"action": a.to_json(), "text": text}
+                for a, text in zip(self.state.legal_actions(), move_sentences(self.state, lang),
+                                   strict=True)
+            ]
+        return offer
 
     def result(self) -> dict[str, Any] | None:
         if not self.state.is_over:

@@ -73,3 +73,10 @@ class Leave(Strict):
 class Move(Strict):
     after: Annotated[StrictInt, Field(ge=0, le=1_000_000)]
     action: dict[StrictStr, Any]
+
+
+class Undo(Strict):
+    """Take back one's latest move; ``after`` is the state number the
+    request was made at (a stale or repeated request changes nothing)."""
+
+    after: Annotated[StrictInt, Field(ge=0, le=1_000_000)]

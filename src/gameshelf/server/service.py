@@ -14,10 +14,11 @@ from __future__ import annotations
 import collections
 import dataclasses
 import json
+import logging
 import secrets
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import sqlalchemy as sa
@@ -25,18 +26,22 @@ from sqlalchemy.engine import Connection, Engine, Row
 from sqlalchemy.exc import IntegrityError
 
 from gameshelf.core.errors import GameshelfError
-from gameshelf.core.protocol import PlayerId
+from gameshelf.core.narration import reports_move
+from gameshelf.core.protocol import PlayerId, State
 from gameshelf.core.registry import load_game
 from gameshelf.core.rng import derive_seed
+from gameshelf.core.undo import Probe
 from gameshelf.server import schemas
 from gameshelf.server.catalogue import check_options, game_or_404
-from gameshelf.server.clocks import charged, clocks, remaining
+from gameshelf.server.clocks import charged, clocks, remaining, spent
 from gameshelf.server.commits import GroupCommitter
 from gameshelf.server.config import RECENT_ITEMS
 from gameshelf.server.db import moves, reading, seats, tables, writing
 from gameshelf.server.errors import ApiError
 from gameshelf.server.live import Live
 from gameshelf.server.tokens import matches, new_token, token_hash
+
+log = logging.getLogger("gameshelf.server")
 
 #: How many live games one process keeps rebuilt (the rest are replayed on use).
 CACHE_SIZE = 2000
@@ -65,6 +70,8 @@ class Service:
         self._locks: dict[str, threading.Lock] = {}
         self._guard = threading.Lock()
         self._commits = GroupCommitter(engine)
+        #: called with a table's id once its last move is stored (Daily Mode enters it)
+        self.finished: list[Callable[[str], Any]] = []
 
     def close(self) -> None:
         """Finish the queued writes and let the database go."""
@@ -106,21 +113,41 @@ class Service:
         if live is None or live.n > row.moves:
             game = load_game(row.game)
             live = Live.start(game, row.players, row.seed, json.loads(row.options))
-        stored = conn.execute(
-            sa.select(moves.c.seq, moves.c.seat, moves.c.action)
+        stored = list(conn.execute(
+            sa.select(moves.c.seq, moves.c.seat, moves.c.action, moves.c.by_bot, moves.c.undoes)
             .where(moves.c.table_id == row.id, moves.c.seq > live.n)
             .order_by(moves.c.seq)
-        )
-        game = live.state.game
-        for seq, seat, action in stored:
-            if seq != live.n + 1:
-                raise RuntimeError(f"table {row.id}: move {seq} follows {live.n}")
-            live.apply(game.action_from_json(json.loads(action)), seat)
+        ))
+        self._replay(row.id, live, stored)
         self._cache[row.id] = live
         self._cache.move_to_end(row.id)
         while len(self._cache) > CACHE_SIZE:
             self._cache.popitem(last=False)
         return live
+
+    @staticmethod
+    def _replay(table_id: str, live: Live, stored: Sequence[Any]) -> None:
+        """Bring ``live`` through the stored entries. Only the trailing run
+        of one person's entries can still be taken back, so only its moves
+        are probed (the same deterministic question the move was asked when
+        it was made); every move that the log later takes back is copied
+        before it is played, so its take-back needs no replay from the seed."""
+        game = live.state.game
+        start = len(stored)
+        while start and stored[start - 1].seat == stored[-1].seat and not stored[start - 1].by_bot:
+            start -= 1
+        undone = {r.undoes for r in stored if r.undoes is not None}
+        saved: dict[int, Any] = {}
+        for index, r in enumerate(stored):
+            if r.seq != live.n + 1:
+                raise RuntimeError(f"table {table_id}: entry {r.seq} follows {live.n}")
+            if r.undoes is not None:
+                live.undo(r.seat, r.undoes, saved)
+                continue
+            if r.seq in undone:
+                saved[r.seq] = live.state.clone()
+            probe = Probe(live.state, r.seat) if index >= start else None
+            live.apply(game.action_from_json(json.loads(r.action)), r.seat, probe)
 
     @staticmethod
     def _check_seat(row: Row[Any], seat: int) -> None:
@@ -338,6 +365,7 @@ class Service:
             "to_move": to_move,
             "observation": state.observation(seat),
             "legal": live.legal(lang) if mine else [],
+            "can_undo": mine and row.status == RUNNING and live.can_undo(seat),
             "events": live.items(seat, -1 if since is None else since, lang),
             "over": row.status == OVER,
             "clocks": clocks(row, seat_rows, to_move),
@@ -367,14 +395,14 @@ class Service:
         until that transaction has committed, so no view of this table is
         built from the cached game before its move is durable."""
 
-        def work(conn: Connection) -> tuple[Live, list[Row[Any]], dict[str, Any] | None]:
+        ahead: tuple[State, Probe] | None = None
+
+        def work(conn: Connection) -> tuple[Live, list[Row[Any]], dict[str, Any] | None,
+                                            Probe | None, Any]:
             row, seat_rows = self._table(conn, table_id)
             seat = self._seat_of(seat_rows, token) if job is None else job.seat
             live = self._live(conn, row)
-            if row.status != RUNNING:
-                raise ApiError(409, "game-over" if row.status == OVER else "not-started")
-            if after != live.n:
-                raise ApiError(409, "stale", {"after": after, "state": live.n})
+            _check_running_at(row, live, after)
             to_move = live.state.current_player
             controller = self._controller(seat_rows[to_move]) if to_move is not None else None
             if seat is None or seat != to_move or (job is None) != (controller is None):
@@ -388,7 +416,13 @@ class Service:
                 table_id=table_id, seq=live.n + 1, seat=seat,
                 action=json.dumps(action.to_json()), by_bot=job is not None, created_at=now,
             ))
-            live.apply(action, seat)
+            # a person's move may be taken back later: the probe taken before
+            # the commit, unless the game was rebuilt here (then take it now)
+            probe = None
+            if job is None:
+                probe = (ahead[1] if ahead is not None and ahead[0] is live.state
+                         and ahead[1].seat == seat else Probe(live.state, seat))
+            live.apply(action, seat, settle=False)
             if row.clock and job is None:
                 conn.execute(seats.update().where(
                     seats.c.table_id == table_id, seats.c.seat == seat).values(
@@ -401,23 +435,86 @@ class Service:
                 status=OVER if result else RUNNING,
                 result=json.dumps(result) if result else None,
             ))
-            return live, seat_rows, result
+            return live, seat_rows, result, probe, action
 
         with self._lock(table_id):
+            cached = self._cache.get(table_id)
+            mover = cached.state.current_player if cached is not None else None
+            if job is None and cached is not None and cached.n == after and mover is not None:
+                # off the writer thread: the position before the move, and
+                # the worlds that say later whether it may be taken back
+                ahead = (cached.state, Probe(cached.state, mover))
             try:
-                live, seat_rows, result = self._commits.run(work)
+                live, seat_rows, result, probe, action = self._commits.run(work)
             except IntegrityError:
                 self._forget(table_id)
                 raise ApiError(409, "stale", {"after": after, "state": after + 1}) from None
             except BaseException:
                 # the cached game (or seats) may have moved ahead of the database
                 cached = self._cache.get(table_id)
+                cached = self._cache.get(table_id)
                 if cached is not None and cached.n > after:
                     self._forget(table_id)
                 raise
+            live.settle(probe, action)  # before anyone else may read the table
+        if result is not None:
+            for hook in self.finished:
+                try:
+                    hook(table_id)
+                except Exception:  # the game is stored; a hook must not turn it into an error
+                    log.exception("after table %s ended", table_id)
         nxt = live.state.current_player
         bot_next = result is None and nxt is not None and self._controller(seat_rows[nxt]) is not None
         return {"state": live.n, "over": result is not None, "bot_next": bot_next}
+
+    def undo(self, table_id: str, token: str | None, req: schemas.Undo) -> dict[str, Any]:
+        """Take back the seat's latest move, if Board Game Arena's policy
+        allows it (:class:`gameshelf.core.undo.Probe`), as a new entry of
+        the log; or refuse and change nothing. Exactly once: the entry is
+        stored as ``seq = after + 1`` like a move, so a repeated or raced
+        request is refused as stale."""
+        if token is None:
+            raise ApiError(401, "bad-token")
+        after = req.after
+
+        def work(conn: Connection) -> tuple[Live, int]:
+            row, seat_rows = self._table(conn, table_id)
+            seat = self._seat_of(seat_rows, token)
+            live = self._live(conn, row)
+            _check_running_at(row, live, after)
+            to_move = live.state.current_player
+            if seat is None or seat != to_move:
+                raise ApiError(403, "not-your-turn", {"seat": seat, "to_move": to_move})
+            if self._controller(seat_rows[seat]) is not None or not live.can_undo(seat):
+                raise ApiError(409, "no-undo")
+            k = live.undoable[-1][0]
+            now = time.time()
+            conn.execute(moves.insert().values(
+                table_id=table_id, seq=live.n + 1, seat=seat,
+                action=json.dumps(live.entries[k - 1].action.to_json()), by_bot=False,
+                created_at=now, undoes=k,
+            ))
+            live.undo(seat)
+            if row.clock:
+                conn.execute(seats.update().where(
+                    seats.c.table_id == table_id, seats.c.seat == seat).values(
+                    bank=spent(row, seat_rows[seat], now)))
+            conn.execute(tables.update().where(tables.c.id == table_id).values(
+                moves=live.n, updated_at=now, turn_started=now))
+            return live, k
+
+        with self._lock(table_id):
+            try:
+                live, k = self._commits.run(work)
+            except IntegrityError:
+                self._forget(table_id)
+                raise ApiError(409, "stale", {"after": after, "state": after + 1}) from None
+            except BaseException:
+                cached = self._cache.get(table_id)
+                if cached is not None and cached.n > after:
+                    self._forget(table_id)
+                raise
+        return {"state": live.n, "undone": k}
 
     def _forget(self, table_id: str) -> None:
         """Drop what this process remembers of a table (it is rebuilt on use)."""
@@ -521,17 +618,31 @@ class Service:
         state = replay(record, upto=k)
         before = replay(record, upto=k - 1) if k else None
         move = None
+        seen = [e for e in state.events[len(before.events) if before is not None else 0:]
+                if e.visible(None)]
         if k:
-            action = state.history[-1]
-            move = {"seat": record_mover(before), "text": state.game.describe_action(action, lang)}
-        events = state.events[len(before.events) if before is not None else 0:]
+            seat = record_mover(before)
+            # a spectator's words: the public sentence, or the first event when it already tells the move
+            text = state.game.describe_public(state.history[-1], seat, lang) if seat is not None else ""
+            if seat is not None and reports_move(seen, seat, state.players):
+                text, seen = seen[0].text(lang), seen[1:]
+            move = {"seat": seat, "text": text}
         return {
             "k": k,
             "total": total,
             "observation": state.observation(None),
             "move": move,
-            "events": [e.text(lang) for e in events if e.visible(None)],
+            "events": [e.text(lang) for e in seen],
         }
+
+
+def _check_running_at(row: Any, live: Live, after: int) -> None:
+    """A move and a take-back both need a game in play that is still at the
+    state the client saw (``after``): else nothing changes."""
+    if row.status != RUNNING:
+        raise ApiError(409, "game-over" if row.status == OVER else "not-started")
+    if after != live.n:
+        raise ApiError(409, "stale", {"after": after, "state": live.n})
 
 
 def record_mover(state: Any) -> PlayerId | None:

@@ -85,7 +85,8 @@ def _filthy_rich() -> dict[str, Any]:
             "tax": tax,
             "text": _both(lambda lang, card=card: describe_card(cat, card, lang)),  # type: ignore[misc]
         })
-    signs = [{"key": s.key, "cost": s.cost, "tax": s.tax, "hit": s.hit, "size": len(s.cells)}
+    signs = [{"key": s.key, "cost": s.cost, "tax": s.tax, "hit": s.hit, "size": len(s.cells),
+              "cells": [list(c) for c in s.cells]}
              for s in cat.signs]
     luxuries = [{"key": x.key, "cost": x.cost, "tax": x.tax} for x in cat.luxuries]
     return {"cards": cards, "signs": signs, "luxuries": luxuries, "pages": cat.rules.pages,
@@ -95,16 +96,22 @@ def _filthy_rich() -> dict[str, Any]:
 def _pay_dirt() -> dict[str, Any]:
     from gameshelf.games.pay_dirt.components import KIND_CODES, MACHINES, components
     from gameshelf.games.pay_dirt.describe import hardship_text
+    from gameshelf.games.pay_dirt.names import lot_name
     from gameshelf.games.pay_dirt.view import ability_text, gear_text
 
     c = components()
-    equipment = [{"name": f"{e.maker} {e.model}", "machine": MACHINES[e.machine], "spaces": e.spaces,
-                  "tools": e.tools, "min_bid": e.min_bid, "fragile": e.fragile} for e in c.equipment]
-    personnel = [{"name": p.name, "workers": p.workers, "min_bid": p.min_bid,
+
+    def name(row: int, item: int) -> dict[str, str]:
+        # the log names lots in the reader's language: the table must say the same
+        return _both(lambda lang: lot_name(c, row, item, lang))
+
+    equipment = [{"name": name(0, i), "machine": MACHINES[e.machine], "spaces": e.spaces,
+                  "tools": e.tools, "min_bid": e.min_bid, "fragile": e.fragile} for i, e in enumerate(c.equipment)]
+    personnel = [{"name": name(1, i), "workers": p.workers, "min_bid": p.min_bid,
                   "text": _both(lambda lang, i=i: ability_text(c, i, lang))}  # type: ignore[misc]
                  for i, p in enumerate(c.personnel)]
-    claims = [{"name": k.name, "min_bid": k.min_bid, "ordered": k.ordered,
-               "tiles": [KIND_CODES[x] for x in k.tiles]} for k in c.claims]
+    claims = [{"name": name(2, i), "min_bid": k.min_bid, "ordered": k.ordered,
+               "tiles": [KIND_CODES[x] for x in k.tiles]} for i, k in enumerate(c.claims)]
     gear = [{"key": g.id, "price": g.price, "durability": g.durability,
              "text": _both(lambda lang, i=i: gear_text(c, i, lang))}  # type: ignore[misc]
             for i, g in enumerate(c.gear)]
@@ -125,6 +132,7 @@ def _above_and_below() -> dict[str, Any]:
     villagers = [{"type": v.type, "icons": _both(lambda lang, i=v.id: icons(i, lang))}  # type: ignore[misc]
                  for v in comp.villagers]
     buildings = {key: {"category": b.category, "cost": b.cost, "vp": b.vp + 1,
+                       "good": b.goods_on_buy or b.goods_refill,
                        "text": _both(lambda lang, b=b: abilities(b, lang))}  # type: ignore[misc]
                  for key, b in comp.buildings.items()}
     paragraphs = {str(pid): dict(p.text) for pid, p in game.book.paragraphs.items()}
@@ -141,13 +149,18 @@ GAMES: dict[str, Callable[[], dict[str, Any]]] = {
 }
 
 
-def _rules(game_id: str) -> str:
+def _rules(game_id: str) -> dict[str, str]:
+    """The game's rule decisions per language: ``RULES.md`` in English and
+    ``RULES.ja.md`` in Japanese; a game without a Japanese copy gets the
+    English text under ``ja`` (the page then says it is in English)."""
     import gameshelf
 
     game = gameshelf.load_game(game_id)
     module = __import__(type(game).__module__, fromlist=["x"])
-    path = Path(module.__file__ or "").parent / "RULES.md"
-    return path.read_text(encoding="utf-8")
+    folder = Path(module.__file__ or "").parent
+    english = (folder / "RULES.md").read_text(encoding="utf-8")
+    japanese = folder / "RULES.ja.md"
+    return {"en": english, "ja": japanese.read_text(encoding="utf-8") if japanese.is_file() else english}
 
 
 def files() -> dict[str, str]:

@@ -32,10 +32,11 @@ export const api = {
   leave: (id, seat, token) => call("POST", `/api/tables/${encodeURIComponent(id)}/seats/${seat}/leave`, { token }),
   view: async (id, token) => normaliseView(await call("GET", `/api/tables/${encodeURIComponent(id)}/view`, { token })),
   move: (id, token, after, action) => call("POST", `/api/tables/${encodeURIComponent(id)}/moves`, { token, body: { after, action } }),
+  undo: (id, token, after) => call("POST", `/api/tables/${encodeURIComponent(id)}/undo`, { token, body: { after } }),
   record: (id) => call("GET", `/api/tables/${encodeURIComponent(id)}/record`),
 };
 
-/** The view in one shape: {state, seat, observation, legal:[{action,text}], events:[{text}], toMove, over, result, clocks}. */
+/** The view in one shape: {state, seat, observation, legal:[{action,text}], canUndo, events:[{text}], toMove, over, result, clocks}. */
 export function normaliseView(raw) {
   const v = raw || {};
   const legal = (v.legal ?? v.legal_actions ?? v.actions ?? []).map((item) =>
@@ -47,6 +48,7 @@ export function normaliseView(raw) {
     seat: v.seat ?? null,
     observation: v.observation ?? v.obs ?? {},
     legal,
+    canUndo: Boolean(v.can_undo),
     events,
     toMove: v.to_move ?? v.current_player ?? v.current ?? null,
     over: Boolean(v.over ?? v.is_over ?? v.finished ?? (v.status === "finished")),

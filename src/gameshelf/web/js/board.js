@@ -23,20 +23,54 @@ export function matches(action, partial) {
   return Object.entries(partial).every(([k, v]) => JSON.stringify(action[k]) === JSON.stringify(v));
 }
 
+/** Light up the board spots that can play the move with list index `index` (or none). */
+function lightSpots(index) {
+  document.querySelectorAll(".board .preview-spot").forEach((el) => el.classList.remove("preview-spot"));
+  if (index === null || index === undefined || index === "") return;
+  document.querySelectorAll(`.board .legal[data-moves~="${Number(index)}"]`).forEach((el) => el.classList.add("preview-spot"));
+}
+
+// Pointing at (or focusing) a move in the list or in a chooser shows where on
+// the board it is played: a sign's pockets, a die, a lot.
+let listening = false;
+function listenForMovePreviews() {
+  if (listening) return;
+  listening = true;
+  const over = (ev) => {
+    const item = ev.target instanceof Element ? ev.target.closest(".move-btn[data-index], .chooser-item[data-index]") : null;
+    lightSpots(item ? item.dataset.index : null);
+  };
+  document.addEventListener("mouseover", over);
+  document.addEventListener("focusin", over);
+}
+
 /**
  * The context a game view draws with.
  * @param {object} o {obs, data, seat, names, legal, play, game}
  */
 export function makeContext(o) {
+  listenForMovePreviews();
   const ctx = {
     ...o,
     /** Legal entries ({action,text}) matching `partial`. */
     find: (partial) => o.legal.filter((entry) => matches(entry.action, partial)),
+    /**
+     * A small labelled spot for moves that belong to a place on the board
+     * but to no piece (pass, done, bid): null when none of them is legal.
+     * Its label is the move's own sentence (or `label` for several).
+     */
+    spot(partial, label, cls) {
+      const found = ctx.find(partial);
+      if (!found.length || !o.play) return null;
+      const text = found.length === 1 ? found[0].text : (label || found.map((e) => e.text).join(" / "));
+      return ctx.bind(h("span", { class: ["move-spot", cls] }, h("span", { class: "move-spot-mark", "aria-hidden": "true", text: "▶ " }), text), partial);
+    },
     /** Make `el` play the matching legal move(s); returns el. */
     bind(el, partial) {
       const found = ctx.find(partial);
       if (!found.length || !o.play) return el;
       el.classList.add("legal");
+      el.dataset.moves = found.map((entry) => o.legal.indexOf(entry)).join(" ");
       el.setAttribute("tabindex", "0");
       el.setAttribute("role", "button");
       const label = found.length === 1 ? found[0].text : `${found.length} ${w("table.choices")}`;
@@ -49,7 +83,7 @@ export function makeContext(o) {
         ev.preventDefault();
         ev.stopPropagation();
         if (found.length === 1 && !touch) o.play(found[0]);
-        else chooser(el, found, o.play);
+        else chooser(el, found, o.play, o.legal);
       };
       // Pointing at a spot lights up its moves in the list, with their text.
       const light = (on) => found.forEach((entry) => {
@@ -67,16 +101,27 @@ export function makeContext(o) {
   return ctx;
 }
 
-function chooser(anchor, entries, play) {
+function chooser(anchor, entries, play, legal) {
   document.querySelectorAll(".chooser").forEach((c) => c.remove());
-  const close = () => { box.remove(); if (anchor.isConnected) anchor.focus(); };
+  const close = () => { box.remove(); lightSpots(null); if (anchor.isConnected) anchor.focus(); };
   const box = h("div", { class: "chooser", role: "dialog", "aria-label": w("table.choose") },
     h("div", { class: "chooser-title", text: w("table.choose") }),
-    entries.map((entry) => h("button", { class: "chooser-item", onclick: () => { close(); play(entry); }, text: entry.text })),
+    entries.map((entry) => h("button", { class: "chooser-item", "data-index": legal.indexOf(entry), onclick: () => { close(); play(entry); }, text: entry.text })),
     h("button", { class: "chooser-cancel", onclick: close, text: w("common.cancel") }));
   box.addEventListener("keydown", (ev) => { if (ev.key === "Escape") close(); });
   anchor.closest(".board")?.appendChild(box) ?? document.body.appendChild(box);
   box.querySelector("button")?.focus();
+}
+
+/**
+ * Seats in the order their boards are drawn: your own first (no scrolling
+ * past everyone else's on a phone), then the others in turn order after
+ * you; a spectator sees seat order.
+ */
+export function seatsFrom(players, viewer) {
+  const seats = [...Array(players).keys()];
+  if (!Number.isInteger(viewer) || viewer < 0 || viewer >= players) return seats;
+  return seats.map((k) => (viewer + k) % players);
 }
 
 /** A titled panel. */

@@ -24,12 +24,15 @@ export async function render(main, _id, params = {}) {
   };
   const draw = () => replace(main, h("div", { class: "lobby" },
     h("h1", { text: w("home.title") }), h("p", { class: "muted", text: w("home.tagline") }),
-    h("div", { class: "games" }, GAME_IDS.map((id) => gameCard(id))),
-    chosen ? createForm(games.find((g) => g.id === chosen)) : null,
+    h("section", { class: "panel daily-call" }, h("p", {}, h("strong", { text: w("daily.title") }), " — ", w("home.daily-pitch")),
+      h("a", { class: "btn secondary", href: "#/daily", text: w("home.daily-go") })),
+    // the form opens right under the chosen game (on a phone, not four cards further down)
+    h("div", { class: "games" }, GAME_IDS.map((id) => [gameCard(id),
+      chosen === id ? createForm(games.find((g) => g.id === chosen)) : null])),
     created ? invites(created) : null,
     openTables()));
 
-  const gameCard = (id) => h("article", { class: "game-card", "data-game": id },
+  const gameCard = (id) => h("article", { class: ["game-card", chosen === id && "chosen"], "data-game": id },
     PICTURES[id](),
     h("div", { class: "body" }, h("h3", { text: t(`${ns(id)}.name`) }), h("p", { class: "small", text: w(`pitch.${id}`) }),
       h("div", {}, h("button", { class: "btn new-table", "data-game": id, onclick: () => { chosen = id; created = null; draw(); main.querySelector("form.create select, form.create input")?.focus(); }, text: w("home.new-table") }), " ",
@@ -43,22 +46,35 @@ export async function render(main, _id, params = {}) {
     const seatsBox = h("div", { class: "seats" });
     const drawSeats = () => replace(seatsBox, [...Array(players).keys()].map((i) => h("div", { class: "seat-row", "data-seat": i },
       h("strong", { text: t("cli.player", { n: i + 1 }) }),
-      h("label", {}, w("create.who"), h("select", { name: `kind-${i}` },
+      h("label", {}, w("create.who"), h("select", { name: `kind-${i}`, onchange: (ev) => nameFor(i, ev.target.value) },
         h("option", { value: "here", text: w("create.here"), selected: i === 0 }),
         h("option", { value: "invite", text: w("create.invite") }),
         ["easy", "normal", "hard"].map((l) => h("option", { value: `bot-${l}`, text: `${w("seat.bot")}: ${w(`level.${l}`)}`, selected: i > 0 && l === "easy" })))),
       h("label", {}, w("create.name"), h("input", { name: `name-${i}`, maxlength: 40, value: i === 0 ? (localStorage.getItem("gameshelf.name") || "") : "", placeholder: t("cli.player", { n: i + 1 }) })))));
-    const count = h("select", { name: "players", onchange: (ev) => { players = Number(ev.target.value); drawSeats(); } },
+    const count = h("select", { name: "players", onchange: (ev) => {
+      players = Number(ev.target.value); drawSeats();
+      for (let i = 0; i < players; i++) nameFor(i, seatsBox.querySelector(`select[name="kind-${i}"]`).value);
+    } },
       [...Array(max - min + 1).keys()].map((k) => h("option", { value: min + k, text: String(min + k), selected: min + k === players })));
+    // a bot needs no name: its field is put away (and skipped by Tab) while a bot is chosen
+    const nameFor = (i, kind) => {
+      const input = seatsBox.querySelector(`input[name="name-${i}"]`);
+      if (!input) return;
+      input.disabled = kind.startsWith("bot-");
+      input.closest("label").hidden = input.disabled;
+    };
     drawSeats();
-    const clockOn = h("input", { type: "checkbox", name: "clock" });
-    const bank = h("input", { type: "number", name: "bank", min: 1, max: 600, value: 10, style: { width: "5em" } });
-    const inc = h("input", { type: "number", name: "increment", min: 0, max: 600, value: 15, style: { width: "5em" } });
+    for (let i = 1; i < players; i++) nameFor(i, "bot-easy");
+    const clockOn = h("input", { type: "checkbox", name: "clock", onchange: () => { bank.disabled = inc.disabled = !clockOn.checked; } });
+    const bank = h("input", { type: "number", name: "bank", min: 1, max: 600, value: 10, disabled: true, style: { width: "5em" } });
+    const inc = h("input", { type: "number", name: "increment", min: 0, max: 600, value: 15, disabled: true, style: { width: "5em" } });
     append(form, [h("h2", { text: `${w("home.new-table")}: ${t(`${ns(game.id)}.name`)}` }),
       h("label", {}, w("create.players"), count), seatsBox,
       h("fieldset", {}, h("legend", { text: w("create.clock") }), h("label", {}, clockOn, w("create.use-clock")), " ",
         h("label", {}, w("create.bank"), bank), " ", h("label", {}, w("create.increment"), inc)),
-      h("div", {}, h("button", { class: "btn", type: "submit", text: w("create.start") }))]);
+      h("div", { class: "form-actions" }, h("button", { class: "btn", type: "submit", text: w("create.start") }),
+        h("button", { class: "btn secondary cancel-create", type: "button", text: w("common.cancel"),
+          onclick: () => { chosen = null; draw(); main.querySelector(`button.new-table[data-game="${game.id}"]`)?.focus(); } }))]);
     form.addEventListener("submit", async (ev) => {
       ev.preventDefault();
       const seats = [], here = [];

@@ -24,7 +24,10 @@ export const PICTURES = {
   "filthy-rich": () => frame("#2d3b55",
     [0, 1, 2].map((r) => [0, 1, 2].map((c) => S("rect", { x: 60 + c * 42, y: 12 + r * 33, width: 38, height: 29, rx: 3, fill: (r + c) % 3 === 0 ? "#f2c14e" : (r + c) % 3 === 1 ? "#e07a5f" : "#81b29a", stroke: "#111", "stroke-width": 1.5 }))),
     S("text", { x: 24, y: 70, "font-size": 40, fill: "#f2c14e", "font-weight": 700, text: "$" }),
-    S("text", { x: 200, y: 70, "font-size": 34, fill: "#fff", text: "💎" })),
+    // a cut gem drawn as shapes (an emoji differs by font and was cut off at the edge)
+    S("g", { transform: "translate(196 44)" },
+      S("path", { d: "M0 8 L8 0 L24 0 L32 8 L16 30 Z", fill: "#9ad7f0", stroke: "#e8f7ff", "stroke-width": 1.5 }),
+      S("path", { d: "M0 8 L32 8 M8 0 L12 8 L16 30 L20 8 L24 0", fill: "none", stroke: "#e8f7ff", "stroke-width": 1.2 }))),
   "pay-dirt": () => frame("#dfe9f2",
     S("path", { d: "M0 90 L60 50 L100 75 L150 35 L240 85 L240 120 L0 120 Z", fill: "#a7b8c8" }),
     S("path", { d: "M150 35 L165 48 L140 52 Z", fill: "#fff" }),

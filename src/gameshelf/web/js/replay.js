@@ -34,6 +34,9 @@ export async function render(main, tableId, params) {
     draw();
   };
   const draw = () => {
+    // a redraw replaces every node: the control that had the focus gets it back (Enter, Enter, … steps on)
+    const had = document.activeElement && main.contains(document.activeElement)
+      ? ["replay-first", "replay-back", "replay-next", "replay-last", "replay-slider", "replay-goto"].find((c) => document.activeElement.classList.contains(c)) : null;
     const view = { observation: frame.observation, legal: [], events: (frame.events || []).map((text) => ({ text })) };
     const parts = drawMoment({ game: info.game, module, data, view, names, seat: null, play: null });
     const slider = h("input", { type: "range", min: 0, max: total, value: k, "aria-label": w("replay.jump"), class: "replay-slider", oninput: (ev) => go(Number(ev.target.value)) });
@@ -42,16 +45,19 @@ export async function render(main, tableId, params) {
       h("div", { class: "table-head" }, h("h2", { text: `${w("replay.title")}: ${t(`${info.game.replace(/-/g, "_")}.name`)}` }),
         h("a", { href: `#/t/${encodeURIComponent(tableId)}`, text: w("replay.back") })),
       h("div", { class: "replay-controls" },
-        h("button", { class: "btn secondary replay-first", onclick: () => go(0), "aria-label": w("replay.first"), text: "⏮" }),
+        h("button", { class: "btn secondary replay-first", onclick: () => go(0), "aria-label": w("replay.first"), title: w("replay.first"), text: "⏮" }),
         h("button", { class: "btn secondary replay-back", onclick: () => go(k - 1), disabled: k <= 0, text: `◀ ${w("replay.back-one")}` }),
         h("span", { class: "replay-pos", text: w("replay.pos", { k, total }) }),
         h("button", { class: "btn secondary replay-next", onclick: () => go(k + 1), disabled: k >= total, text: `${w("replay.next")} ▶` }),
-        h("button", { class: "btn secondary replay-last", onclick: () => go(total), "aria-label": w("replay.last"), text: "⏭" }),
+        h("button", { class: "btn secondary replay-last", onclick: () => go(total), "aria-label": w("replay.last"), title: w("replay.last"), text: "⏭" }),
         slider,
         h("label", { class: "small" }, w("replay.go-to"), " ", h("input", { type: "number", min: 0, max: total, value: k, class: "replay-goto", style: { width: "5em" },
-          onchange: (ev) => { const n = Number(ev.target.value); if (Number.isInteger(n)) go(n); } }))),
+          onchange: (ev) => { const n = Number(ev.target.value); if (Number.isInteger(n)) go(n); } })),
+        h("span", { class: "small muted replay-keys", text: w("replay.keys") })),
       move,
       h("div", { class: "table-body" }, h("div", { class: "board-wrap" }, parts.board), h("aside", { class: "side" }, parts.log))));
+    const again = had && main.querySelector(`.${had}`);
+    if (again) (again.disabled ? main.querySelector(had === "replay-next" || had === "replay-last" ? ".replay-back" : ".replay-next") : again)?.focus({ preventScroll: true });
   };
   const keys = (ev) => {
     if (ev.target.closest && ev.target.closest("input, select, textarea")) return;

@@ -1,5 +1,7 @@
-// Rules page: the game's RULES.md (rule decisions and how to play here),
-// shown as text. Written in English; the page says so in Japanese.
+// Rules page: how to play and the rules in brief (the catalogue's words, in
+// both languages), then the game's rule decisions, folded, as text: RULES.md
+// in English, RULES.ja.md in Japanese (a game without one shows the English
+// document with a note saying so).
 import { h, replace } from "./dom.js";
 import { lang, onLangChange, t, w } from "./i18n.js";
 import { GAME_IDS, loadGame } from "./games.js";
@@ -37,15 +39,56 @@ function markdown(md) {
   return out;
 }
 
+/**
+ * The catalogue's rules in brief are wrapped for an 80-column terminal: join
+ * the wrapped lines again, so that a phone wraps them itself, and keep each
+ * numbered step or new sentence on its own line.
+ */
+function brief(text) {
+  const blocks = [];
+  for (const raw of String(text || "").split("\n")) {
+    const line = raw.trim();
+    if (!line) continue;
+    const prev = blocks[blocks.length - 1];
+    const starts = /^(\d+[.)]|[-•・])\s*/.test(line) || !prev || /[.:!?。：！？]$/.test(prev);
+    if (starts) blocks.push(line);
+    else blocks[blocks.length - 1] = /[\u3000-\u9fff\uff00-\uffef]$/.test(prev) ? prev + line : `${prev} ${line}`;
+  }
+  return h("div", { class: "rules-text" }, blocks.map((b) => h("p", { text: b })));
+}
+
+/**
+ * The rule decisions in the current language. The export gives
+ * `{en, ja}`; a language whose text is the English one has no translation
+ * yet, and says so.
+ */
+function decisions(rulesMd) {
+  const docs = typeof rulesMd === "string" ? { en: rulesMd } : (rulesMd || {});
+  const english = docs.en || "";
+  const text = docs[lang()] || english;
+  const untranslated = lang() !== "en" && text === english;
+  return [
+    untranslated ? h("p", { class: "banner", text: w("rules.english-only") }) : null,
+    h("div", { class: "rules-md", lang: untranslated ? "en" : lang() }, markdown(text)),
+  ];
+}
+
 export async function render(main, gameId) {
   if (!GAME_IDS.includes(gameId)) { replace(main, h("p", { text: w("common.not-found") })); return null; }
   const { data } = await loadGame(gameId);
+  const ns = gameId.replace(/-/g, "_");
+  // A newcomer reads the short text and the rules in brief (both languages,
+  // the terminal's `?` text); the engine's rule decisions, a long document
+  // for the curious, stay folded.
   const draw = () => replace(main, h("article", { class: "rules-page" },
-    h("h1", { text: `${t(`${gameId.replace(/-/g, "_")}.name`)} — ${w("nav.rules")}` }),
+    h("h1", { text: `${t(`${ns}.name`)} — ${w("nav.rules")}` }),
+    h("p", {}, h("a", { class: "btn", href: `#/?new=${gameId}`, text: w("home.new-table") })),
     h("section", { class: "panel howto" }, h("h2", { text: w("howto.title") }), h("p", { text: w(`howto.${gameId}`) })),
-    h("h2", { text: w("howto.decisions") }),
-    lang() !== "en" ? h("p", { class: "banner", text: w("rules.english-only") }) : null,
-    markdown(data.rules_md || "")));
+    h("section", { class: "panel rules-brief" }, h("h2", { text: w("rules.brief") }),
+      brief(t(`${ns}.help.rules`))),
+    h("details", { class: "rules-decisions" },
+      h("summary", {}, h("strong", { text: w("howto.decisions") }), " ", h("span", { class: "small muted", text: w("rules.decisions-hint") })),
+      decisions(data.rules_md))));
   draw();
   return onLangChange(draw);
 }

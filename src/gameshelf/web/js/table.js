@@ -10,6 +10,7 @@ import { loadGame } from "./games.js";
 import { drawMoment, withNames } from "./tableview.js";
 import { seatBadge } from "./board.js";
 import { toast } from "./app.js";
+import { resultPanel } from "./daily.js";
 
 const POLL_MS = 2500;
 
@@ -33,7 +34,10 @@ function nameOf(seat) {
 // What changed on the board since the last drawing gets a short highlight:
 // every spot with a data-* identity (a pocket, a die, a machine, a villager,
 // a card) is compared by its text before and after.
-const SPOTS = ".board [data-pocket], .board [data-face], .board [data-machine], .board [data-villager], .board [data-card], .board [data-slot], .board .stat, .board [data-good], .board .field";
+const SPOTS = [".board [data-pocket]", ".board [data-face]", ".board [data-machine]", ".board [data-villager]",
+  ".board [data-card]", ".board [data-slot]", ".board .stat", ".board [data-good]", ".board .field",
+  // any element a game module marks as a spot whose change should flash
+  ".board [data-spot]", ".board [data-cave]", ".board [data-ware]", ".board [data-sign]"].join(", ");
 
 function spotKey(el, i) {
   return `${el.className.split(" ")[0]}|${[...el.attributes].filter((a) => a.name.startsWith("data-")).map((a) => `${a.name}=${a.value}`).join(",")}|${i}`;
@@ -55,7 +59,7 @@ function markChanges(root, before) {
 class TablePage {
   constructor(main, id, params) {
     this.main = main; this.id = id; this.params = params;
-    this.view = null; this.info = null; this.handoff = null; this.busy = false; this.stopped = false;
+    this.view = null; this.info = null; this.handoff = null; this.busy = false; this.undoWaiting = false; this.stopped = false;
     this.lastState = -1; this.shownState = -1;
   }
 
@@ -84,12 +88,38 @@ class TablePage {
       if (!live || ticks % 4 === 0) this.refresh(false);
     }, POLL_MS);
     this.tick = setInterval(() => this.drawClocks(), 1000);
+    // U (or Ctrl+Z / ⌘Z) takes back one's own last move, when the server allows it
+    this.onKey = (ev) => {
+      const typing = ev.target instanceof HTMLElement && ev.target.closest("input, textarea, select, [contenteditable]");
+      const plainU = (ev.key === "u" || ev.key === "U") && !ev.ctrlKey && !ev.metaKey && !ev.altKey;
+      const ctrlZ = (ev.key === "z" || ev.key === "Z") && (ev.ctrlKey || ev.metaKey) && !ev.shiftKey && !ev.altKey;
+      if (typing || !(plainU || ctrlZ) || !this.view || !this.view.canUndo || this.handoff !== null) return;
+      ev.preventDefault();
+      this.undo();
+    };
+    document.addEventListener("keydown", this.onKey);
+    // a press on the page holds back redraws until its click has landed (a
+    // stand-in bot can move several times a second, and a button replaced
+    // between press and release would swallow the click)
+    this.onDown = () => { this.holding = true; this.holdUntil = Date.now() + 1500; };
+    this.onUp = () => setTimeout(() => {
+      this.holding = false;
+      const waiting = this.pending;
+      this.pending = null;
+      if (waiting && !this.stopped) this.draw(waiting.fresh);
+    }, 0);
+    this.main.addEventListener("pointerdown", this.onDown);
+    document.addEventListener("pointerup", this.onUp);
+    document.addEventListener("pointercancel", this.onUp);
     this.connect();
   }
 
   stop() {
     this.stopped = true;
     clearInterval(this.timer); clearInterval(this.tick);
+    if (this.onKey) document.removeEventListener("keydown", this.onKey);
+    if (this.onDown) this.main.removeEventListener("pointerdown", this.onDown);
+    if (this.onUp) { document.removeEventListener("pointerup", this.onUp); document.removeEventListener("pointercancel", this.onUp); }
     if (this.ws) this.ws.close();
     if (this.offLang) this.offLang();
   }
@@ -150,6 +180,7 @@ class TablePage {
     this.fetchedAt = Date.now();
     this.lastState = view.state;
     if (!view.over && !view.legal.length && this.mySeats.length > 1) await this.checkHandoff();
+    if (this.holding && Date.now() < this.holdUntil) { this.pending = { fresh: Boolean(fresh || (this.pending && this.pending.fresh)) }; return; }
     this.draw(fresh);
   }
 
@@ -162,11 +193,30 @@ class TablePage {
   names() { return (this.info?.seats || []).map(nameOf); }
 
   async play(entry) {
+    await this.send(() => {
+      localStorage.setItem(`gameshelf.howto.${this.info.game}`, "1");  // the help folds away once play starts
+      return api.move(this.id, this.token, this.view.state, entry.action);
+    });
+  }
+
+  /** Take back this seat's last move (Board Game Arena's policy, decided by the server). */
+  async undo() {
+    // U pressed while the move it should take back is still on its way (the
+    // websocket can redraw the board before the move's own reply lands): do
+    // it as soon as that request is done instead of dropping the key.
+    if (this.busy) { this.undoWaiting = true; return; }
+    if (!this.view || !this.view.canUndo) return;
+    await this.send(() => api.undo(this.id, this.token, this.view.state), w("table.undone"));
+  }
+
+  /** One request that changes the game, one at a time; the page is redrawn
+   * from the server afterwards whether it was accepted or refused. */
+  async send(request, done = null) {
     if (this.busy) return;
     this.busy = true;
-    localStorage.setItem(`gameshelf.howto.${this.info.game}`, "1");  // the help folds away once play starts
     try {
-      await api.move(this.id, this.token, this.view.state, entry.action);
+      await request();
+      if (done) toast(done);
       await this.refresh(true);
     } catch (err) {
       toast(err.message || w("table.move-refused"), "error");
@@ -174,6 +224,18 @@ class TablePage {
     } finally {
       this.busy = false;
     }
+    if (this.undoWaiting) {
+      this.undoWaiting = false;
+      await this.undo();
+    }
+  }
+
+  undoButton() {
+    const v = this.view;
+    if (!v || !v.canUndo || v.over || this.seat === null) return null;
+    return h("button", { class: "btn secondary undo-btn", type: "button", onclick: () => this.undo(),
+      title: w("table.undo-title"), "aria-keyshortcuts": "U Control+Z Meta+Z" },
+    h("span", { "aria-hidden": "true", text: "↶ " }), w("table.undo"), h("kbd", { class: "key-hint", "aria-hidden": "true", text: "U" }));
   }
 
   turnLine() {
@@ -227,7 +289,7 @@ class TablePage {
         await this.refresh(true);
       } catch (err) { toast(err.message, "error"); }
     };
-    return h("button", { class: ["btn", "secondary", away ? "seat-back" : "seat-leave"], onclick: act,
+    return h("button", { class: ["btn", "secondary", "small", away ? "seat-back" : "seat-leave"], onclick: act,
       text: away ? w("table.come-back") : w("table.leave") });
   }
 
@@ -244,15 +306,18 @@ class TablePage {
     const head = h("div", { class: "table-head" },
       h("h2", { text: t(`${this.info.game.replace(/-/g, "_")}.name`) }),
       this.turnLine(),
+      this.undoButton(),
       this.seat !== null ? h("span", { class: "small" }, `${w("table.playing-as")} `, seatBadge(this.seat, names)) : h("span", { class: "small muted", text: w("table.watching") }),
       this.seatSwitcher(),
       h("span", { class: "clocks" }),
-      this.seatControls(),
       h("a", { href: `#/rules/${this.info.game}`, text: w("nav.rules") }),
-      v.over ? h("a", { href: `#/replay/${encodeURIComponent(this.id)}`, class: "open-replay", text: w("table.replay") }) : null);
+      v.over ? h("a", { href: `#/replay/${encodeURIComponent(this.id)}`, class: "open-replay", text: w("table.replay") }) : null,
+      this.seatControls());
     if (this.handoff !== null) {
       const next = this.handoff;
-      replace(this.main, h("div", { class: "table-page" }, head, h("div", { class: "handoff", role: "dialog", "aria-label": w("table.pass-device") },
+      // only the game and whose turn it is: no seat of the last player to act on by mistake
+      const bare = h("div", { class: "table-head" }, h("h2", { text: t(`${this.info.game.replace(/-/g, "_")}.name`) }), this.turnLine(), this.seatSwitcher(), h("span", { class: "clocks" }));
+      replace(this.main, h("div", { class: "table-page" }, bare, h("div", { class: "handoff", role: "dialog", "aria-label": w("table.pass-device") },
         h("h2", {}, w("table.pass-to"), " ", seatBadge(next, names)),
         h("p", { class: "muted", text: w("table.pass-hint") }),
         h("button", { class: "btn show-board", onclick: () => { this.seat = next; this.handoff = null; this.reconnect(); this.refresh(true); } },
@@ -264,9 +329,10 @@ class TablePage {
     const parts = drawMoment({ game: this.info.game, module, data, view: v, names, seat: this.seat,
       play: this.seat !== null && v.legal.length ? (entry) => this.play(entry) : null,
       waitingText: v.over ? w("table.over") : w("table.not-your-turn") });
-    const last = [...v.events].reverse().find((e) => e.kind === "move");
+    const last = [...v.events].reverse().find((e) => e.kind === "move" || e.kind === "undo");
     const banner = last && last.seat !== this.seat ? h("div", { class: "banner last-move" }, seatBadge(last.seat, names), " ", h("span", { text: withNames(last.text, names) })) : null;
     const before = fresh ? snapshot(this.main) : null;
+    const focus = this.focusKey();
     const seenHelp = localStorage.getItem(`gameshelf.howto.${this.info.game}`);
     const howto = h("details", { class: "howto", open: !seenHelp, ontoggle: () => localStorage.setItem(`gameshelf.howto.${this.info.game}`, "1") },
       h("summary", { text: w("howto.title") }), h("p", { text: w(`howto.${this.info.game}`) }),
@@ -274,12 +340,38 @@ class TablePage {
     replace(this.main, h("div", { class: "table-page", "data-state": v.state, "data-over": v.over ? "1" : "0" }, head, howto, banner,
       h("div", { class: "table-body" }, h("div", { class: "board-wrap" }, parts.board), h("aside", { class: "side" }, parts.moves, parts.log))));
     if (before) markChanges(this.main, before);
+    this.restoreFocus(focus);
     if (v.over && !this.resultClosed) {
       const screen = this.resultScreen();
       this.main.appendChild(screen);
       screen.querySelector("a, button")?.focus();
     }
     this.drawClocks();
+  }
+
+  /** Which control had the keyboard focus before a redraw (a redraw replaces every node). */
+  focusKey() {
+    const el = document.activeElement;
+    if (!el || !this.main.contains(el) || el === this.main) return null;
+    if (el.classList.contains("move-btn") || el.classList.contains("undo-btn")) return { board: false };
+    if (el.closest(".board")) return { board: true };
+    const same = ["seat-leave", "seat-back", "claim-timeout", "jump-moves", "open-replay"].find((c) => el.classList.contains(c));
+    return same ? { same } : null;
+  }
+
+  /**
+   * A keyboard player keeps their place: after a move or a take-back the
+   * focus goes to the first of this seat's moves (on the board or in the
+   * list), or to Undo when that is what is left, never back to the page top;
+   * a control in the head (leave, come back, …) keeps the focus when another
+   * seat's move redraws the page.
+   */
+  restoreFocus(key) {
+    if (!key) return;
+    const target = key.same ? this.main.querySelector(`.${key.same}`)
+      : (key.board && this.main.querySelector(".board .legal"))
+        || this.main.querySelector(".move-btn") || this.main.querySelector(".undo-btn");
+    if (target) target.focus({ preventScroll: true });
   }
 
   resultScreen() {
@@ -298,12 +390,15 @@ class TablePage {
       try { detail = module.result({ obs: v.observation, data, names, legal: [], find: () => [], bind: (el) => el }); } catch (err) { console.error(err); }
     }
     const close = () => { this.resultClosed = true; overlay.remove(); };
-    const overlay = h("div", { class: "overlay result-screen", role: "dialog", "aria-label": w("result.title") },
+    const overlay = h("div", { class: "overlay result-screen", role: "dialog", "aria-modal": "true", "aria-label": w("result.title"),
+      onkeydown: (ev) => { if (ev.key === "Escape") { ev.preventDefault(); close(); this.main.querySelector(".open-replay")?.focus(); } } },
       h("div", { class: "overlay-card" },
         h("h2", { text: w("result.title") }),
         h("ol", { class: "ranking" }, ranking.map((group, place) => group.map((seat) =>
           h("li", { "data-seat": seat }, h("span", { class: "place", text: place === 0 ? "🏆 1" : String(place + 1) }), seatBadge(seat, names, { you: seat === this.seat }),
             scores[seat] !== undefined ? h("span", { class: "muted", text: ` ${w("result.score")}: ${scores[seat]}` }) : null, marks(seat))))),
+        v.observation && v.observation.daily && this.seat === 0
+          ? resultPanel(v.observation.daily, this.id, this.token, (this.info.seats || [])[0]?.name || null) : null,
         detail ? h("div", { class: "result-detail" }, h("h3", { text: w("result.breakdown") }), detail) : null,
         h("p", {}, h("a", { class: "btn", href: `#/replay/${encodeURIComponent(this.id)}`, text: w("table.replay") }), " ",
           h("a", { class: "btn secondary again", href: `#/?new=${this.info.game}`, text: w("result.again") }), " ",

@@ -49,9 +49,12 @@ export function withNames(text, names) {
 }
 
 export function logPanel(events, names) {
+  // a take-back keeps the move it took back in the log, struck through
+  const undone = new Set((events || []).filter((e) => e.kind === "undo").map((e) => e.undoes));
   const items = (events || []).slice(-40).map((e) =>
-    h("li", { class: e.fresh ? "fresh" : "" },
+    h("li", { class: [e.fresh && "fresh", e.kind === "undo" && "undo-line", e.kind !== "undo" && undone.has(e.n) && "taken-back"] },
       Number.isInteger(e.seat) ? [seatBadge(e.seat, names), " "] : null,
+      e.kind === "undo" ? h("span", { class: "undo-mark", "aria-hidden": "true", text: "↶ " }) : null,
       h("span", { text: withNames(e.text, names) })));
   const list = h("ol", { class: "log-list", "aria-live": "polite" }, items);
   queueMicrotask(() => { list.scrollTop = list.scrollHeight; });

@@ -5,7 +5,7 @@
 // track, caves, coins and the score by source.
 import { h, dieFace } from "../dom.js";
 import { t, w, pick, lang } from "../i18n.js";
-import { panel, seatBadge, stat, SEAT_CLASSES, SEAT_SHAPES } from "../board.js";
+import { panel, seatBadge, seatsFrom, stat, SEAT_CLASSES, SEAT_SHAPES } from "../board.js";
 
 const NS = "above_and_below";
 const ACTS = ["explore", "build", "harvest", "labor", "train"];
@@ -16,6 +16,8 @@ const STATE_MARK = { ready: "●", exhausted: "◐", injured: "✚" };
 const vName = (vid) => t(`${NS}.villager.${vid}`);
 const cName = (card) => t(`${NS}.card.${card}`);
 const item = (g) => t(`${NS}.item.${g}`);
+/** A price in coins (the game has no dollars): a coin mark and the number, the word for readers. */
+const coins = (n) => h("span", { class: "coins", "aria-label": `${n} ${t(`${NS}.view.coins`)}` }, h("span", { class: "coin", "aria-hidden": "true", text: "◉" }), String(n));
 
 function villager(ctx, vid, state) {
   const v = ctx.data.villagers[vid];
@@ -30,23 +32,52 @@ function building(ctx, card, opts = {}) {
   const goods = opts.goods;
   const el = h("div", { class: ["building", `cat-${b.category}`], "data-card": card },
     h("div", { class: "b-name", text: cName(card) }),
-    h("div", { class: "small" }, opts.market ? `$${b.cost} · ` : "", `${b.vp} ${t(`${NS}.view.vp`)}`),
+    h("div", { class: "small" }, opts.market ? [coins(b.cost), " · "] : "", `${b.vp} ${t(`${NS}.view.vp`)}`),
     h("div", { class: "small muted", text: pick(b.text) }),
-    goods ? h("div", { class: "small", text: `× ${goods}` }) : null);
+    // goods waiting on the card to be harvested (which good, when the data says)
+    goods ? h("div", { class: "card-goods", "data-good": `card-${card}` },
+      b.good ? h("span", { "aria-hidden": "true", text: `${ICON[b.good] || ""} ` }) : null, b.good ? `${item(b.good)} ` : "", `×${goods}`) : null);
   return ctx.bind(el, (a) => a.card === card);
 }
 
 function actionBoard(ctx) {
+  const pass = ctx.find({ type: "pass" }).length
+    ? ctx.bind(h("div", { class: "action-tile pass", "data-action": "pass" }, h("span", { class: "tile-name", text: t(`${NS}.do.pass`) })), { type: "pass" })
+    : null;
   return panel(w("ab.actions"), "ab-actions", h("div", { class: "action-grid" }, ACTS.map((a) =>
-    ctx.bind(h("div", { class: "action-tile", "data-action": a }, h("span", { class: "tile-name", text: t(`${NS}.act.${a}`) })), { type: "act", action: a }))));
+    ctx.bind(h("div", { class: "action-tile", "data-action": a }, h("span", { class: "tile-name", text: t(`${NS}.act.${a}`) })), { type: "act", action: a })), pass));
 }
 
 function encounter(ctx) {
   const task = ctx.obs.task;
-  if (!task) return null;
+  if (!task) {
+    // resting at the round's end: the villagers are the spots; finishing is here
+    const rested = ctx.spot({ type: "rested" });
+    if (!rested) return null;
+    // who can rest (a bed, a cider, a potion: the chooser says which), here as well as in the village
+    const mine = ctx.obs.villages[ctx.obs.viewer] || { injured: [] };
+    const resting = [...new Set(ctx.find({ type: "rest" }).map((e) => e.action.villager))];
+    return panel(t(`${NS}.phase.${ctx.obs.phase}`), "ab-encounter",
+      resting.length ? h("div", { class: "v-group" }, resting.map((vid) => villager(ctx, vid, mine.injured.includes(vid) ? "injured" : "exhausted"))) : null,
+      h("div", { class: "spot-row" }, rested));
+  }
   const what = t(`${NS}.view.task`, { what: t(`${NS}.act.${task.purpose}`) });
   const parts = [];
   if (task.villagers && task.villagers.length) parts.push(h("div", { class: "small" }, `${w("ab.sent")}: `, task.villagers.map((v) => vName(v)).join(", ")));
+  // who can still be sent: your ready villagers, right here by the task (also in your village)
+  const sendable = [...new Set(ctx.find({ type: "assign" }).map((e) => e.action.villager))];
+  if (sendable.length) {
+    parts.push(h("div", { class: "v-group sendable" }, h("span", { class: "v-label ready", text: `${STATE_MARK.ready} ${t(`${NS}.view.ready`)}` }),
+      sendable.map((vid) => villager(ctx, vid, "ready"))));
+  }
+  // what the task chooses from (a building, a villager to train), listed here
+  // with the move's own words as well as on the market a screen away on a phone
+  const picks = ctx.find((a) => a.type === "build" || a.type === "train");
+  const price = (a) => (a.type === "train" ? ctx.obs.slot_costs[ctx.obs.slots.indexOf(a.villager)] : undefined);
+  if (picks.length) {
+    parts.push(h("div", { class: "spot-row picks" }, picks.map((e) => ctx.bind(h("span", { class: "move-spot" },
+      price(e.action) !== undefined ? [coins(price(e.action)), " "] : h("span", { class: "move-spot-mark", "aria-hidden": "true", text: "▶ " }), e.text), e.action))));
+  }
   if (task.purpose === "explore" && task.cave !== undefined) parts.push(h("div", { class: "small muted", text: t(`${NS}.view.cave`, { cave: task.cave }) }));
   if (task.paragraph !== null && task.paragraph !== undefined) {
     const texts = ctx.data.paragraphs[String(task.paragraph)] || {};
@@ -54,14 +85,25 @@ function encounter(ctx) {
     const options = ctx.find({ type: "choose" });
     if (options.length) parts.push(h("ol", { class: "options" }, options.map((entry) =>
       h("li", {}, ctx.bind(h("span", { class: "option", text: entry.text }), { type: "choose", option: entry.action.option })))));
-    else if (task.option !== null && task.option !== undefined) parts.push(h("p", { class: "small", text: `▶ ${t(`${NS}.view.option`, { n: task.option + 1 })}` }));
+    else if (task.option !== null && task.option !== undefined) {
+      // the chosen option and the explore values it needs, reached (✔) or not (✖) yet
+      const needs = ((task.options || [])[task.option] || {}).thresholds || [];
+      const have = task.lanterns ?? 0;
+      parts.push(h("div", { class: "small option-needs" }, h("strong", { text: `▶ ${t(`${NS}.view.option`, { n: task.option + 1 })} ` }),
+        needs.map((n) => h("span", { class: ["need", have >= n ? "met" : "unmet"], "data-need": n },
+          `${have >= n ? "✔" : "✖"} ${t(`${NS}.do.lanterns`, { n })}`))));
+    }
   }
   if (task.dice && task.dice.length) {
-    parts.push(h("div", { class: "ab-dice" }, task.dice.map((d, i) => h("span", { class: "ab-die" }, dieFace(d, 30),
-      h("span", { class: "small", text: vName(task.villagers[i]) + (task.pushed.includes(task.villagers[i]) ? ` (${t(`${NS}.view.pushed`)})` : "") })))));
+    // a die is where its explorer is pushed or rerolled
+    parts.push(h("div", { class: "ab-dice" }, task.dice.map((d, i) => ctx.bind(h("span", { class: "ab-die", "data-villager": task.villagers[i] }, dieFace(d, 30),
+      h("span", { class: "small", text: vName(task.villagers[i]) + (task.pushed.includes(task.villagers[i]) ? ` (${t(`${NS}.view.pushed`)})` : "") })),
+    (a) => (a.type === "push" || a.type === "reroll") && a.villager === task.villagers[i]))));
     if (task.lanterns !== undefined) parts.push(h("p", { class: "lanterns", text: `🏮 ${t(`${NS}.view.lanterns`, { n: task.lanterns })}` }));
     parts.push(h("p", { class: "small", text: t(`${NS}.view.rerolls`, { n: task.rerolls }) }));
   }
+  const finish = ["set-out", "done", "resolve", "decline"].map((type) => ctx.spot({ type })).filter(Boolean);
+  if (finish.length) parts.push(h("div", { class: "spot-row" }, finish));
   const title = task.purpose === "explore" ? `${t(`${NS}.view.encounter`)} · ${what}` : what;
   return panel(title, "ab-encounter", parts.length ? parts : h("p", { class: "muted small", text: t(`${NS}.phase.${ctx.obs.phase}`) }));
 }
@@ -74,8 +116,8 @@ function market(ctx) {
     h("div", { class: "buildings" }, cards.map((c) => building(ctx, c, { market: true }))));
   const slots = h("div", { class: "market-row" }, h("h4", { text: t(`${NS}.view.villagers-row`) }),
     h("div", { class: "slots" }, obs.slots.map((vid, i) => {
-      if (vid === null || vid === undefined) return h("div", { class: "slot muted", text: `$${obs.slot_costs[i]} —` });
-      return ctx.bind(h("div", { class: "slot", "data-villager": vid }, h("strong", { text: `$${obs.slot_costs[i]} ` }), vName(vid),
+      if (vid === null || vid === undefined) return h("div", { class: "slot muted" }, coins(obs.slot_costs[i]), " —");
+      return ctx.bind(h("div", { class: "slot", "data-villager": vid }, h("strong", {}, coins(obs.slot_costs[i]), " "), vName(vid),
         h("div", { class: "small muted", text: pick(ctx.data.villagers[vid].icons) })), { type: "train", villager: vid });
     })));
   return panel(t(`${NS}.view.market`), "ab-market",
@@ -99,9 +141,10 @@ function village(ctx, p) {
   const s = obs.scores[p];
   const group = (key, ids, state) => h("div", { class: "v-group" }, h("span", { class: `v-label ${state}`, text: `${STATE_MARK[state]} ${t(`${NS}.view.${key}`)}` }),
     ids.length ? ids.map((vid) => villager(ctx, vid, state)) : h("span", { class: "muted small", text: "—" }));
-  const goods = GOODS.filter((g) => v.goods[g]).map((g) => ctx.bind(h("span", { class: "good" }, `${ICON[g]} ${item(g)} ×${v.goods[g]}`), (a) => a.item === g || a.good === g));
-  if (v.potions) goods.push(ctx.bind(h("span", { class: "good", text: `${ICON.potion} ${item("potion")} ×${v.potions}` }), (a) => a.item === "potion"));
-  if (v.cider) goods.push(ctx.bind(h("span", { class: "good", text: `${ICON.cider} ${item("cider")} ×${v.cider}` }), (a) => a.item === "cider"));
+  const chip = (g, n) => h("span", { class: "good", "data-good": g }, h("span", { "aria-hidden": "true", text: `${ICON[g]} ` }), `${item(g)} ×${n}`);
+  const goods = GOODS.filter((g) => v.goods[g]).map((g) => ctx.bind(chip(g, v.goods[g]), (a) => a.item === g || a.good === g));
+  if (v.potions) goods.push(ctx.bind(chip("potion", v.potions), (a) => a.item === "potion"));
+  if (v.cider) goods.push(ctx.bind(chip("cider", v.cider), (a) => a.item === "cider"));
   return h("section", { class: ["village", SEAT_CLASSES[p % 5], p === obs.current && "to-move"] },
     h("div", { class: "camp-head" }, p === obs.current ? h("span", { class: "turn-arrow", text: "▶" }) : null,
       seatBadge(p, ctx.names, { you: p === obs.viewer }), p === obs.start_player ? h("span", { class: "chip", text: `★ ${t(`${NS}.view.start`)}` }) : null,
@@ -110,12 +153,44 @@ function village(ctx, p) {
       stat(t(`${NS}.view.score`), s.total, "score")),
     group("ready", v.ready, "ready"), group("exhausted", v.exhausted, "exhausted"), group("injured", v.injured, "injured"),
     h("div", { class: "v-group" }, h("span", { class: "v-label", text: t(`${NS}.view.goods`) }), goods.length ? goods : h("span", { class: "muted small", text: "—" }),
-      v.sale ? h("span", { class: "chip", text: `${t(`${NS}.view.for-sale`)}: ${item(v.sale)}` }) : null),
-    h("div", { class: "v-group" }, h("span", { class: "v-label", text: t(`${NS}.view.track`) }),
-      v.track.length ? v.track.map(([g, n]) => h("span", { class: "chip", text: `${ICON[g] || ""} ${item(g)} ×${n}` })) : h("span", { class: "muted small", text: "—" })),
-    h("div", { class: "buildings" }, v.houses.map((c) => building(ctx, c, { goods: v.card_goods[c] })), v.outposts.map((c) => building(ctx, c, { goods: v.card_goods[c] }))),
-    h("div", { class: "small muted" }, `${t(`${NS}.view.caves`)}: ${v.caves.length} · ${t(`${NS}.view.score`)}: `,
+      // the item for sale: its owner may take it back, another player may make an offer for it
+      v.sale ? ctx.bind(h("span", { class: "chip for-sale", "data-good": `sale-${v.sale}` }, `${t(`${NS}.view.for-sale`)}: ${ICON[v.sale] || ""} ${item(v.sale)}`),
+        (a) => (a.type === "withdraw" && p === obs.viewer) || (a.type === "offer" && a.seller === p)) : null),
+    h("div", { class: "v-group" }, h("span", { class: "v-label", text: t(`${NS}.view.track`) }), progressTrack(ctx, v)),
+    h("div", { class: "v-group" }, h("span", { class: "v-label", text: t(`${NS}.view.houses`) }),
+      h("div", { class: "buildings" }, v.houses.map((c) => building(ctx, c, { goods: v.card_goods[c] })))),
+    h("div", { class: "v-group" }, h("span", { class: "v-label", text: t(`${NS}.view.caves`) }), caveRow(ctx, v)),
+    h("div", { class: "small muted" }, `${t(`${NS}.view.score`)}: `,
       `${t(`${NS}.view.score-track`)} ${s.track}, ${t(`${NS}.view.score-buildings`)} ${s.buildings}, ${t(`${NS}.view.score-reputation`)} ${s.reputation}, ${t(`${NS}.view.score-cards`)} ${s.cards}`));
+}
+
+/**
+ * The progress track: a slot per good type, filled left to right (B3); a
+ * slot's VP counts once per good stacked on it, and the rightmost filled
+ * slot sets the income.
+ */
+function progressTrack(ctx, v) {
+  const vps = ctx.data.progress_vp;
+  return h("div", { class: "progress-track", role: "list" }, vps.map((vp, i) => {
+    const [g, n] = v.track[i] || [null, 0];
+    return h("div", { class: ["progress-slot", g ? "filled" : "open"], role: "listitem", "data-slot": `track-${i}`,
+      "aria-label": g ? `${item(g)} ×${n} (${vp} ${t(`${NS}.view.vp`)} ×${n})` : `${vp} ${t(`${NS}.view.vp`)}` },
+    h("span", { class: "slot-vp", text: `${vp} ${t(`${NS}.view.vp`)}` }),
+    g ? [h("span", { class: "slot-good", "aria-hidden": "true", text: ICON[g] || "•" }),
+      h("span", { class: "slot-n" }, h("span", { class: "slot-name", text: `${item(g)} ` }), `×${n}`)] : null);
+  }));
+}
+
+/** The cave row: each explored cave card, with the outpost built on it, if any. */
+function caveRow(ctx, v) {
+  if (!v.caves.length && !v.outposts.length) return h("span", { class: "muted small", text: "—" });
+  const n = Math.max(v.caves.length, v.outposts.length);
+  return h("div", { class: "cave-row" }, [...Array(n).keys()].map((i) => {
+    const cave = v.caves[i], outpost = v.outposts[i];
+    return h("div", { class: ["cave", outpost ? "built" : "empty"], "data-cave": i },
+      h("div", { class: "cave-label small", text: cave !== undefined ? t(`${NS}.view.cave`, { cave }) : "" }),
+      outpost ? building(ctx, outpost, { goods: v.card_goods[outpost] }) : h("div", { class: "cave-empty", "aria-hidden": "true", text: "⛰" }));
+  }));
 }
 
 function offer(ctx) {
@@ -125,7 +200,7 @@ function offer(ctx) {
   const who = (p) => ctx.names?.[p] || t(`${NS}.view.player`, { n: p + 1 });
   const item = ctx.obs.villages[seller]?.sale;
   return h("div", { class: "banner ab-offer" }, w("ab.offer", { buyer: who(buyer), seller: who(seller), price,
-    item: item ? t(`${NS}.item.${item}`) : "?" }));
+    item: item ? t(`${NS}.item.${item}`) : "?" }), h("div", { class: "spot-row" }, ctx.spot({ type: "respond", accept: true }), ctx.spot({ type: "respond", accept: false })));
 }
 
 export function draw(ctx) {
@@ -134,7 +209,7 @@ export function draw(ctx) {
     h("div", { class: "pd-top" }, stat(w("ab.round"), `${obs.round}/${obs.rounds}`), stat(w("ab.step"), t(`${NS}.phase.${obs.phase}`))),
     offer(ctx),
     h("div", { class: "ab-grid" }, h("div", { class: "ab-left" }, actionBoard(ctx), encounter(ctx), reputationBoard(ctx)), market(ctx)),
-    h("div", { class: "camps" }, obs.villages.map((_, p) => village(ctx, p))));
+    h("div", { class: "camps" }, seatsFrom(obs.villages.length, obs.viewer).map((p) => village(ctx, p))));
 }
 
 export function result(ctx) {

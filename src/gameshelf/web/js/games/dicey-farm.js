@@ -17,6 +17,9 @@ const STOCK = ["food", "fish", "wheat", "vegetable", "flower", "meat", "egg", "m
 const BOARD_ACTIONS = ["fish", "plough", "sow", "ship", "contract", "recruit", "build", "tourism",
   "bread_oven", "slaughterhouse"];
 
+/** The step moves that belong to an action tile. */
+const STEPS = { tourism: "tour", bread_oven: "bake", slaughterhouse: "butcher", ship: "horse-ship" };
+
 /** What the step's counter means (as the terminal shows it). */
 const HINTS = { ship: "left", oven: "left", recruit: "keep", contract: "cost", tour: "pips", slaughter: "pips" };
 
@@ -39,13 +42,21 @@ function diceTray(ctx) {
     heldMarked ||= held;
     const el = h("div", { class: ["die", held && "held"], "data-face": face, "aria-label": w("df.die", { face }) },
       dieFace(face, 46), h("span", { class: "die-n", text: face }));
-    return held ? el : ctx.bind(el, { type: "pick", face });
+    // pointing at a die shows what its face buys from each merchant
+    const show = (on) => document.querySelectorAll(`.merchant-table [data-col="${face}"]`).forEach((c) => c.classList.toggle("col-hover", on));
+    el.addEventListener("mouseenter", () => show(true));
+    el.addEventListener("mouseleave", () => show(false));
+    el.addEventListener("focus", () => show(true));
+    el.addEventListener("blur", () => show(false));
+    // the held die goes back to the tray from where it is
+    return ctx.bind(el, held ? { type: "back" } : { type: "pick", face });
   });
   const step = t(`${NS}.phase.${obs.phase}`);
   return panel(w("df.dice"), "df-dice",
     h("div", { class: "dice-row" }, dice.length ? dice : h("span", { class: "muted", text: t(`${NS}.view.no-dice`) })),
     h("div", { class: "step-line" }, h("strong", { text: w("df.step") + ": " }), step,
-      HINTS[obs.phase] && obs.left ? h("span", { class: "muted", text: ` · ${t(`${NS}.view.${HINTS[obs.phase]}`, { n: obs.left, k: (obs.kept || []).length })}` }) : null));
+      HINTS[obs.phase] && obs.left ? h("span", { class: "muted", text: ` · ${t(`${NS}.view.${HINTS[obs.phase]}`, { n: obs.left, k: (obs.kept || []).length })}` }) : null),
+    h("div", { class: "spot-row" }, ctx.spot({ type: "done" })));
 }
 
 function actionBoard(ctx) {
@@ -54,7 +65,8 @@ function actionBoard(ctx) {
     const el = h("div", { class: ["action-tile", used.has(a) && "used"], "data-action": a },
       h("span", { class: "tile-name", text: t(`${NS}.action.${a}`) }),
       used.has(a) ? h("span", { class: "tile-used", text: `✓ ${w("df.used")}` }) : null);
-    return ctx.bind(el, { type: "use", action: a });
+    // a tile also carries the steps of its action (how many pips to tour, each bake, the animal to butcher)
+    return ctx.bind(el, (m) => (m.type === "use" && m.action === a) || m.type === STEPS[a]);
   });
   const discard = ctx.find({ type: "use", action: "discard" }).length
     ? ctx.bind(h("div", { class: "action-tile discard", "data-action": "discard" }, h("span", { class: "tile-name", text: t(`${NS}.action.discard`) })), { type: "use", action: "discard" })
@@ -68,10 +80,12 @@ function merchants(ctx) {
   const open = Object.entries(data.merchants).filter(([, owner]) => !owner || obs.hired.includes(owner)).map(([m]) => m);
   const label = (m, tag) => ctx.bind(h(tag, { class: "merchant-name", scope: tag === "th" ? "row" : null, "data-action": `buy_${m}` }, t(`${NS}.action.buy_${m}`)),
     { type: "use", action: `buy_${m}` });
-  const faceHead = (f, tag) => h(tag, { class: f === heldFace ? "col-held" : "", "aria-label": w("df.die", { face: f }) }, dieFace(f, 22));
+  const faceHead = (f, tag) => h(tag, { class: f === heldFace ? "col-held" : "", "data-col": f, "aria-label": w("df.die", { face: f }) }, dieFace(f, 22));
+  // The held die's column is where a purchase is made: its items are spots too.
   const item = (m, f) => {
     const ware = (obs.wares[m] || [])[f - 1];
-    return h("td", { class: f === heldFace ? "col-held" : "" }, ware ? goodChip(ware[0], ware[1], false) : "—");
+    const cell = h("td", { class: f === heldFace ? "col-held" : "", "data-ware": `${m}-${f}`, "data-col": f }, ware ? goodChip(ware[0], ware[1], false) : "—");
+    return f === heldFace && ware ? ctx.bind(cell, { type: "use", action: `buy_${m}` }) : cell;
   };
   const faces = [1, 2, 3, 4, 5, 6];
   // Wide screens: a row per merchant, a column per die face. Phones: the other way round.
@@ -91,7 +105,11 @@ function farm(ctx) {
     for (let i = 0; i < n; i++) plots.push(h("div", { class: ["field", `crop-${crop}`] }, h("span", { "aria-hidden": "true", text: ICON[crop] }), h("span", { class: "field-label", text: t(`${NS}.crop.${crop}`) })));
   }
   for (const a of ANIMALS) {
-    if (obs.goods[a]) plots.push(h("div", { class: "field animal" }, h("span", { "aria-hidden": "true", text: ICON[a] }), h("span", { class: "field-label", text: `${good(a)} ×${obs.goods[a]}` })));
+    // an animal is where it is butchered (or, a horse, shipped)
+    if (obs.goods[a]) {
+      plots.push(ctx.bind(h("div", { class: "field animal", "data-good": a }, h("span", { "aria-hidden": "true", text: ICON[a] }), h("span", { class: "field-label", text: `${good(a)} ×${obs.goods[a]}` })),
+        (m) => (m.type === "butcher" && m.animal === a) || (m.type === "horse-ship" && a === "horse")));
+    }
   }
   for (let i = 0; i < Math.max(0, obs.empty_fields); i++) {
     const el = h("div", { class: "field empty" }, h("span", { class: "field-label", text: w("df.empty-field") }));
@@ -99,10 +117,11 @@ function farm(ctx) {
   }
   const facilities = ctx.data.facilities.map((f) => {
     const built = obs.built.includes(f);
-    const el = h("div", { class: ["facility", built ? "built" : "unbuilt"], title: t(`${NS}.facility.${f}.effect`) },
-      h("span", { class: "facility-mark", "aria-hidden": "true", text: built ? "⌂" : "□" }),
-      h("span", { text: t(`${NS}.facility.${f}.name`) }),
-      h("span", { class: "muted small", text: built ? ` · ${w("df.built")}` : "" }));
+    // what a facility does is printed on it (a phone has no tooltip to hover)
+    const el = h("div", { class: ["facility", built ? "built" : "unbuilt"], "data-facility": f },
+      h("div", { class: "facility-name" }, h("span", { class: "facility-mark", "aria-hidden": "true", text: built ? "✔ " : "□ " }),
+        t(`${NS}.facility.${f}.name`), built ? h("span", { class: "small", text: ` · ${w("df.built")}` }) : null),
+      h("div", { class: "facility-effect", text: t(`${NS}.facility.${f}.effect`) }));
     return built ? el : ctx.bind(el, { type: "build", facility: f });
   });
   return panel(w("df.farm"), "df-farm",
@@ -122,14 +141,22 @@ function stock(ctx) {
       h("span", { "aria-hidden": "true", text: food >= need ? "✔ " : "⚠ " }),
       t(`${NS}.view.food-need`, { need, food })),
     h("div", { class: "goods" }, items),
-    h("div", { class: "muted small", text: `▲ = ${w("df.rots")}` }));
+    h("div", { class: "muted small", text: `▲ = ${w("df.rots")}` }),
+    h("div", { class: "spot-row" }, ctx.spot({ type: "end-round" })),
+    // the market's prices: what shipping each good gives (▲: it rots if kept)
+    h("div", { class: "market-prices small" }, h("strong", { text: `${t(`${NS}.action.ship`)}: ` }),
+      Object.entries(data.market || {}).map(([g, [n, vp]]) => h("span", { class: "price", "data-good": `ship-${g}` },
+        h("span", { "aria-hidden": "true", text: ICON[g] || "•" }), ` ${good(g)} ×${n} → ${vp} ${t(`${NS}.view.vp`)}`,
+        perishable.has(g) ? h("span", { class: "rot-mark", text: " ▲" }) : null))));
 }
 
 function craftsmen(ctx) {
   const { obs } = ctx;
+  // while recruiting, the craftsmen already kept are ticked (the step line counts them)
+  const kept = new Set(obs.phase === "recruit" ? obs.kept || [] : []);
   const card = (c, mine) => {
-    const el = h("div", { class: ["craftsman", mine && "mine"], "data-craftsman": c },
-      h("div", { class: "craftsman-name", text: craftsman(c) }),
+    const el = h("div", { class: ["craftsman", mine && "mine", kept.has(c) && "kept"], "data-craftsman": c },
+      h("div", { class: "craftsman-name" }, kept.has(c) ? h("span", { class: "kept-mark", text: "✔ " }) : null, craftsman(c)),
       h("div", { class: "craftsman-effect", text: t(`${NS}.craftsman.${c}.effect`) }));
     return ctx.bind(el, (a) => a.craftsman === c || (a.type === "deliver" && ctx.data.recipes[a.recipe] === c));
   };
@@ -160,7 +187,7 @@ export function draw(ctx) {
   const top = h("div", { class: "df-top" },
     stat(w("df.round"), `${obs.round}/${obs.rounds}`),
     obs.daily ? stat(w("df.daily"), obs.daily) : null,
-    stat(w("df.score"), `${obs.score} ${t(`${NS}.view.vp`)}`, "score"),
+    stat(w("df.score"), `${obs.score} ${t(`${NS}.view.vp`)}`, obs.score < 0 ? "bad" : "score"),
     obs.beggars ? stat(t(`${NS}.view.beggars`), obs.beggars, "bad") : null);
   return h("div", { class: "board df" }, top,
     h("div", { class: "df-grid" }, diceTray(ctx), stock(ctx), actionBoard(ctx), farm(ctx), merchants(ctx), craftsmen(ctx),

@@ -5,6 +5,7 @@
 import { h } from "../dom.js";
 import { t, w, pick } from "../i18n.js";
 import { panel, seatBadge, stat, SEAT_CLASSES, SEAT_SHAPES } from "../board.js";
+import { withNames } from "../tableview.js";
 
 const NS = "filthy_rich";
 const EMPTY = -1;
@@ -28,15 +29,20 @@ function pocketGrid(ctx) {
   const cells = seen.map(([sign, page], k) => {
     const owner = sign === EMPTY ? -1 : obs.sign_owner[sign];
     const r = Math.floor(k / 3), c = k % 3;
-    const joinR = c < 2 && sign !== EMPTY && seen[k + 1][0] === sign;
-    const joinB = r < 2 && sign !== EMPTY && seen[k + 3][0] === sign;
+    // A sign covers several pockets: it is drawn as one shape, with an
+    // outline only where its neighbour is another sign (or none).
+    const same = (j) => sign !== EMPTY && seen[j][0] === sign;
+    const joins = { l: c > 0 && same(k - 1), r: c < 2 && same(k + 1), t: r > 0 && same(k - 3), b: r < 2 && same(k + 3) };
     const el = h("div", {
-      class: ["pocket", sign === EMPTY ? "empty" : SEAT_CLASSES[owner % 5], page && page < obs.page && "through", joinR && "join-r", joinB && "join-b"],
-      "data-pocket": k + 1, "aria-label": `${w("fr.pocket")} ${k + 1}`,
+      class: ["pocket", sign === EMPTY ? "empty" : SEAT_CLASSES[owner % 5], page && page < obs.page && "through",
+        ...Object.entries(joins).filter(([, on]) => on).map(([side]) => `join-${side}`)],
+      "data-pocket": k + 1, "data-sign": sign === EMPTY ? null : sign,
+      "aria-label": `${w("fr.pocket")} ${k + 1}${sign === EMPTY ? "" : `: ${signName(data, sign)}, ${ctx.names?.[owner] || t("cli.player", { n: owner + 1 })}`}`,
     },
     h("span", { class: "pocket-n", text: k + 1 }),
     sign === EMPTY ? h("span", { class: "muted small", text: t(`${NS}.view.empty`) }) : [
-      h("span", { class: "sign-name", text: signName(data, sign) }),
+      // the sign's name once, in its first pocket; every pocket pays
+      seen.findIndex(([x]) => x === sign) === k ? h("span", { class: "sign-name", text: signName(data, sign) }) : null,
       h("span", { class: "sign-owner" }, h("span", { class: "seat-shape", text: SEAT_SHAPES[owner % 5] }),
         page < obs.page ? h("span", { class: "through-tag", text: ` ${w("fr.from-page", { page })}` }) : null),
       h("span", { class: "sign-hit small", text: w("fr.hit", { hit: data.signs[sign].hit }) }),
@@ -77,11 +83,12 @@ function players(ctx) {
     const el = h("div", { class: ["fr-player", SEAT_CLASSES[p % 5], p === obs.current && "to-move", !obs.alive[p] && "out"] },
       h("div", { class: "fr-player-head" }, p === obs.current ? h("span", { class: "turn-arrow", text: "▶" }) : null,
         seatBadge(p, ctx.names, { you: p === obs.viewer }), !obs.alive[p] ? h("span", { class: "muted", text: ` ✗ ${t(`${NS}.view.out`)}` }) : null),
-      h("div", { class: "fr-stats" }, stat(w("fr.money"), `$${obs.money[p]}`, "score"), stat(w("fr.tax"), `$${taxDue(ctx, p)}`),
+      h("div", { class: "fr-stats" }, stat(w("fr.money"), `$${obs.money[p]}`, "score"), stat(w("fr.tax"), `${taxDue(ctx, p) > obs.money[p] ? "⚠ " : ""}$${taxDue(ctx, p)}`, taxDue(ctx, p) > obs.money[p] ? "bad" : null),
         stat(w("fr.hand"), obs.hand_sizes[p]), stat(w("fr.luxuries"), `${obs.luxuries[p].length}/${data.to_win}`)),
       h("div", { class: "fr-row" }, h("strong", { text: `${w("fr.luxuries")}: ` }), obs.luxuries[p].length
         ? obs.luxuries[p].map((x) => h("span", { class: "chip lux", text: `💎 ${luxName(data, x)}` })) : h("span", { class: "muted", text: "—" })),
-      h("div", { class: "fr-row" }, h("strong", { text: `${w("fr.businesses")}: ` }), cards(obs.businesses[p], "biz")),
+      h("div", { class: "fr-row" }, h("strong", { text: `${w("fr.businesses")}: ` }), cards(obs.businesses[p], "biz"),
+        p === obs.viewer ? ctx.spot({ type: "keep" }) : null),
       h("div", { class: "fr-row" }, h("strong", { text: `${w("fr.assets")}: ` }), cards(obs.assets[p], "asset")));
     return ctx.bind(el, { type: "target", seat: p });
   }));
@@ -91,11 +98,13 @@ function market(ctx) {
   const { obs, data } = ctx;
   const a = obs.auction;
   return panel(t(`${NS}.view.market`), "fr-market",
-    a ? h("div", { class: "banner" }, t(`${NS}.view.phase-auction`, {
+    a ? h("div", { class: "banner" }, withNames(t(`${NS}.view.phase-auction`, {
       card: luxName(data, a.luxury), cost: data.luxuries[a.luxury].cost,
       high: a.leader === null ? "—" : `$${a.high}`,
       leader: a.leader === null ? t(`${NS}.view.nobody`) : (ctx.names?.[a.leader] || t("cli.player", { n: a.leader + 1 })),
-      player: (obs.current ?? 0) + 1 })) : null,
+      player: (a.bidder ?? obs.current ?? 0) + 1 }), ctx.names),
+    // bids and the pass belong to the luxury under the hammer
+    h("div", { class: "spot-row" }, ctx.spot({ type: "bid" }, `💎 ${luxName(data, a.luxury)}: ${w("fr.auction")}`), ctx.spot({ type: "pass" }))) : null,
     h("div", { class: "lux-row" }, obs.luxury_pool.map((x) => ctx.bind(
       h("div", { class: "lux-card", "data-luxury": x },
         h("div", { class: "lux-name", text: `💎 ${luxName(data, x)}` }),
@@ -104,35 +113,62 @@ function market(ctx) {
     obs.luxuries_removed.length ? h("p", { class: "muted small", text: `${t(`${NS}.view.removed`)}: ${obs.luxuries_removed.map((x) => luxName(data, x)).join(", ")}` }) : null);
 }
 
+/**
+ * A sign's printed shape as a tiny grid of cards (from the data's `cells`,
+ * [row, col] pairs); without them, a row of `size` cards.
+ */
+export function signShape(sign, cls) {
+  const cells = sign.cells || [...Array(sign.size || 1).keys()].map((c) => [0, c]);
+  const rows = Math.max(...cells.map(([r]) => r)) + 1, cols = Math.max(...cells.map(([, c]) => c)) + 1;
+  const on = new Set(cells.map(([r, c]) => `${r},${c}`));
+  return h("span", { class: ["sign-shape", cls], "aria-hidden": "true", style: { gridTemplateColumns: `repeat(${cols}, auto)` } },
+    [...Array(rows * cols).keys()].map((i) => h("span", { class: on.has(`${Math.floor(i / cols)},${i % cols}`) ? "cell on" : "cell" })));
+}
+
 function hand(ctx) {
   const { obs, data } = ctx;
   if (!obs.hand) return null;
   return panel(t(`${NS}.view.hand`), "fr-hand", h("div", { class: "hand" }, obs.hand.map((c) => ctx.bind(
     h("div", { class: ["card", `kind-${data.cards[c].kind}`], "data-card": c },
-      h("div", { class: "card-kind small", text: w(`fr.kind-${data.cards[c].kind}`) }),
+      h("div", { class: "card-kind small" }, w(`fr.kind-${data.cards[c].kind}`),
+        Number.isInteger(data.cards[c].sign) ? signShape(data.signs[data.cards[c].sign]) : null),
       h("div", { class: "card-name", text: cardName(data, c) }),
       h("div", { class: "card-text small", text: pick(data.cards[c].text) })),
     (a) => a.card === c))));
 }
 
+/** While a sign is being hung: its shape, beside the sentence that asks where. */
+function placing(ctx) {
+  const { obs, data } = ctx;
+  const card = obs.phase === "place" && Number.isInteger(obs.pending) ? data.cards[obs.pending] : null;
+  return card && Number.isInteger(card.sign) ? h("span", { class: "placing" }, " ", signShape(data.signs[card.sign], "big")) : null;
+}
+
 function status(ctx) {
   const { obs, data } = ctx;
   const player = ctx.names?.[obs.current] || t("cli.player", { n: (obs.current ?? 0) + 1 });
-  if (obs.winner !== null && obs.winner !== undefined) return t(`${NS}.view.winner`, { player: ctx.names?.[obs.winner] || obs.winner + 1 });
+  // the game's sentences say "Player 2"; the names people chose replace that, as in the log
+  if (obs.winner !== null && obs.winner !== undefined) return withNames(t(`${NS}.view.winner`, { player: obs.winner + 1 }), ctx.names);
   if (obs.phase === "turn") return w("fr.to-play", { player, n: obs.actions_left });
   if (obs.phase === "auction") return w("fr.auction");
   const card = obs.pending !== null && obs.pending !== undefined ? cardName(data, obs.pending) : "";
-  return t(`${NS}.view.phase-${obs.phase}`, { player, card });
+  return withNames(t(`${NS}.view.phase-${obs.phase}`, { player: (obs.current ?? 0) + 1, card }), ctx.names);
 }
 
 export function draw(ctx) {
   const { obs } = ctx;
-  const dice = obs.dice && obs.dice.length
-    ? t(`${NS}.view.dice`, { dice: obs.dice.join(" "), page_die: obs.page_die || "—" }) : t(`${NS}.view.no-dice`);
+  const rolled = obs.dice && obs.dice.length;
+  const said = rolled ? t(`${NS}.view.dice`, { dice: obs.dice.join(" "), page_die: obs.page_die || "—" }) : t(`${NS}.view.no-dice`);
+  // the last roll as dice (a 0 is tax time, marked as well as coloured) and the page die
+  const dice = h("span", { class: "stat fr-dice", "aria-label": `${w("fr.dice")}: ${said}`, title: said },
+    h("span", { class: "stat-label", text: w("fr.dice") }),
+    rolled ? [obs.dice.map((d) => h("span", { class: ["fr-die", d === 0 && "zero"], "data-die": d, text: d === 0 ? "0 ⚠" : d })),
+      obs.page_die ? h("span", { class: "fr-die page-die", text: `📖 ${obs.page_die}` }) : null]
+      : h("span", { class: "stat-value", text: said }));
   return h("div", { class: "board fr" },
     h("div", { class: "fr-top" }, stat(w("fr.turn"), obs.turns), stat(w("fr.open"), `${w("fr.page")} ${obs.page}`),
-      ctx.bind(stat(w("fr.dice"), dice, "fr-dice"), { type: "roll" }), stat(w("fr.deck"), obs.deck_size)),
-    h("div", { class: "banner", text: status(ctx) }),
+      dice, ctx.spot({ type: "roll" }, null, "roll-spot"), stat(w("fr.deck"), obs.deck_size)),
+    h("div", { class: "banner" }, status(ctx), placing(ctx)),
     h("div", { class: "fr-grid" },
       panel(w("fr.open-page", { page: obs.page }), "fr-book", pocketGrid(ctx), h("p", { class: "muted small", text: w("fr.legend") }), miniPages(ctx)),
       h("div", { class: "fr-side" }, hand(ctx), market(ctx))),
@@ -143,5 +179,7 @@ export function result(ctx) {
   const { obs } = ctx;
   return h("table", { class: "breakdown" }, h("tbody", {}, [...Array(obs.players).keys()].map((p) =>
     h("tr", {}, h("th", { scope: "row" }, seatBadge(p, ctx.names)),
-      h("td", { text: `${obs.luxuries[p].length} 💎` }), h("td", { text: `$${obs.money[p]}` })))));
+      h("td", { text: `${obs.luxuries[p].length}/${ctx.data.to_win} 💎` }), h("td", { text: `$${obs.money[p]}` }),
+      // which luxuries, and who went bankrupt
+      h("td", { class: "small lux-names", text: obs.luxuries[p].map((x) => luxName(ctx.data, x)).join(", ") || (obs.alive[p] ? "—" : `✗ ${t(`${NS}.view.out`)}`) })))));
 }

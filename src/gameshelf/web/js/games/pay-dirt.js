@@ -5,7 +5,8 @@
 // personnel, ongoing hardships, gold and cash.
 import { h } from "../dom.js";
 import { t, w, pick } from "../i18n.js";
-import { panel, seatBadge, stat, SEAT_CLASSES } from "../board.js";
+import { panel, seatBadge, seatsFrom, stat, SEAT_CLASSES } from "../board.js";
+import { withNames } from "../tableview.js";
 
 const NS = "pay_dirt";
 const ROWS = ["equipment", "personnel", "claims"];
@@ -16,11 +17,23 @@ const CODES = ["B", "P", "R"];
 /** Repair and scrap targets: the three machines, then the claim and camp gear. */
 const GEAR_TARGET = 3;
 
+/** A lot's name: a plain string, or {en, ja} where the data gives both. */
+const nm = (x) => (x && typeof x === "object" ? pick(x) : x);
+
 export const money = (k) => (k ? `$${k.toLocaleString("en")},000` : "$0");
 
 function tile(code, extra = {}) {
   if (!code) return h("span", { class: "tile empty", "aria-label": t(`${NS}.view.empty`), ...extra });
   return h("span", { class: ["tile", `tile-${code}`], title: t(`${NS}.kind.${KIND[code]}`), ...extra }, code);
+}
+
+/** The mark of an ordered claim (its tiles are dug first to last), explained in its title and the legend. */
+const ordered = () => h("span", { class: "ordered-mark", title: t(`${NS}.errors.claim-order`), "aria-label": t(`${NS}.view.ordered`), text: " *" });
+
+/** What the letters and marks on the board mean. */
+function legend() {
+  return h("p", { class: "small muted pd-legend" }, CODES.map((k) => [tile(k), ` ${t(`${NS}.kind.${KIND[k]}`)}  `]),
+    h("strong", { text: "* " }), t(`${NS}.view.ordered`));
 }
 
 function wearBar(wear, durability) {
@@ -34,8 +47,9 @@ function thermometer(obs) {
   const temp = obs.temperature;
   return h("div", { class: "thermo", "aria-label": `${t(`${NS}.view.temperature`)} ${temp}°` },
     h("span", { class: "thermo-label", text: `🌡 ${t(`${NS}.view.temperature`)} ${temp}°` }),
-    h("span", { class: "thermo-track" }, [...Array(16).keys()].map((i) =>
-      h("span", { class: ["thermo-cell", i <= temp && i > 0 && "on", i === temp && "now"], text: i === temp ? String(i) : "" }))));
+    // 0° is the end: the round after the temperature reaches it is the last
+    h("span", { class: "thermo-track", title: t(`${NS}.log.final-round`) }, [...Array(16).keys()].map((i) =>
+      h("span", { class: ["thermo-cell", i <= temp && i > 0 && "on", i === temp && "now", i === 0 && "end"], text: i === temp ? String(i) : (i === 0 ? "❄" : "") }))));
 }
 
 function lotCell(ctx, row, slot, item) {
@@ -46,20 +60,22 @@ function lotCell(ctx, row, slot, item) {
   if (item === null || item < 0) body = h("span", { class: "muted", text: t(`${NS}.view.empty`) });
   else if (row === 0) {
     const e = data.equipment[item];
-    body = [h("div", { class: "lot-name", text: e.name }), h("div", { class: "small" }, t(`${NS}.machine.${e.machine}`), " · ",
+    body = [h("div", { class: "lot-name", text: nm(e.name) }), h("div", { class: "small" }, t(`${NS}.machine.${e.machine}`), " · ",
       t(`${NS}.view.spaces`, { n: e.spaces }), " · ", t(`${NS}.view.tools`, { n: e.tools })),
     e.fragile ? h("div", { class: "small bad", text: `⚠ ${w("pd.fragile")}` }) : null,
     h("div", { class: "small min-bid", text: t(`${NS}.view.min-bid`, { amount: money(e.min_bid) }) })];
   } else if (row === 1) {
     const p = data.personnel[item];
-    body = [h("div", { class: "lot-name", text: p.name }), h("div", { class: "small", text: `+${p.workers} ${t(`${NS}.view.workers`)}; ${pick(p.text)}` }),
+    body = [h("div", { class: "lot-name", text: nm(p.name) }), h("div", { class: "small", text: `+${p.workers} ${t(`${NS}.view.workers`)}; ${pick(p.text)}` }),
       h("div", { class: "small min-bid", text: t(`${NS}.view.min-bid`, { amount: money(p.min_bid) }) })];
   } else {
     const c = data.claims[item];
-    body = [h("div", { class: "lot-name", text: c.name + (c.ordered ? " *" : "") }), h("div", { class: "tiles" }, c.tiles.map((k) => tile(k))),
+    body = [h("div", { class: "lot-name" }, nm(c.name), c.ordered ? ordered() : null), h("div", { class: "tiles" }, c.tiles.map((k) => tile(k))),
       h("div", { class: "small min-bid", text: t(`${NS}.view.min-bid`, { amount: money(c.min_bid) }) })];
   }
-  return ctx.bind(h("td", { class: ["lot", active && "active"], "data-row": row, "data-slot": slot }, body), { type: "nominate", row, slot });
+  // the lot is where it is put up for auction and, once it is, where bids are made
+  return ctx.bind(h("td", { class: ["lot", active && "active"], "data-row": row, "data-slot": slot }, body),
+    (a) => (a.type === "nominate" && a.row === row && a.slot === slot) || (active && (a.type === "bid" || a.type === "pass")));
 }
 
 function auction(ctx) {
@@ -72,9 +88,9 @@ function auction(ctx) {
   const who = (p) => (p === null || p === undefined ? "—" : (ctx.names?.[p] || t(`${NS}.view.player`, { n: p + 1 })));
   return panel(t(`${NS}.view.auction`), "pd-auction",
     h("div", { class: "pd-auction-line" },
-      stat(w("pd.auctioneer"), who(a.auctioneer)),
+      stat(w("pd.auctioneer"), who(a.auctioneer)), ctx.spot({ type: "auctioneer-pass" }),
       a.lot ? stat(w("pd.high-bid"), `${money(a.high_bid)} · ${who(a.high_bidder)}`, "score") : null),
-    h("div", { class: "scroll-x" }, h("table", { class: "auction" }, h("tbody", {}, rows))));
+    h("div", { class: "scroll-x" }, h("table", { class: "auction" }, h("tbody", {}, rows))), legend());
 }
 
 function gearSupplier(ctx) {
@@ -84,7 +100,9 @@ function gearSupplier(ctx) {
       : ctx.bind(h("div", { class: "gear-card", "data-slot": slot }, h("div", { class: "small", text: pick(data.gear[g].text) }),
         h("div", { class: "small min-bid", text: `${money(data.gear[g].price)} · ${t(`${NS}.view.tools`, { n: data.gear[g].durability })}` })),
       { type: "buy-gear", slot }))),
-  h("div", { class: "small muted", text: t(`${NS}.view.deck`, { n: obs.gear.deck_size }) }));
+  h("div", { class: "small muted", text: t(`${NS}.view.deck`, { n: obs.gear.deck_size }) }),
+  h("div", { class: "spot-row" },
+    ctx.spot({ type: "place-gear" }, `👷 ${t(`${NS}.view.workers`)} ⟹ ${t(`${NS}.view.gear-supplier`)}`), ctx.spot({ type: "stop-buying" })));
 }
 
 function draft(ctx) {
@@ -101,8 +119,8 @@ function camp(ctx, p) {
   const c = obs.camps[p];
   const mine = p === obs.you;
   const claims = h("div", { class: "claims" }, h("div", { class: "machine-head", text: t(`${NS}.view.claims`) }),
-    c.claims.length ? c.claims.map((cl, i) => h("div", { class: "claim" },
-      h("span", { class: "small", text: `${i + 1}. ${data.claims[cl.claim].name}${cl.ordered ? " *" : ""} ` }),
+    c.claims.length ? c.claims.map((cl, i) => h("div", { class: "claim", "data-card": `claim-${cl.claim}` },
+      h("span", { class: "small" }, `${i + 1}. ${nm(data.claims[cl.claim].name)}`, cl.ordered ? ordered() : null, " "),
       h("span", { class: "tiles" }, cl.tiles.length ? cl.tiles.map((k, j) =>
         mine ? ctx.bind(tile(k), (a) => (a.type === "dig" && a.claim === i && a.tile_kind === CODES.indexOf(k) && (!cl.ordered || j === 0))) : tile(k))
         : h("span", { class: "muted small", text: t(`${NS}.view.empty`) })),
@@ -112,7 +130,7 @@ function camp(ctx, p) {
   const machines = c.machines.map((m, mi) => {
     const e = m.equipment;
     const head = h("div", { class: "machine-head" }, h("strong", { text: t(`${NS}.machine.${m.name}`) }),
-      e !== null ? h("div", { class: ["small", data.equipment[e].fragile ? "bad" : "muted"], text: data.equipment[e].name }) : null);
+      e !== null ? h("div", { class: ["small", data.equipment[e].fragile ? "bad" : "muted"], text: nm(data.equipment[e].name) }) : null);
     const spaces = h("div", { class: "spaces" }, m.spaces.map((code, s) => {
       const el = tile(code, { "data-space": s });
       return mine ? ctx.bind(el, (a) => a.type === "slide" && a.machine === mi && a.space === s) : el;
@@ -120,7 +138,7 @@ function camp(ctx, p) {
     const body = h("div", { class: ["machine", m.wear >= m.durability && "broken", m.repaired && "repairing"], "data-machine": mi },
       head, spaces, h("div", { class: "small" }, `${w("pd.wear")} `, wearBar(m.wear, m.durability)),
       m.repaired ? h("div", { class: "small warn", text: t(`${NS}.view.repairing`) }) : null);
-    return [h("span", { class: "arrow", "aria-hidden": "true", text: "⟹" }),
+    return [mi ? h("span", { class: "arrow", "aria-hidden": "true", text: "⟹" }) : null,
       mine ? ctx.bind(body, (a) => (a.type === "pull" && a.machine === mi) || ((a.type === "repair" || a.type === "remove-wear") && a.target === mi)) : body];
   });
   const gear = c.gear.map((g, slot) => {
@@ -133,13 +151,19 @@ function camp(ctx, p) {
   const head = h("div", { class: "camp-head" },
     p === obs.current_player ? h("span", { class: "turn-arrow", text: "▶" }) : null, seatBadge(p, ctx.names, { you: mine }),
     p === obs.head ? h("span", { class: "chip", text: `⛏ ${t(`${NS}.view.head`)}` }) : null,
-    stat(t(`${NS}.view.gold`), c.gold, "score"), stat(t(`${NS}.view.money`), money(c.money)),
-    stat(t(`${NS}.view.workers`), `${c.workers} (${t(`${NS}.view.unused`)} ${c.unused})`));
+    // your gold is where it is sold
+    mine ? ctx.bind(stat(t(`${NS}.view.gold`), c.gold, "score"), { type: "sell" }) : stat(t(`${NS}.view.gold`), c.gold, "score"),
+    stat(t(`${NS}.view.money`), money(c.money)),
+    stat(t(`${NS}.view.workers`), `${c.workers} (${t(`${NS}.view.unused`)} ${c.unused})`),
+    mine ? ctx.spot({ type: "end-labor" }) : null);
   return h("section", { class: ["camp", SEAT_CLASSES[p % 5], p === obs.current_player && "to-move"] }, head,
-    h("div", { class: "machine-row scroll-x" }, claims, machines),
+    // claims ⟹ Excavator ⟹ Loader ⟹ Wash Plant; on a phone the claims sit
+    // above the three machines, which share the width (nothing hidden sideways)
+    h("div", { class: "machine-row" }, claims, h("span", { class: "arrow into", "aria-hidden": "true", text: "⟹" }),
+      h("div", { class: "machines" }, machines)),
     h("div", { class: "camp-extras" }, gear,
       c.personnel.length ? h("div", { class: "small" }, h("strong", { text: `${t(`${NS}.view.personnel`)}: ` }),
-        c.personnel.map((x) => `${data.personnel[x].name} (${pick(data.personnel[x].text)})`).join(" · ")) : null,
+        c.personnel.map((x) => `${nm(data.personnel[x].name)} (${pick(data.personnel[x].text)})`).join(" · ")) : null,
       c.ongoing.length ? h("div", { class: "small bad" }, h("strong", { text: `${t(`${NS}.view.ongoing`)}: ` }),
         c.ongoing.map((x) => `${t(`${NS}.hardship.${data.hardships[x].key}`)} — ${pick(data.hardships[x].text)}`).join(" / ")) : null,
       Number.isInteger(kept) ? h("div", { class: "small bad", text: `${t(`${NS}.view.kept`)}: ${t(`${NS}.hardship.${data.hardships[kept].key}`)}` }) : null));
@@ -147,15 +171,20 @@ function camp(ctx, p) {
 
 export function draw(ctx) {
   const { obs } = ctx;
-  const pending = obs.pending ? panel(t(`${NS}.view.pending`, { player: obs.pending.player + 1 }), "pd-pending",
-    h("p", { text: t(`${NS}.view.pending-${obs.pending.kind}`, { left: obs.pending.left }) })) : null;
+  const pend = obs.pending;
+  const won = pend && pend.kind === "equipment" && Number.isInteger(pend.item) ? ctx.data.equipment[pend.item] : null;
+  const pending = pend ? panel(withNames(t(`${NS}.view.pending`, { player: pend.player + 1 }), ctx.names), "pd-pending",
+    h("p", { text: t(`${NS}.view.pending-${pend.kind}`, { left: pend.left }) }),
+    won ? h("div", { class: "lot won" }, h("div", { class: "lot-name", text: nm(won.name) }), h("div", { class: "small" }, t(`${NS}.machine.${won.machine}`), " · ",
+      t(`${NS}.view.spaces`, { n: won.spaces }), " · ", t(`${NS}.view.tools`, { n: won.tools }))) : null,
+    h("div", { class: "spot-row" }, ctx.spot({ type: "install" }), ctx.spot({ type: "scrap" }))) : null;
   return h("div", { class: "board pd" },
     h("div", { class: "pd-top" }, stat(t(`${NS}.view.round`), obs.round), thermometer(obs),
       stat(t(`${NS}.view.phase`), t(`${NS}.phase.${obs.phase}`)),
       obs.final_round ? h("span", { class: "chip bad", text: `⚑ ${t(`${NS}.view.final`)}` }) : null),
     pending, draft(ctx),
     h("div", { class: "pd-grid" }, auction(ctx), gearSupplier(ctx)),
-    h("div", { class: "camps" }, [...Array(obs.players).keys()].map((p) => camp(ctx, p))));
+    h("div", { class: "camps" }, seatsFrom(obs.players, obs.you).map((p) => camp(ctx, p))));
 }
 
 export function result(ctx) {
