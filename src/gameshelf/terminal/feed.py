@@ -9,12 +9,15 @@ an opponent's move through the game's one public description
 (:meth:`~gameshelf.core.protocol.Game.describe_public`), never through the
 sentence that names its secret choice.
 
-Example of what a person in seat 1 reads after their move and a bot's::
+Each move is told once: when the first event it caused already names its
+mover ("Player 2 bids $5,000."), that event is the move's line; otherwise
+the move's own sentence comes first, then its events. Example of what a
+person in seat 1 reads after their move and a bot's::
 
-    ▶ Player 1 (you): Roll the dice
-      · Player 1 rolls 4 and 2.
-    ▶ Player 2 (easy): Places a worker on the mine
-      · ...
+    ▶ Player 1 rolls 4 and 2.
+      · The page die shows 3: the book is open on page 3.
+    ▶ Player 2 (easy bot): accepts the offer
+      · Player 2 sells a mushroom to player 1 for 5 coins.
 """
 
 from __future__ import annotations
@@ -25,10 +28,13 @@ from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
+from rich.table import Table
+from rich.text import Text
 
 from gameshelf.core import i18n
 from gameshelf.core.actions import Action
 from gameshelf.core.i18n import t
+from gameshelf.core.narration import reports_move, view_hook
 from gameshelf.core.protocol import Event, PlayerId, State
 
 HUMAN = "human"
@@ -54,9 +60,9 @@ def seat_label(seats: Sequence[str], seat: PlayerId, viewer: PlayerId | None, la
     name = t("cli.player", lang, n=seat + 1)
     who = seats[seat] if seat < len(seats) else HUMAN
     if seat == viewer:
-        return f"{name} ({t('cli.you', lang)})"
+        return t("cli.seat-label", lang, player=name, who=t("cli.you", lang))
     if who != HUMAN:
-        return f"{name} ({level_name(who.removeprefix('bot:'), lang)})"
+        return t("cli.seat-label", lang, player=name, who=level_name(who.removeprefix("bot:"), lang))
     return name
 
 
@@ -93,29 +99,67 @@ class Feed:
         out: list[str] = []
         start = self.cursors.get(viewer, self._seen_default)
         for entry in self.entries[start:]:
+            events = [e for e in state.events[entry.start:entry.end] if e.visible(viewer)]
             if entry.action is not None and entry.player is not None:
-                text = played_text(state, entry, lang)
-                if text is None and entry.player == viewer:
-                    text = state.game.describe_action(entry.action, lang)
-                elif text is None:
-                    text = state.game.describe_public(entry.action, entry.player, lang)
-                label = seat_label(self.seats, entry.player, viewer, lang)
-                out.append(f"[bold]▶ {escape(label)}:[/] {escape(text)}")
-            for event in state.events[entry.start:entry.end]:
-                if event.visible(viewer):
-                    out.append(f"  · {escape(event_text(state, event, lang))}")
+                if reports_move(events, entry.player, state.players):
+                    out.append(f"[bold]▶ {escape(event_text(state, events[0], lang))}[/]")
+                    events = events[1:]
+                else:
+                    out.append(move_line(self.seats, state, entry, viewer, lang))
+            out.extend(f"  · {escape(event_text(state, event, lang))}" for event in events)
         self.cursors[viewer] = len(self.entries)
         return out
 
-    def show(self, console: Console, state: State, viewer: PlayerId | None, lang: str | None) -> None:
-        """Print what ``viewer`` has not read yet."""
+    def show(self, console: Console, state: State, viewer: PlayerId | None, lang: str | None) -> int:
+        """Print what ``viewer`` has not read yet; the screen lines it took."""
+        taken = 0
         for line in self.lines(state, viewer, lang):
-            console.print(line, highlight=False)
+            shown = hanging(line)
+            console.print(shown)
+            taken += len(console.render_lines(shown, console.options, pad=False))
+        return taken
+
+
+def hanging(line: str) -> Table | Text:
+    """A feed line (rich markup) whose text wraps under itself, not under its
+    bullet: a long Japanese event has no space to break at but the one after
+    "·", and printed plainly it left the bullet alone on its line."""
+    text = Text.from_markup(line)
+    width = 4 if text.plain.startswith("  · ") else 2 if text.plain.startswith("▶ ") else 0
+    if not width:
+        return text
+    grid = Table.grid()
+    grid.add_column(no_wrap=True)
+    grid.add_column(overflow="fold")
+    grid.add_row(text[:width], text[width:])
+    return grid
+
+
+def move_text(state: State, entry: Entry, viewer: PlayerId | None, lang: str | None) -> str:
+    """A played move's sentence for ``viewer``: the view's words for it when
+    it has them, the mover's own sentence for the mover, else the public one
+    (never the sentence that names an opponent's secret choice)."""
+    assert entry.action is not None and entry.player is not None
+    text = played_text(state, entry, lang)
+    if text is not None:
+        return text
+    if entry.player == viewer:
+        return state.game.describe_action(entry.action, lang)
+    return state.game.describe_public(entry.action, entry.player, lang)
+
+
+def move_line(seats: Sequence[str], state: State, entry: Entry, viewer: PlayerId | None, lang: str | None) -> str:
+    """"▶ Player 2 (easy bot): Pass" (rich markup); a sentence that already
+    begins with its mover's name ("Player 2 sends Builder.") is not given
+    the name a second time."""
+    assert entry.player is not None
+    text = move_text(state, entry, viewer, lang)
+    if text.startswith(t("cli.player", lang, n=entry.player + 1)):
+        return f"[bold]▶[/] {escape(text)}"
+    return f"[bold]▶ {escape(seat_label(seats, entry.player, viewer, lang))}:[/] {escape(text)}"
 
 
 def _hook(state: State, name: str) -> Callable[..., Any] | None:
-    from gameshelf.terminal.session import view_hook  # session imports this module
-
     return view_hook(state.game, name)
 
 

@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from gameshelf.core import i18n
 from gameshelf.core.i18n import t
 from gameshelf.core.protocol import Game
 from gameshelf.terminal.feed import HUMAN
@@ -57,13 +58,23 @@ def seat_choices(console: Console, lang: str | None) -> list[str]:
     return kinds
 
 
+def show_algorithms(console: Console, names: list[str], lang: str | None) -> None:
+    """The algorithms, numbered, each with how it plays."""
+    for number, name in enumerate(names, start=1):
+        key = f"cli.algo-{name}-about"
+        about = f" — {escape(t(key, lang))}" if i18n.has(key, lang) or i18n.has(key, "en") else ""
+        console.print(f"  [cyan]{number})[/] [bold]{escape(name)}[/]{about}", highlight=False)
+
+
 def advanced_choice(console: Console, read: Reader, lang: str | None) -> str | None:
-    """An algorithm by name, for those who asked for them."""
+    """An algorithm by name, for those who asked for them, each with a line
+    saying how it plays (a bot a plugin adds may have no line: its name)."""
     from gameshelf.bots import bot_names
 
     names = [n for n in bot_names() if n not in LEVELS]
-    console.print("  ".join(f"[cyan]{i})[/] {escape(n)}" for i, n in enumerate(names, start=1)), highlight=False)
-    picked = ask_number(console, t("cli.pick-bot", lang), 1, len(names), read, lang)
+    show_algorithms(console, names, lang)
+    picked = ask_number(console, t("cli.pick-bot", lang), 1, len(names), read, lang,
+                        more_help=lambda: show_algorithms(console, names, lang))
     return None if picked is None else f"bot:{names[picked - 1]}"
 
 
@@ -79,7 +90,8 @@ def choose_setup(
     read = read or (lambda prompt: console.input(prompt))
     table, ids = games_table(lang)
     console.print(table)
-    choice = ask_number(console, t("cli.pick-game", lang), 1, len(ids), read, lang)
+    choice = ask_number(console, t("cli.pick-game", lang), 1, len(ids), read, lang,
+                        more_help=lambda: console.print(table))
     if choice is None:
         return None
     game = load_game(ids[choice - 1])
@@ -96,7 +108,8 @@ def choose_setup(
         default_kind = 1 if seat == 0 else 2
         while True:
             picked = ask_number(console, t("cli.pick-seat", lang, n=seat + 1, default=default_kind),
-                                1, len(kinds) + 1, read, lang, default=default_kind)
+                                1, len(kinds) + 1, read, lang, default=default_kind,
+                                more_help=lambda: seat_choices(console, lang))
             if picked is None:
                 return None
             if picked <= len(kinds):

@@ -56,9 +56,12 @@ def safe_read(read: Reader, prompt: str) -> str | None:
 
 
 def ask_number(console: Console, prompt: str, low: int, high: int,
-               read: Reader, lang: str | None, default: int | None = None) -> int | None:
+               read: Reader, lang: str | None, default: int | None = None,
+               more_help: Callable[[], object] | None = None) -> int | None:
     """A number in ``[low, high]`` (just Enter takes ``default`` when there is
-    one); re-asks on anything else, ``None`` on 'q' or the end of input."""
+    one); re-asks on anything else, ``None`` on 'q' or the end of input.
+    ``?`` says what the prompt takes, then ``more_help()`` prints what it
+    offers (the game's rules in a game, what each choice means in a menu)."""
     while True:
         answer = safe_read(read, f"{prompt} [{low}-{high}] > ")
         if answer is None:
@@ -66,6 +69,12 @@ def ask_number(console: Console, prompt: str, low: int, high: int,
         folded = normalize(answer)
         if folded == "q":
             return None
+        if folded == "?":
+            enter = "" if default is None else " " + t("cli.number-help-default", lang, default=default)
+            console.print(t("cli.number-help", lang, low=low, high=high) + enter, highlight=False, markup=False)
+            if more_help is not None:
+                more_help()
+            continue
         if not folded and default is not None:
             return default
         number = parse_number(folded)

@@ -5,19 +5,26 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.console import Console
+from rich.console import Console, Group
 from rich.markup import escape
+from rich.panel import Panel
+from rich.text import Text
 
 from gameshelf.core.i18n import t
-from gameshelf.core.protocol import Event, State
+from gameshelf.core.narration import reports_move
+from gameshelf.core.protocol import State
 from gameshelf.core.record import replay
+from gameshelf.terminal.feed import Entry, event_text, move_text
+from gameshelf.terminal.help import rules_text
 from gameshelf.terminal.prompts import Reader, normalize, parse_number, safe_read
 from gameshelf.terminal.session import ranking_table
 
 
-def position(record: dict[str, Any], index: int, lang: str | None) -> tuple[State, str, list[Event]]:
-    """The game after move ``index``, its headline ("Player 2: ...", told
-    through the public description) and the public events it caused."""
+def position(record: dict[str, Any], index: int, lang: str | None) -> tuple[State, str, list[str]]:
+    """The game after move ``index``, its headline (who moved and what, told
+    through the public description, or through the move's first event when
+    that already says it, as the live feed does) and the texts of the other
+    public events it caused, in the game view's words."""
     state = replay(record, upto=max(0, index - 1))
     if not index:
         return state, "-", []
@@ -26,8 +33,13 @@ def position(record: dict[str, Any], index: int, lang: str | None) -> tuple[Stat
     start = len(state.events)
     state.apply(action)
     seat = mover if mover is not None else 0
-    headline = f"{t('cli.player', lang, n=seat + 1)}: {state.game.describe_public(action, seat, lang)}"
-    return state, headline, [e for e in state.events[start:] if e.visible(None)]
+    events = [e for e in state.events[start:] if e.visible(None)]
+    texts = [event_text(state, e, lang) for e in events]
+    if reports_move(events, seat, state.players):
+        return state, texts[0], texts[1:]
+    entry = Entry(seat, action, start, len(state.events), state.observation(None))
+    headline = f"{t('cli.player', lang, n=seat + 1)}: {move_text(state, entry, None, lang)}"
+    return state, headline, texts
 
 
 def replay_session(
@@ -49,10 +61,12 @@ def replay_session(
     index = 0
     while True:
         state, headline, events = position(record, index, lang)
-        console.rule(t("cli.replay-step", lang, index=index, total=total, action=headline))
+        console.rule(t("cli.replay-step", lang, index=index, total=total))
+        if index:  # below the rule, so a long move is not cut short
+            console.print(f"[bold]▶ {escape(headline)}[/]", highlight=False)
         console.print(final.game.render(state.observation(None), lang))
-        for event in events:
-            console.print(f"  · {escape(event.text(lang))}", highlight=False)
+        for text in events:
+            console.print(f"  · {escape(text)}", highlight=False)
         if index == total and final.is_over:
             console.print(ranking_table(final, lang))
         answer = safe_read(read, t("cli.replay-help", lang) + " > ")
@@ -68,6 +82,10 @@ def replay_session(
             index = total
         elif command == "":
             index = min(total, index + 1)
+        elif command == "?":
+            console.print(Panel(Group(Text(t("cli.replay-keys", lang)), Text(""), Text(rules_text(final.game, lang))),
+                                title=f"{final.game.name(lang)} — ?"))
+            safe_read(read, t("cli.press-enter", lang) + " ")
         elif number is not None and number <= total:
             index = number
         else:

@@ -8,11 +8,9 @@ decide. Bad input at the prompt re-asks; it never reaches the game.
 
 from __future__ import annotations
 
-import importlib
 import itertools
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
 
 from rich.cells import cell_len
 from rich.console import Console, Group
@@ -25,6 +23,7 @@ from gameshelf.bots import Bot, make_bot, play_bot_turn
 from gameshelf.core.actions import Action
 from gameshelf.core.errors import GameshelfError
 from gameshelf.core.i18n import t
+from gameshelf.core.narration import move_sentences, view_hook
 from gameshelf.core.protocol import Game, PlayerId, State
 from gameshelf.core.record import replay
 from gameshelf.terminal.feed import HUMAN, Feed, history_lines
@@ -84,18 +83,6 @@ def score_heading(game: Game, lang: str | None) -> str:
     return t(key, lang) if i18n.has(key, lang) or i18n.has(key, "en") else t("cli.col-score", lang)
 
 
-def view_hook(game: Game, name: str) -> Callable[..., Any] | None:
-    """A function of the game's ``view`` module (``details``,
-    ``result_columns``), when the game's view offers it."""
-    module = type(game).__module__.rsplit(".", 1)[0] + ".view"
-    try:
-        view = importlib.import_module(module)
-    except ImportError:
-        return None
-    hook = getattr(view, name, None)
-    return hook if callable(hook) else None
-
-
 def result_columns(state: State, lang: str | None) -> list[tuple[str, list[str]]]:
     """The columns that say what decided the game: the game's view module's
     ``result_columns(state, lang)`` when it has one (a game won by luxuries,
@@ -107,14 +94,17 @@ def result_columns(state: State, lang: str | None) -> list[tuple[str, list[str]]
 
 
 def ranking_table(state: State, lang: str | None) -> Table | Group:
-    """Places, players and the figures that decided the game."""
+    """Places, players and the figures that decided the game (a solo game:
+    the figures alone, "place 1, Player 1" says nothing there)."""
     table = Table(title=t("cli.game-over", lang))
     columns = result_columns(state, lang)
-    for heading in (t("cli.col-place", lang), t("cli.col-player", lang), *(c[0] for c in columns)):
+    solo = state.players == 1
+    for heading in ([] if solo else [t("cli.col-place", lang), t("cli.col-player", lang)]) + [c[0] for c in columns]:
         table.add_column(heading)
     for place, group in enumerate(state.ranking(), start=1):
         for seat in group:
-            table.add_row(str(place), t("cli.player", lang, n=seat + 1), *(c[1][seat] for c in columns))
+            who = [] if solo else [str(place), t("cli.player", lang, n=seat + 1)]
+            table.add_row(*who, *(c[1][seat] for c in columns))
     note = tie_note(state, lang)
     return Group(table, Text(note, style="italic")) if note else table
 
@@ -135,21 +125,6 @@ def tie_note(state: State, lang: str | None) -> str | None:
 LIST_ROWS = 8
 
 
-def sentences(state: State, lang: str | None) -> list[str]:
-    """Each legal move as its mover reads it now, with what it costs and
-    gives (the game's view ``describe_move``), else the game's own sentence.
-    Why the fallback: a gap in a view's extra wording must never stop a game."""
-    actions = state.legal_actions()
-    describe = view_hook(state.game, "describe_move")
-    if describe is not None:
-        try:
-            seen = state.observation(state.current_player)
-            return [str(describe(seen, a, lang)) for a in actions]
-        except Exception:
-            pass
-    return [state.game.describe_action(a, lang) for a in actions]
-
-
 def _list_height(texts: list[str], columns: int, width: int) -> int:
     """Screen lines the move list takes in ``columns`` columns (a sentence
     wider than its column wraps)."""
@@ -165,7 +140,7 @@ def move_list(state: State, lang: str | None, width: int = 100) -> Table:
     number apart from the numbers in its sentence. A long list is laid out
     in up to three columns (numbered down each column) when the sentences
     fit the screen's ``width``."""
-    texts = sentences(state, lang)
+    texts = move_sentences(state, lang)
     columns = 1
     if len(texts) > LIST_ROWS:
         columns = min(range(1, 4), key=lambda k: (_list_height(texts, k, width), k))
@@ -174,7 +149,7 @@ def move_list(state: State, lang: str | None, width: int = 100) -> Table:
                   title_justify="left")
     for _ in range(columns):
         table.add_column(justify="right", style="bold cyan", no_wrap=True)
-        table.add_column()
+        table.add_column(overflow="fold")  # a Japanese sentence has no space to wrap at: fold it, never cut it
     for r in range(rows):
         cells: list[str] = []
         for c in range(columns):
@@ -207,9 +182,13 @@ class Session:
         #: the seat whose eyes are on the screen now (None: nobody's yet, or spectators only)
         self.viewer: PlayerId | None = self.humans[0] if len(self.humans) == 1 else None
         self.skipping = False
+        #: screen lines of results printed since the person last answered (see hold_feed)
+        self.unread = 0
 
     # -- the loop -----------------------------------------------------------------
     def run(self) -> State:
+        if self.state.history and not self.state.is_over:  # a resumed game: say where it stands
+            self.console.print(f"[yellow]{escape(t('cli.resumed', self.lang, moves=len(self.state.history)))}[/]")
         while not self.state.is_over:
             seat = self.state.current_player
             assert seat is not None
@@ -218,7 +197,7 @@ class Session:
                 continue
             if seat != self.viewer:
                 self.hand_over(seat)
-            self.feed.show(self.console, self.state, seat, self.lang)
+            self.show_feed(seat)
             if not self.human_turn(seat):
                 return self.state
         self.finish()
@@ -231,13 +210,14 @@ class Session:
         self.undo.clear()
         watching = self.viewer is not None or not self.humans
         if watching and not self.skipping:
-            self.feed.show(self.console, self.state, self.viewer, self.lang)
+            self.show_feed(self.viewer)
         self.offer_skip()
 
     def offer_skip(self) -> None:
         """When every person is out of the game (the observation's ``alive``
-        says so), offer to skip the bots' remaining moves."""
-        if self.skipping or not self.humans or self.viewer is None:
+        says so), offer to skip the bots' remaining moves; not once the game
+        is over (a bot's move that knocks the last person out may end it)."""
+        if self.skipping or not self.humans or self.viewer is None or self.state.is_over:
             return
         alive = self.state.observation(self.viewer).get("alive")
         if not isinstance(alive, list) or any(alive[s] for s in self.humans if s < len(alive)):
@@ -245,6 +225,25 @@ class Session:
         self.skipping = ask_yes_no(self.console, t("cli.skip-to-end", self.lang), self.read, self.lang)
         if not self.skipping:
             self.humans = []  # watch quietly: do not ask again
+
+    def show_feed(self, viewer: PlayerId | None) -> None:
+        """Print what ``viewer`` has not read yet, counting the screen lines
+        it takes (see :meth:`hold_feed`)."""
+        self.unread += self.feed.show(self.console, self.state, viewer, self.lang)
+
+    def hold_feed(self, seat: PlayerId) -> None:
+        """On a real screen, when what happened since the person's last answer
+        and the board to come would not fit together, wait for Enter before
+        drawing the board: otherwise the board pushes the results (the bots'
+        moves, one's own roll) off the top of the screen unread."""
+        unread, self.unread = self.unread, 0
+        if not unread or not self.console.is_terminal:
+            return
+        board = Group(self.state.game.render(self.state.observation(seat), self.lang),
+                      move_list(self.state, self.lang, self.console.width))
+        height = len(self.console.render_lines(board, self.console.options, pad=False)) + 2  # rule, prompt
+        if unread + height > self.console.height:
+            safe_read(self.read, t("cli.read-first", self.lang) + " ")
 
     def hand_over(self, seat: PlayerId) -> None:
         """Hot-seat: clear the screen and wait for the next person."""
@@ -262,6 +261,7 @@ class Session:
 
     def human_turn(self, seat: PlayerId) -> bool:
         """Ask ``seat`` until a move is played; False when the person quits."""
+        self.hold_feed(seat)
         self.draw(seat)
         actions = self.state.legal_actions()
         restart_at = self.restart_point(self.state) if self.restart_point else None
@@ -284,9 +284,7 @@ class Session:
             elif command == "l":
                 self.show_log(seat)
             elif command in ("?", "h"):
-                self.console.print(help_panel(self.state.game, self.state.observation(seat), self.lang,
-                                              can_undo=bool(self.undo), can_restart=restart_at is not None,
-                                              typed=hint))
+                self.console.print(self.help(seat))
                 wait_key(self.read, self.lang)
             elif command == "b":
                 pass  # redraw below
@@ -311,6 +309,13 @@ class Session:
                 self.console.print(f"[red]{escape(t('cli.not-a-number', self.lang, n=len(actions)))}[/]")
                 continue
             self.draw(seat)
+
+    def help(self, seat: PlayerId) -> Panel:
+        """The ``?`` screen for ``seat`` now: keys, what may be typed, the
+        current phase and the rules in brief."""
+        restart_at = self.restart_point(self.state) if self.restart_point else None
+        return help_panel(self.state.game, self.state.observation(seat), self.lang, can_undo=bool(self.undo),
+                          can_restart=restart_at is not None, typed=typed_hint(self.state, seat, self.lang))
 
     def typed(self, seat: PlayerId, command: str) -> bool | None:
         """A move typed as words (``bid 12``, see :mod:`typed`): True when it
@@ -340,7 +345,7 @@ class Session:
             return
         self.feed.record(self.state, seat, action, before)
         self.undo.after(probe, self.state, action)
-        self.feed.show(self.console, self.state, seat, self.lang)
+        self.show_feed(seat)
 
     def take_back(self, seat: PlayerId) -> None:
         position = self.undo.pop()
@@ -360,7 +365,8 @@ class Session:
             return
         for number, (label, _) in enumerate(screens, start=1):
             self.console.print(f"  [cyan]{number})[/] {escape(label)}", highlight=False)
-        picked = ask_number(self.console, t("cli.pick-details", self.lang), 1, len(screens), self.read, self.lang)
+        picked = ask_number(self.console, t("cli.pick-details", self.lang), 1, len(screens), self.read, self.lang,
+                            more_help=lambda: self.console.print(self.help(seat)))
         if picked is not None:
             self.console.print(screens[picked - 1][1])
             wait_key(self.read, self.lang)
@@ -379,7 +385,7 @@ class Session:
         if confirm and self.save_dir is not None and self.state.history and ask_yes_no(
             self.console, t("cli.save-offer", self.lang), self.read, self.lang
         ):
-            path = save_game(self.state, self.seats, self.save_dir, self.save_path)
+            path = save_game(self.state, self.seats, self.save_dir, self.save_path, restart=self.restart_point)
             self.console.print(resume_hint(self.save_dir, path, self.lang))
             saved = True
         if not saved:
@@ -398,6 +404,11 @@ class Session:
             if self.save_path is not None and self.save_path != path:
                 self.save_path.unlink(missing_ok=True)  # the unfinished save is done with
             self.console.print(t("cli.saved", self.lang, path=str(path)))
+
+
+def resume_command(save_dir: Path) -> str:
+    """The command that finds games saved in ``save_dir``."""
+    return "gameshelf resume" if save_dir == Path("records") else f"gameshelf resume --save-dir {save_dir}"
 
 
 def resume_hint(save_dir: Path, path: Path, lang: str | None) -> str:

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import Any
 
 from gameshelf.core.actions import Action
+from gameshelf.core.narration import view_hook
 from gameshelf.core.protocol import PlayerId, State
 
 #: typed text longer than this is not read at all (no game's form is longer)
@@ -28,8 +29,6 @@ MAX_TYPED = 40
 
 
 def _hook(state: State, name: str) -> Callable[..., Any] | None:
-    from gameshelf.terminal.session import view_hook  # session imports this module
-
     return view_hook(state.game, name)
 
 

@@ -1,22 +1,14 @@
 """Undo that follows Board Game Arena's policy.
 
-A person may take back their own last moves, but never across another
-player's move, a die roll, a shuffle, or anything newly revealed. Why the
-check is generic: a move is safe to take back exactly when it taught the
-mover nothing, that is, when every world the mover could not rule out
-before it (two :meth:`~gameshelf.core.protocol.State.determinize` copies)
-shows the mover the same observation after it as the real game does, and
-no random stream moved. A die, a draw from a hidden deck and a shuffle all
-fail that test in every game without any game-specific code.
+The terminal keeps the positions a person may return to; whether a move
+may be taken back at all is :class:`gameshelf.core.undo.Probe`'s question.
 """
 
 from __future__ import annotations
 
 from gameshelf.core.actions import Action
 from gameshelf.core.protocol import PlayerId, State
-
-#: re-dealt worlds compared; two make a lucky match vanishingly rare
-WORLD_SEEDS = (7919, 104729)
+from gameshelf.core.undo import Probe
 
 
 class UndoStack:
@@ -46,30 +38,3 @@ class UndoStack:
 
     def pop(self) -> State | None:
         return self.positions.pop() if self.positions else None
-
-
-class Probe:
-    """The position before a move, and the worlds its mover could not rule out."""
-
-    def __init__(self, state: State, seat: PlayerId) -> None:
-        self.seat = seat
-        self.position = state.clone()
-        try:
-            self.worlds: list[State] | None = [state.determinize(seat, s) for s in WORLD_SEEDS]
-        except Exception:  # a world that cannot be built: play on, only without undo for this move
-            self.worlds = None
-
-    def reversible(self, state: State, action: Action) -> bool:
-        """Whether the move just made left the mover deciding and revealed
-        nothing: no stream moved and every world agrees with the real game."""
-        if self.worlds is None or state.current_player != self.seat or state.rng != self.position.rng:
-            return False
-        seen = state.observation(self.seat)
-        for world in self.worlds:
-            try:
-                world.apply(action, self.seat)
-            except Exception:  # a world where the move is not legal differs by definition
-                return False
-            if world.observation(self.seat) != seen:
-                return False
-        return True
