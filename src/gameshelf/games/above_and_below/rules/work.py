@@ -176,6 +176,9 @@ def assign(state: AboveAndBelowState, action: Assign) -> None:
     if task.purpose == "labor":
         _labor(state, action.villager)
     elif task.purpose == "explore":
+        # logged because the last explorer can set the party off at once, and
+        # that event would otherwise stand for this move without naming them
+        state.log(f"{NS}.log.explorer", player=p + 1, villager=f"@{NS}.villager.{action.villager}")
         task.villagers.append(action.villager)
     else:
         task.villagers.append(action.villager)
@@ -232,7 +235,7 @@ def _labor(state: AboveAndBelowState, villager: int) -> None:
     task.villagers.append(villager)
     task.count += 1
     village.coins += 1
-    state.log(f"{NS}.log.labor", player=state.turn + 1)
+    state.log(f"{NS}.log.labor", player=state.turn + 1, villager=f"@{NS}.villager.{villager}")
     if state.cider_on_board:
         state.cider_on_board = False
         village.cider += 1
