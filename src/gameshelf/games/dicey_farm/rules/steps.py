@@ -40,6 +40,8 @@ def sow(s: DiceyFarmState, crop: str) -> None:
     s.goods[C.crops[crop][0]] -= 1
     s.sown[crop] += 1
     s.left -= 1
+    # logged so the dice that may come back at once never stand alone for the move
+    s.log("dicey_farm.log.sow", crop=f"@dicey_farm.crop.{crop}", left=s.left)
     if not sowable(s):
         finish_sow(s)
 
@@ -106,6 +108,7 @@ def bake(s: DiceyFarmState) -> None:
     s.goods["wheat"] -= spec["wheat"]
     s.goods["food"] += spec["food"]
     s.left -= 1
+    s.log("dicey_farm.log.bake", wheat=spec["wheat"], n=spec["food"])
     if s.left == 0 or s.goods["wheat"] < spec["wheat"]:
         finish_oven(s)
 

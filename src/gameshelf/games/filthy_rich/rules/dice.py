@@ -85,7 +85,9 @@ def next_window_seat(s: FilthyRichState) -> None:
 
 
 def close_window(s: FilthyRichState) -> None:
-    """The deciding seat keeps what it still owns."""
+    """The deciding seat keeps what it still owns (logged: the last keeper's
+    taxes follow at once, and their first line must not stand for the choice)."""
+    s.log("filthy_rich.log.keep", player=s.window[0] + 1)
     s.window.pop(0)
     next_window_seat(s)
 
