@@ -69,11 +69,12 @@ def rules(
 ) -> None:
     """Print a game's rules in brief (the same text as `?` during play)."""
     use_language(lang)
+    from gameshelf.terminal.fold import Folded
     from gameshelf.terminal.help import rules_text
 
     game = _game_argument(game_id)
     console.rule(game.name())
-    console.print(rules_text(game, None), highlight=False, markup=False)
+    console.print(Folded(rules_text(game, None)), highlight=False)
 
 
 @app.command()

@@ -36,6 +36,7 @@ from gameshelf.core.actions import Action
 from gameshelf.core.i18n import t
 from gameshelf.core.narration import reports_move, view_hook
 from gameshelf.core.protocol import Event, PlayerId, State
+from gameshelf.terminal.fold import Folded
 
 HUMAN = "human"
 
@@ -120,18 +121,18 @@ class Feed:
         return taken
 
 
-def hanging(line: str) -> Table | Text:
+def hanging(line: str) -> Table | Folded:
     """A feed line (rich markup) whose text wraps under itself, not under its
     bullet: a long Japanese event has no space to break at but the one after
     "·", and printed plainly it left the bullet alone on its line."""
     text = Text.from_markup(line)
     width = 4 if text.plain.startswith("  · ") else 2 if text.plain.startswith("▶ ") else 0
     if not width:
-        return text
+        return Folded(text)
     grid = Table.grid()
     grid.add_column(no_wrap=True)
-    grid.add_column(overflow="fold")
-    grid.add_row(text[:width], text[width:])
+    grid.add_column()
+    grid.add_row(text[:width], Folded(text[width:]))
     return grid
 
 

@@ -18,6 +18,7 @@ from rich.text import Text
 from gameshelf.core import i18n
 from gameshelf.core.i18n import t
 from gameshelf.core.protocol import Game
+from gameshelf.terminal.fold import Folded
 
 
 def package(game: Game) -> str:
@@ -60,12 +61,12 @@ def help_panel(game: Game, observation: dict[str, Any], lang: str | None, *,
                can_undo: bool = False, can_restart: bool = False, typed: str | None = None) -> Panel:
     """One screen: the keys (and what may be typed now, ``typed``), the
     current phase, and the rules in brief."""
-    parts: list[Any] = [Text(keys_text(lang, can_undo=can_undo, can_restart=can_restart))]
+    parts: list[Any] = [Folded(keys_text(lang, can_undo=can_undo, can_restart=can_restart))]
     if typed:
         parts.append(Text(typed, style="bold"))
     phase = phase_text(game, observation, lang)
     if phase:
         parts.append(Text.from_markup(f"\n[bold]{escape(t('cli.phase-now', lang))}[/] {escape(phase)}"))
     parts.append(Text.from_markup(f"\n[bold]{escape(t('cli.rules-title', lang))}[/]"))
-    parts.append(Text(rules_text(game, lang)))
+    parts.append(Folded(rules_text(game, lang)))
     return Panel(Group(*parts), title=f"{game.name(lang)} — ?")

@@ -15,6 +15,7 @@ from gameshelf.core.narration import reports_move
 from gameshelf.core.protocol import State
 from gameshelf.core.record import replay
 from gameshelf.terminal.feed import Entry, event_text, move_text
+from gameshelf.terminal.fold import Folded
 from gameshelf.terminal.help import rules_text
 from gameshelf.terminal.prompts import Reader, normalize, parse_number, safe_read
 from gameshelf.terminal.session import ranking_table
@@ -83,7 +84,7 @@ def replay_session(
         elif command == "":
             index = min(total, index + 1)
         elif command == "?":
-            console.print(Panel(Group(Text(t("cli.replay-keys", lang)), Text(""), Text(rules_text(final.game, lang))),
+            console.print(Panel(Group(Text(t("cli.replay-keys", lang)), Text(""), Folded(rules_text(final.game, lang))),
                                 title=f"{final.game.name(lang)} — ?"))
             safe_read(read, t("cli.press-enter", lang) + " ")
         elif number is not None and number <= total:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from rich.cells import cell_len
 from rich.console import Console, Group
@@ -27,6 +28,7 @@ from gameshelf.core.narration import move_sentences, view_hook
 from gameshelf.core.protocol import Game, PlayerId, State
 from gameshelf.core.record import replay
 from gameshelf.terminal.feed import HUMAN, Feed, history_lines
+from gameshelf.terminal.fold import Folded
 from gameshelf.terminal.help import help_panel, package
 from gameshelf.terminal.prompts import (
     Reader,
@@ -149,12 +151,12 @@ def move_list(state: State, lang: str | None, width: int = 100) -> Table:
                   title_justify="left")
     for _ in range(columns):
         table.add_column(justify="right", style="bold cyan", no_wrap=True)
-        table.add_column(overflow="fold")  # a Japanese sentence has no space to wrap at: fold it, never cut it
+        table.add_column()  # Folded: a Japanese sentence breaks between characters, never cut
     for r in range(rows):
-        cells: list[str] = []
+        cells: list[Any] = []
         for c in range(columns):
             k = c * rows + r
-            cells += [f"{k + 1})", escape(texts[k])] if k < len(texts) else ["", ""]
+            cells += [f"{k + 1})", Folded(texts[k])] if k < len(texts) else ["", ""]
         table.add_row(*cells)
     return table
 
