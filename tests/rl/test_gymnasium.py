@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import warnings
 
+import numpy as np
 import pytest
 
 gymnasium = pytest.importorskip("gymnasium")
@@ -86,7 +87,8 @@ def test_bad_settings_are_refused(kwargs: dict, error: type[Exception]) -> None:
         gs_gym.GameshelfEnv(**kwargs)
 
 
-@pytest.mark.parametrize("action", [True, 1.0, "1", -1, 10**6])
+@pytest.mark.parametrize("action", [True, 1.0, "1", -1, 10**6, np.bool_(True), np.float32(1), np.array([1]),
+                                    np.array(1.0), np.array(True)])
 def test_bad_action_ids_raise_and_change_nothing(action: object) -> None:
     env = gs_gym.GameshelfEnv("dicey-farm")
     env.reset(seed=0)
@@ -94,6 +96,20 @@ def test_bad_action_ids_raise_and_change_nothing(action: object) -> None:
     with pytest.raises((TypeError, ValueError)):
         env.step(action)
     assert env.state.snapshot() == before
+
+
+@pytest.mark.parametrize("wrap", [int, np.int64, np.int32, np.array])
+def test_an_integer_of_any_integer_type_is_an_action_id(wrap: object) -> None:
+    """What a policy hands back: a Python int, a numpy integer, or a 0-d
+    integer array (``np.argmax`` of one row); each plays the same move."""
+    env = gs_gym.GameshelfEnv("dicey-farm")
+    _, info = env.reset(seed=0)
+    first = int(np.flatnonzero(info["action_mask"])[0])
+    env.step(wrap(first))  # type: ignore[operator]
+    twin = gs_gym.GameshelfEnv("dicey-farm")
+    twin.reset(seed=0)
+    twin.step(first)
+    assert env.state.snapshot() == twin.state.snapshot()
 
 
 def test_render_ansi_shows_the_seats_view() -> None:

@@ -23,9 +23,13 @@ REWARDS = ("score", "win")
 
 
 def exact_int(value: Any, name: str) -> int:
-    """``value`` as an int, refusing bools and floats (True is not 1, 4.0 is not 4)."""
+    """``value`` as an int, refusing bools and floats (True is not 1, 4.0 is
+    not 4). A 0-d integer array (what ``np.argmax`` over a batch row or a
+    vectorised policy may hand back) is its one integer."""
     if type(value) is int:  # the usual case, before the slower isinstance tests
         return value
+    if isinstance(value, np.ndarray) and value.ndim == 0:
+        value = value[()]
     if isinstance(value, bool | np.bool_) or not isinstance(value, int | np.integer):
         raise TypeError(f"{name} must be an integer, not {value!r}")
     return int(value)
