@@ -51,11 +51,12 @@ function diceTray(ctx) {
     // the held die goes back to the tray from where it is
     return ctx.bind(el, held ? { type: "back" } : { type: "pick", face });
   });
-  const step = t(`${NS}.phase.${obs.phase}`);
+  // at the end no step waits for a choice (the phase is left at "main")
+  const step = obs.final ? t(`${NS}.view.game-over`) : t(`${NS}.phase.${obs.phase}`);
   return panel(w("df.dice"), "df-dice",
     h("div", { class: "dice-row" }, dice.length ? dice : h("span", { class: "muted", text: t(`${NS}.view.no-dice`) })),
     h("div", { class: "step-line" }, h("strong", { text: w("df.step") + ": " }), step,
-      HINTS[obs.phase] && obs.left ? h("span", { class: "muted", text: ` · ${t(`${NS}.view.${HINTS[obs.phase]}`, { n: obs.left, k: (obs.kept || []).length })}` }) : null),
+      HINTS[obs.phase] && obs.left && !obs.final ? h("span", { class: "muted", text: ` · ${t(`${NS}.view.${HINTS[obs.phase]}`, { n: obs.left, k: (obs.kept || []).length })}` }) : null),
     h("div", { class: "spot-row" }, ctx.spot({ type: "done" })));
 }
 
@@ -167,11 +168,17 @@ function craftsmen(ctx) {
     h("div", { class: "craftsmen" }, obs.display.map((c) => card(c, false))));
 }
 
-/** VP by source (final breakdown once the game is over). */
+/** VP by source (final breakdown once the game is over): the sources that
+ * scored, tourism and beggars always, as the terminal lists them (a row of
+ * 0 for every craftsman one never had was noise). The Pastor's ignored
+ * beggars are a count, not VP: in brackets, outside the sum. */
 export function breakdown(obs) {
   const src = obs.final || obs.breakdown || {};
+  const rows = Object.entries(src).filter(([k, v]) => k !== "ignored_beggars" && (v || k === "tourism" || k === "beggars"));
+  const ignored = src.ignored_beggars;
   return h("table", { class: "breakdown" },
-    h("tbody", {}, Object.entries(src).map(([k, v]) => h("tr", {}, h("th", { scope: "row", text: t(`${NS}.breakdown.${k}`) }), h("td", { text: String(v) }))),
+    h("tbody", {}, rows.map(([k, v]) => h("tr", { "data-source": k }, h("th", { scope: "row", text: t(`${NS}.breakdown.${k}`) }), h("td", { text: String(v) }))),
+      ignored ? h("tr", { class: "muted", "data-source": "ignored_beggars" }, h("th", { scope: "row", text: t(`${NS}.breakdown.ignored_beggars`) }), h("td", { text: `(${ignored})` })) : null,
       h("tr", { class: "total" }, h("th", { scope: "row", text: t(`${NS}.view.vp`) }), h("td", { text: String(obs.score) }))));
 }
 

@@ -1,0 +1,61 @@
+"""Dicey Farm's browser board at the game's end, as a newcomer reads it
+(review of 2026-11-25): the VP table adds up, and the dice tray does not ask
+for a move that no longer exists."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from tests.web.fixtures import views
+
+NAMES = ["Alice"]
+
+
+def _final_view() -> dict[str, Any]:
+    view = copy.deepcopy(views("dicey-farm")[-1])
+    assert view["over"] and "final" in view["observation"]
+    return view
+
+
+def _draw(page: Any, server: str, view: dict[str, Any]) -> None:
+    page.goto(f"{server}/#/dev/dicey-farm")
+    page.wait_for_function("() => !!window.gameshelfDev")
+    page.evaluate("([v, names]) => window.gameshelfDev(v, names, v.seat)", [view, NAMES])
+
+
+def test_final_vp_table_lists_what_scored_and_the_pastors_count_apart(page: Any, server: str) -> None:
+    view = _final_view()
+    obs = view["observation"]
+    final = obs["final"]
+    for key in final:
+        if key not in ("tourism", "beggars"):
+            final[key] = 0
+    final["market"], final["beggars"], final["ignored_beggars"] = 4, -6, 5
+    obs["score"] = final["tourism"] + 4 - 6
+    _draw(page, server, view)
+    table = page.locator(".df-vp .breakdown")
+    sources = table.locator("tr[data-source]").evaluate_all("(rows) => rows.map((r) => r.dataset.source)")
+    # what scored, tourism and beggars always; no "Zoologist 0" for a craftsman never hired
+    assert sources == ["tourism", "market", "beggars", "ignored_beggars"], sources
+    pastor = table.locator('tr[data-source="ignored_beggars"] td').inner_text()
+    assert pastor == "(5)"  # a count of counters, not 5 VP in the VP column
+    # every number in the VP column adds up to the total
+    shown = table.locator("tr[data-source] td").evaluate_all("(cells) => cells.map((c) => c.textContent)")
+    total = table.locator("tr.total td").inner_text()
+    assert sum(int(v) for v in shown if not v.startswith("(")) == int(total)
+
+
+def test_no_pastor_row_when_no_beggar_was_ignored(page: Any, server: str) -> None:
+    view = _final_view()
+    view["observation"]["final"]["ignored_beggars"] = 0
+    _draw(page, server, view)
+    text = page.locator(".df-vp .breakdown").inner_text()
+    assert "Beggars ignored" not in text, text  # no "Beggars ignored (pastor) 0" in the VP column
+
+
+def test_finished_game_does_not_ask_to_choose_a_die(page: Any, server: str) -> None:
+    view = _final_view()
+    _draw(page, server, view)
+    step = page.locator(".df-dice .step-line").inner_text()
+    assert "choose" not in step and "game is over" in step, step
