@@ -36,8 +36,8 @@ def test_final_vp_table_lists_what_scored_and_the_pastors_count_apart(page: Any,
     _draw(page, server, view)
     table = page.locator(".df-vp .breakdown")
     sources = table.locator("tr[data-source]").evaluate_all("(rows) => rows.map((r) => r.dataset.source)")
-    # what scored, tourism and beggars always; no "Zoologist 0" for a craftsman never hired
-    assert sources == ["tourism", "market", "beggars", "ignored_beggars"], sources
+    # every round's sources always; no "Zoologist 0" for a craftsman never hired
+    assert sources == ["tourism", "market", "craftsmen", "whisky", "beggars", "ignored_beggars"], sources
     pastor = table.locator('tr[data-source="ignored_beggars"] td').inner_text()
     assert pastor == "(5)"  # a count of counters, not 5 VP in the VP column
     # every number in the VP column adds up to the total

@@ -168,13 +168,16 @@ function craftsmen(ctx) {
     h("div", { class: "craftsmen" }, obs.display.map((c) => card(c, false))));
 }
 
-/** VP by source (final breakdown once the game is over): the sources that
- * scored, tourism and beggars always, as the terminal lists them (a row of
- * 0 for every craftsman one never had was noise). The Pastor's ignored
- * beggars are a count, not VP: in brackets, outside the sum. */
+/** The sources that score every round (always listed, so a newcomer sees
+ * where VP comes from); the game-end ones (gems, zoologist, surveyor...)
+ * only when they scored: a row of 0 for every craftsman one never had was noise. */
+const ROUND_SOURCES = new Set(["tourism", "market", "craftsmen", "whisky", "beggars"]);
+
+/** VP by source (final breakdown once the game is over). The Pastor's
+ * ignored beggars are a count, not VP: in brackets, outside the sum. */
 export function breakdown(obs) {
   const src = obs.final || obs.breakdown || {};
-  const rows = Object.entries(src).filter(([k, v]) => k !== "ignored_beggars" && (v || k === "tourism" || k === "beggars"));
+  const rows = Object.entries(src).filter(([k, v]) => k !== "ignored_beggars" && (v || ROUND_SOURCES.has(k)));
   const ignored = src.ignored_beggars;
   return h("table", { class: "breakdown" },
     h("tbody", {}, rows.map(([k, v]) => h("tr", { "data-source": k }, h("th", { scope: "row", text: t(`${NS}.breakdown.${k}`) }), h("td", { text: String(v) }))),
