@@ -38,6 +38,9 @@ from gameshelf.games.filthy_rich.actions import (
 from gameshelf.games.filthy_rich.cards import ASSET, BUSINESS, Catalog, catalog
 
 COLOURS = ("red", "dodger_blue1", "green3", "magenta", "yellow3")
+#: each seat's mark beside its colour (the browser's seat shapes), so that a
+#: sign's owner can be told without telling colours apart
+SHAPES = ("●", "■", "▲", "◆", "★")
 P = "filthy_rich"
 CELL = 8  # characters per pocket: four pages side by side fit 120 columns
 
@@ -133,7 +136,11 @@ def _page_grid(obs: dict[str, Any], cat: Catalog, page: int, lang: str | None) -
         for c in range(bk.SIDE):
             k = r * bk.SIDE + c
             sign = rows[page - 1][k]
-            cell = Text(f"{k + 1}\n", style="grey50")
+            cell = Text(f"{k + 1}", style="grey50")
+            if sign != bk.EMPTY:
+                owner = owners[sign]
+                cell.append(" " + SHAPES[owner % len(SHAPES)] + str(owner + 1), style=COLOURS[owner % len(COLOURS)])
+            cell.append("\n")
             if sign == bk.EMPTY:
                 cell.append(t(f"{P}.view.empty", lang), style="grey42")
             else:
@@ -164,8 +171,10 @@ def _seen_grid(obs: dict[str, Any], cat: Catalog, lang: str | None) -> Table:
             if sign == bk.EMPTY:
                 cell.append("\n" + t(f"{P}.view.empty", lang), style="grey42")
             else:
+                owner = obs["sign_owner"][sign]
+                style = COLOURS[owner % len(COLOURS)] + " bold"
+                cell.append(" " + SHAPES[owner % len(SHAPES)], style=style)
                 cell.append(f" p{page}\n", style="grey50")
-                style = COLOURS[obs["sign_owner"][sign] % len(COLOURS)] + " bold"
                 cell.append(_sign_label(cat, sign, CELL, lang), style=style)
             cells.append(cell)
         grid.add_row(*cells)
@@ -177,7 +186,7 @@ def _players(obs: dict[str, Any], cat: Catalog, lang: str | None) -> Table:
     for col in ("col-player", "col-money", "col-luxuries", "col-businesses", "col-assets", "col-hand", "col-tax"):
         table.add_column(t(f"{P}.view.{col}", lang))
     for p in range(obs["players"]):
-        who = Text(t("cli.player", lang, n=p + 1), style=COLOURS[p % len(COLOURS)] + " bold")
+        who = Text(SHAPES[p % len(SHAPES)] + " " + t("cli.player", lang, n=p + 1), style=COLOURS[p % len(COLOURS)] + " bold")
         if p == obs["viewer"]:
             who.append(" " + t(f"{P}.view.you", lang))
         if p == obs["current"]:
@@ -216,7 +225,9 @@ def _status(obs: dict[str, Any], cat: Catalog, lang: str | None) -> Text:
     if obs["winner"] is not None:
         return Text(t(f"{P}.view.winner", lang, player=obs["winner"] + 1), style="bold green")
     if phase == "turn":
-        return Text(t(f"{P}.view.actions-left", lang, player=player, n=obs["actions_left"]))
+        # with both card actions used, what is left is the roll (or a sale first)
+        key = "actions-left" if obs["actions_left"] else "roll-now"
+        return Text(t(f"{P}.view.{key}", lang, player=player, n=obs["actions_left"]))
     if phase == "auction":
         a = obs["auction"]
         leader = t(f"{P}.view.nobody", lang) if a["leader"] is None else t("cli.player", lang, n=a["leader"] + 1)
@@ -255,7 +266,7 @@ def _c(key: str, lang: str | None, **params: Any) -> str:
     return t(f"{P}.compact.{key}", lang, **params)
 
 
-POCKET = 12  # cells per pocket in the compact grid: three pockets and a players table fit 100 columns
+POCKET = 13  # cells per pocket in the compact grid (with the owner's mark): three pockets and a players table fit 100 columns
 #: cells per pocket on a screen of WIDE columns or more: whole names ("ボウリング場", "Bowling Alley")
 POCKET_WIDE, WIDE = 24, 150
 
@@ -273,12 +284,16 @@ def seen_compact(obs: dict[str, Any], cat: Catalog, lang: str | None, pocket: in
         for c in range(bk.SIDE):
             k = r * bk.SIDE + c
             sign, page = bk.visible(rows, obs["page"], k)
-            cell = Text(f"{k + 1}", style="bold")
             if sign == bk.EMPTY:
+                cell = Text(f" {k + 1}", style="bold")
                 cell.append(" " + t(f"{P}.view.empty", lang), style="grey42")
             else:
-                style = COLOURS[obs["sign_owner"][sign] % len(COLOURS)] + " bold"
-                cell.append(" " + _sign_label(cat, sign, pocket - 5, lang), style=style)
+                # the owner's mark leads the pocket: "■5 Chapter… p1"
+                owner = obs["sign_owner"][sign]
+                style = COLOURS[owner % len(COLOURS)] + " bold"
+                cell = Text(SHAPES[owner % len(SHAPES)], style=style)
+                cell.append(f"{k + 1}", style="bold")
+                cell.append(" " + _sign_label(cat, sign, pocket - 6, lang), style=style)
                 cell.append(f" p{page}", style="grey50")
             cells.append(cell)
         grid.add_row(*cells)
@@ -287,12 +302,12 @@ def seen_compact(obs: dict[str, Any], cat: Catalog, lang: str | None, pocket: in
 
 def players_compact(obs: dict[str, Any], cat: Catalog, lang: str | None) -> Table:
     """One line per player: cash, luxuries, businesses, hand, tax due."""
-    table = Table(box=None, header_style="bold", pad_edge=False, padding=(0, 1))
+    table = Table(box=None, header_style="bold", pad_edge=False, padding=(0, 1, 0, 0))  # one space between columns
     table.add_column(_c("col-player", lang), no_wrap=True)
     for key in ("money", "luxuries", "businesses", "hand", "tax-due"):
         table.add_column(_c(f"col-{key}", lang), no_wrap=True, justify="right")
     for p in range(obs["players"]):
-        who = Text(("▶ " if p == obs["current"] else "  ") + t("cli.player", lang, n=p + 1),
+        who = Text(("▶ " if p == obs["current"] else "  ") + SHAPES[p % len(SHAPES)] + t("cli.player", lang, n=p + 1),
                    style=COLOURS[p % len(COLOURS)] + " bold")
         if p == obs["viewer"]:
             who.append(" " + t(f"{P}.view.you", lang))
@@ -487,6 +502,12 @@ def describe_move(obs: dict[str, Any], action: Action, lang: str | None = None) 
         if obs["money"][viewer] + income < due:
             line += " — " + _c("move.keep-broke", lang, cash=obs["money"][viewer] + income)
         return line
+    if type(action) is TorchBusiness and 0 <= a.card < cat.deck_size and cat.card_kind[a.card] == BUSINESS:
+        # which player loses it: two players' businesses may share a name only as copies, never a sign
+        owner = obs["sign_owner"][cat.card_ref[a.card]]
+        if owner != bk.EMPTY:
+            return _c("move.torch", lang, card=_name(cat, a.card, lang), owner=owner + 1)
+        return text
     if type(action) is TargetPlayer and 0 <= a.seat < obs["players"]:
         return _c("move.audit", lang, seat=a.seat + 1, due=tax_due(obs, cat, a.seat), cash=obs["money"][a.seat])
     if type(action) is PlaceSign:

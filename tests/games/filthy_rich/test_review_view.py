@@ -1,0 +1,73 @@
+"""What a newcomer reads on the terminal and in the move lists: a discard
+says it brings a dollar, a burning names whose business burns, the prompt
+says "roll" once the card actions are used up, and a sign's owner shows by
+a mark as well as by colour."""
+
+from __future__ import annotations
+
+import pytest
+from rich.console import Console
+
+from gameshelf.core.i18n import t
+from gameshelf.core.registry import load_game
+from gameshelf.games.filthy_rich.actions import DiscardCard, TorchBusiness
+from gameshelf.games.filthy_rich.view import describe_move, details
+from tests.games.filthy_rich.helpers import card, hang, new
+
+GAME = load_game("filthy-rich")
+
+
+def _text(renderable: object, width: int = 100) -> str:
+    console = Console(width=width, record=True, color_system=None)
+    console.print(renderable)
+    return console.export_text()
+
+
+def test_a_discard_says_it_takes_a_dollar_not_that_it_costs_one() -> None:
+    # "Play Dentist for $5" costs $5; "Discard Dentist for $1" read the same way
+    lawsuit = card("lawsuit")
+    assert GAME.describe_action(DiscardCard(lawsuit), "en") == "Discard Lawsuit and take $1"
+    assert "$1もらう" in GAME.describe_action(DiscardCard(lawsuit), "ja")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_burning_a_business_names_its_owner(lang: str) -> None:
+    s = new(3)
+    taco = hang(s, 2, "svens_swedish_tacos", 1, [1, 2])
+    line = describe_move(s.observation(0), TorchBusiness(taco), lang)
+    assert line == t("filthy_rich.compact.move.torch", lang, card=t("filthy_rich.card.svens_swedish_tacos", lang), owner=3)
+    assert "3" in line
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_with_both_card_actions_used_the_status_says_roll(lang: str) -> None:
+    s = new(3)
+    s.actions_left = 0
+    text = _text(GAME.render(s.observation(0), lang))
+    assert t("filthy_rich.view.roll-now", lang, player=1) in text
+    assert t("filthy_rich.view.actions-left", lang, player=1, n=0) not in text
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_a_signs_owner_shows_by_a_mark_not_only_by_colour(lang: str) -> None:
+    s = new(3)
+    hang(s, 1, "chapter_11_books", 1, [5])  # player 2's mark is ■
+    hang(s, 2, "dentist", 1, [1])  # player 3's is ▲
+    lines = _text(GAME.render(s.observation(0), lang)).splitlines()
+    row = next(x for x in lines if x.startswith("│ 4 "))  # pockets 4, 5, 6
+    assert "■5 " + t("filthy_rich.card.chapter_11_books", lang)[:3] in row
+    assert "│▲1 " in next(x for x in lines if "2 " + t("filthy_rich.view.empty", lang) in x)
+    # the players table carries the same marks
+    assert any("■" + t("cli.player", lang, n=2) in x for x in lines)
+    book = _text(details(GAME, s.observation(0), lang)[0][1], width=140)
+    assert "■2" in book and "▲3" in book
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_five_players_with_marks_keep_whole_column_heads_at_100_columns(lang: str) -> None:
+    s = new(5)
+    hang(s, 1, "chapter_11_books", 1, [5])
+    text = _text(GAME.render(s.observation(0), lang))
+    for key in ("player", "money", "luxuries", "businesses", "hand", "tax-due"):
+        assert t(f"filthy_rich.compact.col-{key}", lang) in text, key
+    assert "★" + t("cli.player", lang, n=5) in text
