@@ -59,3 +59,14 @@ def test_finished_game_does_not_ask_to_choose_a_die(page: Any, server: str) -> N
     _draw(page, server, view)
     step = page.locator(".df-dice .step-line").inner_text()
     assert "choose" not in step and "game is over" in step, step
+
+
+def test_market_prices_leave_out_butter_that_nothing_makes(page: Any, server: str) -> None:
+    """RULES.md D1: no butter workshop in 1.02, so "butter ×1 → 2 VP" among
+    the shipping prices promised a good the farmer can never have."""
+    view = copy.deepcopy(views("dicey-farm")[0])
+    _draw(page, server, view)
+    prices = page.locator(".df-stock .market-prices")
+    assert prices.locator('[data-good="ship-egg"]').count() == 1
+    assert prices.locator('[data-good="ship-butter"]').count() == 0
+    assert "butter" not in prices.inner_text()

@@ -14,6 +14,9 @@ const ICON = {
 const ANIMALS = ["chicken", "sheep", "pig", "cow", "horse"];
 const STOCK = ["food", "fish", "wheat", "vegetable", "flower", "meat", "egg", "milk", "wool", "butter",
   "wheat_seed", "vegetable_seed", "flower_seed", "whisky", "gem"];
+/** Goods the market prices but nothing can produce (RULES.md D1: the 1.02
+ * rules removed the butter workshop): a price for them only puzzles a newcomer. */
+const DORMANT = new Set(["butter"]);
 const BOARD_ACTIONS = ["fish", "plough", "sow", "ship", "contract", "recruit", "build", "tourism",
   "bread_oven", "slaughterhouse"];
 
@@ -146,7 +149,7 @@ function stock(ctx) {
     h("div", { class: "spot-row" }, ctx.spot({ type: "end-round" })),
     // the market's prices: what shipping each good gives (▲: it rots if kept)
     h("div", { class: "market-prices small" }, h("strong", { text: `${t(`${NS}.action.ship`)}: ` }),
-      Object.entries(data.market || {}).map(([g, [n, vp]]) => h("span", { class: "price", "data-good": `ship-${g}` },
+      Object.entries(data.market || {}).filter(([g]) => !DORMANT.has(g)).map(([g, [n, vp]]) => h("span", { class: "price", "data-good": `ship-${g}` },
         h("span", { "aria-hidden": "true", text: ICON[g] || "•" }), ` ${good(g)} ×${n} → ${vp} ${t(`${NS}.view.vp`)}`,
         perishable.has(g) ? h("span", { class: "rot-mark", text: " ▲" }) : null))));
 }
