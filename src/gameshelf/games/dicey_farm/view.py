@@ -429,7 +429,9 @@ def _use_what(obs: dict[str, Any], action: str, face: int, lang: str | None) -> 
     if action == "contract":
         cost = C.craftsmen["broker"].params["contract_cost"] if "broker" in hired else face
         return t("dicey_farm.view.use-contract", lang, n=cost)
-    if action == "recruit":
+    if action == "recruit":  # a die equal to the display keeps them all at once: there is no "rest"
+        if face >= len(obs.get("display", [])):
+            return t("dicey_farm.view.use-recruit-all", lang, n=face)
         return t("dicey_farm.view.use-recruit", lang, n=face)
     if action == "build":
         return t("dicey_farm.view.use-build", lang)
