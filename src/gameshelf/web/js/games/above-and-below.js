@@ -4,7 +4,7 @@
 // ready / exhausted / injured villagers, houses with goods, the progress
 // track, caves, coins and the score by source.
 import { h, dieFace } from "../dom.js";
-import { t, w, pick, lang } from "../i18n.js";
+import { t, w, pick, lang, has } from "../i18n.js";
 import { panel, seatBadge, seatsFrom, stat, SEAT_CLASSES, SEAT_SHAPES } from "../board.js";
 
 const NS = "above_and_below";
@@ -16,6 +16,10 @@ const STATE_MARK = { ready: "●", exhausted: "◐", injured: "✚" };
 const vName = (vid) => t(`${NS}.villager.${vid}`);
 const cName = (card) => t(`${NS}.card.${card}`);
 const item = (g) => t(`${NS}.item.${g}`);
+/** The separator of a list of names: 、 in Japanese, a comma in English (as the terminal writes them). */
+const sep = () => (lang() === "ja" ? "、" : ", ");
+/** A game text, or `fallback` while the exported catalogue does not hold the key yet. */
+const tOr = (key, params, fallback) => (has(`${NS}.${key}`) ? t(`${NS}.${key}`, params) : fallback);
 /** A price in coins (the game has no dollars): a coin mark and the number, the word for readers. */
 const coins = (n) => h("span", { class: "coins", "aria-label": `${n} ${t(`${NS}.view.coins`)}` }, h("span", { class: "coin", "aria-hidden": "true", text: "◉" }), String(n));
 
@@ -57,13 +61,16 @@ function encounter(ctx) {
     // who can rest (a bed, a cider, a potion: the chooser says which), here as well as in the village
     const mine = ctx.obs.villages[ctx.obs.viewer] || { injured: [] };
     const resting = [...new Set(ctx.find({ type: "rest" }).map((e) => e.action.villager))];
+    const rest = ctx.obs.rest;
     return panel(t(`${NS}.phase.${ctx.obs.phase}`), "ab-encounter",
+      // how many beds are left: each moves one villager one step
+      rest && rest.player === ctx.obs.viewer ? h("p", { class: "small beds", text: t(`${NS}.compact.beds`, { beds: rest.beds, used: rest.used }) }) : null,
       resting.length ? h("div", { class: "v-group" }, resting.map((vid) => villager(ctx, vid, mine.injured.includes(vid) ? "injured" : "exhausted"))) : null,
       h("div", { class: "spot-row" }, rested));
   }
   const what = t(`${NS}.view.task`, { what: t(`${NS}.act.${task.purpose}`) });
   const parts = [];
-  if (task.villagers && task.villagers.length) parts.push(h("div", { class: "small" }, `${w("ab.sent")}: `, task.villagers.map((v) => vName(v)).join(", ")));
+  if (task.villagers && task.villagers.length) parts.push(h("div", { class: "small" }, `${w("ab.sent")}: `, task.villagers.map((v) => vName(v)).join(sep())));
   // who can still be sent: your ready villagers, right here by the task (also in your village)
   const sendable = [...new Set(ctx.find({ type: "assign" }).map((e) => e.action.villager))];
   if (sendable.length) {
@@ -91,7 +98,7 @@ function encounter(ctx) {
       const have = task.lanterns ?? 0;
       parts.push(h("div", { class: "small option-needs" }, h("strong", { text: `▶ ${t(`${NS}.view.option`, { n: task.option + 1 })} ` }),
         needs.map((n) => h("span", { class: ["need", have >= n ? "met" : "unmet"], "data-need": n },
-          `${have >= n ? "✔" : "✖"} ${t(`${NS}.do.lanterns`, { n })}`))));
+          `${have >= n ? "✔" : "✖"} ${tOr("view.needs", { n }, `🏮 ${n}`)}`))));
     }
   }
   if (task.dice && task.dice.length) {
@@ -132,13 +139,16 @@ function reputationBoard(ctx) {
   return panel(t(`${NS}.view.reputation`), "ab-rep", h("div", { class: "rep-track" }, data.reputation_vp.map((vp, i) =>
     h("div", { class: "rep-cell" }, h("div", { class: "rep-level", text: i }), h("div", { class: "small muted", text: `${vp >= 0 ? "+" : ""}${vp}` }),
       h("div", { class: "rep-markers" }, obs.villages.map((v, p) => (v.reputation === i
-        ? h("span", { class: ["seat-shape", SEAT_CLASSES[p % 5]], title: ctx.names?.[p] || "", text: SEAT_SHAPES[p % 5] }) : null)))))));
+        ? h("span", { class: ["seat-shape", SEAT_CLASSES[p % 5]], title: ctx.names?.[p] || "", text: SEAT_SHAPES[p % 5] }) : null)))))),
+  // the small numbers are VP: said once, as the cells are too narrow for the word
+  h("p", { class: "small muted rep-caption", text: tOr("view.rep-caption", {}, "") }));
 }
 
 function village(ctx, p) {
   const { obs } = ctx;
   const v = obs.villages[p];
   const s = obs.scores[p];
+  const repVp = ctx.data.reputation_vp[v.reputation];
   const group = (key, ids, state) => h("div", { class: "v-group" }, h("span", { class: `v-label ${state}`, text: `${STATE_MARK[state]} ${t(`${NS}.view.${key}`)}` }),
     ids.length ? ids.map((vid) => villager(ctx, vid, state)) : h("span", { class: "muted small", text: "—" }));
   const chip = (g, n) => h("span", { class: "good", "data-good": g }, h("span", { "aria-hidden": "true", text: `${ICON[g]} ` }), `${item(g)} ×${n}`);
@@ -149,7 +159,7 @@ function village(ctx, p) {
     h("div", { class: "camp-head" }, p === obs.current ? h("span", { class: "turn-arrow", text: "▶" }) : null,
       seatBadge(p, ctx.names, { you: p === obs.viewer }), p === obs.start_player ? h("span", { class: "chip", text: `★ ${t(`${NS}.view.start`)}` }) : null,
       v.passed ? h("span", { class: "chip", text: t(`${NS}.view.passed`) }) : null,
-      stat(t(`${NS}.view.coins`), `${v.coins} (+${v.income})`), stat(t(`${NS}.view.reputation`), v.reputation),
+      stat(t(`${NS}.view.coins`), v.coins), stat(t(`${NS}.view.income`), `+${v.income}`), stat(t(`${NS}.view.reputation`), v.reputation),
       stat(t(`${NS}.view.score`), s.total, "score")),
     group("ready", v.ready, "ready"), group("exhausted", v.exhausted, "exhausted"), group("injured", v.injured, "injured"),
     h("div", { class: "v-group" }, h("span", { class: "v-label", text: t(`${NS}.view.goods`) }), goods.length ? goods : h("span", { class: "muted small", text: "—" }),
@@ -160,8 +170,11 @@ function village(ctx, p) {
     h("div", { class: "v-group" }, h("span", { class: "v-label", text: t(`${NS}.view.houses`) }),
       h("div", { class: "buildings" }, v.houses.map((c) => building(ctx, c, { goods: v.card_goods[c] })))),
     h("div", { class: "v-group" }, h("span", { class: "v-label", text: t(`${NS}.view.caves`) }), caveRow(ctx, v)),
-    h("div", { class: "small muted" }, `${t(`${NS}.view.score`)}: `,
-      `${t(`${NS}.view.score-track`)} ${s.track}, ${t(`${NS}.view.score-buildings`)} ${s.buildings}, ${t(`${NS}.view.score-reputation`)} ${s.reputation}, ${t(`${NS}.view.score-cards`)} ${s.cards}`));
+    h("div", { class: "small muted score-parts" }, `${t(`${NS}.view.score`)}: `,
+      ["track", "buildings", "reputation", "cards"].map((k) => `${t(`${NS}.view.score-${k}`)} ${s[k]}`).join(sep())),
+    // the reputation VP are the track position's VP plus the rank bonus: said, or "reputation 2" next to "4 VP" puzzles
+    h("div", { class: "small muted rep-parts" }, `${t(`${NS}.view.reputation`)}: `, t(`${NS}.view.rep-position`, { pos: v.reputation,
+      vp: `${repVp >= 0 ? "+" : ""}${repVp}`, bonus: s.reputation - repVp })));
 }
 
 /**

@@ -1,0 +1,97 @@
+"""A newcomer's review of Above and Below in the browser: the chosen
+encounter option says the explore values it needs in words (it showed a raw
+catalogue key), a village says its income and where its reputation VP come
+from (the track said +0 while the score said 4), the rest step says how many
+beds are left, the reputation track says its small numbers are VP, and
+Japanese lists are separated with 、."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import gameshelf
+from tests.web.fixtures import view_of
+
+NAMES = ["Alice", "Bob", "Carol"]
+KEY = re.compile(r"\babove_and_below\.[a-z]")
+GAME = gameshelf.load_game("above-and-below")
+
+
+def _state_where(test: Any, seed: int = 0, prefer: tuple[str, ...] = ("act", "assign", "set-out", "choose")) -> Any:
+    """A 3-player game played (explorations preferred) until ``test(obs)`` holds for the seat to move."""
+    for s in range(seed, seed + 30):
+        state = GAME.new_game(players=3, seed=s)
+        rng = random.Random(s)
+        while not state.is_over:
+            if test(state.observation(state.current_player)):
+                return state
+            actions = state.legal_actions()
+            liked = [a for a in actions if a.to_json().get("type") in prefer
+                     and a.to_json().get("action", "explore") == "explore"]
+            state.apply(rng.choice(liked or actions))
+    raise AssertionError("no such position")
+
+
+def _draw(page: Any, server: str, state: Any, lang: str = "en", width: int = 1280) -> None:
+    page.set_viewport_size({"width": width, "height": 900})
+    page.goto(f"{server}/")
+    page.evaluate("(l) => localStorage.setItem('gameshelf.lang', l)", lang)
+    page.goto(f"{server}/#/dev/above-and-below")
+    page.reload()  # a new hash alone does not load the page again
+    page.wait_for_function("() => !!window.gameshelfDev")
+    view = view_of(state, state.current_player, lang)
+    page.evaluate("([v, names]) => window.gameshelfDev(v, names, v.seat)", [view, NAMES])
+
+
+def _rolled(obs: dict[str, Any]) -> bool:
+    task = obs.get("task") or {}
+    return task.get("option") is not None and bool(task.get("dice")) and obs.get("phase") == "dice"
+
+
+def test_the_chosen_option_says_the_explore_values_it_needs(page: Any, server: str) -> None:
+    state = _state_where(_rolled)
+    task = state.observation(state.current_player)["task"]
+    needs = task["options"][task["option"]]["thresholds"]
+    for lang, word in (("en", "explore value"), ("ja", "探検値")):
+        _draw(page, server, state, lang)
+        shown = page.locator(".option-needs .need").all_inner_texts()
+        assert len(shown) == len(needs), shown
+        for text, n in zip(shown, needs, strict=True):
+            assert not KEY.search(text), text  # was "✖ above_and_below.do.lanterns"
+            assert f"{word} {n}" in text or f"{word}{n}" in text, text
+            assert text.startswith("✔" if task["lanterns"] >= n else "✖"), text
+
+
+def test_a_village_says_its_income_and_where_its_reputation_vp_come_from(page: Any, server: str) -> None:
+    state = GAME.new_game(players=3, seed=1)
+    obs = state.observation(0)
+    _draw(page, server, state)
+    mine = page.locator(".village.seat-0")
+    head = mine.locator(".camp-head").inner_text()
+    assert f"Income\n+{obs['villages'][0]['income']}" in head or f"Income +{obs['villages'][0]['income']}" in head, head
+    # three players tied at position 2 (+0 VP) share the rank bonus: the score's 4 is explained
+    rep = obs["scores"][0]["reputation"]
+    assert mine.locator(".rep-parts").inner_text() == (
+        f"Reputation: position 2 on the track (+0 VP) and, by rank now, +{rep} VP at the end")
+    assert "VP" in page.locator(".rep-caption").inner_text()
+
+
+def test_japanese_lists_are_separated_with_the_japanese_comma(page: Any, server: str) -> None:
+    state = _state_where(_rolled)
+    _draw(page, server, state, "ja")
+    parts = page.locator(".village.seat-0 .score-parts").inner_text()
+    assert "、" in parts and ", " not in parts, parts
+    sent = page.locator(".ab-encounter").inner_text()
+    assert "派遣" in sent and "、" in sent.split("派遣")[1].splitlines()[0], sent
+
+
+def test_the_rest_step_says_how_many_beds_are_left(page: Any, server: str) -> None:
+    state = _state_where(lambda obs: obs.get("phase") == "rest" and (obs.get("rest") or {}).get("player") == obs["viewer"])
+    rest = state.observation(state.current_player)["rest"]
+    for lang, word in (("en", f"Beds: {rest['beds']}, {rest['used']} used"), ("ja", f"ベッド{rest['beds']}台")):
+        _draw(page, server, state, lang, width=390)
+        text = page.locator(".ab-encounter .beds").inner_text()
+        assert word in text, text
+        assert not KEY.search(page.locator(".board").inner_text())
