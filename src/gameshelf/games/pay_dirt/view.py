@@ -34,7 +34,13 @@ from gameshelf.games.pay_dirt.components import (
     dollars,
 )
 from gameshelf.games.pay_dirt.describe import hardship_text, money
-from gameshelf.games.pay_dirt.names import claim_key, equipment_name, model_name, person_key
+from gameshelf.games.pay_dirt.names import (
+    claim_key,
+    equipment_name,
+    lot_name,
+    model_name,
+    person_key,
+)
 
 KIND_STYLE = {"B": "grey62", "P": "yellow", "R": "bold gold1"}
 SEAT_STYLE = ("cyan", "magenta", "green", "blue", "red")
@@ -79,9 +85,7 @@ def render(obs: dict[str, Any], lang: str | None = None) -> Group:
     if auction:
         parts.append(lots_grid(obs, comp, lang))
         if obs["auction"]["lot"]:
-            a = obs["auction"]
-            parts.append(Text(_v("bid-line", lang, amount=dollars(a["high_bid"]), player=a["high_bidder"] + 1),
-                              style="bold green"))
+            parts.append(Text(bid_line(obs, comp, lang), style="bold green"))
     elif obs["phase"] == "gear":
         parts.append(gear_lines(obs, comp, lang))
     elif obs["phase"] == "work":
@@ -91,6 +95,7 @@ def render(obs: dict[str, Any], lang: str | None = None) -> Group:
     hand = obs["hardships"].get("hand")
     if hand:
         text = Text(_v("hand", lang) + ":", style="bold red")
+        text.append(" " + _v("hand-note", lang), style="grey50")
         for card in hand:
             h = comp.hardships[card]
             text.append(f"\n  {t('pay_dirt.hardship.' + h.id, lang)} (-{h.temperature}°): ", style="bold")
@@ -102,6 +107,18 @@ def render(obs: dict[str, Any], lang: str | None = None) -> Group:
     parts.append(camps_table(obs, comp, lang, one_line=auction))
     parts.append(Text(_c("legend-auction" if auction else "legend", lang), style="grey50"))
     return Group(*parts)
+
+
+def bid_line(obs: dict[str, Any], comp: Components, lang: str | None) -> str:
+    """The lot under the hammer in words (on the grid it is only reversed),
+    its high bid and who holds it: "Claims #2 Sulphur Flats: high bid …"."""
+    a = obs["auction"]
+    row, slot = a["lot"][0], a["lot"][1]
+    item = a["display"][row][slot]
+    lot = f"{t(f'pay_dirt.row.{ROWS[row]}', lang)} #{slot + 1}"
+    if item is not None and item >= 0:
+        lot += " " + lot_name(comp, row, item, lang)
+    return _v("bid-line", lang, lot=lot, amount=dollars(a["high_bid"]), player=a["high_bidder"] + 1)
 
 
 def passed_line(obs: dict[str, Any], comp: Components, lang: str | None) -> Text | None:
@@ -441,7 +458,7 @@ def _auction(obs: dict[str, Any], comp: Components, lang: str | None) -> Panel:
         table.add_row(label, *cells)
     title = t("pay_dirt.view.auction", lang)
     if lot:
-        title += "  —  " + _v("bid-line", lang, amount=dollars(auction["high_bid"]), player=auction["high_bidder"] + 1)
+        title += "  —  " + bid_line(obs, comp, lang)
     return Panel(table, title=title)
 
 
@@ -472,7 +489,7 @@ def _pending(obs: dict[str, Any], comp: Components, lang: str | None) -> Panel:
 
 
 def _draft(obs: dict[str, Any], comp: Components, lang: str | None) -> Panel:
-    text = Text()
+    text = Text(_v("hand-note", lang) + "\n", style="grey50")
     for card in obs["hardships"]["hand"]:
         h = comp.hardships[card]
         text.append(f"{t('pay_dirt.hardship.' + h.id, lang)} (-{h.temperature}°): ", style="bold")
@@ -607,7 +624,8 @@ def describe_move(obs: dict[str, Any], action: Any, lang: str | None = None) -> 
         item = pending["item"]
         e = comp.equipment[item]
         camp = obs["camps"][pending["player"]]
-        lot = model_name(comp, item, lang) + ("!" if e.fragile else "")
+        # in words: the "!" of the board is explained only by the terminal's legend
+        lot = model_name(comp, item, lang) + (f" ({_c('fragile', lang)})" if e.fragile else "")
         if isinstance(action, Install):
             return _c("move.install", lang, lot=lot, machine=t(f"pay_dirt.machine.{MACHINES[e.machine]}", lang),
                       spaces=e.spaces, tools=e.tools, wear=camp["machines"][e.machine]["wear"])
@@ -733,5 +751,27 @@ def typed_move(obs: dict[str, Any], text: str, lang: str | None = None) -> Any:
 
 
 def typed_hint(obs: dict[str, Any], lang: str | None = None) -> str | None:
-    """The prompt's reminder that the auctioneer may open at any total."""
-    return _c("typed.hint", lang) if _auctioneer_now(obs) else None
+    """The prompt's reminder that the auctioneer may open at any total, shown
+    on a lot that can be opened now: the cheapest one not under the No-Bid
+    disc (claims first among equals), $5,000 over its minimum or at all your
+    cash if that is less; none when no lot can be opened."""
+    if not _auctioneer_now(obs):
+        return None
+    comp = components()
+    auction = obs["auction"]
+    cash = min(int(obs["camps"][obs["you"]]["money"]), comp.rules.bid_cap)
+    lots = []
+    for row in (2, 1, 0):
+        if auction.get("no_bid") == row:
+            continue
+        for slot, item in enumerate(auction["display"][row]):
+            if item is not None and item >= 0:
+                minimum = (comp.equipment, comp.personnel, comp.claims)[row][item].min_bid
+                if minimum <= cash:
+                    lots.append((minimum, 2 - row, slot, row))
+    if not lots:
+        return None
+    minimum, _, slot, row = min(lots)
+    total = min(cash, minimum + 5)
+    return _c("typed.hint", lang, code=f"{'epc'[row]}{slot + 1}", total=total,
+              row=t(f"pay_dirt.row.{ROWS[row]}", lang), slot=slot + 1, amount=money(total))
