@@ -20,6 +20,19 @@ const GEAR_TARGET = 3;
 /** A lot's name: a plain string, or {en, ja} where the data gives both. */
 const nm = (x) => (x && typeof x === "object" ? pick(x) : x);
 
+/** "Excavator/Loader/Wash Plant" may break after each slash (a phone's gear card is narrow). */
+const slashes = (text) => String(text).replace(/\//g, "/\u200b");
+
+/** The Fiem Co mark, in words: fragile, and what that means on hover. */
+const fragile = () => h("div", { class: "small bad", title: t(`${NS}.view.fiem`), text: `⚠ ${w("pd.fragile")}` });
+
+/** A lot named as the board numbers it and by its card: "Claims #2 Sulphur Flats". */
+function lotLabel(data, row, slot, item) {
+  const cards = [data.equipment, data.personnel, data.claims][row];
+  const card = item !== null && item !== undefined && item >= 0 ? cards[item] : null;
+  return `${t(`${NS}.row.${ROWS[row]}`)} #${slot + 1}${card ? ` ${nm(card.name)}` : ""}`;
+}
+
 export const money = (k) => (k ? `$${k.toLocaleString("en")},000` : "$0");
 
 function tile(code, extra = {}) {
@@ -62,7 +75,7 @@ function lotCell(ctx, row, slot, item) {
     const e = data.equipment[item];
     body = [h("div", { class: "lot-name", text: nm(e.name) }), h("div", { class: "small" }, t(`${NS}.machine.${e.machine}`), " · ",
       t(`${NS}.view.spaces`, { n: e.spaces }), " · ", t(`${NS}.view.tools`, { n: e.tools })),
-    e.fragile ? h("div", { class: "small bad", text: `⚠ ${w("pd.fragile")}` }) : null,
+    e.fragile ? fragile() : null,
     h("div", { class: "small min-bid", text: t(`${NS}.view.min-bid`, { amount: money(e.min_bid) }) })];
   } else if (row === 1) {
     const p = data.personnel[item];
@@ -89,7 +102,8 @@ function auction(ctx) {
   return panel(t(`${NS}.view.auction`), "pd-auction",
     h("div", { class: "pd-auction-line" },
       stat(w("pd.auctioneer"), who(a.auctioneer)), ctx.spot({ type: "auctioneer-pass" }),
-      a.lot ? stat(w("pd.high-bid"), `${money(a.high_bid)} · ${who(a.high_bidder)}`, "score") : null),
+      // the lot under the hammer in words, not only by its highlight
+      a.lot ? stat(w("pd.high-bid"), `${lotLabel(ctx.data, a.lot[0], a.lot[1], a.display[a.lot[0]][a.lot[1]])}: ${money(a.high_bid)} · ${who(a.high_bidder)}`, "score") : null),
     h("div", { class: "scroll-x" }, h("table", { class: "auction" }, h("tbody", {}, rows))), legend());
 }
 
@@ -97,7 +111,7 @@ function gearSupplier(ctx) {
   const { obs, data } = ctx;
   return panel(t(`${NS}.view.gear-supplier`), "pd-gear", h("div", { class: "gear-row" }, obs.gear.display.map((g, slot) =>
     g < 0 ? h("div", { class: "gear-card empty muted", text: t(`${NS}.view.empty`) })
-      : ctx.bind(h("div", { class: "gear-card", "data-slot": slot }, h("div", { class: "small", text: pick(data.gear[g].text) }),
+      : ctx.bind(h("div", { class: "gear-card", "data-slot": slot }, h("div", { class: "small", text: slashes(pick(data.gear[g].text)) }),
         h("div", { class: "small min-bid", text: `${money(data.gear[g].price)} · ${t(`${NS}.view.tools`, { n: data.gear[g].durability })}` })),
       { type: "buy-gear", slot }))),
   h("div", { class: "small muted", text: t(`${NS}.view.deck`, { n: obs.gear.deck_size }) }),
@@ -108,7 +122,8 @@ function gearSupplier(ctx) {
 function draft(ctx) {
   const { obs, data } = ctx;
   if (!obs.hardships.hand || !obs.hardships.hand.length) return null;
-  return panel(t(`${NS}.view.hand`), "pd-draft", h("div", { class: "gear-row" }, obs.hardships.hand.map((c) =>
+  return panel(t(`${NS}.view.hand`), "pd-draft", h("p", { class: "small muted hand-note", text: t(`${NS}.view.hand-note`) }),
+    h("div", { class: "gear-row" }, obs.hardships.hand.map((c) =>
     ctx.bind(h("div", { class: "hardship-card", "data-card": c },
       h("div", { class: "lot-name", text: `❄ ${t(`${NS}.hardship.${data.hardships[c].key}`)} (−${data.hardships[c].temperature}°)` }),
       h("div", { class: "small", text: pick(data.hardships[c].text) })), { type: "keep-hardship", card: c }))));
@@ -130,7 +145,8 @@ function camp(ctx, p) {
   const machines = c.machines.map((m, mi) => {
     const e = m.equipment;
     const head = h("div", { class: "machine-head" }, h("strong", { text: t(`${NS}.machine.${m.name}`) }),
-      e !== null ? h("div", { class: ["small", data.equipment[e].fragile ? "bad" : "muted"], text: nm(data.equipment[e].name) }) : null);
+      e !== null ? h("div", { class: ["small", data.equipment[e].fragile ? "bad" : "muted"], title: data.equipment[e].fragile ? t(`${NS}.view.fiem`) : null,
+        text: `${data.equipment[e].fragile ? "⚠ " : ""}${nm(data.equipment[e].name)}` }) : null);
     const spaces = h("div", { class: "spaces" }, m.spaces.map((code, s) => {
       const el = tile(code, { "data-space": s });
       return mine ? ctx.bind(el, (a) => a.type === "slide" && a.machine === mi && a.space === s) : el;
@@ -143,7 +159,7 @@ function camp(ctx, p) {
   });
   const gear = c.gear.map((g, slot) => {
     const row = h("div", { class: "small gear-owned", "data-gear": slot }, h("strong", { text: `${t(`${NS}.slot.${SLOTS[slot]}`)}: ` }),
-      g === null ? t(`${NS}.view.none`) : [pick(data.gear[g.gear].text), " ", wearBar(g.wear, g.durability),
+      g === null ? t(`${NS}.view.none`) : [slashes(pick(data.gear[g.gear].text)), ` · ${w("pd.wear")} `, wearBar(g.wear, g.durability),
         g.used ? h("span", { class: "muted", text: ` (${t(`${NS}.view.used`)})` }) : null]);
     return mine && g !== null ? ctx.bind(row, (a) => (a.type === "repair" || a.type === "remove-wear") && a.target === GEAR_TARGET + slot) : row;
   });
@@ -176,7 +192,8 @@ export function draw(ctx) {
   const pending = pend ? panel(withNames(t(`${NS}.view.pending`, { player: pend.player + 1 }), ctx.names), "pd-pending",
     h("p", { text: t(`${NS}.view.pending-${pend.kind}`, { left: pend.left }) }),
     won ? h("div", { class: "lot won" }, h("div", { class: "lot-name", text: nm(won.name) }), h("div", { class: "small" }, t(`${NS}.machine.${won.machine}`), " · ",
-      t(`${NS}.view.spaces`, { n: won.spaces }), " · ", t(`${NS}.view.tools`, { n: won.tools }))) : null,
+      t(`${NS}.view.spaces`, { n: won.spaces }), " · ", t(`${NS}.view.tools`, { n: won.tools })),
+      won.fragile ? h("div", { class: "small bad", text: `⚠ ${t(`${NS}.view.fiem`)}` }) : null) : null,
     h("div", { class: "spot-row" }, ctx.spot({ type: "install" }), ctx.spot({ type: "scrap" }))) : null;
   return h("div", { class: "board pd" },
     h("div", { class: "pd-top" }, stat(t(`${NS}.view.round`), obs.round), thermometer(obs),

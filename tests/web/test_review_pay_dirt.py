@@ -1,0 +1,89 @@
+"""Pay Dirt's table as a newcomer reads it: what a highlight, a red name or
+a legend in the terminal said is said in words on the board too."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gameshelf.core.i18n import t
+from gameshelf.games.pay_dirt.actions import PassBid
+from gameshelf.games.pay_dirt.components import components
+from gameshelf.games.pay_dirt.rules import acquire
+from tests.games.pay_dirt.helpers import EXC, give_gear, item, new, nominate, to_work
+from tests.web.fixtures import view_of
+from tests.web.helpers import shot
+
+NAMES = ["Alice", "Bob", "Carol"]
+EQUIP, CLAIM = 0, 2
+
+
+def draw(page: Any, server: str, state: Any, seat: int) -> None:
+    page.goto(f"{server}/#/dev/pay-dirt")
+    page.wait_for_function("() => !!window.gameshelfDev")
+    page.evaluate("([v, names, seat]) => window.gameshelfDev(v, names, seat)", [view_of(state, seat), NAMES, seat])
+    page.wait_for_selector(".board.pd")
+    assert page.locator(".board-error").count() == 0
+
+
+def test_the_high_bid_names_the_lot_being_bid_on(page: Any, server: str) -> None:
+    """The lot under the hammer was told only by its yellow background."""
+    s = new(3)
+    s.apply(nominate(s, CLAIM, 1))
+    draw(page, server, s, s.current_player)
+    claim = components().claims[s.display[CLAIM][1]]
+    line = page.locator(".pd-auction-line").inner_text()
+    assert "Claims #2" in line and t("pay_dirt.names.claim." + claim.id, "en") in line, line
+
+
+def test_the_hardship_hand_says_only_the_head_miners_card_cools(page: Any, server: str) -> None:
+    s = new(3)
+    s.phase = "draft"
+    s.draft_order = [1, 2, 0]
+    s.draft_pos = 0
+    s.draft_hand = [s.hardship_deck.pop() for _ in range(3)]
+    draw(page, server, s, 1)
+    assert t("pay_dirt.view.hand-note", "en") in page.locator(".pd-draft").inner_text()
+
+
+def test_a_fiem_co_machine_is_marked_in_words_not_only_in_red(page: Any, server: str) -> None:
+    """Won: the pending panel says what Fiem Co means; installed: the machine's
+    name carries the mark and the meaning on hover."""
+    s = new(2)
+    item(s, EQUIP, "fx-210")
+    s.apply(nominate(s, EQUIP, 0))
+    while s.phase == "bidding":
+        s.apply(PassBid())
+    draw(page, server, s, 0)
+    assert t("pay_dirt.view.fiem", "en") in page.locator(".pd-pending").inner_text()
+    s = new(2)
+    fiem = item(s, EQUIP, "fx-210")
+    acquire.replace_machine(s, 0, EXC, fiem)
+    to_work(s, 0)
+    draw(page, server, s, 0)
+    head = page.locator('.camp [data-machine="0"] .machine-head .bad').first
+    assert head.inner_text().startswith("⚠") and head.get_attribute("title") == t("pay_dirt.view.fiem", "en")
+
+
+def test_gear_text_fits_its_card_on_a_phone(page: Any, server: str) -> None:
+    """"Excavator/Loader/Wash Plant" has no space to break at and ran over
+    the card's edge at 390 pixels; owned gear's wear bar had no label."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    s = new(3)
+    give_gear(s, 0, "generator")  # camp gear: free move in Excavator/Loader/Wash Plant
+    radio = next(i for i, g in enumerate(components().gear) if g.id == "radio")
+    for pile in (s.gear_deck, s.gear_discard):
+        if radio in pile:
+            pile.remove(radio)
+    s.gear_display[0] = radio
+    to_work(s, 0)
+    draw(page, server, s, 0)
+    # a text line running past its box (into the card's padding or beyond)
+    over = page.evaluate("""() => [...document.querySelectorAll('.gear-card > div, .gear-owned')].filter((e) => {
+        const range = document.createRange(); range.selectNodeContents(e);
+        const box = e.getBoundingClientRect();
+        return [...range.getClientRects()].some((r) => r.right > box.right + 0.5);
+    }).map((e) => e.innerText)""")
+    assert not over, over
+    owned = page.locator('.camp .gear-owned[data-gear="1"]').first.inner_text()
+    assert "Wear" in owned, owned
+    shot(page, "pay-dirt-review-gear-390")
