@@ -9,6 +9,8 @@ import { withNames } from "../tableview.js";
 
 const NS = "filthy_rich";
 const EMPTY = -1;
+// Japanese names wrap by the strict rules: never "ー" or a small kana opening a line ("パーソナルトレーナ / ー")
+const NAME_BREAK = { lineBreak: "strict" };
 
 const cardName = (data, c) => t(`${NS}.card.${data.cards[c].key}`);
 const signName = (data, s) => t(`${NS}.card.${data.signs[s].key}`);
@@ -42,7 +44,7 @@ function pocketGrid(ctx) {
     h("span", { class: "pocket-n", text: k + 1 }),
     sign === EMPTY ? h("span", { class: "muted small", text: t(`${NS}.view.empty`) }) : [
       // the sign's name once, in its first pocket; every pocket pays
-      seen.findIndex(([x]) => x === sign) === k ? h("span", { class: "sign-name", text: signName(data, sign) }) : null,
+      seen.findIndex(([x]) => x === sign) === k ? h("span", { class: "sign-name", style: NAME_BREAK, text: signName(data, sign) }) : null,
       h("span", { class: "sign-owner" }, h("span", { class: "seat-shape", text: SEAT_SHAPES[owner % 5] }),
         page < obs.page ? h("span", { class: "through-tag", text: ` ${w("fr.from-page", { page })}` }) : null),
       h("span", { class: "sign-hit small", text: w("fr.hit", { hit: data.signs[sign].hit }) }),
@@ -65,13 +67,15 @@ function miniPages(ctx) {
   }));
 }
 
+/** What seat `p` pays at the next tax: its $ marks less its tax shelter
+ * (a Tax Lawyer's `shelter`), never below nothing, as the terminal and the rules count it. */
 function taxDue(ctx, p) {
   const { obs, data } = ctx;
-  let tax = 0;
+  let tax = 0, shelter = 0;
   for (const c of obs.businesses[p]) tax += data.cards[c].tax;
-  for (const c of obs.assets[p]) tax += data.cards[c].tax;
+  for (const c of obs.assets[p]) { tax += data.cards[c].tax; shelter += data.cards[c].shelter || 0; }
   for (const x of obs.luxuries[p]) tax += data.luxuries[x].tax;
-  return tax;
+  return Math.max(0, tax - shelter);
 }
 
 function players(ctx) {
@@ -80,10 +84,11 @@ function players(ctx) {
     const cards = (ids, cls) => ids.length
       ? ids.map((c) => ctx.bind(h("span", { class: ["chip", cls], "data-card": c, title: pick(data.cards[c].text) }, cardName(data, c)), (a) => a.card === c && a.type !== "play"))
       : h("span", { class: "muted", text: "—" });
+    const due = taxDue(ctx, p);
     const el = h("div", { class: ["fr-player", SEAT_CLASSES[p % 5], p === obs.current && "to-move", !obs.alive[p] && "out"] },
       h("div", { class: "fr-player-head" }, p === obs.current ? h("span", { class: "turn-arrow", text: "▶" }) : null,
         seatBadge(p, ctx.names, { you: p === obs.viewer }), !obs.alive[p] ? h("span", { class: "muted", text: ` ✗ ${t(`${NS}.view.out`)}` }) : null),
-      h("div", { class: "fr-stats" }, stat(w("fr.money"), `$${obs.money[p]}`, "score"), stat(w("fr.tax"), `${taxDue(ctx, p) > obs.money[p] ? "⚠ " : ""}$${taxDue(ctx, p)}`, taxDue(ctx, p) > obs.money[p] ? "bad" : null),
+      h("div", { class: "fr-stats" }, stat(w("fr.money"), `$${obs.money[p]}`, "score"), stat(w("fr.tax"), `${due > obs.money[p] ? "⚠ " : ""}$${due}`, due > obs.money[p] ? "bad" : null),
         stat(w("fr.hand"), obs.hand_sizes[p]), stat(w("fr.luxuries"), `${obs.luxuries[p].length}/${data.to_win}`)),
       h("div", { class: "fr-row" }, h("strong", { text: `${w("fr.luxuries")}: ` }), obs.luxuries[p].length
         ? obs.luxuries[p].map((x) => h("span", { class: "chip lux", text: `💎 ${luxName(data, x)}` })) : h("span", { class: "muted", text: "—" })),
@@ -107,8 +112,9 @@ function market(ctx) {
     h("div", { class: "spot-row" }, ctx.spot({ type: "bid" }, `💎 ${luxName(data, a.luxury)}: ${w("fr.auction")}`), ctx.spot({ type: "pass" }))) : null,
     h("div", { class: "lux-row" }, obs.luxury_pool.map((x) => ctx.bind(
       h("div", { class: "lux-card", "data-luxury": x },
-        h("div", { class: "lux-name", text: `💎 ${luxName(data, x)}` }),
-        h("div", { class: "small" }, `${w("fr.cost")} $${data.luxuries[x].cost} · ${w("fr.tax")} $${data.luxuries[x].tax}`)),
+        h("div", { class: "lux-name", style: NAME_BREAK, text: `💎 ${luxName(data, x)}` }),
+        // not "tax due": a luxury for sale owes nothing; once owned it adds its marks to every tax
+        h("div", { class: "small lux-price", text: t(`${NS}.view.lux-price`, { cost: data.luxuries[x].cost, tax: data.luxuries[x].tax }) })),
       { type: "buy", luxury: x }))),
     obs.luxuries_removed.length ? h("p", { class: "muted small", text: `${t(`${NS}.view.removed`)}: ${obs.luxuries_removed.map((x) => luxName(data, x)).join(", ")}` }) : null);
 }
@@ -132,7 +138,7 @@ function hand(ctx) {
     h("div", { class: ["card", `kind-${data.cards[c].kind}`], "data-card": c },
       h("div", { class: "card-kind small" }, w(`fr.kind-${data.cards[c].kind}`),
         Number.isInteger(data.cards[c].sign) ? signShape(data.signs[data.cards[c].sign]) : null),
-      h("div", { class: "card-name", text: cardName(data, c) }),
+      h("div", { class: "card-name", style: NAME_BREAK, text: cardName(data, c) }),
       h("div", { class: "card-text small", text: pick(data.cards[c].text) })),
     (a) => a.card === c))));
 }
@@ -149,6 +155,8 @@ function status(ctx) {
   const player = ctx.names?.[obs.current] || t("cli.player", { n: (obs.current ?? 0) + 1 });
   // the game's sentences say "Player 2"; the names people chose replace that, as in the log
   if (obs.winner !== null && obs.winner !== undefined) return withNames(t(`${NS}.view.winner`, { player: obs.winner + 1 }), ctx.names);
+  // both card actions used: what is left is the roll
+  if (obs.phase === "turn" && !obs.actions_left) return withNames(t(`${NS}.view.roll-now`, { player: (obs.current ?? 0) + 1 }), ctx.names);
   if (obs.phase === "turn") return w("fr.to-play", { player, n: obs.actions_left });
   if (obs.phase === "auction") return w("fr.auction");
   const card = obs.pending !== null && obs.pending !== undefined ? cardName(data, obs.pending) : "";
