@@ -115,9 +115,8 @@ def bid_line(obs: dict[str, Any], comp: Components, lang: str | None) -> str:
     a = obs["auction"]
     row, slot = a["lot"][0], a["lot"][1]
     item = a["display"][row][slot]
-    lot = f"{t(f'pay_dirt.row.{ROWS[row]}', lang)} #{slot + 1}"
-    if item is not None and item >= 0:
-        lot += " " + lot_name(comp, row, item, lang)
+    name = lot_name(comp, row, item, lang) if item is not None and item >= 0 else "?"
+    lot = _c("lot", lang, row=t(f"pay_dirt.row.{ROWS[row]}", lang), slot=slot + 1, name=name)
     return _v("bid-line", lang, lot=lot, amount=dollars(a["high_bid"]), player=a["high_bidder"] + 1)
 
 

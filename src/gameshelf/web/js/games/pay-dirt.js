@@ -30,7 +30,7 @@ const fragile = () => h("div", { class: "small bad", title: t(`${NS}.view.fiem`)
 function lotLabel(data, row, slot, item) {
   const cards = [data.equipment, data.personnel, data.claims][row];
   const card = item !== null && item !== undefined && item >= 0 ? cards[item] : null;
-  return `${t(`${NS}.row.${ROWS[row]}`)} #${slot + 1}${card ? ` ${nm(card.name)}` : ""}`;
+  return t(`${NS}.compact.lot`, { row: t(`${NS}.row.${ROWS[row]}`), slot: slot + 1, name: card ? nm(card.name) : "?" });
 }
 
 export const money = (k) => (k ? `$${k.toLocaleString("en")},000` : "$0");
