@@ -71,3 +71,11 @@ def test_five_players_with_marks_keep_whole_column_heads_at_100_columns(lang: st
     for key in ("player", "money", "luxuries", "businesses", "hand", "tax-due"):
         assert t(f"filthy_rich.compact.col-{key}", lang) in text, key
     assert "★" + t("cli.player", lang, n=5) in text
+
+
+def test_a_wide_screen_still_names_a_long_sign_in_full_beside_its_mark() -> None:
+    s = new(5)
+    hang(s, 1, "murphys_fish_market", 1, [1, 4, 5])
+    text = _text(GAME.render(s.observation(0), "en"), width=160)
+    assert "■1 Murphy's Fish Market p1" in text
+    assert all(len(line) <= 160 for line in text.splitlines())

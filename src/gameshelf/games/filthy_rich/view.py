@@ -267,8 +267,8 @@ def _c(key: str, lang: str | None, **params: Any) -> str:
 
 
 POCKET = 13  # cells per pocket in the compact grid (with the owner's mark): three pockets and a players table fit 100 columns
-#: cells per pocket on a screen of WIDE columns or more: whole names ("ボウリング場", "Bowling Alley")
-POCKET_WIDE, WIDE = 24, 150
+#: cells per pocket on a screen of WIDE columns or more: whole names ("ボウリング場", "Murphy's Fish Market") beside the owner's mark
+POCKET_WIDE, WIDE = 26, 150
 
 
 def seen_compact(obs: dict[str, Any], cat: Catalog, lang: str | None, pocket: int = POCKET) -> Table:
