@@ -59,6 +59,9 @@ def test_finished_game_does_not_ask_to_choose_a_die(page: Any, server: str) -> N
     _draw(page, server, view)
     step = page.locator(".df-dice .step-line").inner_text()
     assert "choose" not in step and "game is over" in step, step
+    # nor warns of a meal at a round end that will not come
+    assert page.locator(".df-stock .food-due").count() == 0
+    assert "Food to eat" not in page.locator(".df-stock").inner_text()
 
 
 def test_market_prices_leave_out_butter_that_nothing_makes(page: Any, server: str) -> None:
@@ -70,3 +73,27 @@ def test_market_prices_leave_out_butter_that_nothing_makes(page: Any, server: st
     assert prices.locator('[data-good="ship-egg"]').count() == 1
     assert prices.locator('[data-good="ship-butter"]').count() == 0
     assert "butter" not in prices.inner_text()
+
+
+def test_action_tiles_say_what_no_die_shows(page: Any, server: str) -> None:
+    """A tile that stays dark under the held die gave no reason: the oven
+    and the slaughterhouse need the facility, building needs a 6, a
+    contract costs the die in food (the carpenter and broker change it)."""
+    view = copy.deepcopy(views("dicey-farm")[0])
+    obs = view["observation"]
+    obs["built"], obs["hired"], obs["used"] = ["slaughterhouse"], [], []
+    _draw(page, server, view)
+
+    def hint(action: str) -> str:
+        tile = page.locator(f'.df-actions .action-tile[data-action="{action}"] .tile-hint')
+        return tile.inner_text() if tile.count() else ""
+
+    assert hint("bread_oven") == "not built yet"
+    assert hint("slaughterhouse") == ""  # built: nothing to say
+    assert hint("build") == "needs a 6"
+    assert hint("contract") == "costs food = the die"
+    assert hint("fish") == ""
+    obs["hired"] = ["carpenter", "broker"]
+    _draw(page, server, view)
+    assert hint("build") == "any die (Carpenter)"
+    assert hint("contract") == "costs 1 food (Broker)"

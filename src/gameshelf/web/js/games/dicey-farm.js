@@ -63,12 +63,26 @@ function diceTray(ctx) {
     h("div", { class: "spot-row" }, ctx.spot({ type: "done" })));
 }
 
+/** The condition a tile has that no die shows: a facility's action needs the
+ * facility, building needs a 6, a contract costs food (the craftsmen that
+ * change these say so). Without it a tile that stays dark under the held die
+ * gave a newcomer no reason. */
+function tileHint(obs, a) {
+  const hired = obs.hired || [];
+  if ((a === "bread_oven" || a === "slaughterhouse") && !(obs.built || []).includes(a)) return t(`${NS}.tile.unbuilt`);
+  if (a === "build") return hired.includes("carpenter") ? t(`${NS}.tile.build-carpenter`, { craftsman: craftsman("carpenter") }) : t(`${NS}.tile.build`);
+  if (a === "contract") return hired.includes("broker") ? t(`${NS}.tile.contract-broker`, { craftsman: craftsman("broker") }) : t(`${NS}.tile.contract`);
+  return null;
+}
+
 function actionBoard(ctx) {
   const used = new Set(ctx.obs.used || []);
   const tiles = BOARD_ACTIONS.map((a) => {
+    const hint = used.has(a) ? null : tileHint(ctx.obs, a);
     const el = h("div", { class: ["action-tile", used.has(a) && "used"], "data-action": a },
       h("span", { class: "tile-name", text: t(`${NS}.action.${a}`) }),
-      used.has(a) ? h("span", { class: "tile-used", text: `✓ ${w("df.used")}` }) : null);
+      used.has(a) ? h("span", { class: "tile-used", text: `✓ ${w("df.used")}` }) : null,
+      hint ? h("span", { class: "tile-hint small muted", text: hint }) : null);
     // a tile also carries the steps of its action (how many pips to tour, each bake, the animal to butcher)
     return ctx.bind(el, (m) => (m.type === "use" && m.action === a) || m.type === STEPS[a]);
   });
@@ -140,8 +154,9 @@ function stock(ctx) {
   const items = STOCK.filter((g) => obs.goods[g] || g === "food").map((g) =>
     ctx.bind(goodChip(g, obs.goods[g], perishable.has(g)), (a) => a.good === g || a.first === g));
   const need = obs.food_need, food = obs.goods.food;
+  // the last meal is eaten when the game ends: no food is due any more
   return panel(w("df.stock"), "df-stock",
-    h("div", { class: ["food-due", food >= need ? "ok" : "short"] },
+    obs.final ? null : h("div", { class: ["food-due", food >= need ? "ok" : "short"] },
       h("span", { "aria-hidden": "true", text: food >= need ? "✔ " : "⚠ " }),
       t(`${NS}.view.food-need`, { need, food })),
     h("div", { class: "goods" }, items),
