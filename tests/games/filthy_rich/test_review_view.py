@@ -79,3 +79,19 @@ def test_a_wide_screen_still_names_a_long_sign_in_full_beside_its_mark() -> None
     text = _text(GAME.render(s.observation(0), "en"), width=160)
     assert "■1 Murphy's Fish Market p1" in text
     assert all(len(line) <= 160 for line in text.splitlines())
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_players_screen_shows_marks_and_the_tax_they_come_to(lang: str) -> None:
+    """Three marks less a Tax Lawyer's 2 is $1: "tax 3" beside the compact
+    table's "tax due $1" looked like two answers to one question."""
+    from tests.games.filthy_rich.helpers import own_asset
+
+    s = new(3)
+    own_asset(s, 0, "yakuza_loan")
+    own_asset(s, 0, "tax_lawyer")
+    screen = dict(details(GAME, s.observation(0), lang))[t("filthy_rich.view.players", lang)]
+    text = _text(screen, width=160)
+    assert t("filthy_rich.view.col-marks", lang) in text
+    row = next(x for x in text.splitlines() if t("cli.player", lang, n=1) in x)
+    assert row.rstrip(" │").endswith("3 ($1)")

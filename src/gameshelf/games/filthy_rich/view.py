@@ -183,7 +183,8 @@ def _seen_grid(obs: dict[str, Any], cat: Catalog, lang: str | None) -> Table:
 
 def _players(obs: dict[str, Any], cat: Catalog, lang: str | None) -> Table:
     table = Table(title=t(f"{P}.view.players", lang), header_style="bold")
-    for col in ("col-player", "col-money", "col-luxuries", "col-businesses", "col-assets", "col-hand", "col-tax"):
+    # the last column: the $ marks, and what they come to at a tax after a tax shelter ("3 ($1)")
+    for col in ("col-player", "col-money", "col-luxuries", "col-businesses", "col-assets", "col-hand", "col-marks"):
         table.add_column(t(f"{P}.view.{col}", lang))
     for p in range(obs["players"]):
         who = Text(SHAPES[p % len(SHAPES)] + " " + t("cli.player", lang, n=p + 1), style=COLOURS[p % len(COLOURS)] + " bold")
@@ -197,7 +198,7 @@ def _players(obs: dict[str, Any], cat: Catalog, lang: str | None) -> Table:
         biz = _c("sep", lang).join(_name(cat, c, lang) for c in obs["businesses"][p]) or "—"
         assets = _c("sep", lang).join(_name(cat, c, lang) for c in obs["assets"][p]) or "—"
         table.add_row(who, f"${obs['money'][p]}", f"{len(obs['luxuries'][p])}/3 {lux}", biz, assets,
-                      str(obs["hand_sizes"][p]), str(_marks(obs, cat, p)))
+                      str(obs["hand_sizes"][p]), f"{_marks(obs, cat, p)} (${tax_due(obs, cat, p)})")
     return table
 
 
