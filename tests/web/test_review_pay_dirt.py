@@ -87,3 +87,24 @@ def test_gear_text_fits_its_card_on_a_phone(page: Any, server: str) -> None:
     owned = page.locator('.camp .gear-owned[data-gear="1"]').first.inner_text()
     assert "Wear" in owned, owned
     shot(page, "pay-dirt-review-gear-390")
+
+
+def test_the_result_says_gold_scores_and_what_the_sweep_added(page: Any, server: str) -> None:
+    """The breakdown was "0 Gold $2,000" per player: nothing said the money
+    scores nothing, nor what the final sweep gave."""
+    import random
+
+    from gameshelf.core.registry import load_game
+
+    rng = random.Random(4)
+    s = load_game("pay-dirt").new_game(3, 4)
+    while not s.is_over:
+        s.apply(rng.choice(s.legal_actions()))
+    s.swept[1] = 2  # the sweep's gold as the game records it
+    page.goto(f"{server}/#/dev/pay-dirt")
+    page.wait_for_function("() => !!window.gameshelfDev")
+    text = page.evaluate("""async (obs) => {
+        const m = await import('/js/games/pay-dirt.js');
+        return m.result({ obs, data: {}, names: ['Alice', 'Bob', 'Carol'] }).innerText; }""", s.observation(None))
+    assert t("pay_dirt.view.money-unscored", "en") in text, text
+    assert t("pay_dirt.view.swept", "en", gold=2) in text, text

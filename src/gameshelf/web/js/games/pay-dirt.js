@@ -206,6 +206,13 @@ export function draw(ctx) {
 
 export function result(ctx) {
   const { obs } = ctx;
-  return h("table", { class: "breakdown" }, h("tbody", {}, obs.camps.map((c, p) =>
-    h("tr", {}, h("th", { scope: "row" }, seatBadge(p, ctx.names)), h("td", { text: `${c.gold} ${t(`${NS}.view.gold`)}` }), h("td", { text: money(c.money) })))));
+  const swept = obs.swept || [];
+  // gold is the score, with what the final sweep added; money is left over and scores nothing
+  return h("table", { class: "breakdown" },
+    h("thead", {}, h("tr", {}, h("th", {}), h("th", { scope: "col", text: t(`${NS}.view.gold`) }),
+      h("th", { scope: "col", text: t(`${NS}.view.money-unscored`) }))),
+    h("tbody", {}, obs.camps.map((c, p) =>
+      h("tr", {}, h("th", { scope: "row" }, seatBadge(p, ctx.names)),
+        h("td", { text: `${c.gold}${swept[p] ? ` (${t(`${NS}.view.swept`, { gold: swept[p] })})` : ""}` }),
+        h("td", { class: "muted", text: money(c.money) })))));
 }
