@@ -76,3 +76,23 @@ def test_japanese_names_follow_the_strict_line_breaking(page: Any, server: str) 
     page.wait_for_function("() => /[\u30a0-\u30ff]/.test(document.querySelector('.lux-name')?.textContent || '')")
     for sel in (".lux-name", ".hand .card-name"):
         assert page.eval_on_selector(sel, "e => getComputedStyle(e).lineBreak") == "strict", sel
+
+
+def test_the_end_table_lists_luxuries_the_japanese_way_and_keeps_numbers_whole(page: Any, server: str) -> None:
+    view = views("filthy-rich")[-1]
+    obs = view["observation"]
+    obs["luxuries"] = [[0, 2, 5], [], []]
+    _dev(page, server, view)
+    page.click('.lang-btn[data-lang="ja"]')
+    page.wait_for_function("() => /[\\u30a0-\\u30ff]/.test(document.querySelector('.lux-name')?.textContent || '')")
+    cells = page.evaluate("""async ([obs, names]) => {
+        const { module, data } = await (await import('/js/games.js')).loadGame('filthy-rich');
+        const table = module.result({ obs, data, names });
+        document.body.append(table);
+        const row = table.querySelector('tr');
+        return [row.querySelector('.lux-names').textContent,
+                [...row.querySelectorAll('td')].slice(0, 2).map((td) => getComputedStyle(td).whiteSpace)];
+    }""", [obs, NAMES])
+    names, wraps = cells
+    assert names.count("、") == 2 and ", " not in names
+    assert wraps == ["nowrap", "nowrap"]

@@ -11,10 +11,13 @@ const NS = "filthy_rich";
 const EMPTY = -1;
 // Japanese names wrap by the strict rules: never "ー" or a small kana opening a line ("パーソナルトレーナ / ー")
 const NAME_BREAK = { lineBreak: "strict" };
+const NO_WRAP = { whiteSpace: "nowrap" };
 
 const cardName = (data, c) => t(`${NS}.card.${data.cards[c].key}`);
 const signName = (data, s) => t(`${NS}.card.${data.signs[s].key}`);
 const luxName = (data, x) => t(`${NS}.card.${data.luxuries[x].key}`);
+// a list of names in the language's own way: "Racehorse, Yacht", 「競走馬、ヨット」
+const listOf = (names) => names.join(t(`${NS}.compact.sep`));
 
 /** The sign seen in a pocket with the book open on `page`, and its page. */
 function visible(book, page, pocket) {
@@ -116,7 +119,7 @@ function market(ctx) {
         // not "tax due": a luxury for sale owes nothing; once owned it adds its marks to every tax
         h("div", { class: "small lux-price", text: t(`${NS}.view.lux-price`, { cost: data.luxuries[x].cost, tax: data.luxuries[x].tax }) })),
       { type: "buy", luxury: x }))),
-    obs.luxuries_removed.length ? h("p", { class: "muted small", text: `${t(`${NS}.view.removed`)}: ${obs.luxuries_removed.map((x) => luxName(data, x)).join(", ")}` }) : null);
+    obs.luxuries_removed.length ? h("p", { class: "muted small", text: `${t(`${NS}.view.removed`)}: ${listOf(obs.luxuries_removed.map((x) => luxName(data, x)))}` }) : null);
 }
 
 /**
@@ -186,8 +189,9 @@ export function draw(ctx) {
 export function result(ctx) {
   const { obs } = ctx;
   return h("table", { class: "breakdown" }, h("tbody", {}, [...Array(obs.players).keys()].map((p) =>
-    h("tr", {}, h("th", { scope: "row" }, seatBadge(p, ctx.names)),
-      h("td", { text: `${obs.luxuries[p].length}/${ctx.data.to_win} 💎` }), h("td", { text: `$${obs.money[p]}` }),
+    // on a phone the numbers keep to one line ("0/3 💎" was cut in two) and a name never breaks before "ー"
+    h("tr", {}, h("th", { scope: "row", style: NAME_BREAK }, seatBadge(p, ctx.names)),
+      h("td", { style: NO_WRAP, text: `${obs.luxuries[p].length}/${ctx.data.to_win} 💎` }), h("td", { style: NO_WRAP, text: `$${obs.money[p]}` }),
       // which luxuries, and who went bankrupt
-      h("td", { class: "small lux-names", text: obs.luxuries[p].map((x) => luxName(ctx.data, x)).join(", ") || (obs.alive[p] ? "—" : `✗ ${t(`${NS}.view.out`)}`) })))));
+      h("td", { class: "small lux-names", style: NAME_BREAK, text: listOf(obs.luxuries[p].map((x) => luxName(ctx.data, x))) || (obs.alive[p] ? "—" : `✗ ${t(`${NS}.view.out`)}`) })))));
 }
