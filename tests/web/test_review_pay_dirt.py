@@ -108,3 +108,17 @@ def test_the_result_says_gold_scores_and_what_the_sweep_added(page: Any, server:
         return m.result({ obs, data: {}, names: ['Alice', 'Bob', 'Carol'] }).innerText; }""", s.observation(None))
     assert t("pay_dirt.view.money-unscored", "en") in text, text
     assert t("pay_dirt.view.swept", "en", gold=2) in text, text
+
+
+def test_a_crew_card_says_its_workers_only_when_it_brings_some(page: Any, server: str) -> None:
+    """"Claims Lawyer Finch +0 Workers; stops money hardships": a card with no
+    worker said +0, and "+1 Workers" read as a heading."""
+    from tests.games.pay_dirt.helpers import PERSON
+
+    s = new(3)
+    item(s, PERSON, "lawyer")  # no workers
+    draw(page, server, s, s.current_player)
+    lawyer = page.locator('.lot[data-row="1"][data-slot="0"]').inner_text()
+    assert "+0" not in lawyer, lawyer
+    for cell in page.locator('.lot[data-row="1"]').all_inner_texts():
+        assert "Workers;" not in cell, cell

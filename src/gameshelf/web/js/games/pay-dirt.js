@@ -79,7 +79,7 @@ function lotCell(ctx, row, slot, item) {
     h("div", { class: "small min-bid", text: t(`${NS}.view.min-bid`, { amount: money(e.min_bid) }) })];
   } else if (row === 1) {
     const p = data.personnel[item];
-    body = [h("div", { class: "lot-name", text: nm(p.name) }), h("div", { class: "small", text: `+${p.workers} ${t(`${NS}.view.workers`)}; ${pick(p.text)}` }),
+    body = [h("div", { class: "lot-name", text: nm(p.name) }), h("div", { class: "small", text: `${p.workers ? `${t(`${NS}.view.plus-workers`, { n: p.workers })}; ` : ""}${pick(p.text)}` }),
       h("div", { class: "small min-bid", text: t(`${NS}.view.min-bid`, { amount: money(p.min_bid) }) })];
   } else {
     const c = data.claims[item];
