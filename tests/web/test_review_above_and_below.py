@@ -95,3 +95,29 @@ def test_the_rest_step_says_how_many_beds_are_left(page: Any, server: str) -> No
         text = page.locator(".ab-encounter .beds").inner_text()
         assert word in text, text
         assert not KEY.search(page.locator(".board").inner_text())
+
+
+def _result_rows(page: Any, server: str, obs: dict[str, Any]) -> list[str]:
+    page.goto(f"{server}/#/dev/above-and-below")
+    page.wait_for_function("() => !!window.gameshelfDev")
+    return list(page.evaluate("""async ([obs, names]) => {
+        const { module, data } = await (await import('/js/games.js')).loadGame('above-and-below');
+        const table = module.result({ obs, data, names });
+        return [...table.querySelectorAll('tr')].map((tr) => [...tr.children].map((c) => c.innerText).join('|'));
+    }""", [obs, NAMES]))
+
+
+def test_the_result_shows_the_tie_break_figures_when_vp_are_tied(page: Any, server: str) -> None:
+    from tests.web.fixtures import views
+
+    obs = views("above-and-below")[-1]["observation"]
+    for p, total in enumerate((20, 18, 15)):
+        obs["scores"][p]["total"] = total
+    assert "coins" not in _result_rows(page, server, obs)[0]  # no tie, no tie-break columns
+    obs["scores"][1]["total"] = 20
+    rows = _result_rows(page, server, obs)
+    assert rows[0].split("|")[-3:] == ["coins (tie-break)", "villagers (tie-break)", "buildings (tie-break)"], rows[0]
+    for p, row in enumerate(rows[1:]):
+        v = obs["villages"][p]
+        want = [v["coins"], len(v["ready"]) + len(v["exhausted"]) + len(v["injured"]), len(v["houses"]) + len(v["outposts"])]
+        assert row.split("|")[-3:] == [str(x) for x in want], row

@@ -227,8 +227,16 @@ export function draw(ctx) {
 
 export function result(ctx) {
   const { obs } = ctx;
+  // B16: a tie on VP goes to the most coins, then villagers, then buildings; the figures
+  // are shown when two seats share a total, so the order of tied seats is explained
+  const totals = obs.scores.map((s) => s.total);
+  const tied = totals.some((x, i) => totals.indexOf(x) !== i);
+  const breaks = tied ? [["coins", (v) => v.coins], ["villagers", (v) => v.ready.length + v.exhausted.length + v.injured.length],
+    ["buildings", (v) => v.houses.length + v.outposts.length]] : [];
   return h("table", { class: "breakdown" },
-    h("thead", {}, h("tr", {}, h("th", { text: "" }), ["track", "buildings", "reputation", "cards"].map((k) => h("th", { text: t(`${NS}.view.score-${k}`) })), h("th", { text: t(`${NS}.view.score`) }))),
+    h("thead", {}, h("tr", {}, h("th", { text: "" }), ["track", "buildings", "reputation", "cards"].map((k) => h("th", { text: t(`${NS}.view.score-${k}`) })), h("th", { text: t(`${NS}.view.score`) }),
+      breaks.map(([k]) => h("th", { class: "tiebreak", text: tOr("view.tiebreak", { what: `@${NS}.final.${k}` }, t(`${NS}.final.${k}`)) })))),
     h("tbody", {}, obs.scores.map((s, p) => h("tr", {}, h("th", { scope: "row" }, seatBadge(p, ctx.names)),
-      [s.track, s.buildings, s.reputation, s.cards].map((x) => h("td", { text: x })), h("td", { class: "total", text: s.total })))));
+      [s.track, s.buildings, s.reputation, s.cards].map((x) => h("td", { text: x })), h("td", { class: "total", text: s.total }),
+      breaks.map(([, f]) => h("td", { class: "tiebreak", text: f(obs.villages[p]) }))))));
 }
