@@ -120,3 +120,15 @@ def test_ending_labour_reads_right_for_another_player() -> None:
     game = load_game("pay-dirt")
     text = game.describe_action(EndLabor(), "en")
     assert "your" not in text.lower()
+
+
+def test_a_crew_card_in_full_says_its_workers_only_when_it_brings_some() -> None:
+    """The auction panel behind d read "+0 Workers; stops money hardships"."""
+    from gameshelf.games.pay_dirt.view import lot_cell
+
+    comp = components()
+    lawyer = next(i for i, c in enumerate(comp.personnel) if c.id == "lawyer")
+    twins = next(i for i, c in enumerate(comp.personnel) if c.id == "hale-twins")
+    for lang in ("en", "ja"):
+        assert "+0" not in text_of(lot_cell(comp, PERSON, lawyer, lang))
+        assert t("pay_dirt.view.plus-workers", lang, n=3) in text_of(lot_cell(comp, PERSON, twins, lang))

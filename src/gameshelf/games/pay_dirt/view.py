@@ -401,7 +401,8 @@ def lot_cell(comp: Components, row: int, item: int, lang: str | None) -> Text:
     if row == 1:
         person = comp.personnel[item]
         text = Text(person_name(comp, item, lang), style="bold")
-        text.append(f"\n+{person.workers} {_v('workers', lang)}; {ability_text(comp, item, lang)}")
+        workers = _v("plus-workers", lang, n=person.workers) + "; " if person.workers else ""
+        text.append(f"\n{workers}{ability_text(comp, item, lang)}")
         text.append("\n" + _v("min-bid", lang, amount=money(person.min_bid)), style="green")
         return text
     claim = comp.claims[item]
