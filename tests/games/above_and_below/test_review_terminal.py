@@ -13,8 +13,9 @@ from rich.console import Console
 
 from gameshelf.core.registry import load_game
 from gameshelf.core.rng import Stream
+from gameshelf.games.above_and_below import actions as A
 from gameshelf.games.above_and_below.components import load_components
-from gameshelf.games.above_and_below.view import render
+from gameshelf.games.above_and_below.view import describe_move, render
 
 GAME = load_game("above-and-below")
 
@@ -47,3 +48,32 @@ def test_each_die_says_its_lanterns_in_words(lang: str, word: str) -> None:
     got = [int(n) for n in re.findall(word, text)]
     villagers = load_components().villagers
     assert got == [villagers[v].lanterns(d) for v, d in zip(task["villagers"], task["dice"], strict=True)], text
+
+
+def _resting() -> Any:
+    """A position at a round's end where the seat to move rests an injured and an exhausted villager."""
+    for seed in range(60):
+        state = GAME.new_game(3, seed)
+        pick = Stream(seed)
+        while not state.is_over:
+            obs = state.observation(state.current_player)
+            v = obs["villages"][state.current_player]
+            if obs["phase"] == "rest" and v["injured"] and v["exhausted"]:
+                return state
+            state.apply(pick.choice(state.legal_actions()))
+    raise AssertionError("no rest with injured and exhausted villagers")
+
+
+@pytest.mark.parametrize(("lang", "steps"), [("en", ("Injured → Exhausted", "Exhausted → Ready")),
+                                             ("ja", ("負傷→消耗", "消耗→準備"))])
+def test_a_rest_move_says_the_one_step_it_moves(lang: str, steps: tuple[str, str]) -> None:
+    """A bed, potion or cider moves a villager one step (B13): an injured
+    one rests to exhausted, not to ready, and the move says so."""
+    state = _resting()
+    obs = state.observation(state.current_player)
+    v = obs["villages"][state.current_player]
+    rests = [a for a in state.legal_actions() if isinstance(a, A.Rest)]
+    assert rests
+    for action in rests:
+        text = describe_move(obs, action, lang, game=GAME)
+        assert text.endswith(steps[0] if action.villager in v["injured"] else steps[1]), text

@@ -516,6 +516,14 @@ def describe_move(obs: dict[str, Any], action: Action, lang: str | None = None, 
         return text
     if isinstance(action, A.Track) and village is not None:
         return text + " — " + _track_gain(village, action.good, lang)
+    if isinstance(action, A.Rest) and village is not None:
+        # a bed, a potion or a cider moves a villager one step (B13): say which, or "rest" reads as "ready"
+        steps = {"injured": "exhausted", "exhausted": "ready"}
+        before = next((k for k in steps if action.villager in village[k]), None)
+        if before is not None:
+            return text + " — " + _c("move.rest-step", lang, before=_t(f"view.{before}", lang),
+                                     after=_t(f"view.{steps[before]}", lang))
+        return text
     if isinstance(action, A.Train) and action.villager in obs["slots"]:
         cost = obs["slot_costs"][obs["slots"].index(action.villager)]
         if workers and villagers[workers[0]].quill == 2:
