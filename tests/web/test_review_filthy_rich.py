@@ -96,3 +96,25 @@ def test_the_end_table_lists_luxuries_the_japanese_way_and_keeps_numbers_whole(p
     names, wraps = cells
     assert names.count("、") == 2 and ", " not in names
     assert wraps == ["nowrap", "nowrap"]
+
+
+def test_the_tax_banner_says_what_the_seat_pays_and_how_many_taxes_follow(page: Any, server: str) -> None:
+    view = _turn_view()
+    obs = view["observation"]
+    seat = obs["current"]
+    obs["phase"], obs["taxes_left"] = "sell", 2
+    obs["businesses"][seat], obs["assets"][seat], obs["luxuries"][seat] = [], [], [0]  # $1 of tax
+    _dev(page, server, view)
+    banner = page.locator(".board.fr > .banner").inner_text()
+    assert f"{NAMES[seat]} may sell businesses first, then pays $1 tax" in banner
+    assert "1 more" in banner  # the roll had two zeros
+
+
+def test_an_auction_before_any_bid_says_there_is_no_bid_yet(page: Any, server: str) -> None:
+    view = _turn_view()
+    obs = view["observation"]
+    obs["phase"] = "auction"
+    obs["auction"] = {"luxury": 0, "high": 0, "minimum": 6, "leader": None, "bidder": obs["current"], "queue": []}
+    _dev(page, server, view)
+    text = page.locator(".fr-market .banner").inner_text()
+    assert "no bid yet" in text and "nobody" not in text

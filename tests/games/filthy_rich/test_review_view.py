@@ -95,3 +95,19 @@ def test_the_players_screen_shows_marks_and_the_tax_they_come_to(lang: str) -> N
     assert t("filthy_rich.view.col-marks", lang) in text
     row = next(x for x in text.splitlines() if t("cli.player", lang, n=1) in x)
     assert row.rstrip(" │").endswith("3 ($1)")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_an_auction_before_any_bid_says_so(lang: str) -> None:
+    """"high bid — by nobody" read as a riddle; before the first bid the
+    status says there is no bid yet."""
+    from tests.games.filthy_rich.test_auction_rules import _sued
+
+    s, _ = _sued(20, ())
+    assert s.phase == "auction" and s.observation(0)["auction"]["leader"] is None
+    text = _text(GAME.render(s.observation(0), lang), width=160)
+    assert t("filthy_rich.view.phase-auction-open", lang, card=t("filthy_rich.card.personal_trainer", lang),
+             cost=6, player=1) in text
+    riddle = t("filthy_rich.view.phase-auction", lang, card=t("filthy_rich.card.personal_trainer", lang), cost=6,
+               high="—", leader=t("filthy_rich.view.nobody", lang), player=1)
+    assert riddle not in text

@@ -233,7 +233,8 @@ def _status(obs: dict[str, Any], cat: Catalog, lang: str | None) -> Text:
         a = obs["auction"]
         leader = t(f"{P}.view.nobody", lang) if a["leader"] is None else t("cli.player", lang, n=a["leader"] + 1)
         high = f"${a['high']}" if a["leader"] is not None else "—"
-        return Text(t(f"{P}.view.phase-auction", lang, card=_lux_name(cat, a["luxury"], lang),
+        key = "phase-auction" if a["leader"] is not None else "phase-auction-open"
+        return Text(t(f"{P}.view.{key}", lang, card=_lux_name(cat, a["luxury"], lang),
                       cost=cat.luxuries[a["luxury"]].cost, high=high, leader=leader, player=player),
                     style="bold magenta")
     if phase == "sell":

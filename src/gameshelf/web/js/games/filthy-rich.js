@@ -106,7 +106,7 @@ function market(ctx) {
   const { obs, data } = ctx;
   const a = obs.auction;
   return panel(t(`${NS}.view.market`), "fr-market",
-    a ? h("div", { class: "banner" }, withNames(t(`${NS}.view.phase-auction`, {
+    a ? h("div", { class: "banner" }, withNames(t(`${NS}.view.${a.leader === null ? "phase-auction-open" : "phase-auction"}`, {
       card: luxName(data, a.luxury), cost: data.luxuries[a.luxury].cost,
       high: a.leader === null ? "—" : `$${a.high}`,
       leader: a.leader === null ? t(`${NS}.view.nobody`) : (ctx.names?.[a.leader] || t("cli.player", { n: a.leader + 1 })),
@@ -162,6 +162,12 @@ function status(ctx) {
   if (obs.phase === "turn" && !obs.actions_left) return withNames(t(`${NS}.view.roll-now`, { player: (obs.current ?? 0) + 1 }), ctx.names);
   if (obs.phase === "turn") return w("fr.to-play", { player, n: obs.actions_left });
   if (obs.phase === "auction") return w("fr.auction");
+  // tax time: what this seat will pay, and how many more taxes the roll brings, as the terminal says it
+  if (obs.phase === "sell") {
+    const more = (obs.taxes_left ?? 1) - 1;
+    const text = t(`${NS}.compact.sell-phase`, { player: (obs.current ?? 0) + 1, due: taxDue(ctx, obs.current ?? 0) });
+    return withNames(more > 0 ? `${text} ${t(`${NS}.compact.taxes-more`, { n: more })}` : text, ctx.names);
+  }
   const card = obs.pending !== null && obs.pending !== undefined ? cardName(data, obs.pending) : "";
   return withNames(t(`${NS}.view.phase-${obs.phase}`, { player: (obs.current ?? 0) + 1, card }), ctx.names);
 }
