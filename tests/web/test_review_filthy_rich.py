@@ -118,3 +118,24 @@ def test_an_auction_before_any_bid_says_there_is_no_bid_yet(page: Any, server: s
     _dev(page, server, view)
     text = page.locator(".fr-market .banner").inner_text()
     assert "no bid yet" in text and "nobody" not in text
+
+
+def test_a_business_whose_sign_is_already_up_says_why_it_cannot_start(page: Any, server: str) -> None:
+    view = _turn_view()
+    obs = view["observation"]
+    page.goto(f"{server}/#/dev/filthy-rich")
+    page.wait_for_function("() => !!window.gameshelfDev")
+    signs = page.evaluate("""async (hand) => {
+        const { data } = await (await import('/js/games.js')).loadGame('filthy-rich');
+        return hand.map((c) => data.cards[c].sign);
+    }""", obs["hand"])
+    k = next(i for i, sg in enumerate(signs) if isinstance(sg, int))
+    card = obs["hand"][k]
+    obs["sign_owner"] = [-1] * len(obs["sign_owner"])
+    obs["sign_owner"][signs[k]] = (obs["current"] + 1) % obs["players"]  # its sign hangs for another player
+    _dev(page, server, view)
+    note = page.locator(f'.hand .card[data-card="{card}"] .card-note')
+    assert note.count() == 1 and "already in the book" in note.inner_text()
+    others = [c for i, c in enumerate(obs["hand"]) if i != k]
+    for c in others:
+        assert page.locator(f'.hand .card[data-card="{c}"] .card-note').count() == 0

@@ -142,7 +142,10 @@ function hand(ctx) {
       h("div", { class: "card-kind small" }, w(`fr.kind-${data.cards[c].kind}`),
         Number.isInteger(data.cards[c].sign) ? signShape(data.signs[data.cards[c].sign]) : null),
       h("div", { class: "card-name", style: NAME_BREAK, text: cardName(data, c) }),
-      h("div", { class: "card-text small", text: pick(data.cards[c].text) })),
+      h("div", { class: "card-text small", text: pick(data.cards[c].text) }),
+      // the other copy's sign hangs in the book: this one cannot start until it leaves (why no "Play" is offered)
+      Number.isInteger(data.cards[c].sign) && obs.sign_owner[data.cards[c].sign] !== EMPTY
+        ? h("div", { class: "card-note small muted", text: t(`${NS}.compact.sign-out`) }) : null),
     (a) => a.card === c))));
 }
 
