@@ -33,3 +33,46 @@ def test_recruiting_with_a_smaller_die_still_says_the_rest_are_replaced(lang: st
     s.apply(A.PickDie(3))
     line = describe_move(s.observation(0), A.Use("recruit"), lang)
     assert line.endswith(t("dicey_farm.view.use-recruit", lang, n=3)), line
+
+
+def _buy_line(s: object, face: int, lang: str) -> str:
+    return describe_move(s.observation(0), A.Use("buy_base"), lang)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_buying_an_animal_says_the_field_it_takes_and_what_it_gives(lang: str) -> None:
+    """A merchant's animal said only "chicken +1": not that a new kind
+    takes a field of its own, nor that each head gives its product at the
+    harvest. Both are checked against what the engine does."""
+    s = farm(dice=[3], goods={"food": 9})
+    wares = s.observation(0)["wares"]["base"]
+    face = next(f for f, (good, _) in enumerate(wares, 1) if good == "chicken")
+    s.dice = [face]
+    s.apply(A.PickDie(face))
+    line = _buy_line(s, face, lang)
+    field = t("dicey_farm.view.animal-field", lang)
+    egg = t("dicey_farm.view.animal-product", lang, product=t("dicey_farm.good.egg", lang))
+    assert field in line and egg in line, line
+    empty = s.empty_fields()
+    s.apply(A.Use("buy_base"))
+    assert s.empty_fields() == empty - 1  # the field it said it takes
+    eggs = s.goods["egg"]
+    s.apply(A.EndRound())
+    assert s.goods["egg"] == eggs + 1  # the egg it said each head gives
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_buying_more_of_a_kind_already_kept_takes_no_field(lang: str) -> None:
+    s = farm(dice=[3], goods={"sheep": 1}, fields=2)
+    wares = s.observation(0)["wares"]["base"]
+    face = next(f for f, (good, _) in enumerate(wares, 1) if good == "sheep")
+    s.dice = [face]
+    s.apply(A.PickDie(face))
+    line = _buy_line(s, face, lang)
+    assert t("dicey_farm.view.animal-field", lang) not in line, line
+    wool = t("dicey_farm.view.animal-product", lang, product=t("dicey_farm.good.wool", lang))
+    assert wool in line, line
+    assert line.endswith(t("dicey_farm.view.gain", lang, what=t("dicey_farm.good.sheep", lang), n=1)), line
+    empty = s.empty_fields()
+    s.apply(A.Use("buy_base"))
+    assert s.empty_fields() == empty

@@ -409,8 +409,26 @@ def _use_gain(obs: dict[str, Any], action: Action, lang: str | None) -> str | No
     wares = obs.get("wares", {}).get(action.action.removeprefix("buy_")) if action.action.startswith("buy_") else None
     if wares and len(wares) >= face:
         good, n = wares[face - 1]
-        return t("dicey_farm.view.gain", lang, what=_good(good, lang), n=n)
+        return _animal_note(obs, good, lang) + t("dicey_farm.view.gain", lang, what=_good(good, lang), n=n)
     return _use_what(obs, action.action, face, lang)
+
+
+def _animal_note(obs: dict[str, Any], good: str, lang: str | None) -> str:
+    """What an animal bought brings along: a new kind takes an empty field
+    (one field per kind; a horse needs none with the stable), and each head
+    gives its product at every harvest. Neither was said anywhere, so a
+    newcomer bought a cow not knowing it gives milk, or that it costs a field.
+    The notes come first, so the line still ends on what the die gives."""
+    if good not in ANIMALS:
+        return ""
+    goods = obs.get("goods", {})
+    notes = []
+    if not goods.get(good) and not (good == "horse" and "stable" in obs.get("built", [])):
+        notes.append(t("dicey_farm.view.animal-field", lang))
+    product = C.livestock[good][0]
+    if product:
+        notes.append(t("dicey_farm.view.animal-product", lang, product=_good(product, lang)))
+    return "".join(t("dicey_farm.view.animal-note", lang, note=note) for note in notes)
 
 
 def _use_what(obs: dict[str, Any], action: str, face: int, lang: str | None) -> str | None:
