@@ -132,3 +132,16 @@ def test_a_crew_card_in_full_says_its_workers_only_when_it_brings_some() -> None
     for lang in ("en", "ja"):
         assert "+0" not in text_of(lot_cell(comp, PERSON, lawyer, lang))
         assert t("pay_dirt.view.plus-workers", lang, n=3) in text_of(lot_cell(comp, PERSON, twins, lang))
+
+
+def test_the_rules_in_brief_tell_the_end_of_the_game_truly() -> None:
+    """`?` said "the temperature drops. At 0° or below the round is the last":
+    only the Head Miner's card cools, the round after is the last (seed §4,
+    A10), and nothing mentioned income or the final sweep that ends it."""
+    for lang, head, sweep, income, last in (("en", "Head Miner's card", "final sweep", "$2,000", "next round"),
+                                            ("ja", "鉱夫主任が取ったカード", "最終一掃", "$2,000", "次が最終ラウンド")):
+        rules = t("pay_dirt.help.rules", lang)
+        hardship = next(line for line in rules.splitlines() if line.startswith("3."))
+        assert head in hardship, hardship
+        for word in (sweep, income, last):
+            assert word in rules, (lang, word)
