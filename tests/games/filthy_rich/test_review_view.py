@@ -111,3 +111,18 @@ def test_an_auction_before_any_bid_says_so(lang: str) -> None:
     riddle = t("filthy_rich.view.phase-auction", lang, card=t("filthy_rich.card.personal_trainer", lang), cost=6,
                high="—", leader=t("filthy_rich.view.nobody", lang), player=1)
     assert riddle not in text
+
+
+def test_a_tax_beyond_ones_cash_is_flagged_in_the_compact_table() -> None:
+    """$3 in hand and $5 due: the browser marks it ⚠; the terminal now
+    marks it "!" (and red), the others' dues stay plain."""
+    from tests.games.filthy_rich.helpers import own_asset, set_money
+
+    s = new(3)
+    own_asset(s, 0, "yakuza_loan")  # 3 marks
+    set_money(s, 0, 2)
+    lines = _text(GAME.render(s.observation(0), "en")).splitlines()
+    mine = next(x for x in lines if "Player 1 (you)" in x)
+    assert mine.rstrip().endswith("$3!")
+    other = next(x for x in lines if "Player 2" in x)
+    assert other.rstrip().endswith("$0")

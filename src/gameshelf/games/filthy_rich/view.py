@@ -315,8 +315,12 @@ def players_compact(obs: dict[str, Any], cat: Catalog, lang: str | None) -> Tabl
             who.append(" " + t(f"{P}.view.you", lang))
         if not obs["alive"][p]:
             who.append(" ✗", style="grey50")
+        due = tax_due(obs, cat, p)
+        # more tax than cash: the next zero puts this seat out unless it sells (the browser's ⚠)
+        short = obs["alive"][p] and due > obs["money"][p]
         table.add_row(who, f"${obs['money'][p]:,}", f"{len(obs['luxuries'][p])}/3",
-                      str(len(obs["businesses"][p])), str(obs["hand_sizes"][p]), f"${tax_due(obs, cat, p)}")
+                      str(len(obs["businesses"][p])), str(obs["hand_sizes"][p]),
+                      Text(f"${due}!", style="bold red") if short else f"${due}")
     return table
 
 
