@@ -19,8 +19,9 @@ KEY = re.compile(r"\babove_and_below\.[a-z]")
 GAME = gameshelf.load_game("above-and-below")
 
 
-def _state_where(test: Any, seed: int = 0, prefer: tuple[str, ...] = ("act", "assign", "set-out", "choose")) -> Any:
-    """A 3-player game played (explorations preferred) until ``test(obs)`` holds for the seat to move."""
+def _state_where(test: Any, seed: int = 0, prefer: tuple[str, ...] = ("act", "assign", "set-out", "choose"),
+                 act: str = "explore") -> Any:
+    """A 3-player game played (the action ``act`` preferred) until ``test(obs)`` holds for the seat to move."""
     for s in range(seed, seed + 30):
         state = GAME.new_game(players=3, seed=s)
         rng = random.Random(s)
@@ -29,7 +30,7 @@ def _state_where(test: Any, seed: int = 0, prefer: tuple[str, ...] = ("act", "as
                 return state
             actions = state.legal_actions()
             liked = [a for a in actions if a.to_json().get("type") in prefer
-                     and a.to_json().get("action", "explore") == "explore"]
+                     and a.to_json().get("action", act) == act]
             state.apply(rng.choice(liked or actions))
     raise AssertionError("no such position")
 
@@ -121,3 +122,18 @@ def test_the_result_shows_the_tie_break_figures_when_vp_are_tied(page: Any, serv
         v = obs["villages"][p]
         want = [v["coins"], len(v["ready"]) + len(v["exhausted"]) + len(v["injured"]), len(v["houses"]) + len(v["outposts"])]
         assert row.split("|")[-3:] == [str(x) for x in want], row
+
+
+def test_the_harvest_step_lists_the_buildings_to_harvest_by_the_task(page: Any, server: str) -> None:
+    """On a phone the village with the goods is screens away from the task:
+    the buildings to harvest are listed by it, like buildings to build."""
+    state = _state_where(lambda obs: obs.get("phase") == "harvest", prefer=("act", "assign", "build", "harvest"),
+                         act="harvest")
+    harvests = [a for a in state.legal_actions() if a.to_json()["type"] == "harvest"]
+    assert harvests
+    _draw(page, server, state, width=390)
+    picks = page.locator(".ab-encounter .picks .move-spot")
+    assert picks.count() == len(harvests)
+    assert "Harvest" in picks.first.inner_text()
+    picks.first.click()
+    assert page.evaluate("() => window.gameshelfPlayed")[-1] == harvests[0].to_json()

@@ -77,9 +77,9 @@ function encounter(ctx) {
     parts.push(h("div", { class: "v-group sendable" }, h("span", { class: "v-label ready", text: `${STATE_MARK.ready} ${t(`${NS}.view.ready`)}` }),
       sendable.map((vid) => villager(ctx, vid, "ready"))));
   }
-  // what the task chooses from (a building, a villager to train), listed here
-  // with the move's own words as well as on the market a screen away on a phone
-  const picks = ctx.find((a) => a.type === "build" || a.type === "train");
+  // what the task chooses from (a building, a villager to train, a building to harvest), listed
+  // here with the move's own words as well as on the market or the village a screen away on a phone
+  const picks = ctx.find((a) => a.type === "build" || a.type === "train" || a.type === "harvest");
   const price = (a) => (a.type === "train" ? ctx.obs.slot_costs[ctx.obs.slots.indexOf(a.villager)] : undefined);
   if (picks.length) {
     parts.push(h("div", { class: "spot-row picks" }, picks.map((e) => ctx.bind(h("span", { class: "move-spot" },
