@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from rich import box
-from rich.console import Group
+from rich.console import Console, ConsoleOptions, Group, RenderResult
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -200,30 +200,61 @@ def breakdown_table(obs: dict[str, Any], lang: str | None) -> Table:
     return table
 
 
-def _stock_line(obs: dict[str, Any], lang: str | None) -> Text:
+class _Flow:
+    """A label and a list of items, put on lines as wide as the screen and
+    broken between the items only: rich breaks at any space, so "wheat
+    seed 2" once ended a line with "wheat" and began the next with "seed 2"
+    (a no-break space does not help: rich counts it as a space too). A
+    continued line is indented under the label."""
+
+    def __init__(self, label: Text, items: list[Text], sep: str = "  ", indent: int = 2,
+                 empty: str = "") -> None:
+        self.label, self.items, self.sep, self.indent, self.empty = label, items, sep, indent, empty
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = options.max_width
+        line = self.label.copy()
+        if not self.items:
+            line.append(self.empty)
+        for k, item in enumerate(self.items):
+            if k and line.cell_len + len(self.sep) + item.cell_len > width:
+                line.append(self.sep.rstrip())
+                yield line
+                line = Text(" " * self.indent)
+            elif k:
+                line.append(self.sep)
+            line.append_text(item)
+        yield line
+
+
+def _stock_line(obs: dict[str, Any], lang: str | None) -> _Flow:
     """The stock on one line: ▲ marks goods that rot at round end."""
-    text = Text(t("dicey_farm.view.stock", lang) + ": ", style="bold")
     goods = obs["goods"]
-    items = [g for g in STOCK_ORDER if goods[g] and g not in ANIMALS]
-    for k, good in enumerate(items):
+    items = []
+    for good in (g for g in STOCK_ORDER if goods[g] and g not in ANIMALS):
         rots = good in C.perishable
-        text.append(("  " if k else "") + ("▲" if rots else "") + f"{_good(good, lang)} {goods[good]}",
-                    style="red" if rots else "")
-    if not items:
-        text.append(t("dicey_farm.view.none", lang))
-    return text
+        items.append(Text(("▲" if rots else "") + f"{_good(good, lang)} {goods[good]}", style="red" if rots else ""))
+    return _Flow(Text(t("dicey_farm.view.stock", lang) + ": ", style="bold"), items,
+                 empty=t("dicey_farm.view.none", lang))
 
 
-def _merchant_lines(obs: dict[str, Any], lang: str | None) -> Text:
+def _merchant_lines(obs: dict[str, Any], lang: str | None) -> Group:
     """One line per merchant you can use: a die showing N buys item N."""
-    text = Text(t("dicey_farm.view.merchants", lang), style="bold")
+    lines: list[Any] = [Text(t("dicey_farm.view.merchants", lang), style="bold")]
     for merchant, (owner, _) in C.merchants.items():
         if owner and owner not in obs["hired"]:
             continue
         items = obs["wares"][merchant][:6]
-        text.append(f"\n  {t(f'dicey_farm.action.buy_{merchant}', lang)}: ", style="bold")
-        text.append("  ".join(f"{DIE_FACES[k]}{_good(g, lang)}×{n}" for k, (g, n) in enumerate(items)))
-    return text
+        lines.append(_Flow(Text(f"  {t(f'dicey_farm.action.buy_{merchant}', lang)}: ", style="bold"),
+                           [Text(f"{DIE_FACES[k]}{_good(g, lang)}×{n}") for k, (g, n) in enumerate(items)],
+                           indent=4))
+    return Group(*lines)
+
+
+def _names_line(label: str, names: list[str], lang: str | None, style: str = "") -> _Flow:
+    """"Your craftsmen: A, B, C", broken between names."""
+    return _Flow(Text(label + ": ", style="bold"), [Text(n, style=style) for n in names], sep=_sep(lang),
+                 empty=t("dicey_farm.view.none", lang))
 
 
 def _craftsmen_lines(obs: dict[str, Any], lang: str | None) -> Any:
@@ -232,12 +263,11 @@ def _craftsmen_lines(obs: dict[str, Any], lang: str | None) -> Any:
     the effects; otherwise they are behind d)."""
     if obs["phase"] == "recruit":  # "Keep the X" lines do not carry the effects
         return _craftsmen(obs, lang)
-    text = Text(t("dicey_farm.view.hired", lang) + ": ", style="bold")
-    text.append(_sep(lang).join(_craftsman(c, lang) for c in obs["hired"]) or t("dicey_farm.view.none", lang))
-    text.append("\n" + t("dicey_farm.view.display", lang) + ": ", style="bold")
-    text.append(_sep(lang).join(_craftsman(c, lang) for c in obs["display"]) or t("dicey_farm.view.none", lang),
-                style="cyan")
-    return text
+    return Group(
+        _names_line(t("dicey_farm.view.hired", lang), [_craftsman(c, lang) for c in obs["hired"]], lang),
+        _names_line(t("dicey_farm.view.display", lang), [_craftsman(c, lang) for c in obs["display"]], lang,
+                    style="cyan"),
+    )
 
 
 def render(obs: dict[str, Any], lang: str | None = None) -> Any:
@@ -286,8 +316,7 @@ def render_final(obs: dict[str, Any], lang: str | None = None) -> Any:
     head.append(t("dicey_farm.view.rank", lang, rank=rank_title(obs, lang)), style="bold magenta")
     label = Text(t("dicey_farm.view.sources", lang) + ": ", style="bold")
     label.append_text(sources_line(obs, lang))
-    hired = Text(t("dicey_farm.view.hired", lang) + ": ", style="bold")
-    hired.append(_sep(lang).join(_craftsman(c, lang) for c in obs["hired"]) or t("dicey_farm.view.none", lang))
+    hired = _names_line(t("dicey_farm.view.hired", lang), [_craftsman(c, lang) for c in obs["hired"]], lang)
     return Group(head, label, _stock_line(obs, lang), _farm(obs, lang), hired)
 
 
