@@ -122,3 +122,13 @@ def test_a_crew_card_says_its_workers_only_when_it_brings_some(page: Any, server
     assert "+0" not in lawyer, lawyer
     for cell in page.locator('.lot[data-row="1"]').all_inner_texts():
         assert "Workers;" not in cell, cell
+
+
+def test_the_no_bid_disc_says_what_it_blocks(page: Any, server: str) -> None:
+    """"⊘ NO BID" under a row's name, with nothing to say it blocks that row
+    for this auction (the terminal's help says it; the board did not)."""
+    s = new(3)
+    s.no_bid = CLAIM
+    draw(page, server, s, s.current_player)
+    disc = page.locator(".pd-auction .no-bid")
+    assert disc.get_attribute("title") == t("pay_dirt.errors.no-bid-row", "en", row=t("pay_dirt.row.claims", "en"))

@@ -96,7 +96,9 @@ function auction(ctx) {
   const a = obs.auction;
   const rows = ROWS.map((name, row) => h("tr", {},
     h("th", { scope: "row" }, h("div", { text: t(`${NS}.row.${name}`) }), h("div", { class: "small muted", text: t(`${NS}.view.deck`, { n: a.deck_sizes[row] }) }),
-      a.no_bid === row ? h("div", { class: "no-bid", text: `⊘ ${t(`${NS}.view.no-bid`)}` }) : null),
+      // what the disc means, on hover and for a screen reader
+      a.no_bid === row ? h("div", { class: "no-bid", title: t(`${NS}.errors.no-bid-row`, { row: t(`${NS}.row.${name}`) }),
+        "aria-label": t(`${NS}.errors.no-bid-row`, { row: t(`${NS}.row.${name}`) }), text: `⊘ ${t(`${NS}.view.no-bid`)}` }) : null),
     a.display[row].map((item, slot) => lotCell(ctx, row, slot, item))));
   const who = (p) => (p === null || p === undefined ? "—" : (ctx.names?.[p] || t(`${NS}.view.player`, { n: p + 1 })));
   return panel(t(`${NS}.view.auction`), "pd-auction",
