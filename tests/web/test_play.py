@@ -180,3 +180,26 @@ def test_play_again_opens_the_new_table_form(page: Any, server: str) -> None:
     page.goto(f"{server}/#/?new=pay-dirt")
     page.wait_for_selector("form.create")
     assert "Pay Dirt" in page.locator("form.create h2").inner_text()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_each_log_line_names_its_seat_once(page: Any, server: str, lang: str) -> None:
+    """Every game's sentences begin with the seat's name, and the log and the
+    last-move banner lead with the seat's badge: the name is said once
+    ("● Alice buys …", not "● Alice Alice buys …")."""
+    page.goto(server + "/")
+    page.evaluate("(l) => localStorage.setItem('gameshelf.lang', l)", lang)
+    create_table(page, server, "filthy-rich", ["here", "bot-easy"], ["Alice"])
+    page.wait_for_selector(".table-page")
+    rng = random.Random(3)
+    for _ in range(6):
+        click_a_move(page, rng)
+    lines = page.locator(".log-list li, .banner.last-move")
+    assert lines.count() > 3
+    for i in range(lines.count()):
+        line = lines.nth(i)
+        if not line.locator(".seat-badge").count():
+            continue
+        name = line.locator(".seat-badge .seat-name").inner_text().strip()
+        text = line.inner_text()
+        assert not re.search(re.escape(name) + r"\s*" + re.escape(name), text), text

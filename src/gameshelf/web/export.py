@@ -83,6 +83,8 @@ def _filthy_rich() -> dict[str, Any]:
             "kind": "business" if kind == BUSINESS else "asset" if kind == ASSET else "action",
             "sign": ref if kind == BUSINESS else None,
             "tax": tax,
+            # $ marks a Tax Lawyer-like asset takes off its owner's tax (as view.tax_due does)
+            "shelter": cat.assets[ref].amount if kind == ASSET and cat.assets[ref].effect == "tax_shelter" else 0,
             "text": _both(lambda lang, card=card: describe_card(cat, card, lang)),  # type: ignore[misc]
         })
     signs = [{"key": s.key, "cost": s.cost, "tax": s.tax, "hit": s.hit, "size": len(s.cells),
@@ -129,7 +131,9 @@ def _above_and_below() -> dict[str, Any]:
 
     comp = load_components()
     game: Any = gameshelf.load_game("above-and-below")
-    villagers = [{"type": v.type, "icons": _both(lambda lang, i=v.id: icons(i, lang))}  # type: ignore[misc]
+    villagers = [{"type": v.type, "icons": _both(lambda lang, i=v.id: icons(i, lang)),  # type: ignore[misc]
+                  # lanterns this villager's die gives on faces 1..6 (B9), so a roll can say what it gave
+                  "lantern": list(v.lantern), "lanterns_by_face": [v.lanterns(face) for face in range(1, 7)]}
                  for v in comp.villagers]
     buildings = {key: {"category": b.category, "cost": b.cost, "vp": b.vp + 1,
                        "good": b.goods_on_buy or b.goods_refill,
@@ -138,7 +142,9 @@ def _above_and_below() -> dict[str, Any]:
     paragraphs = {str(pid): dict(p.text) for pid, p in game.book.paragraphs.items()}
     return {"villagers": villagers, "buildings": buildings, "paragraphs": paragraphs,
             "reputation_vp": list(comp.tracks.reputation_vp),
-            "progress_vp": list(comp.tracks.progress_vp)}
+            "progress_vp": list(comp.tracks.progress_vp),
+            # the income once the rightmost filled slot is this one (B4); base with none filled
+            "progress_income": list(comp.tracks.progress_income), "base_income": comp.tracks.base_income}
 
 
 GAMES: dict[str, Callable[[], dict[str, Any]]] = {

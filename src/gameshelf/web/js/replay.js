@@ -6,8 +6,7 @@ import { h, replace } from "./dom.js";
 import { onLangChange, t, w } from "./i18n.js";
 import { api } from "./api.js";
 import { loadGame } from "./games.js";
-import { drawMoment, withNames } from "./tableview.js";
-import { seatBadge } from "./board.js";
+import { drawMoment, seatLine } from "./tableview.js";
 import { toast } from "./app.js";
 
 export async function render(main, tableId, params) {
@@ -40,7 +39,7 @@ export async function render(main, tableId, params) {
     const view = { observation: frame.observation, legal: [], events: (frame.events || []).map((text) => ({ text })) };
     const parts = drawMoment({ game: info.game, module, data, view, names, seat: null, play: null });
     const slider = h("input", { type: "range", min: 0, max: total, value: k, "aria-label": w("replay.jump"), class: "replay-slider", oninput: (ev) => go(Number(ev.target.value)) });
-    const move = frame.move ? h("div", { class: "banner replay-move" }, Number.isInteger(frame.move.seat) ? [seatBadge(frame.move.seat, names), " "] : null, h("span", { text: withNames(frame.move.text, names) })) : h("div", { class: "banner", text: w("replay.start") });
+    const move = frame.move ? h("div", { class: "banner replay-move" }, seatLine(frame.move.seat, names, frame.move.text)) : h("div", { class: "banner", text: w("replay.start") });
     replace(main, h("div", { class: "table-page replay", "data-k": k },
       h("div", { class: "table-head" }, h("h2", { text: `${w("replay.title")}: ${t(`${info.game.replace(/-/g, "_")}.name`)}` }),
         h("a", { href: `#/t/${encodeURIComponent(tableId)}`, text: w("replay.back") })),

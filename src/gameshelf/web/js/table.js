@@ -7,7 +7,7 @@ import { h, replace } from "./dom.js";
 import { lang, onLangChange, t, w } from "./i18n.js";
 import { api, ApiError, normaliseView, saveToken, tokensFor } from "./api.js";
 import { loadGame } from "./games.js";
-import { drawMoment, withNames } from "./tableview.js";
+import { drawMoment, seatLine } from "./tableview.js";
 import { seatBadge } from "./board.js";
 import { toast } from "./app.js";
 import { resultPanel } from "./daily.js";
@@ -330,7 +330,7 @@ class TablePage {
       play: this.seat !== null && v.legal.length ? (entry) => this.play(entry) : null,
       waitingText: v.over ? w("table.over") : w("table.not-your-turn") });
     const last = [...v.events].reverse().find((e) => e.kind === "move" || e.kind === "undo");
-    const banner = last && last.seat !== this.seat ? h("div", { class: "banner last-move" }, seatBadge(last.seat, names), " ", h("span", { text: withNames(last.text, names) })) : null;
+    const banner = last && last.seat !== this.seat ? h("div", { class: "banner last-move" }, seatLine(last.seat, names, last.text)) : null;
     const before = fresh ? snapshot(this.main) : null;
     const focus = this.focusKey();
     const seenHelp = localStorage.getItem(`gameshelf.howto.${this.info.game}`);

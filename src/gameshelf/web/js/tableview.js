@@ -27,7 +27,8 @@ export function movesPanel(o) {
   const list = legal.length
     ? h("ol", { class: "moves-list" }, legal.map((entry, i) =>
       h("li", {}, h("button", { class: "move-btn", "data-index": i, onclick: () => o.play(entry),
-        text: entry.text || JSON.stringify(entry.action) }))))
+        // an audit or a torch names a seat: by the name people chose, as the board does
+        text: withNames(entry.text, o.names) || JSON.stringify(entry.action) }))))
     : h("p", { class: "muted", text: o.waitingText || w("table.no-moves") });
   return panel(w("table.moves"), "moves-panel", list);
 }
@@ -48,14 +49,28 @@ export function withNames(text, names) {
   return out;
 }
 
+/**
+ * A line said by or of a seat: its badge (mark, colour, name), then the
+ * text. Every game's sentences begin with the seat's name ("Player 2 bids
+ * $8,000."), so when this one does, the badge's name is that name and is
+ * said once ("▲ Carol bids $8,000.", not "▲ Carol Carol bids …").
+ */
+export function seatLine(seat, names, text) {
+  const shown = withNames(text, names) || "";
+  if (!Number.isInteger(seat)) return [h("span", { text: shown })];
+  const badge = seatBadge(seat, names);
+  const name = badge.querySelector(".seat-name")?.textContent || "";
+  if (name && shown.startsWith(name)) return [badge, h("span", { text: shown.slice(name.length) })];
+  return [badge, " ", h("span", { text: shown })];
+}
+
 export function logPanel(events, names) {
   // a take-back keeps the move it took back in the log, struck through
   const undone = new Set((events || []).filter((e) => e.kind === "undo").map((e) => e.undoes));
   const items = (events || []).slice(-40).map((e) =>
     h("li", { class: [e.fresh && "fresh", e.kind === "undo" && "undo-line", e.kind !== "undo" && undone.has(e.n) && "taken-back"] },
-      Number.isInteger(e.seat) ? [seatBadge(e.seat, names), " "] : null,
       e.kind === "undo" ? h("span", { class: "undo-mark", "aria-hidden": "true", text: "↶ " }) : null,
-      h("span", { text: withNames(e.text, names) })));
+      seatLine(e.seat, names, e.text)));
   const list = h("ol", { class: "log-list", "aria-live": "polite" }, items);
   queueMicrotask(() => { list.scrollTop = list.scrollHeight; });
   return panel(w("table.log"), "log-panel", items.length ? list : h("p", { class: "muted", text: w("table.log-empty") }));
