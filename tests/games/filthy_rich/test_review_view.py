@@ -126,3 +126,26 @@ def test_a_tax_beyond_ones_cash_is_flagged_in_the_compact_table() -> None:
     assert mine.rstrip().endswith("$3!")
     other = next(x for x in lines if "Player 2" in x)
     assert other.rstrip().endswith("$0")
+
+
+def test_japanese_texts_use_full_width_colons_and_exclamation_marks() -> None:
+    """"プレイヤー1の番:カード…" beside "…：…" elsewhere: a half-width ':' or
+    '!' after kana or kanji reads cramped, and the texts mixed both."""
+    import re
+    import tomllib
+    from pathlib import Path
+
+    import gameshelf.games.filthy_rich as pkg
+
+    data = tomllib.loads((Path(pkg.__file__).parent / "locales" / "ja.toml").read_text(encoding="utf-8"))
+    found = []
+
+    def walk(node: object, path: str) -> None:
+        if isinstance(node, dict):
+            for k, v in node.items():
+                walk(v, f"{path}.{k}")
+        elif isinstance(node, str) and re.search(r"[^\x00-\x7f][:!]|:[^\x00-\x7f]", node):
+            found.append(path)
+
+    walk(data, "")
+    assert not found, found
