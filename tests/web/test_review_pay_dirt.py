@@ -132,3 +132,10 @@ def test_the_no_bid_disc_says_what_it_blocks(page: Any, server: str) -> None:
     draw(page, server, s, s.current_player)
     disc = page.locator(".pd-auction .no-bid")
     assert disc.get_attribute("title") == t("pay_dirt.errors.no-bid-row", "en", row=t("pay_dirt.row.claims", "en"))
+
+
+def test_workers_a_hardship_idles_are_shown_on_the_camp(page: Any, server: str) -> None:
+    s = new(3)
+    s.camps[1].idle = 2
+    draw(page, server, s, s.current_player)
+    assert t("pay_dirt.view.idle", "en", n=2) in page.locator(".camp").nth(1).inner_text()

@@ -145,3 +145,17 @@ def test_the_rules_in_brief_tell_the_end_of_the_game_truly() -> None:
         assert head in hardship, hardship
         for word in (sweep, income, last):
             assert word in rules, (lang, word)
+
+
+def test_workers_a_hardship_idles_are_shown_before_the_labour_phase() -> None:
+    """Cold Snap ("1 worker sits out the next labour phase") left no trace on
+    the board: labour then showed "Workers 5/6 free" with no reason."""
+    from gameshelf.games.pay_dirt.view import details
+
+    s = new(3)
+    s.camps[0].idle = 1
+    game = load_game("pay-dirt")
+    for lang in ("en", "ja"):
+        note = t("pay_dirt.view.idle", lang, n=1)
+        assert note in text_of(game.render(s.observation(1), lang), 160)
+        assert note in text_of(details(game, s.observation(1), lang)[0][1], 160)

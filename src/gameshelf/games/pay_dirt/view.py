@@ -317,6 +317,8 @@ def camps_table(obs: dict[str, Any], comp: Components, lang: str | None, *, one_
         stats.append(f"  {money(camp['money'])}", style="green")
         stats.append("  " + (f"{_v('workers', lang)} {camp['workers']}" if one_line
                              else _c("workers-free", lang, unused=camp["unused"], workers=camp["workers"])))
+        if camp.get("idle"):  # a hardship's workers sitting out the coming labour phase
+            stats.append("  " + _v("idle", lang, n=camp["idle"]), style="red")
         stats.append("  ")
         at_gear = gear_workers(obs, p)
         if at_gear:
@@ -548,6 +550,8 @@ def _camp(obs: dict[str, Any], p: int, camp: dict[str, Any], comp: Components, l
     stats.append(f"{_v('gold', lang)} {camp['gold']}", style="bold gold1")
     stats.append(f"   {_v('money', lang)} {money(camp['money'])}", style="green")
     stats.append(f"   {_v('workers', lang)} {camp['workers']} ({_v('unused', lang)} {camp['unused']})")
+    if camp.get("idle"):
+        stats.append("   " + _v("idle", lang, n=camp["idle"]), style="red")
     if gear_workers(obs, p):
         stats.append("   " + _c("at-gear", lang, n=gear_workers(obs, p)), style="bold cyan")
     extras = Text()

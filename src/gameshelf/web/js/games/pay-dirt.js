@@ -173,6 +173,7 @@ function camp(ctx, p) {
     mine ? ctx.bind(stat(t(`${NS}.view.gold`), c.gold, "score"), { type: "sell" }) : stat(t(`${NS}.view.gold`), c.gold, "score"),
     stat(t(`${NS}.view.money`), money(c.money)),
     stat(t(`${NS}.view.workers`), `${c.workers} (${t(`${NS}.view.unused`)} ${c.unused})`),
+    c.idle ? h("span", { class: "chip bad", text: t(`${NS}.view.idle`, { n: c.idle }) }) : null,
     mine ? ctx.spot({ type: "end-labor" }) : null);
   return h("section", { class: ["camp", SEAT_CLASSES[p % 5], p === obs.current_player && "to-move"] }, head,
     // claims ⟹ Excavator ⟹ Loader ⟹ Wash Plant; on a phone the claims sit
