@@ -149,3 +149,19 @@ def test_japanese_texts_use_full_width_colons_and_exclamation_marks() -> None:
 
     walk(data, "")
     assert not found, found
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_roll_says_how_many_dice_and_the_rules_say_why(lang: str) -> None:
+    """One business die per page number (rulebook: 現在のページ数と同じ数の10面体ダイス):
+    nothing on screen said so, and the number of dice changed from turn to turn."""
+    from gameshelf.games.filthy_rich.actions import Roll
+
+    s = new(3)
+    s.page = 3
+    line = describe_move(s.observation(0), Roll(), lang)
+    assert line == t("filthy_rich.compact.move.roll", lang, n=3, page=3)
+    assert "3" in line
+    rules = t("filthy_rich.help.rules", lang)
+    assert ("ten-sided" in rules and "page die" in rules and "5-6" in rules) if lang == "en" else (
+        "10面体" in rules and "5・6" in rules)
