@@ -139,3 +139,14 @@ def test_workers_a_hardship_idles_are_shown_on_the_camp(page: Any, server: str) 
     s.camps[1].idle = 2
     draw(page, server, s, s.current_player)
     assert t("pay_dirt.view.idle", "en", n=2) in page.locator(".camp").nth(1).inner_text()
+
+
+def test_unused_workers_are_counted_only_while_they_are_placed(page: Any, server: str) -> None:
+    """During the auction every camp read "Workers 5 (unused 0)", as if its
+    workers were spent; the terminal shows "Workers 5" there."""
+    s = new(3)
+    draw(page, server, s, s.current_player)
+    assert "unused" not in page.locator(".camp .camp-head").first.inner_text()
+    to_work(s, 0, workers=4)
+    draw(page, server, s, 0)
+    assert "unused 4" in page.locator(".camp .camp-head").first.inner_text()

@@ -172,7 +172,8 @@ function camp(ctx, p) {
     // your gold is where it is sold
     mine ? ctx.bind(stat(t(`${NS}.view.gold`), c.gold, "score"), { type: "sell" }) : stat(t(`${NS}.view.gold`), c.gold, "score"),
     stat(t(`${NS}.view.money`), money(c.money)),
-    stat(t(`${NS}.view.workers`), `${c.workers} (${t(`${NS}.view.unused`)} ${c.unused})`),
+    // "unused" only while workers are being placed: "5 (unused 0)" during the auction read as none left
+    stat(t(`${NS}.view.workers`), obs.phase === "gear" || obs.phase === "work" ? `${c.workers} (${t(`${NS}.view.unused`)} ${c.unused})` : String(c.workers)),
     c.idle ? h("span", { class: "chip bad", text: t(`${NS}.view.idle`, { n: c.idle }) }) : null,
     mine ? ctx.spot({ type: "end-labor" }) : null);
   return h("section", { class: ["camp", SEAT_CLASSES[p % 5], p === obs.current_player && "to-move"] }, head,
