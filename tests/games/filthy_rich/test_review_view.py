@@ -165,3 +165,11 @@ def test_the_roll_says_how_many_dice_and_the_rules_say_why(lang: str) -> None:
     rules = t("filthy_rich.help.rules", lang)
     assert ("ten-sided" in rules and "page die" in rules and "5-6" in rules) if lang == "en" else (
         "10面体" in rules and "5・6" in rules)
+
+
+def test_one_business_die_is_a_die() -> None:
+    from gameshelf.games.filthy_rich.actions import Roll
+
+    s = new(3)
+    assert s.page == 1
+    assert describe_move(s.observation(0), Roll(), "en").startswith("Roll 1 business die (")

@@ -516,7 +516,7 @@ def describe_move(obs: dict[str, Any], action: Action, lang: str | None = None) 
         return text
     if type(action) is Roll and type(obs.get("page")) is int:
         # how many dice: one per page number, the rule a newcomer cannot guess from "Roll the dice"
-        return _c("move.roll", lang, n=obs["page"], page=obs["page"])
+        return _c("move.roll" if obs["page"] != 1 else "move.roll-one", lang, n=obs["page"], page=obs["page"])
     if type(action) is TargetPlayer and 0 <= a.seat < obs["players"]:
         return _c("move.audit", lang, seat=a.seat + 1, due=tax_due(obs, cat, a.seat), cash=obs["money"][a.seat])
     if type(action) is PlaceSign:
