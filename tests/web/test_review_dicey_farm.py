@@ -97,3 +97,12 @@ def test_action_tiles_say_what_no_die_shows(page: Any, server: str) -> None:
     _draw(page, server, view)
     assert hint("build") == "any die (Carpenter)"
     assert hint("contract") == "costs 1 food (Broker)"
+
+
+def test_with_every_die_spent_the_tray_does_not_ask_for_a_die(page: Any, server: str) -> None:
+    view = copy.deepcopy(views("dicey-farm")[0])
+    obs = view["observation"]
+    obs["dice"], obs["phase"] = [], "main"
+    _draw(page, server, view)
+    step = page.locator(".df-dice .step-line").inner_text()
+    assert "free actions, or end the round" in step and "choose a die" not in step, step

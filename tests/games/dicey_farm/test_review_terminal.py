@@ -46,3 +46,16 @@ def test_names_stay_whole_when_the_line_wraps(lang: str) -> None:
         lines = _lines(lang, width)
         for name in names:
             assert any(name in line for line in lines), (width, name, lines)
+
+
+@pytest.mark.parametrize("lang", ("en", "ja"))
+def test_with_every_die_spent_the_board_does_not_ask_for_a_die(lang: str) -> None:
+    s = farm(dice=[], goods={"fish": 1})
+    console = Console(width=100, record=True, color_system=None)
+    console.print(render(s.observation(0), lang))
+    text = console.export_text()
+    assert t("dicey_farm.view.step-no-dice", lang) in text, text
+    assert t("dicey_farm.phase.main", lang) not in text, text
+    # ... and what it offers instead is what is legal: free actions and the round's end
+    kinds = {type(a).__name__ for a in s.legal_actions()}
+    assert kinds <= {"ToFood", "Cook", "Modify", "EndRound"}, kinds

@@ -102,12 +102,20 @@ def _dice_line(obs: dict[str, Any], lang: str | None) -> Text:
         style = "bold black on yellow" if held else "bold white on blue"
         line.append(f" {DIE_FACES[face - 1]} {face} ", style=style)
         line.append(" ")
-    line.append("   " + t("dicey_farm.view.step", lang, step=t(f"dicey_farm.phase.{obs['phase']}", lang)),
-                style="italic cyan")
+    line.append("   " + t("dicey_farm.view.step", lang, step=_step(obs, lang)), style="italic cyan")
     hint = STEP_HINTS.get(obs["phase"])
     if hint and obs["left"]:
         line.append("  " + t(f"dicey_farm.view.{hint}", lang, n=obs["left"], k=len(obs["kept"])), style="cyan")
     return line
+
+
+def _step(obs: dict[str, Any], lang: str | None) -> str:
+    """What the player is to do now: with every die spent, "choose a die"
+    would send a newcomer looking for one; what is left is the free
+    actions and the round's end."""
+    if obs["phase"] == "main" and not obs["dice"]:
+        return t("dicey_farm.view.step-no-dice", lang)
+    return t(f"dicey_farm.phase.{obs['phase']}", lang)
 
 
 def _stock(obs: dict[str, Any], lang: str | None) -> Table:

@@ -55,7 +55,9 @@ function diceTray(ctx) {
     return ctx.bind(el, held ? { type: "back" } : { type: "pick", face });
   });
   // at the end no step waits for a choice (the phase is left at "main")
-  const step = obs.final ? t(`${NS}.view.game-over`) : t(`${NS}.phase.${obs.phase}`);
+  // with every die spent only the free actions and the round's end are left (as the terminal says)
+  const step = obs.final ? t(`${NS}.view.game-over`)
+    : obs.phase === "main" && !obs.dice.length ? t(`${NS}.view.step-no-dice`) : t(`${NS}.phase.${obs.phase}`);
   return panel(w("df.dice"), "df-dice",
     h("div", { class: "dice-row" }, dice.length ? dice : h("span", { class: "muted", text: t(`${NS}.view.no-dice`) })),
     h("div", { class: "step-line" }, h("strong", { text: w("df.step") + ": " }), step,
