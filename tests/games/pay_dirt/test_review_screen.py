@@ -159,3 +159,14 @@ def test_workers_a_hardship_idles_are_shown_before_the_labour_phase() -> None:
         note = t("pay_dirt.view.idle", lang, n=1)
         assert note in text_of(game.render(s.observation(1), lang), 160)
         assert note in text_of(details(game, s.observation(1), lang)[0][1], 160)
+
+
+def test_the_full_camp_counts_unused_workers_only_while_they_are_placed() -> None:
+    from gameshelf.games.pay_dirt.view import details
+    from tests.games.pay_dirt.helpers import to_work
+
+    s = new(3)
+    game = load_game("pay-dirt")
+    assert "unused" not in text_of(details(game, s.observation(0), "en")[0][1], 160)
+    to_work(s, 0, workers=4)
+    assert "unused 4" in text_of(details(game, s.observation(0), "en")[0][1], 160)

@@ -549,7 +549,9 @@ def _camp(obs: dict[str, Any], p: int, camp: dict[str, Any], comp: Components, l
     stats = Text()
     stats.append(f"{_v('gold', lang)} {camp['gold']}", style="bold gold1")
     stats.append(f"   {_v('money', lang)} {money(camp['money'])}", style="green")
-    stats.append(f"   {_v('workers', lang)} {camp['workers']} ({_v('unused', lang)} {camp['unused']})")
+    stats.append(f"   {_v('workers', lang)} {camp['workers']}")
+    if obs["phase"] in ("gear", "work"):  # "(unused 0)" during the auction read as none left
+        stats.append(f" ({_v('unused', lang)} {camp['unused']})")
     if camp.get("idle"):
         stats.append("   " + _v("idle", lang, n=camp["idle"]), style="red")
     if gear_workers(obs, p):
