@@ -137,3 +137,54 @@ def test_the_harvest_step_lists_the_buildings_to_harvest_by_the_task(page: Any, 
     assert "Harvest" in picks.first.inner_text()
     picks.first.click()
     assert page.evaluate("() => window.gameshelfPlayed")[-1] == harvests[0].to_json()
+
+
+def test_the_result_total_is_on_screen_on_a_phone(page: Any, server: str) -> None:
+    """The breakdown in the result card (about 310 px wide on a 390 px phone):
+    the total stands by the name, so it is seen even when the parts overflow."""
+    from tests.web.fixtures import views
+
+    obs = views("above-and-below")[-1]["observation"]
+    page.set_viewport_size({"width": 390, "height": 900})
+    page.goto(f"{server}/#/dev/above-and-below")
+    page.wait_for_function("() => !!window.gameshelfDev")
+    edges = page.evaluate("""async ([obs, names]) => {
+        const { module, data } = await (await import('/js/games.js')).loadGame('above-and-below');
+        const box = document.createElement('div');
+        box.style.width = '310px';
+        document.body.prepend(box);
+        box.append(module.result({ obs, data, names }));
+        const right = box.getBoundingClientRect().right;
+        return [...box.querySelectorAll('td.total')].map((td) => [td.getBoundingClientRect().right, right, td.innerText]);
+    }""", [obs, NAMES])
+    assert [int(e[2]) for e in edges] == [s["total"] for s in obs["scores"]]
+    for cell_right, box_right, _ in edges:
+        assert cell_right <= box_right, edges
+
+
+def test_japanese_result_headings_stay_on_one_line(page: Any, server: str) -> None:
+    """「得点」「成長」「カード」 broke between their characters in the phone's result card."""
+    from tests.web.fixtures import views
+
+    obs = views("above-and-below")[-1]["observation"]
+    for p, total in enumerate((20, 18, 15)):  # no tie: no tie-break columns
+        obs["scores"][p]["total"] = total
+    page.set_viewport_size({"width": 390, "height": 900})
+    page.goto(f"{server}/")
+    page.evaluate("() => localStorage.setItem('gameshelf.lang', 'ja')")
+    page.goto(f"{server}/#/dev/above-and-below")
+    page.reload()
+    page.wait_for_function("() => !!window.gameshelfDev")
+    heads = page.evaluate("""async ([obs, names]) => {
+        const { module, data } = await (await import('/js/games.js')).loadGame('above-and-below');
+        const box = document.createElement('div');
+        box.style.width = '310px';
+        document.body.prepend(box);
+        box.append(module.result({ obs, data, names }));
+        return [...box.querySelectorAll('thead th')].filter((th) => th.innerText).map((th) =>
+          [th.innerText, th.getBoundingClientRect().height,
+           parseFloat(getComputedStyle(th).lineHeight) || 1.5 * parseFloat(getComputedStyle(th).fontSize)]);
+    }""", [obs, ["プレイヤー1", "ボット 2 (やさしい)", "ボット 3 (やさしい)"]])  # the bots' names, as long as they get
+    assert sorted(h[0] for h in heads) == sorted(["得点", "成長", "建物", "名声", "カード"])
+    for _text, height, line in heads:
+        assert height < 1.8 * line, heads

@@ -233,10 +233,13 @@ export function result(ctx) {
   const tied = totals.some((x, i) => totals.indexOf(x) !== i);
   const breaks = tied ? [["coins", (v) => v.coins], ["villagers", (v) => v.ready.length + v.exhausted.length + v.injured.length],
     ["buildings", (v) => v.houses.length + v.outposts.length]] : [];
-  return h("table", { class: "breakdown" },
-    h("thead", {}, h("tr", {}, h("th", { text: "" }), ["track", "buildings", "reputation", "cards"].map((k) => h("th", { text: t(`${NS}.view.score-${k}`) })), h("th", { text: t(`${NS}.view.score`) }),
-      breaks.map(([k]) => h("th", { class: "tiebreak", text: tOr("view.tiebreak", { what: `@${NS}.final.${k}` }, t(`${NS}.final.${k}`)) })))),
-    h("tbody", {}, obs.scores.map((s, p) => h("tr", {}, h("th", { scope: "row" }, seatBadge(p, ctx.names)),
-      [s.track, s.buildings, s.reputation, s.cards].map((x) => h("td", { text: x })), h("td", { class: "total", text: s.total }),
-      breaks.map(([, f]) => h("td", { class: "tiebreak", text: f(obs.villages[p]) }))))));
+  // the total comes first, by the name: on a phone the parts can scroll sideways, the total must not
+  const parts = ["track", "buildings", "reputation", "cards"];
+  const nowrap = { whiteSpace: "nowrap" };  // 「得点」 must not break into 得 / 点
+  return h("div", { class: "ab-breakdown", style: { overflowX: "auto", maxWidth: "100%" } }, h("table", { class: "breakdown", style: { fontSize: ".9rem" } },
+    h("thead", {}, h("tr", {}, h("th", { text: "" }), h("th", { text: t(`${NS}.view.score`), style: nowrap }), parts.map((k) => h("th", { text: t(`${NS}.view.score-${k}`), style: nowrap })),
+      breaks.map(([k]) => h("th", { class: "tiebreak", text: tOr("view.tiebreak", { what: `@${NS}.final.${k}` }, t(`${NS}.final.${k}`)), style: nowrap })))),
+    h("tbody", {}, obs.scores.map((s, p) => h("tr", {}, h("th", { scope: "row" }, seatBadge(p, ctx.names)), h("td", { class: "total", text: s.total }),
+      parts.map((k) => h("td", { text: s[k] })),
+      breaks.map(([, f]) => h("td", { class: "tiebreak", text: f(obs.villages[p]) })))))));
 }
