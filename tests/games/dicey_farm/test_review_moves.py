@@ -76,3 +76,26 @@ def test_buying_more_of_a_kind_already_kept_takes_no_field(lang: str) -> None:
     empty = s.empty_fields()
     s.apply(A.Use("buy_base"))
     assert s.empty_fields() == empty
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("seeds", (0, 2))
+def test_sowing_with_the_sower_says_the_die_1_it_brings(lang: str, seeds: int) -> None:
+    """With no seed, sowing is worth doing only for the sower's die 1
+    (RULES.md D32), and the move line did not mention it."""
+    s = farm(dice=[3], hired=("sower",), goods={"wheat_seed": seeds}, fields=3)
+    s.apply(A.PickDie(3))
+    line = describe_move(s.observation(0), A.Use("sow"), lang)
+    assert t("dicey_farm.view.done-sower", lang) in line, line
+    s.apply(A.Use("sow"))
+    while s.phase == "sow":
+        s.apply(A.Sow("wheat") if s.goods["wheat_seed"] else A.Done())
+    assert 1 in s.dice  # the die it promised
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_sowing_without_the_sower_promises_no_die_1(lang: str) -> None:
+    s = farm(dice=[3], fields=3)
+    s.apply(A.PickDie(3))
+    line = describe_move(s.observation(0), A.Use("sow"), lang)
+    assert t("dicey_farm.view.done-sower", lang) not in line, line

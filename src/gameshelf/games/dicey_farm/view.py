@@ -476,7 +476,10 @@ def _use_what(obs: dict[str, Any], action: str, face: int, lang: str | None) -> 
     if action == "sow":
         seeds = sum(goods.get(seed, 0) for seed, _, _ in C.crops.values())
         n = min(face, int(obs.get("empty_fields", 0)), seeds)
-        return t("dicey_farm.view.use-sow", lang, n=n) if n else t("dicey_farm.view.use-sow-none", lang)
+        text = t("dicey_farm.view.use-sow", lang, n=n) if n else t("dicey_farm.view.use-sow-none", lang)
+        if "sower" in hired:  # the sower's die is why one sows with no seed at all (D32)
+            text += _sep(lang) + t("dicey_farm.view.done-sower", lang)
+        return text
     if action == "ship":
         porter = C.craftsmen["porter"].params["shipments_bonus"] if "porter" in hired else 0
         n = face + C.constants["ship_bonus"] + goods.get("horse", 0) + porter
