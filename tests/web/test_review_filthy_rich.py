@@ -139,3 +139,20 @@ def test_a_business_whose_sign_is_already_up_says_why_it_cannot_start(page: Any,
     others = [c for i, c in enumerate(obs["hand"]) if i != k]
     for c in others:
         assert page.locator(f'.hand .card[data-card="{c}"] .card-note').count() == 0
+
+
+def test_the_roll_beside_the_dice_is_short_and_the_list_says_why(page: Any, server: str) -> None:
+    view = _turn_view()
+    obs = view["observation"]
+    obs["actions_left"], obs["page"] = 0, 2
+    view["legal"] = [{"action": {"type": "roll"},
+                      "text": "Roll 2 business dice (page 2: one die per page number), then the page die"}]
+    _dev(page, server, view)
+    spot = page.locator(".fr-top .roll-spot.legal")
+    assert spot.count() == 1 and spot.inner_text().strip() == "▶ Roll the dice (2 + page die)"
+    assert "one die per page number" in (spot.get_attribute("title") or "")
+    page.evaluate("() => { window.gameshelfPlayed = []; }")
+    spot.click()
+    if page.locator(".chooser-item").count():
+        page.locator(".chooser-item").first.click()
+    assert page.evaluate("() => window.gameshelfPlayed") == [{"type": "roll"}]

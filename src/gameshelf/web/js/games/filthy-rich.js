@@ -175,6 +175,17 @@ function status(ctx) {
   return withNames(t(`${NS}.view.phase-${obs.phase}`, { player: (obs.current ?? 0) + 1, card }), ctx.names);
 }
 
+/**
+ * The roll beside the dice, labelled short ("Roll the dice (2 + page die)"): the move's
+ * whole sentence, which says why two, is in the list and the spot's title.
+ */
+function rollSpot(ctx) {
+  if (!ctx.find({ type: "roll" }).length) return null;
+  const el = ctx.bind(h("span", { class: ["move-spot", "roll-spot"] }, h("span", { class: "move-spot-mark", "aria-hidden": "true", text: "▶ " }),
+    t(`${NS}.view.roll-spot`, { n: ctx.obs.page })), { type: "roll" });
+  return el.classList.contains("legal") ? el : null;
+}
+
 export function draw(ctx) {
   const { obs } = ctx;
   const rolled = obs.dice && obs.dice.length;
@@ -187,7 +198,7 @@ export function draw(ctx) {
       : h("span", { class: "stat-value", text: said }));
   return h("div", { class: "board fr" },
     h("div", { class: "fr-top" }, stat(w("fr.turn"), obs.turns), stat(w("fr.open"), `${w("fr.page")} ${obs.page}`),
-      dice, ctx.spot({ type: "roll" }, null, "roll-spot"), stat(w("fr.deck"), obs.deck_size)),
+      dice, rollSpot(ctx), stat(w("fr.deck"), obs.deck_size)),
     h("div", { class: "banner" }, status(ctx), placing(ctx)),
     h("div", { class: "fr-grid" },
       panel(w("fr.open-page", { page: obs.page }), "fr-book", pocketGrid(ctx), h("p", { class: "muted small", text: w("fr.legend") }), miniPages(ctx)),
