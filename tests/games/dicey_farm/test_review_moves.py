@@ -99,3 +99,25 @@ def test_sowing_without_the_sower_promises_no_die_1(lang: str) -> None:
     s.apply(A.PickDie(3))
     line = describe_move(s.observation(0), A.Use("sow"), lang)
     assert t("dicey_farm.view.done-sower", lang) not in line, line
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_ending_the_round_says_the_whisky_vp_and_the_shepherds_wool_beforehand(lang: str) -> None:
+    """The round-end move listed the food, the rot and who leaves, but not
+    the VP the whisky scores then nor the shepherd's wool; checked against
+    applying it."""
+    s = farm(dice=[], hired=("shepherd",), goods={"food": 9, "whisky": 3, "sheep": 5}, fields=2)
+    line = describe_move(s.observation(0), A.EndRound(), lang)
+    vp, wool = s.vp["whisky"], s.goods["wool"]
+    s.apply(A.EndRound())
+    # the next round's harvest (1 wool a sheep) comes with the same move
+    gained_vp, shepherds_wool = s.vp["whisky"] - vp, s.goods["wool"] - wool - s.goods["sheep"]
+    assert (gained_vp, shepherds_wool) == (3, 2)
+    assert t("dicey_farm.view.end-whisky", lang, vp=gained_vp) in line, line
+    assert t("dicey_farm.view.end-wool", lang, n=shepherds_wool) in line, line
+
+
+def test_no_whisky_no_shepherd_no_such_words() -> None:
+    s = farm(dice=[], goods={"food": 9, "sheep": 4}, fields=2)
+    line = describe_move(s.observation(0), A.EndRound(), "en")
+    assert "whisky" not in line and "shepherd" not in line, line

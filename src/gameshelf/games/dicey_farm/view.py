@@ -415,6 +415,11 @@ def round_end_preview(obs: dict[str, Any], lang: str | None) -> str:
         short = need - goods.get("food", 0)
         parts.append(t("dicey_farm.view.end-short", lang, n=short, vp=short * C.constants["beggar_penalty"]))
     goods["food"] = max(0, goods.get("food", 0) - need)
+    if goods.get("whisky", 0):  # whisky scores at every round end, the shepherd's wool comes then (D4)
+        parts.append(t("dicey_farm.view.end-whisky", lang, vp=goods["whisky"] * C.constants["whisky_vp"]))
+    if "shepherd" in obs.get("hired", []) and goods.get("sheep", 0) >= 2:
+        wool = goods["sheep"] // 2 * C.craftsmen["shepherd"].params["wool_per_sheep_pair"]
+        parts.append(t("dicey_farm.view.end-wool", lang, n=wool))
     keep = C.smoked if "smokehouse" in obs.get("built", []) else frozenset()
     rots = [f"{_good(g, lang)} {goods[g]}" for g in STOCK_ORDER if g in C.perishable and g not in keep
             and goods.get(g, 0)]
