@@ -173,3 +173,9 @@ def test_one_business_die_is_a_die() -> None:
     s = new(3)
     assert s.page == 1
     assert describe_move(s.observation(0), Roll(), "en").startswith("Roll 1 business die (")
+
+
+def test_the_market_heading_takes_the_language_s_colon() -> None:
+    s = new(3)
+    assert "売りに出ている贅沢品：" in _text(GAME.render(s.observation(0), "ja"))
+    assert "Luxuries for sale: " in _text(GAME.render(s.observation(0), "en"))

@@ -209,13 +209,13 @@ def _marks(obs: dict[str, Any], cat: Catalog, p: int) -> int:
 
 
 def _market(obs: dict[str, Any], cat: Catalog, lang: str | None) -> Text:
-    text = Text(t(f"{P}.view.market", lang) + ": ", style="bold")
+    text = Text(_c("label", lang, label=t(f"{P}.view.market", lang)) + " ", style="bold")
     for x in obs["luxury_pool"]:
         lux = cat.luxuries[x]
         tax = t(f"{P}.view.col-tax", lang)  # each $ mark is $1 at every tax
         text.append(f"{_lux_name(cat, x, lang)} ${lux.cost} ({tax} ${lux.tax})  ", style="gold1")
     if obs["luxuries_removed"]:
-        text.append("\n" + t(f"{P}.view.removed", lang) + ": ", style="bold")
+        text.append("\n" + _c("label", lang, label=t(f"{P}.view.removed", lang)) + " ", style="bold")
         text.append(_c("sep", lang).join(_lux_name(cat, x, lang) for x in obs["luxuries_removed"]), style="grey50")
     return text
 
@@ -382,7 +382,7 @@ class _Market:
 def market_compact(obs: dict[str, Any], cat: Catalog, lang: str | None) -> Any:
     """The luxuries for sale, cheapest first, on at most two lines."""
     items = [f"{_lux_name(cat, x, lang)} ${cat.luxuries[x].cost}" for x in obs["luxury_pool"]] or ["—"]
-    return _Market(t(f"{P}.view.market", lang) + ":", items, "market-more", lang)
+    return _Market(_c("label", lang, label=t(f"{P}.view.market", lang)), items, "market-more", lang)
 
 
 def render(obs: dict[str, Any], lang: str | None = None) -> Any:
