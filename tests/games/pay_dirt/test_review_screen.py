@@ -170,3 +170,20 @@ def test_the_full_camp_counts_unused_workers_only_while_they_are_placed() -> Non
     assert "unused" not in text_of(details(game, s.observation(0), "en")[0][1], 160)
     to_work(s, 0, workers=4)
     assert "unused 4" in text_of(details(game, s.observation(0), "en")[0][1], 160)
+
+
+def test_the_board_counts_free_workers_only_while_they_are_placed() -> None:
+    """The hardship draft's board read "Workers 0/5 free" for every camp."""
+    from tests.games.pay_dirt.helpers import to_work
+
+    s = new(3)
+    s.phase = "draft"
+    s.draft_order = [1, 2, 0]
+    s.draft_pos = 0
+    s.draft_hand = [s.hardship_deck.pop() for _ in range(3)]
+    game = load_game("pay-dirt")
+    screen = text_of(game.render(s.observation(1), "en"), 160)
+    assert "free" not in screen and "Workers 5" in screen
+    s = new(3)
+    to_work(s, 0, workers=4)
+    assert "Workers 4/5 free" in text_of(game.render(s.observation(0), "en"), 160)

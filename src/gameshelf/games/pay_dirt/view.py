@@ -315,8 +315,9 @@ def camps_table(obs: dict[str, Any], comp: Components, lang: str | None, *, one_
         stats = Text(no_wrap=True, overflow="ellipsis")  # a cut line ends in "…": more behind d
         stats.append(f"{_v('gold', lang)} {camp['gold']}", style="bold gold1")
         stats.append(f"  {money(camp['money'])}", style="green")
-        stats.append("  " + (f"{_v('workers', lang)} {camp['workers']}" if one_line
-                             else _c("workers-free", lang, unused=camp["unused"], workers=camp["workers"])))
+        placing = obs["phase"] in ("gear", "work")  # "0/5 free" in the draft read as none left
+        stats.append("  " + (_c("workers-free", lang, unused=camp["unused"], workers=camp["workers"]) if placing
+                             else f"{_v('workers', lang)} {camp['workers']}"))
         if camp.get("idle"):  # a hardship's workers sitting out the coming labour phase
             stats.append("  " + _v("idle", lang, n=camp["idle"]), style="red")
         stats.append("  ")
