@@ -188,3 +188,34 @@ def test_japanese_result_headings_stay_on_one_line(page: Any, server: str) -> No
     assert sorted(h[0] for h in heads) == sorted(["得点", "成長", "建物", "名声", "カード"])
     for _text, height, line in heads:
         assert height < 1.8 * line, heads
+
+
+def test_each_die_says_what_it_gave(page: Any, server: str) -> None:
+    """Two dice showing 5 and "Lanterns: 3": the scout's 5 gave 2, the
+    scribe's 1; each die now says so (the terminal's "Scout ⚄5 → 2")."""
+    from gameshelf.games.above_and_below.components import load_components
+
+    state = _state_where(_rolled)
+    task = state.observation(state.current_player)["task"]
+    villagers = load_components().villagers
+    _draw(page, server, state)
+    gave = page.locator(".ab-dice .ab-die .die-gave").all_inner_texts()
+    want = [villagers[v].lanterns(d) for v, d in zip(task["villagers"], task["dice"], strict=True)]
+    assert gave == [f"🏮 {n} lantern(s)" for n in want], gave
+
+
+def test_the_progress_track_says_each_slots_income(page: Any, server: str) -> None:
+    """B4: the rightmost filled slot sets the income; the track showed only VP."""
+    from gameshelf.games.above_and_below.components import load_components
+
+    tracks = load_components().tracks
+    state = GAME.new_game(players=3, seed=1)
+    view = view_of(state, 0)
+    view["observation"]["villages"][0]["track"] = [["fish", 2], ["ore", 1]]
+    _draw(page, server, state)
+    page.evaluate("([v, names]) => window.gameshelfDev(v, names, v.seat)", [view, NAMES])
+    mine = page.locator(".village.seat-0")
+    cells = mine.locator(".progress-track .slot-income")
+    assert cells.all_inner_texts() == [f"◉{n}" for n in tracks.progress_income]
+    assert mine.locator(".progress-track .slot-income.now").inner_text() == f"◉{tracks.progress_income[1]}"
+    assert mine.locator(".progress-slot").count() == len(tracks.progress_vp)

@@ -103,8 +103,11 @@ function encounter(ctx) {
   }
   if (task.dice && task.dice.length) {
     // a die is where its explorer is pushed or rerolled
+    // each die says what it gave (B9: the villager's lantern icons read on its face), as the terminal does
+    const gave = (vid, d) => ctx.data.villagers[vid]?.lanterns_by_face?.[d - 1];
     parts.push(h("div", { class: "ab-dice" }, task.dice.map((d, i) => ctx.bind(h("span", { class: "ab-die", "data-villager": task.villagers[i] }, dieFace(d, 30),
-      h("span", { class: "small", text: vName(task.villagers[i]) + (task.pushed.includes(task.villagers[i]) ? ` (${t(`${NS}.view.pushed`)})` : "") })),
+      h("span", { class: "small", text: vName(task.villagers[i]) + (task.pushed.includes(task.villagers[i]) ? ` (${t(`${NS}.view.pushed`)} +1)` : "") }),
+      gave(task.villagers[i], d) !== undefined ? h("span", { class: "small die-gave", text: `🏮 ${t(`${NS}.view.die-lanterns`, { n: gave(task.villagers[i], d) })}` }) : null),
     (a) => (a.type === "push" || a.type === "reroll") && a.villager === task.villagers[i]))));
     if (task.lanterns !== undefined) parts.push(h("p", { class: "lanterns", text: `🏮 ${t(`${NS}.view.lanterns`, { n: task.lanterns })}` }));
     parts.push(h("p", { class: "small", text: t(`${NS}.view.rerolls`, { n: task.rerolls }) }));
@@ -184,14 +187,24 @@ function village(ctx, p) {
  */
 function progressTrack(ctx, v) {
   const vps = ctx.data.progress_vp;
-  return h("div", { class: "progress-track", role: "list" }, vps.map((vp, i) => {
+  // B4: the income each round is that of the rightmost filled slot: a second row of the grid
+  // says each slot's (◉ n) under it, so a newcomer sees a new kind of good further right pays more
+  const incomes = ctx.data.progress_income || [];
+  const slots = vps.map((vp, i) => {
     const [g, n] = v.track[i] || [null, 0];
+    const income = incomes[i] !== undefined ? `, ${t(`${NS}.view.income`)} ${incomes[i]}` : "";
     return h("div", { class: ["progress-slot", g ? "filled" : "open"], role: "listitem", "data-slot": `track-${i}`,
-      "aria-label": g ? `${item(g)} ×${n} (${vp} ${t(`${NS}.view.vp`)} ×${n})` : `${vp} ${t(`${NS}.view.vp`)}` },
+      "aria-label": (g ? `${item(g)} ×${n} (${vp} ${t(`${NS}.view.vp`)} ×${n})` : `${vp} ${t(`${NS}.view.vp`)}`) + income },
     h("span", { class: "slot-vp", text: `${vp} ${t(`${NS}.view.vp`)}` }),
     g ? [h("span", { class: "slot-good", "aria-hidden": "true", text: ICON[g] || "•" }),
       h("span", { class: "slot-n" }, h("span", { class: "slot-name", text: `${item(g)} ` }), `×${n}`)] : null);
-  }));
+  });
+  const filled = v.track.length - 1;
+  const under = incomes.map((n, i) => h("div", { class: ["slot-income", "small", i === filled ? "now" : "muted"], "aria-hidden": "true",
+    style: { textAlign: "center", fontWeight: i === filled ? "700" : "400" }, text: `◉${n}` }));
+  const caption = incomes.length ? h("div", { class: "small muted track-caption", "aria-hidden": "true", style: { gridColumn: "1 / -1" },
+    text: tOr("view.track-caption", { base: ctx.data.base_income }, "") }) : null;
+  return h("div", { class: "progress-track", role: "list" }, slots, under, caption);
 }
 
 /** The cave row: each explored cave card, with the outpost built on it, if any. */
