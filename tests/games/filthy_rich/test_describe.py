@@ -27,7 +27,7 @@ def test_the_sentence_names_the_card_the_table_sees() -> None:
     """「カードを上向きにして、捨て札として下さい」: a discarded card lies face up, so
     the others may read its name."""
     lawsuit = card("lawsuit")
-    assert GAME.describe_public(DiscardCard(lawsuit), 0, "en") == "discards Lawsuit for $1"
+    assert GAME.describe_public(DiscardCard(lawsuit), 0, "en") == "discards Lawsuit and takes $1"
     assert "「" in GAME.describe_public(PlayCard(lawsuit), 0, "ja")
     assert GAME.describe_public(Bid(0), 2, "en") == "bids the minimum"
 
