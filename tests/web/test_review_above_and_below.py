@@ -219,3 +219,11 @@ def test_the_progress_track_says_each_slots_income(page: Any, server: str) -> No
     assert cells.all_inner_texts() == [f"◉{n}" for n in tracks.progress_income]
     assert mine.locator(".progress-track .slot-income.now").inner_text() == f"◉{tracks.progress_income[1]}"
     assert mine.locator(".progress-slot").count() == len(tracks.progress_vp)
+
+
+def test_the_progress_income_key_is_said_once(page: Any, server: str) -> None:
+    """The key under the track (◉ = income) is in the first village only, not repeated in every one."""
+    state = GAME.new_game(players=3, seed=1)
+    _draw(page, server, state)
+    assert page.locator(".track-caption").count() == 1
+    assert page.locator(".village").first.locator(".track-caption").count() == 1

@@ -169,7 +169,7 @@ function village(ctx, p) {
       // the item for sale: its owner may take it back, another player may make an offer for it
       v.sale ? ctx.bind(h("span", { class: "chip for-sale", "data-good": `sale-${v.sale}` }, `${t(`${NS}.view.for-sale`)}: ${ICON[v.sale] || ""} ${item(v.sale)}`),
         (a) => (a.type === "withdraw" && p === obs.viewer) || (a.type === "offer" && a.seller === p)) : null),
-    h("div", { class: "v-group" }, h("span", { class: "v-label", text: t(`${NS}.view.track`) }), progressTrack(ctx, v)),
+    h("div", { class: "v-group" }, h("span", { class: "v-label", text: t(`${NS}.view.track`) }), progressTrack(ctx, v, p === seatsFrom(obs.villages.length, obs.viewer)[0])),  // the key once, in the first village
     h("div", { class: "v-group" }, h("span", { class: "v-label", text: t(`${NS}.view.houses`) }),
       h("div", { class: "buildings" }, v.houses.map((c) => building(ctx, c, { goods: v.card_goods[c] })))),
     h("div", { class: "v-group" }, h("span", { class: "v-label", text: t(`${NS}.view.caves`) }), caveRow(ctx, v)),
@@ -185,7 +185,7 @@ function village(ctx, p) {
  * slot's VP counts once per good stacked on it, and the rightmost filled
  * slot sets the income.
  */
-function progressTrack(ctx, v) {
+function progressTrack(ctx, v, withKey = true) {
   const vps = ctx.data.progress_vp;
   // B4: the income each round is that of the rightmost filled slot: a second row of the grid
   // says each slot's (◉ n) under it, so a newcomer sees a new kind of good further right pays more
@@ -202,7 +202,7 @@ function progressTrack(ctx, v) {
   const filled = v.track.length - 1;
   const under = incomes.map((n, i) => h("div", { class: ["slot-income", "small", i === filled ? "now" : "muted"], "aria-hidden": "true",
     style: { textAlign: "center", fontWeight: i === filled ? "700" : "400" }, text: `◉${n}` }));
-  const caption = incomes.length ? h("div", { class: "small muted track-caption", "aria-hidden": "true", style: { gridColumn: "1 / -1" },
+  const caption = incomes.length && withKey ? h("div", { class: "small muted track-caption", "aria-hidden": "true", style: { gridColumn: "1 / -1" },
     text: tOr("view.track-caption", { base: ctx.data.base_income }, "") }) : null;
   return h("div", { class: "progress-track", role: "list" }, slots, under, caption);
 }
