@@ -5,6 +5,7 @@ for a move that no longer exists."""
 from __future__ import annotations
 
 import copy
+import json
 from typing import Any
 
 from tests.web.fixtures import views
@@ -106,3 +107,30 @@ def test_with_every_die_spent_the_tray_does_not_ask_for_a_die(page: Any, server:
     _draw(page, server, view)
     step = page.locator(".df-dice .step-line").inner_text()
     assert "free actions, or end the round" in step and "choose a die" not in step, step
+
+
+def test_the_farm_says_what_the_animals_give_at_the_next_harvest(browser: Any, server: str) -> None:
+    """"chicken ×2" said nothing of the eggs; with the export's livestock
+    table (product per head) the farm says "Next harvest from the animals:
+    egg +2". Without the table nothing is said (no guessing in the client)."""
+    from gameshelf.games.dicey_farm.components import components
+    from gameshelf.web.export import files
+
+    data = json.loads(files()["dicey-farm.json"])
+    data["livestock"] = {a: list(v) for a, v in components().livestock.items()}
+    view = copy.deepcopy(views("dicey-farm")[0])
+    obs = view["observation"]
+    obs["goods"].update({"chicken": 2, "pig": 1})
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.route("**/data/dicey-farm.json", lambda route: route.fulfill(
+        status=200, content_type="application/json", body=json.dumps(data, ensure_ascii=False)))
+    page = context.new_page()
+    try:
+        _draw(page, server, view)
+        line = page.locator(".df-farm .harvest-line")
+        text = line.inner_text().replace("\u00a0", " ")
+        assert "Next harvest" in text and "egg +2" in text, text
+        assert line.locator("[data-yield]").evaluate_all("(es) => es.map((e) => e.dataset.yield)") == ["egg"]
+        # a pig gives nothing until butchered: no "+0", no pork
+    finally:
+        context.close()

@@ -124,8 +124,16 @@ function farm(ctx) {
   for (const [crop, n] of Object.entries(obs.sown)) {
     for (let i = 0; i < n; i++) plots.push(h("div", { class: ["field", `crop-${crop}`] }, h("span", { "aria-hidden": "true", text: ICON[crop] }), h("span", { class: "field-label", text: t(`${NS}.crop.${crop}`) })));
   }
+  // what the herds give at the next harvest (one product a head), when the
+  // export names each animal's product: "chicken ×2" said nothing of the eggs
+  const yields = [];
   for (const a of ANIMALS) {
     // an animal is where it is butchered (or, a horse, shipped)
+    const product = ((ctx.data.livestock || {})[a] || [])[0];
+    if (obs.goods[a] && product) {
+      // no-break spaces: "🥛 / milk +1" once wrapped inside an item
+      yields.push(h("span", { class: "harvest-yield", "data-yield": product }, `${ICON[product] || ""}\u2060${good(product)} +${obs.goods[a]}`.replace(/ /g, "\u00a0")));
+    }
     if (obs.goods[a]) {
       plots.push(ctx.bind(h("div", { class: "field animal", "data-good": a }, h("span", { "aria-hidden": "true", text: ICON[a] }), h("span", { class: "field-label", text: `${good(a)} ×${obs.goods[a]}` })),
         (m) => (m.type === "butcher" && m.animal === a) || (m.type === "horse-ship" && a === "horse")));
@@ -147,6 +155,8 @@ function farm(ctx) {
   return panel(w("df.farm"), "df-farm",
     h("div", { class: "muted", text: t(`${NS}.view.fields`, { fields: obs.fields, empty: obs.empty_fields }) }),
     h("div", { class: "fields" }, plots),
+    yields.length ? h("div", { class: "muted small harvest-line" }, `${t(`${NS}.view.harvest-next`)}: `,
+      yields.flatMap((y, i) => (i ? [" · ", y] : [y]))) : null,
     h("h4", { text: t(`${NS}.view.facilities`) }), h("div", { class: "facilities" }, facilities));
 }
 
