@@ -227,3 +227,15 @@ def test_the_progress_income_key_is_said_once(page: Any, server: str) -> None:
     _draw(page, server, state)
     assert page.locator(".track-caption").count() == 1
     assert page.locator(".village").first.locator(".track-caption").count() == 1
+
+
+def test_the_chosen_option_is_named_as_the_reader_announced_it(page: Any, server: str) -> None:
+    """The label is read aloud (B11), so the panel names the option chosen,
+    in the reader's language, not "Option 2"."""
+    state = _state_where(_rolled)
+    task = state.observation(state.current_player)["task"]
+    label = GAME.book.paragraphs[task["paragraph"]].options[task["option"]].label
+    for lang in ("en", "ja"):
+        _draw(page, server, state, lang)
+        head = page.locator(".option-needs strong").inner_text()
+        assert label[lang] in head, head

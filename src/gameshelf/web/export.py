@@ -140,7 +140,11 @@ def _above_and_below() -> dict[str, Any]:
                        "text": _both(lambda lang, b=b: abilities(b, lang))}  # type: ignore[misc]
                  for key, b in comp.buildings.items()}
     paragraphs = {str(pid): dict(p.text) for pid, p in game.book.paragraphs.items()}
+    # an option's label is read aloud (public, B11), so the panel can name the chosen one
+    option_labels = {str(pid): [dict(o.label) for o in p.options]
+                     for pid, p in game.book.paragraphs.items() if p.options}
     return {"villagers": villagers, "buildings": buildings, "paragraphs": paragraphs,
+            "option_labels": option_labels,
             "reputation_vp": list(comp.tracks.reputation_vp),
             "progress_vp": list(comp.tracks.progress_vp),
             # the income once the rightmost filled slot is this one (B4); base with none filled

@@ -96,7 +96,9 @@ function encounter(ctx) {
       // the chosen option and the explore values it needs, reached (✔) or not (✖) yet
       const needs = ((task.options || [])[task.option] || {}).thresholds || [];
       const have = task.lanterns ?? 0;
-      parts.push(h("div", { class: "small option-needs" }, h("strong", { text: `▶ ${t(`${NS}.view.option`, { n: task.option + 1 })} ` }),
+      const label = (((ctx.data.option_labels || {})[String(task.paragraph)]) || [])[task.option];
+      const chosen = label ? `“${label[lang()] || label.en}”` : t(`${NS}.view.option`, { n: task.option + 1 });
+      parts.push(h("div", { class: "small option-needs" }, h("strong", { text: `▶ ${chosen} ` }),
         needs.map((n) => h("span", { class: ["need", have >= n ? "met" : "unmet"], "data-need": n },
           `${have >= n ? "✔" : "✖"} ${tOr("view.needs", { n }, `🏮 ${n}`)}`))));
     }
