@@ -74,3 +74,15 @@ def test_per_language_parameter_values() -> None:
     text = {"en": "the deep bazaar", "ja": "地底の市場"}
     assert "the deep bazaar" in i18n.t("errors.unknown-game", "en", game=text)
     assert "地底の市場" in i18n.t("errors.unknown-game", "ja", game=text)
+
+
+def test_several_seats_are_named_one_by_one_in_each_language() -> None:
+    """Pay Dirt's draft order and tie-breaks list seats; front ends put
+    people's names in place of "Player N", so each seat is named whole
+    ("players 3, 1" became "Carol, 1")."""
+    from gameshelf.core.i18n import seat_list, t
+
+    order = seat_list([2, 0])
+    assert order == {"en": "Player 3, Player 1", "ja": "プレイヤー3、プレイヤー1"}
+    assert t("pay_dirt.log.tie", "ja", gold=2, players=order).startswith("プレイヤー3、プレイヤー1は")
+    assert "among Player 3, Player 1:" in t("pay_dirt.log.tie", "en", gold=2, players=order)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import os
 import tomllib
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -127,6 +127,16 @@ def _resolve(value: Any, lang: str) -> Any:
     if isinstance(value, Mapping) and DEFAULT_LANGUAGE in value:
         return value.get(lang, value[DEFAULT_LANGUAGE])
     return value
+
+
+def seat_list(seats: Iterable[int]) -> dict[str, str]:
+    """Several seats (counted from 0) as one event parameter, named in each
+    language ("Player 3, Player 1" / "プレイヤー3、プレイヤー1"). Why names and
+    not bare numbers after one "players": front ends put people's chosen
+    names in place of "Player N", and "players 3, 1" became "Carol, 1"."""
+    seats = list(seats)
+    joins = {"en": ", ", "ja": "、"}
+    return {lang: joins.get(lang, ", ").join(t("cli.player", lang, n=p + 1) for p in seats) for lang in LANGUAGES}
 
 
 def clear_cache() -> None:

@@ -11,7 +11,7 @@ import functools
 from typing import TYPE_CHECKING
 
 from gameshelf.core.actions import Action
-from gameshelf.core.i18n import LANGUAGES
+from gameshelf.core.i18n import LANGUAGES, seat_list
 from gameshelf.games.pay_dirt.actions import KeepHardship, listed
 from gameshelf.games.pay_dirt.board import EMPTY
 from gameshelf.games.pay_dirt.components import MACHINES, dollars
@@ -38,8 +38,8 @@ def start_hardship(s: PayDirtState) -> None:
     hand = [supply.draw_hardship(s) for _ in range(s.players)]
     s.draft_hand = sorted(h for h in hand if h != EMPTY)
     first = s.draft_order[0]
-    order = ", ".join(str(p + 1) for p in s.draft_order)
-    s.log("pay_dirt.log.draft", order=order, first=first + 1, cards=len(s.draft_hand))  # "first": not the mover
+    s.log("pay_dirt.log.draft", order=seat_list(s.draft_order), first=first + 1,  # "first": not the mover
+          cards=len(s.draft_hand))
     log_ties(s, s.draft_order, "pay_dirt.log.tie")
     _settle(s)
 
@@ -52,7 +52,7 @@ def log_ties(s: PayDirtState, order: list[int], key: str, *, top_only: bool = Fa
         groups.setdefault(s.camps[p].gold, []).append(p)
     for gold, group in groups.items():
         if len(group) > 1:
-            s.log(key, gold=gold, players=", ".join(str(p + 1) for p in group))
+            s.log(key, gold=gold, players=seat_list(group))
         if top_only:
             return
 
