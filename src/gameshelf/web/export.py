@@ -66,6 +66,10 @@ def _dicey_farm() -> dict[str, Any]:
         "ranks": [[low, key] for low, key in c.ranks],
         "facilities": list(c.facilities),
         "recipes": {rid: r.craftsman for rid, r in c.recipes.items()},
+        # what a head of each animal gives at a harvest, and its meat: [product, meat]
+        "livestock": {a: list(v) for a, v in c.livestock.items()},
+        # each crop's seed, its yield next round and the seed it gives back: [seed, yield, seed_back]
+        "crops": {crop: list(v) for crop, v in c.crops.items()},
     }
 
 

@@ -2,7 +2,7 @@
 // readable list (what each costs and gives, from the server's text), and
 // the log. Used by the live table, the replay viewer and the dev page.
 import { h } from "./dom.js";
-import { t, w } from "./i18n.js";
+import { lang, t, w } from "./i18n.js";
 import { makeContext, panel, seatBadge } from "./board.js";
 
 /**
@@ -53,7 +53,8 @@ export function withNames(text, names) {
  * A line said by or of a seat: its badge (mark, colour, name), then the
  * text. Every game's sentences begin with the seat's name ("Player 2 bids
  * $8,000."), so when this one does, the badge's name is that name and is
- * said once ("▲ Carol bids $8,000.", not "▲ Carol Carol bids …").
+ * said once ("▲ Carol bids $8,000.", not "▲ Carol Carol bids …"); a
+ * sentence of the seat's own ("Take a die showing 3") follows a colon.
  */
 export function seatLine(seat, names, text) {
   const shown = withNames(text, names) || "";
@@ -61,7 +62,8 @@ export function seatLine(seat, names, text) {
   const badge = seatBadge(seat, names);
   const name = badge.querySelector(".seat-name")?.textContent || "";
   if (name && shown.startsWith(name)) return [badge, h("span", { text: shown.slice(name.length) })];
-  return [badge, " ", h("span", { text: shown })];
+  // the seat's own sentence ("Take a die showing 3"): who said it, then what
+  return [badge, lang() === "ja" ? "：" : ": ", h("span", { text: shown })];
 }
 
 export function logPanel(events, names) {
