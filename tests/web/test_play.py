@@ -172,7 +172,12 @@ def test_leave_lets_a_bot_play_and_the_seat_can_be_taken_back(page: Any, server:
     page.wait_for_selector(".seat-back")
     # the page is redrawn at every move: a click that waits for a still button may never get one
     page.locator(".seat-back").dispatch_event("click")
-    page.wait_for_selector(".seat-leave")
+    try:
+        page.wait_for_selector(".seat-leave")
+    except Exception as err:  # say what the page said instead (a refusal's toast, or a game over)
+        toast = page.locator("#toast").inner_text()
+        over = page.get_attribute(".table-page", "data-over")
+        raise AssertionError(f"the seat did not come back: toast {toast!r}, game over {over!r}") from err
     page.wait_for_selector(".move-btn")  # the seat is back in play: its moves are offered
 
 
