@@ -11,12 +11,10 @@ name, a sowing and a kept business once vanished behind their consequences.
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from gameshelf.core.narration import reports_move
-from gameshelf.core.registry import load_game
+from tests.playthrough import logged_moves
 
 #: (game, players, games played) -> {move kind: event keys that may stand for it}
 STANDS_FOR: dict[tuple[str, int, int], dict[str, set[str]]] = {
@@ -59,18 +57,8 @@ STANDS_FOR: dict[tuple[str, int, int], dict[str, set[str]]] = {
 def test_the_event_standing_for_a_move_names_that_move(case: tuple[str, int, int]) -> None:
     game_id, players, games = case
     allowed = STANDS_FOR[case]
-    game = load_game(game_id)
     prefix = game_id.replace("-", "_") + ".log."
-    for seed in range(games):
-        rng = random.Random(seed)
-        state = game.new_game(players, seed)
-        while not state.is_over:
-            mover = state.current_player
-            assert mover is not None
-            action = rng.choice(state.legal_actions())
-            before = len(state.events_for(None))
-            state.apply(action, mover)
-            events = state.events_for(None)[before:]
-            if reports_move(events, mover, players):
-                key = events[0].key.removeprefix(prefix)
-                assert key in allowed.get(action.kind, set()), (action, events[0])
+    for _, mover, action, events in logged_moves(game_id, players, games):
+        if reports_move(events, mover, players):
+            key = events[0].key.removeprefix(prefix)
+            assert key in allowed.get(action.kind, set()), (action, events[0])

@@ -9,29 +9,17 @@ off at once used to vanish from the log behind "labours for 1 coin" or
 
 from __future__ import annotations
 
-import random
-
 from gameshelf.core.narration import reports_move
-from gameshelf.core.registry import load_game
 from gameshelf.games.above_and_below import actions as A
+from tests.playthrough import logged_moves
 
 
 def test_every_sent_villager_is_named_in_the_line_that_stands_for_the_move() -> None:
-    game = load_game("above-and-below")
     checked = 0
-    for seed in range(4):
-        rng = random.Random(seed)
-        state = game.new_game(3, seed)
-        while not state.is_over:
-            player = state.current_player
-            assert player is not None
-            action = rng.choice(state.legal_actions())
-            before = len(state.events_for(None))
-            state.apply(action, player)
-            events = state.events_for(None)[before:]
-            if isinstance(action, A.Assign) and reports_move(events, player, 3):
-                named = [e for e in events if e.params.get("villager") == f"@above_and_below.villager.{action.villager}"]
-                cat = events[0].key.endswith(("cat-obeys", "cat-refuses"))
-                assert named or cat, (action, events)
-                checked += 1
+    for _, player, action, events in logged_moves("above-and-below", 3, 4):
+        if isinstance(action, A.Assign) and reports_move(events, player, 3):
+            named = [e for e in events if e.params.get("villager") == f"@above_and_below.villager.{action.villager}"]
+            cat = events[0].key.endswith(("cat-obeys", "cat-refuses"))
+            assert named or cat, (action, events)
+            checked += 1
     assert checked > 20

@@ -10,29 +10,26 @@ die that came back.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
-from gameshelf.core.registry import load_game
+from gameshelf.core.actions import Action
 from gameshelf.games.dicey_farm import actions as A
+from tests.playthrough import logged_moves
 
 FIRST_EVENT = {A.Sow: "dicey_farm.log.sow", A.Bake: "dicey_farm.log.bake"}
 
 
+def _keen(rng: random.Random, legal: Sequence[Action]) -> Action:
+    """Random, but leaning towards building and baking so the oven is reached."""
+    keen = [a for a in legal if isinstance(a, A.Build | A.Bake)]
+    return rng.choice(keen if keen and rng.random() < 0.8 else legal)
+
+
 def test_sowing_and_baking_open_their_own_log_lines() -> None:
-    game = load_game("dicey-farm")
     seen: set[type] = set()
-    for seed in range(40):
-        rng = random.Random(seed)
-        state = game.new_game(1, seed)
-        while not state.is_over:
-            legal = state.legal_actions()
-            # lean towards building and baking so the oven is reached
-            keen = [a for a in legal if isinstance(a, A.Build | A.Bake)]
-            action = rng.choice(keen if keen and rng.random() < 0.8 else legal)
-            before = len(state.events_for(0))
-            state.apply(action, 0)
-            key = FIRST_EVENT.get(type(action))
-            if key is not None:
-                events = state.events_for(0)[before:]
-                assert events and events[0].key == key, (action, events)
-                seen.add(type(action))
+    for _, _, action, events in logged_moves("dicey-farm", 1, 40, _keen):
+        key = FIRST_EVENT.get(type(action))
+        if key is not None:
+            assert events and events[0].key == key, (action, events)
+            seen.add(type(action))
     assert seen == set(FIRST_EVENT)
