@@ -139,6 +139,19 @@ def test_the_harvest_step_lists_the_buildings_to_harvest_by_the_task(page: Any, 
     assert page.evaluate("() => window.gameshelfPlayed")[-1] == harvests[0].to_json()
 
 
+def _result_card(page: Any, obs: dict[str, Any], names: list[str]) -> Any:
+    """The result drawn in a box as wide as the result card on a 390 px
+    phone (about 310 px), at the top of the page; a handle to the box."""
+    return page.evaluate_handle("""async ([obs, names]) => {
+        const { module, data } = await (await import('/js/games.js')).loadGame('above-and-below');
+        const box = document.createElement('div');
+        box.style.width = '310px';
+        document.body.prepend(box);
+        box.append(module.result({ obs, data, names }));
+        return box;
+    }""", [obs, names])
+
+
 def test_the_result_total_is_on_screen_on_a_phone(page: Any, server: str) -> None:
     """The breakdown in the result card (about 310 px wide on a 390 px phone):
     the total stands by the name, so it is seen even when the parts overflow."""
@@ -148,15 +161,10 @@ def test_the_result_total_is_on_screen_on_a_phone(page: Any, server: str) -> Non
     page.set_viewport_size({"width": 390, "height": 900})
     page.goto(f"{server}/#/dev/above-and-below")
     page.wait_for_function("() => !!window.gameshelfDev")
-    edges = page.evaluate("""async ([obs, names]) => {
-        const { module, data } = await (await import('/js/games.js')).loadGame('above-and-below');
-        const box = document.createElement('div');
-        box.style.width = '310px';
-        document.body.prepend(box);
-        box.append(module.result({ obs, data, names }));
+    edges = _result_card(page, obs, NAMES).evaluate("""(box) => {
         const right = box.getBoundingClientRect().right;
         return [...box.querySelectorAll('td.total')].map((td) => [td.getBoundingClientRect().right, right, td.innerText]);
-    }""", [obs, NAMES])
+    }""")
     assert [int(e[2]) for e in edges] == [s["total"] for s in obs["scores"]]
     for cell_right, box_right, _ in edges:
         assert cell_right <= box_right, edges
@@ -175,16 +183,11 @@ def test_japanese_result_headings_stay_on_one_line(page: Any, server: str) -> No
     page.goto(f"{server}/#/dev/above-and-below")
     page.reload()
     page.wait_for_function("() => !!window.gameshelfDev")
-    heads = page.evaluate("""async ([obs, names]) => {
-        const { module, data } = await (await import('/js/games.js')).loadGame('above-and-below');
-        const box = document.createElement('div');
-        box.style.width = '310px';
-        document.body.prepend(box);
-        box.append(module.result({ obs, data, names }));
-        return [...box.querySelectorAll('thead th')].filter((th) => th.innerText).map((th) =>
+    bots = ["プレイヤー1", "ボット 2 (やさしい)", "ボット 3 (やさしい)"]  # the bots' names, as long as they get
+    heads = _result_card(page, obs, bots).evaluate("""(box) =>
+        [...box.querySelectorAll('thead th')].filter((th) => th.innerText).map((th) =>
           [th.innerText, th.getBoundingClientRect().height,
-           parseFloat(getComputedStyle(th).lineHeight) || 1.5 * parseFloat(getComputedStyle(th).fontSize)]);
-    }""", [obs, ["プレイヤー1", "ボット 2 (やさしい)", "ボット 3 (やさしい)"]])  # the bots' names, as long as they get
+           parseFloat(getComputedStyle(th).lineHeight) || 1.5 * parseFloat(getComputedStyle(th).fontSize)])""")
     assert sorted(h[0] for h in heads) == sorted(["得点", "成長", "建物", "名声", "カード"])
     for _text, height, line in heads:
         assert height < 1.8 * line, heads

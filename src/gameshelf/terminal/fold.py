@@ -91,8 +91,8 @@ class Folded:
     """Text that folds to the width it is drawn at (inside a panel, a table
     cell or the whole screen), the Japanese way; styles are kept."""
 
-    def __init__(self, text: str | Text, style: str = "") -> None:
-        self.text = text if isinstance(text, Text) else Text(text, style=style)
+    def __init__(self, text: str | Text) -> None:
+        self.text = text if isinstance(text, Text) else Text(text)
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         folded = fold_text(self.text.copy(), options.max_width)
