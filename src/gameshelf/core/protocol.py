@@ -88,6 +88,37 @@ def _new_event(key: str, params: Mapping[str, Any], visible_to: tuple[PlayerId, 
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class Unavailable:
+    """A move a player would look for that the rules refuse now, and why.
+
+    Why the engine says it: a newcomer who cannot find "Contract" in the list
+    does not know whether the game is broken or they lack food. The browser
+    greys the move out with this reason and the terminal lists it under the
+    moves, so both say the same thing, in English and Japanese. ``move`` and
+    ``reason`` are i18n keys; ``params`` fill both.
+    """
+
+    move: str
+    reason: str
+    params: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+
+    def move_text(self, lang: str | None = None) -> str:
+        return i18n.t(self.move, lang, **self.params)
+
+    def reason_text(self, lang: str | None = None) -> str:
+        return i18n.t(self.reason, lang, **self.params)
+
+    def to_json(self, lang: str | None = None) -> dict[str, Any]:
+        return {
+            "move": self.move,
+            "reason": self.reason,
+            "params": dict(self.params),
+            "move_text": self.move_text(lang),
+            "reason_text": self.reason_text(lang),
+        }
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class Option:
     """One game option: its default and the values it may take."""
 
@@ -280,6 +311,15 @@ class State(ABC):
 
     @abstractmethod
     def _legal_actions(self) -> list[Action]: ...
+
+    def unavailable_moves(self) -> list[Unavailable]:
+        """Moves the seat to decide would look for but may not make now, each
+        with the engine's reason (see :class:`Unavailable`); empty when the
+        game is over or nothing notable is missing. Only moves a player would
+        miss belong here, not every action of the universe. Games implement it
+        in ``rules/why_not.py``; it must not change the state and must depend
+        only on what the deciding seat can see."""
+        return []
 
     def legal_action_mask(self) -> list[bool]:
         """A fixed-size mask over the game's action ids (looked up in the
