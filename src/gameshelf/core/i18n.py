@@ -2,8 +2,9 @@
 
 Catalogs are TOML files flattened into dotted keys. The core catalog lives in
 ``gameshelf/locales/<lang>.toml``; every game adds
-``gameshelf/games/<pkg>/locales/<lang>.toml`` whose keys all sit under the
-game's package name (``dicey_farm.…``), so games never collide.
+``gameshelf/games/<pkg>/locales/<lang>.toml`` (and ``<lang>.<part>.toml``
+files for one job's texts) whose keys all sit under the game's package name
+(``dicey_farm.…``), so games never collide.
 
 The language is chosen, in order, by an explicit ``lang`` argument, by
 :func:`set_language` (the CLI's ``--lang``), by ``GAMESHELF_LANG``, and falls
@@ -74,10 +75,24 @@ def catalog(lang: str) -> dict[str, str]:
     """All messages of one language, core and games merged."""
     merged: dict[str, str] = {}
     for _, folder in catalog_sources():
-        path = folder / f"{lang}.toml"
-        if path.is_file():
+        for path in catalog_files(folder, lang):
             merged.update(_flatten(tomllib.loads(path.read_text(encoding="utf-8"))))
     return merged
+
+
+def catalog_files(folder: Any, lang: str) -> list[Any]:
+    """A folder's catalog files of ``lang``: ``<lang>.toml``, then each
+    ``<lang>.<part>.toml`` by name (``en.why_not.toml``). Why parts: one job's
+    texts (the "why not" reasons, the status bar's sentences) sit in a file of
+    their own, beside the job's module, instead of in one ever-growing file."""
+    main = folder / f"{lang}.toml"
+    files = [main] if main.is_file() else []
+    parts = [
+        p for p in folder.iterdir()
+        if p.is_file() and p.name.startswith(f"{lang}.") and p.name.endswith(".toml")
+        and p.name != f"{lang}.toml"
+    ]
+    return files + sorted(parts, key=lambda p: p.name)
 
 
 def _known(lang: str | None) -> str:

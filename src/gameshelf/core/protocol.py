@@ -88,6 +88,27 @@ def _new_event(key: str, params: Mapping[str, Any], visible_to: tuple[PlayerId, 
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class Decision:
+    """What the seat to move is deciding now, as an i18n key with parameters.
+
+    The text is a phrase that reads after "Your turn:" and after "Waiting for
+    Player 2:" alike ("bidding on Claims #3", "placing a worker (3 left)"), so
+    the browser's status bar and the terminal say the same thing to the mover
+    and to everyone who waits. Parameters may name seats as ``player`` (from 1)
+    or items as ``@keys``, as events do.
+    """
+
+    key: str
+    params: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+
+    def text(self, lang: str | None = None) -> str:
+        return i18n.t(self.key, lang, **self.params)
+
+    def to_json(self, lang: str | None = None) -> dict[str, Any]:
+        return {"key": self.key, "params": dict(self.params), "text": self.text(lang)}
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class Unavailable:
     """A move a player would look for that the rules refuse now, and why.
 
@@ -311,6 +332,13 @@ class State(ABC):
 
     @abstractmethod
     def _legal_actions(self) -> list[Action]: ...
+
+    def decision(self) -> Decision | None:
+        """The decision the seat to move faces now (see :class:`Decision`);
+        ``None`` once the game is over. Games implement it in
+        ``rules/decision.py`` so that every phase has its sentence; it must not
+        change the state and may say only what every seat can see."""
+        return None
 
     def unavailable_moves(self) -> list[Unavailable]:
         """Moves the seat to decide would look for but may not make now, each
