@@ -392,3 +392,82 @@ class ConformanceSuite:
                 for lang in ("en", "ja"):
                     text = game.describe_public(action, player, lang)
                     assert isinstance(text, str) and text.strip(), f"{action}: no public description in {lang}"
+
+    # -- the declared parts (gameshelf.core.interfaces) ---------------------------------------
+    def test_declared_parts_have_their_types(self) -> None:
+        """Every part the game hands out is an instance of its declared
+        interface, so no front end or tool looks anything up by name."""
+        from gameshelf.core.interfaces import Encoding, Heuristics, TerminalView, Texts
+        from gameshelf.core.weights import WeightSlot
+
+        game = self.game
+        assert isinstance(game.texts(), Texts), "texts() must return a Texts"
+        assert isinstance(game.terminal_view(), TerminalView), "terminal_view() must return a TerminalView"
+        encoding = game.encoding()
+        assert encoding is None or isinstance(encoding, Encoding), "encoding() must return an Encoding or None"
+        heuristics = game.heuristics()
+        assert heuristics is None or isinstance(heuristics, Heuristics), (
+            "heuristics() must return a Heuristics or None"
+        )
+        if heuristics is not None:
+            assert heuristics.weights is None or isinstance(heuristics.weights, WeightSlot)
+
+    def test_declared_parts_answer_with_their_types(self) -> None:
+        """On sampled positions: every legal move has the mover's sentence in
+        English and Japanese; ``decision()``, ``unavailable_moves()``,
+        ``acquisitions()``, the typed-move hint, the terminal board and the
+        evaluation answer with their declared types; and none of them
+        changes the state (a snapshot before and after)."""
+        from gameshelf.core.protocol import Decision, Unavailable
+
+        game = self.game
+        texts = game.texts()
+        view = game.terminal_view()
+        for state in self.sampled_states():
+            before = state.snapshot()
+            where = f"{state.players} players, step {len(state.history)}"
+            seat = state.current_player
+            decision = state.decision()
+            assert decision is None or isinstance(decision, Decision), f"{where}: decision() is {decision!r}"
+            if state.is_over:
+                assert decision is None, f"{where}: a decision once the game is over"
+            missing = state.unavailable_moves()
+            assert isinstance(missing, list) and all(isinstance(u, Unavailable) for u in missing), (
+                f"{where}: unavailable_moves() is {missing!r}"
+            )
+            acquired = state.acquisitions()
+            assert acquired is None or (
+                isinstance(acquired, dict)
+                and all(type(p) is int and isinstance(items, list) and all(type(i) is str for i in items)
+                        for p, items in acquired.items())
+            ), f"{where}: acquisitions() is {acquired!r}"
+            for lang in ("en", "ja"):
+                if decision is not None:
+                    assert decision.text(lang).strip(), f"{where}: the decision has no {lang} text"
+                for unavailable in missing:
+                    assert unavailable.move_text(lang).strip() and unavailable.reason_text(lang).strip()
+                seen = state.observation(seat)
+                for action in state.legal_actions():
+                    text = texts.describe_move(seen, action, lang)
+                    assert isinstance(text, str) and text.strip(), f"{where}: {action} has no {lang} sentence"
+                hint = texts.typed_hint(seen, lang)
+                assert hint is None or isinstance(hint, str), f"{where}: typed_hint is {hint!r}"
+                assert view.render(seen, lang) is not None
+                for label, _ in view.details(seen, lang):
+                    assert isinstance(label, str) and label.strip()
+            for player in range(state.players):
+                value = game.evaluate(state, player)
+                assert isinstance(value, float | int) and value == value, f"{where}: evaluate gave {value!r}"
+            assert state.snapshot() == before, f"{where}: a declared part changed the state"
+
+    def test_result_columns_fill_one_cell_per_seat(self) -> None:
+        texts = self.game.texts()
+        for players in self.player_counts:
+            state = self.finished_game(players, 60_000)
+            for lang in ("en", "ja"):
+                columns = texts.result_columns(state, lang)
+                if columns is None:
+                    continue
+                for heading, cells in columns:
+                    assert isinstance(heading, str) and heading.strip()
+                    assert len(cells) == players and all(isinstance(c, str) for c in cells), (heading, cells)

@@ -21,7 +21,7 @@ from gameshelf.core.narration import reports_move
 from gameshelf.core.protocol import State
 from gameshelf.core.record import replay
 from gameshelf.terminal import play_session
-from gameshelf.terminal.feed import HUMAN, Entry, event_text, move_line
+from gameshelf.terminal.feed import HUMAN, Entry, move_line
 
 WIDTH = 1000
 
@@ -69,21 +69,21 @@ def expected_feed(state: State, viewer: int, lang: str,
     labels (default: those of the last :func:`drive`)."""
     labels = list(seats) if seats is not None else again_seats(state, viewer)
     again = replay(state.record(), upto=0)
-    shown = [f"  · {event_text(again, e, lang)}" for e in again.events if e.visible(viewer)]
-    hidden = {event_text(again, e, lang) for e in again.events if not e.visible(viewer)}
+    shown = [f"  · {e.text(lang)}" for e in again.events if e.visible(viewer)]
+    hidden = {e.text(lang) for e in again.events if not e.visible(viewer)}
     for action in state.history:
         mover = again.current_player
         assert mover is not None
         start = len(again.events)
         again.apply(action)
-        entry = Entry(mover, action, start, len(again.events), again.observation(None))
+        entry = Entry(mover, action, start, len(again.events))
         events = []
         for event in again.events[start:]:
             if event.visible(viewer):
                 events.append(event)
             else:
-                hidden.add(event_text(again, event, lang))
-        texts = [event_text(again, e, lang) for e in events]
+                hidden.add(event.text(lang))
+        texts = [e.text(lang) for e in events]
         if reports_move(events, mover, again.players):  # the first event is the move's line
             shown.append(f"▶ {texts.pop(0)}")
         else:

@@ -82,9 +82,9 @@ def test_slot_swaps_reads_and_writes(tmp_path: Path) -> None:
 
 
 def test_games_with_and_without_weights() -> None:
-    assert isinstance(weight_slot("gameshelf.games.dicey_farm"), WeightSlot)
-    assert isinstance(weight_slot("gameshelf.games.filthy_rich"), WeightSlot)
-    assert isinstance(weight_slot("gameshelf.games.above_and_below"), WeightSlot)
-    assert isinstance(weight_slot("gameshelf.games.pay_dirt"), WeightSlot)
-    assert weight_slot("gameshelf.bots") is None  # a package without data/heuristic.toml
-    assert weight_slot("gameshelf.no_such_game") is None
+    from gameshelf.core.registry import load_game
+    from tests.tiny_game import HiddenHigh
+
+    for game_id in ("dicey-farm", "filthy-rich", "above-and-below", "pay-dirt"):
+        assert isinstance(weight_slot(load_game(game_id)), WeightSlot)
+    assert weight_slot(HiddenHigh()) is None  # a game that declares no heuristics

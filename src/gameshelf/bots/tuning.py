@@ -95,14 +95,14 @@ class Comparison:
 
 
 class GameNotTunable(ValueError):
-    """The game keeps no ``WEIGHTS`` slot in its heuristics module."""
+    """The game's declared heuristics keep no weights (or it declares none)."""
 
 
 def slot_for(game_id: str) -> WeightSlot:
     """The weight slot of a registered game, or :class:`GameNotTunable`."""
-    from gameshelf.core.registry import game_package, load_game
+    from gameshelf.core.registry import load_game
 
-    slot = weight_slot(game_package(load_game(game_id)))
+    slot = weight_slot(load_game(game_id))
     if slot is None:
         raise GameNotTunable(f"{game_id} has no tunable heuristic weights (no data/heuristic.toml)")
     return slot

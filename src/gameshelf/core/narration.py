@@ -8,11 +8,9 @@ this one question, so a move reads alike wherever it is watched.
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Sequence
 
-from gameshelf.core.protocol import Event, Game, PlayerId, State
+from gameshelf.core.protocol import Event, PlayerId, State
 
 
 def reports_move(events: Sequence[Event], mover: PlayerId, players: int) -> bool:
@@ -27,35 +25,16 @@ def reports_move(events: Sequence[Event], mover: PlayerId, players: int) -> bool
     return players == 1 or events[0].params.get("player") == mover + 1
 
 
-def view_hook(game: Game, name: str) -> Callable[..., Any] | None:
-    """A function of the game's ``texts`` module (``describe_move``,
-    ``result_columns``) or of its ``terminal_view`` (``details``), when the
-    game offers it."""
-    package = type(game).__module__.rsplit(".", 1)[0]
-    for part in ("texts", "terminal_view"):
-        try:
-            view = importlib.import_module(f"{package}.{part}")
-        except ImportError:
-            continue
-        hook = getattr(view, name, None)
-        if callable(hook):
-            return hook
-    return None
-
-
 def move_sentences(state: State, lang: str | None) -> list[str]:
     """Each legal move as its mover reads it now, with what it will really
-    cost and give (the view's ``describe_move`` reads the mover's own
-    observation: a training's price after a quill, a sign's cover fees),
-    else the game's own sentence. The terminal's move list and the server's
-    offer to a browser both read these, so a price is the same everywhere.
-    Why the fallback: a gap in a view's extra wording must never stop a game."""
+    cost and give (the game's :meth:`Texts.describe_move` reads the mover's
+    own observation: a training's price after a quill, a sign's cover fees).
+    The terminal's move list and the server's offer to a browser both read
+    these, so a price is the same everywhere. An error in the wording is a
+    bug and reaches the caller (the conformance kit words every legal move)."""
     actions = state.legal_actions()
-    describe = view_hook(state.game, "describe_move")
-    if describe is not None:
-        try:
-            seen = state.observation(state.current_player)
-            return [str(describe(seen, a, lang)) for a in actions]
-        except Exception:
-            pass
-    return [state.game.describe_action(a, lang) for a in actions]
+    if not actions:
+        return []
+    texts = state.game.texts()
+    seen = state.observation(state.current_player)
+    return [texts.describe_move(seen, a, lang) for a in actions]

@@ -34,12 +34,15 @@ from __future__ import annotations
 import dataclasses
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, TypeAlias
+from typing import TYPE_CHECKING, Any, ClassVar, TypeAlias
 
 from gameshelf.core import i18n
 from gameshelf.core.actions import Action, ActionCodec, brief
 from gameshelf.core.errors import IllegalAction, SetupError
 from gameshelf.core.rng import Rng
+
+if TYPE_CHECKING:
+    from gameshelf.core.interfaces import Encoding, Heuristics, TerminalView, Texts
 
 PlayerId: TypeAlias = int
 #: a seed's magnitude stays below this (Python will not even print a 5,000-digit int).
@@ -174,6 +177,8 @@ class Game(ABC):
     def __init__(self) -> None:
         self.codec = ActionCodec(self.action_classes)
         self._universe_ready = False
+        self._evaluator: Heuristics | None = None
+        self._evaluator_asked = False
 
     # -- creation -----------------------------------------------------------
     def new_game(
@@ -266,20 +271,48 @@ class Game(ABC):
         """
         return self.describe_action(action, lang)
 
+    # -- the parts a game hands out (see gameshelf.core.interfaces) --------------
+    def texts(self) -> Texts:
+        """The words the browser and the terminal show (``texts.py``); the
+        default reads every move with :meth:`describe_action`."""
+        from gameshelf.core.interfaces import Texts
+
+        return Texts(self)
+
+    def terminal_view(self) -> TerminalView:
+        """The terminal's drawing (``terminal_view.py``); the default prints
+        the observation as data."""
+        from gameshelf.core.interfaces import PlainView
+
+        return PlainView()
+
+    def encoding(self) -> Encoding | None:
+        """The observation tensor's encoder (``encoding.py``), or ``None``
+        for a game the research adapters do not offer."""
+        return None
+
+    def heuristics(self) -> Heuristics | None:
+        """The bots' evaluation (``heuristics.py``), or ``None`` for the
+        score difference of :meth:`evaluate`."""
+        return None
+
     def render(self, observation: Observation, lang: str | None = None) -> Any:
         """A rich renderable of an observation for the terminal."""
-        from rich.pretty import Pretty
-
-        return Pretty(observation)
+        return self.terminal_view().render(observation, lang)
 
     def evaluate(self, state: State, player: PlayerId) -> float:
         """How good ``state`` looks for ``player``, for greedy and rollout bots.
 
-        Higher is better; only differences between states matter. The default
-        is the seat's score minus the best other score; games override it
-        from their ``heuristics.py`` with something that sees progress
-        before points arrive.
+        Higher is better; only differences between states matter. The
+        game's :meth:`heuristics` answer when it has them, which see progress
+        before points arrive; otherwise the seat's score minus the best
+        other score.
         """
+        if not self._evaluator_asked:  # asked once: the bots call this at every leaf
+            self._evaluator, self._evaluator_asked = self.heuristics(), True
+        heuristics = self._evaluator
+        if heuristics is not None:
+            return heuristics.evaluate(state, player)
         scores = state.scores()
         others = [s for p, s in enumerate(scores) if p != player]
         return scores[player] - (max(others) if others else 0.0)
@@ -348,6 +381,13 @@ class State(ABC):
         in ``rules/why_not.py``; it must not change the state and must depend
         only on what the deciding seat can see."""
         return []
+
+    def acquisitions(self) -> dict[PlayerId, list[str]] | None:
+        """For a simulation's per-item table: per seat, the data ids of what
+        it acquired (cards, buildings, craftsmen), in order, whether or not
+        it still holds them; ``None`` for a game with no such items. Reads
+        the whole state: only tools that see everything call it."""
+        return None
 
     def legal_action_mask(self) -> list[bool]:
         """A fixed-size mask over the game's action ids (looked up in the

@@ -23,13 +23,14 @@ from __future__ import annotations
 import dataclasses
 from array import array
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
-from importlib import import_module
 from operator import itemgetter
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from gameshelf.core.registry import game_package
+if TYPE_CHECKING:
+    from gameshelf.core.interfaces import Encoding
+    from gameshelf.core.protocol import Game
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -364,30 +365,28 @@ def relative_seat(seat: Any, viewer: int | None, players: int) -> int | None:
     return (seat - (viewer or 0)) % players
 
 
-class Encoder(Protocol):
-    """What a game's ``encoding`` module provides."""
-
-    def write(self, obs: Mapping[str, Any], w: TensorWriter) -> None: ...
+_encoders: dict[str, Encoding] = {}
 
 
-_encoders: dict[str, Encoder] = {}
+def encoder_for(game: Game) -> Encoding:
+    """``game``'s declared :class:`Encoding` (asked once per game id).
 
-
-def encoder_for(game: Any) -> Encoder:
-    """The ``encoding`` module of ``game``'s package (looked up once)."""
+    Raises:
+        LookupError: the game declares no encoding.
+    """
     found = _encoders.get(game.id)
     if found is None:
-        module: Any = import_module(game_package(game) + ".encoding")
-        found = _encoders[game.id] = module
+        declared = game.encoding()
+        if declared is None:
+            raise LookupError(f"{game.id} declares no observation encoding")
+        found = _encoders[game.id] = declared
     return found
 
 
-def has_encoder(game: Any) -> bool:
-    """Whether ``game`` ships an ``encoding`` module (the adapters register
+def has_encoder(game: Game) -> bool:
+    """Whether ``game`` declares an :class:`Encoding` (the adapters register
     only such games)."""
-    from importlib.util import find_spec
-
-    return find_spec(game_package(game) + ".encoding") is not None
+    return game.id in _encoders or game.encoding() is not None
 
 
 _sizes: dict[str, int] = {}

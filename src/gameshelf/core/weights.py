@@ -16,13 +16,15 @@ something counts, its sign is the code's business).
 from __future__ import annotations
 
 import dataclasses
-import importlib
 from collections.abc import Callable, Mapping
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gameshelf.core.datafile import parse_toml, read_toml
+
+if TYPE_CHECKING:
+    from gameshelf.core.protocol import Game
 
 
 class WeightsError(ValueError):
@@ -118,15 +120,11 @@ class WeightSlot:
         path.write_text(text, encoding="utf-8")
 
 
-def weight_slot(game_package: str) -> WeightSlot | None:
-    """The slot of a game whose ``heuristics`` module keeps one as
-    ``WEIGHTS``; ``None`` for a game without tunable weights."""
-    try:
-        module = importlib.import_module(f"{game_package}.heuristics")
-    except ModuleNotFoundError:
-        return None
-    slot = getattr(module, "WEIGHTS", None)
-    return slot if isinstance(slot, WeightSlot) else None
+def weight_slot(game: Game) -> WeightSlot | None:
+    """The tunable weights of ``game``'s declared heuristics; ``None`` for a
+    game without heuristics or whose heuristics have no weights."""
+    heuristics = game.heuristics()
+    return None if heuristics is None else heuristics.weights
 
 
 def unread_weights(slot: WeightSlot, values: Callable[[], list[float]]) -> list[str]:

@@ -1,8 +1,8 @@
 """Simulation: many bot games, their statistics, plots and a report.
 
 Generic over the core protocol: nothing here names a game. A game that
-wants the per-card table gives its state an ``acquisitions()`` method
-returning ``{seat: [item, ...]}``.
+wants the per-card table overrides :meth:`State.acquisitions`, returning
+``{seat: [item, ...]}``.
 """
 
 from gameshelf.sim.job import GameResult, GameTask, Job, play_game

@@ -154,7 +154,7 @@ def finished_result(
     that just played it and a resumed job that replayed its record, so both
     count a game the same way."""
     ranking = state.ranking()
-    acquired = getattr(state, "acquisitions", None)
+    acquired = state.acquisitions()
     return GameResult(
         index=task.index,
         seed=task.seed,
@@ -165,7 +165,7 @@ def finished_result(
         starter=starter,
         length=len(state.history),
         seconds=seconds,
-        acquisitions={int(p): list(items) for p, items in acquired().items()} if acquired else None,
+        acquisitions=None if acquired is None else {int(p): list(items) for p, items in acquired.items()},
         record=record,
     )
 

@@ -23,8 +23,7 @@ person in seat 1 reads after their move and a bot's::
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from rich.console import Console
 from rich.markup import escape
@@ -34,8 +33,8 @@ from rich.text import Text
 from gameshelf.core import i18n
 from gameshelf.core.actions import Action
 from gameshelf.core.i18n import t
-from gameshelf.core.narration import reports_move, view_hook
-from gameshelf.core.protocol import Event, PlayerId, State
+from gameshelf.core.narration import reports_move
+from gameshelf.core.protocol import PlayerId, State
 from gameshelf.terminal.fold import Folded
 
 HUMAN = "human"
@@ -45,15 +44,12 @@ HUMAN = "human"
 class Entry:
     """One move (``action`` by ``player``) and the events ``start:end`` it
     caused; the first entry of a feed holds the events before any move it
-    saw (``player`` and ``action`` are ``None``). ``seen`` is the
-    spectator's observation just after the move, kept only for a game whose
-    view words played moves itself (``describe_played``)."""
+    saw (``player`` and ``action`` are ``None``)."""
 
     player: PlayerId | None
     action: Action | None
     start: int
     end: int
-    seen: dict[str, Any] | None = None
 
 
 def seat_label(seats: Sequence[str], seat: PlayerId, viewer: PlayerId | None, lang: str | None) -> str:
@@ -92,8 +88,7 @@ class Feed:
 
     def record(self, state: State, player: PlayerId, action: Action, before: int) -> None:
         """Note that ``player`` played ``action``; its events start at ``before``."""
-        seen = state.observation(None) if _hook(state, "describe_played") is not None else None
-        self.entries.append(Entry(player, action, before, len(state.events), seen))
+        self.entries.append(Entry(player, action, before, len(state.events)))
 
     def lines(self, state: State, viewer: PlayerId | None, lang: str | None) -> list[str]:
         """The unread lines for ``viewer`` (rich markup), and mark them read."""
@@ -103,11 +98,11 @@ class Feed:
             events = [e for e in state.events[entry.start:entry.end] if e.visible(viewer)]
             if entry.action is not None and entry.player is not None:
                 if reports_move(events, entry.player, state.players):
-                    out.append(f"[bold]▶ {escape(event_text(state, events[0], lang))}[/]")
+                    out.append(f"[bold]▶ {escape(events[0].text(lang))}[/]")
                     events = events[1:]
                 else:
                     out.append(move_line(self.seats, state, entry, viewer, lang))
-            out.extend(f"  · {escape(event_text(state, event, lang))}" for event in events)
+            out.extend(f"  · {escape(event.text(lang))}" for event in events)
         self.cursors[viewer] = len(self.entries)
         return out
 
@@ -137,13 +132,10 @@ def hanging(line: str) -> Table | Folded:
 
 
 def move_text(state: State, entry: Entry, viewer: PlayerId | None, lang: str | None) -> str:
-    """A played move's sentence for ``viewer``: the view's words for it when
-    it has them, the mover's own sentence for the mover, else the public one
-    (never the sentence that names an opponent's secret choice)."""
+    """A played move's sentence for ``viewer``: the mover's own sentence for
+    the mover, else the public one (never the sentence that names an
+    opponent's secret choice)."""
     assert entry.action is not None and entry.player is not None
-    text = played_text(state, entry, lang)
-    if text is not None:
-        return text
     if entry.player == viewer:
         return state.game.describe_action(entry.action, lang)
     return state.game.describe_public(entry.action, entry.player, lang)
@@ -158,39 +150,6 @@ def move_line(seats: Sequence[str], state: State, entry: Entry, viewer: PlayerId
     if text.startswith(t("cli.player", lang, n=entry.player + 1)):
         return f"[bold]▶[/] {escape(text)}"
     return f"[bold]▶ {escape(seat_label(seats, entry.player, viewer, lang))}:[/] {escape(text)}"
-
-
-def _hook(state: State, name: str) -> Callable[..., Any] | None:
-    return view_hook(state.game, name)
-
-
-def played_text(state: State, entry: Entry, lang: str | None) -> str | None:
-    """A played move in the game view's words, from what everyone saw just
-    after it (``describe_played(seen, action, lang)``: an auction opened "at
-    $4,000" rather than "at its minimum + $0"); None to use the game's own."""
-    hook = _hook(state, "describe_played")
-    if hook is None or entry.seen is None:
-        return None
-    try:
-        text = hook(entry.seen, entry.action, lang)
-    except Exception:
-        return None
-    return text if isinstance(text, str) and text else None
-
-
-def event_text(state: State, event: Event, lang: str | None) -> str:
-    """A log line in the game view's own words (its ``event_text`` hook: money
-    formatted, names translated) when it has them, else the event's text.
-    Why the fallback: a gap in a view's wording must never stop a game."""
-    hook = _hook(state, "event_text")
-    if hook is not None:
-        try:
-            text = hook(event, lang)
-        except Exception:
-            text = None
-        if isinstance(text, str):
-            return text
-    return event.text(lang)
 
 
 def history_lines(state: State, seats: Sequence[str], viewer: PlayerId | None, lang: str | None) -> list[str]:

@@ -14,7 +14,7 @@ from gameshelf.core.i18n import t
 from gameshelf.core.narration import reports_move
 from gameshelf.core.protocol import State
 from gameshelf.core.record import replay
-from gameshelf.terminal.feed import Entry, event_text, move_text
+from gameshelf.terminal.feed import Entry, move_text
 from gameshelf.terminal.fold import Folded
 from gameshelf.terminal.help import rules_text
 from gameshelf.terminal.prompts import Reader, normalize, parse_number, safe_read
@@ -35,10 +35,10 @@ def position(record: dict[str, Any], index: int, lang: str | None) -> tuple[Stat
     state.apply(action)
     seat = mover if mover is not None else 0
     events = [e for e in state.events[start:] if e.visible(None)]
-    texts = [event_text(state, e, lang) for e in events]
+    texts = [e.text(lang) for e in events]
     if reports_move(events, seat, state.players):
         return state, texts[0], texts[1:]
-    entry = Entry(seat, action, start, len(state.events), state.observation(None))
+    entry = Entry(seat, action, start, len(state.events))
     headline = f"{t('cli.player', lang, n=seat + 1)}: {move_text(state, entry, None, lang)}"
     return state, headline, texts
 

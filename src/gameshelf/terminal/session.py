@@ -24,7 +24,7 @@ from gameshelf.bots import Bot, make_bot, play_bot_turn
 from gameshelf.core.actions import Action
 from gameshelf.core.errors import GameshelfError
 from gameshelf.core.i18n import t
-from gameshelf.core.narration import move_sentences, view_hook
+from gameshelf.core.narration import move_sentences
 from gameshelf.core.protocol import Game, PlayerId, State
 from gameshelf.core.record import replay
 from gameshelf.terminal.feed import HUMAN, Feed, history_lines
@@ -86,12 +86,12 @@ def score_heading(game: Game, lang: str | None) -> str:
 
 
 def result_columns(state: State, lang: str | None) -> list[tuple[str, list[str]]]:
-    """The columns that say what decided the game: the game's view module's
-    ``result_columns(state, lang)`` when it has one (a game won by luxuries,
+    """The columns that say what decided the game: the game's texts'
+    ``result_columns(state, lang)`` when it has them (a game won by luxuries,
     not points), else its score under the game's own name for it."""
-    columns = view_hook(state.game, "result_columns")
+    columns = state.game.texts().result_columns(state, lang)
     if columns is not None:
-        return list(columns(state, lang))
+        return list(columns)
     return [(score_heading(state.game, lang), [f"{s:,g}" for s in state.scores()])]
 
 
@@ -359,8 +359,7 @@ class Session:
     def show_details(self, seat: PlayerId) -> None:
         """The screens behind the compact board (a player's whole area, the
         market, the book), chosen by number, each held until a key."""
-        hook = view_hook(self.state.game, "details")
-        screens = list(hook(self.state.game, self.state.observation(seat), self.lang)) if hook else []
+        screens = self.state.game.terminal_view().details(self.state.observation(seat), self.lang)
         if not screens:
             self.console.print(self.state.game.render(self.state.observation(seat), self.lang))
             wait_key(self.read, self.lang)

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
 
+from gameshelf.core.interfaces import Encoding
 from gameshelf.core.tensor import Columns, TensorWriter, Vocab, relative_seat, seat_order
 from gameshelf.games.above_and_below.components import GOODS, SALE_ITEMS, load_components
 
@@ -142,3 +143,10 @@ def _task(task: Mapping[str, Any], w: TensorWriter, v: dict[str, Vocab]) -> None
     w.many_hot("task.pushed", task.get("pushed"), v["villagers"], "villagers pushed (exhausted for a re-roll)")
     w.number("task.rerolls", task.get("rerolls"), 3, meaning="re-rolls left, 0 to 3")
     w.number("task.bonus", task.get("bonus"), 3, meaning="the task's bonus, 0 to 3")
+
+
+class AboveAndBelowEncoding(Encoding):
+    """Above and Below's observation tensor (:func:`write`)."""
+
+    def write(self, observation: Mapping[str, Any], w: TensorWriter) -> None:
+        write(observation, w)

@@ -10,7 +10,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from gameshelf.core.actions import Action
-from gameshelf.core.protocol import Game, Observation, PlayerId, State
+from gameshelf.core.interfaces import Encoding, Heuristics, TerminalView, Texts
+from gameshelf.core.protocol import Game, PlayerId, State
 from gameshelf.games.above_and_below import actions as A
 from gameshelf.games.above_and_below.actions import canonical
 from gameshelf.games.above_and_below.components import GOODS, SALE_ITEMS, load_components
@@ -18,7 +19,6 @@ from gameshelf.games.above_and_below.state import AboveAndBelowState
 
 if TYPE_CHECKING:
     from gameshelf.games.above_and_below.encounters import Book
-
 
 class AboveAndBelow(Game):
     id = "above-and-below"
@@ -116,15 +116,26 @@ class AboveAndBelow(Game):
 
         return describe_public(self, action, player, lang)
 
-    def render(self, observation: Observation, lang: str | None = None) -> Any:
-        from gameshelf.games.above_and_below.terminal_view import render
+    # -- the parts it hands out (gameshelf.core.interfaces) ------------------------------
+    def texts(self) -> Texts:
+        from gameshelf.games.above_and_below.texts import AboveAndBelowTexts
 
-        return render(self, observation, lang)
+        return AboveAndBelowTexts(self)
 
-    def evaluate(self, state: State, player: PlayerId) -> float:
-        from gameshelf.games.above_and_below.heuristics import evaluate
+    def terminal_view(self) -> TerminalView:
+        from gameshelf.games.above_and_below.terminal_view import AboveAndBelowView
 
-        return evaluate(state, player)  # type: ignore[arg-type]
+        return AboveAndBelowView(self)
+
+    def encoding(self) -> Encoding:
+        from gameshelf.games.above_and_below.encoding import AboveAndBelowEncoding
+
+        return AboveAndBelowEncoding()
+
+    def heuristics(self) -> Heuristics:
+        from gameshelf.games.above_and_below.heuristics import AboveAndBelowHeuristics
+
+        return AboveAndBelowHeuristics()
 
     def cli_commands(self) -> Sequence[Any]:
         from gameshelf.games.above_and_below.cli import commands

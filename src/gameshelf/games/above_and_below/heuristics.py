@@ -10,6 +10,10 @@ track, and empty caves waiting for outposts.
 
 from __future__ import annotations
 
+from typing import cast
+
+from gameshelf.core.interfaces import Heuristics
+from gameshelf.core.protocol import PlayerId, State
 from gameshelf.core.weights import WeightSlot
 from gameshelf.games.above_and_below.rules.scoring import score_sheet
 from gameshelf.games.above_and_below.state import AboveAndBelowState
@@ -45,3 +49,12 @@ def evaluate(state: AboveAndBelowState, player: int) -> float:
     mine = potential(state, player, sheets[player])
     others = [potential(state, p, sheets[p]) for p in range(state.players) if p != player]
     return mine - (max(others) if others else 0.0)
+
+
+class AboveAndBelowHeuristics(Heuristics):
+    """Above and Below's evaluation for the bots, with its tunable weights."""
+
+    weights = WEIGHTS
+
+    def evaluate(self, state: State, player: PlayerId) -> float:
+        return evaluate(cast("AboveAndBelowState", state), player)

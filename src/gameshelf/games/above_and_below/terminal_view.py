@@ -15,6 +15,8 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from gameshelf.core.interfaces import TerminalView
+from gameshelf.core.protocol import Observation
 from gameshelf.games.above_and_below.components import GOODS, load_components
 
 if TYPE_CHECKING:
@@ -314,14 +316,14 @@ def details(game: AboveAndBelow, obs: dict[str, Any], lang: str | None = None) -
     return screens
 
 
-def render_full(game: AboveAndBelow, obs: dict[str, Any], lang: str | None = None) -> Any:
-    """Everything at once (the previous board, for wide screens and replays)."""
-    header = Text(ns_text("view.round", lang, round=obs["round"], rounds=obs["rounds"]), style="bold")
-    if obs["task"]:
-        header.append("   " + ns_text("view.task", lang, what=ns_text(f"act.{obs['task']['purpose']}", lang)))
-    parts: list[Any] = [header, _board(obs, lang)]
-    parts.append(Columns([_village(obs, p, lang) for p in range(obs["players"])], width=64))
-    encounter = _encounter(game, obs, lang)
-    if encounter is not None:
-        parts.append(encounter)
-    return Group(*parts)
+class AboveAndBelowView(TerminalView):
+    """Above and Below on the terminal: the compact board and the screens behind it."""
+
+    def __init__(self, game: AboveAndBelow) -> None:
+        self.game = game
+
+    def render(self, observation: Observation, lang: str | None) -> Any:
+        return render(self.game, observation, lang)
+
+    def details(self, observation: Observation, lang: str | None) -> list[tuple[str, Any]]:
+        return details(self.game, observation, lang)

@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 from gameshelf.core.actions import Action
 from gameshelf.core.i18n import current_language, t
+from gameshelf.core.interfaces import ResultColumns, Texts
+from gameshelf.core.protocol import Observation, State
 from gameshelf.games.above_and_below import actions as A
 from gameshelf.games.above_and_below.components import Building, load_components
 
@@ -286,3 +288,17 @@ def result_columns(state: Any, lang: str | None = None) -> list[tuple[str, list[
         *((ns_text(f"final.{name}", lang), [str(key[i]) for key in keys])
           for i, name in enumerate(("coins", "villagers", "buildings"))),
     ]
+
+
+class AboveAndBelowTexts(Texts):
+    """Above and Below's words, as the browser and the terminal read them."""
+
+    def __init__(self, game: AboveAndBelow) -> None:
+        super().__init__(game)
+        self.game: AboveAndBelow = game
+
+    def describe_move(self, observation: Observation, action: Action, lang: str | None) -> str:
+        return describe_move(observation, action, lang, game=self.game)
+
+    def result_columns(self, state: State, lang: str | None) -> ResultColumns | None:
+        return result_columns(state, lang)

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
+from gameshelf.core.interfaces import Encoding
 from gameshelf.core.tensor import TensorWriter, Vocab
 from gameshelf.games.dicey_farm.components import components
 
@@ -95,3 +96,10 @@ def write(obs: Mapping[str, Any], w: TensorWriter) -> None:
     w.number("beggars", obs["beggars"], 30, meaning="beggar cards, 0 to 30")
     w.number("score", obs["score"], 150, low=-100, meaning="the score, -100 to 150, scaled to 0-1 and clipped")
     w.flag("over", "final" in obs, "1 once the game is over")
+
+
+class DiceyFarmEncoding(Encoding):
+    """Dicey Farm's observation tensor (:func:`write`)."""
+
+    def write(self, observation: Mapping[str, Any], w: TensorWriter) -> None:
+        write(observation, w)

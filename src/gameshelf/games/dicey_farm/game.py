@@ -8,7 +8,8 @@ from typing import Any
 
 from gameshelf.core.actions import Action
 from gameshelf.core.errors import SetupError
-from gameshelf.core.protocol import Game, Observation, Option, PlayerId, State
+from gameshelf.core.interfaces import Encoding, Heuristics, TerminalView, Texts
+from gameshelf.core.protocol import Game, Option, State
 from gameshelf.games.dicey_farm import actions as A
 from gameshelf.games.dicey_farm.components import components
 from gameshelf.games.dicey_farm.rules.dice import die_actions
@@ -22,7 +23,6 @@ def check_date(value: str) -> str:
         return datetime.date.fromisoformat(value).isoformat()
     except ValueError:
         raise SetupError("bad-option", {"name": "daily", "value": value}) from None
-
 
 class DiceyFarm(Game):
     id = "dicey-farm"
@@ -73,16 +73,26 @@ class DiceyFarm(Game):
 
         return describe_action(action, lang)
 
-    def render(self, observation: Observation, lang: str | None = None) -> Any:
-        from gameshelf.games.dicey_farm.terminal_view import render
+    # -- the parts it hands out (gameshelf.core.interfaces) ------------------------------
+    def texts(self) -> Texts:
+        from gameshelf.games.dicey_farm.texts import DiceyFarmTexts
 
-        return render(observation, lang)
+        return DiceyFarmTexts(self)
 
-    def evaluate(self, state: State, player: PlayerId) -> float:
-        from gameshelf.games.dicey_farm.heuristics import evaluate
+    def terminal_view(self) -> TerminalView:
+        from gameshelf.games.dicey_farm.terminal_view import DiceyFarmView
 
-        assert isinstance(state, DiceyFarmState)
-        return evaluate(state)
+        return DiceyFarmView()
+
+    def encoding(self) -> Encoding:
+        from gameshelf.games.dicey_farm.encoding import DiceyFarmEncoding
+
+        return DiceyFarmEncoding()
+
+    def heuristics(self) -> Heuristics:
+        from gameshelf.games.dicey_farm.heuristics import DiceyFarmHeuristics
+
+        return DiceyFarmHeuristics()
 
     def cli_commands(self) -> Sequence[Any]:
         from gameshelf.games.dicey_farm.cli import daily

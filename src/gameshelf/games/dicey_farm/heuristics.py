@@ -12,8 +12,10 @@ D27/D31, ``gameshelf tune dicey-farm``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
+from gameshelf.core.interfaces import Heuristics
+from gameshelf.core.protocol import PlayerId, State
 from gameshelf.core.weights import WeightSlot
 from gameshelf.games.dicey_farm.components import components
 
@@ -246,3 +248,12 @@ def _shipping_gain(s: DiceyFarmState) -> float:
                 gains.extend([gain] * min(units, s.left))
     gains.sort(reverse=True)
     return sum(x for x in gains[: s.left] if x > 0)
+
+
+class DiceyFarmHeuristics(Heuristics):
+    """Dicey Farm's evaluation for the bots, with its tunable weights."""
+
+    weights = WEIGHTS
+
+    def evaluate(self, state: State, player: PlayerId) -> float:
+        return evaluate(cast("DiceyFarmState", state))

@@ -24,6 +24,8 @@ from rich.table import Table
 from rich.text import Text
 
 from gameshelf.core.i18n import t
+from gameshelf.core.interfaces import TerminalView
+from gameshelf.core.protocol import Observation
 from gameshelf.games.dicey_farm.texts import (
     ANIMALS,
     STOCK_ORDER,
@@ -302,3 +304,13 @@ def render_full(obs: dict[str, Any], lang: str | None = None) -> Any:
                                 Text(t("dicey_farm.view.rank", lang, rank=rank), style="bold magenta")),
                           border_style="magenta"))
     return Panel(Group(*body), title=f"🎲 {title}", subtitle=score, border_style="bright_blue")
+
+
+class DiceyFarmView(TerminalView):
+    """Dicey Farm on the terminal: the compact board and the screens behind it."""
+
+    def render(self, observation: Observation, lang: str | None) -> Any:
+        return render(observation, lang)
+
+    def details(self, observation: Observation, lang: str | None) -> list[tuple[str, Any]]:
+        return details(None, observation, lang)

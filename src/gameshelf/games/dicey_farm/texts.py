@@ -13,6 +13,8 @@ from typing import Any
 
 from gameshelf.core.actions import Action
 from gameshelf.core.i18n import current_language, t
+from gameshelf.core.interfaces import ResultColumns, Texts
+from gameshelf.core.protocol import Observation, State
 from gameshelf.games.dicey_farm import actions as A
 from gameshelf.games.dicey_farm.components import components
 from gameshelf.games.dicey_farm.state import rank_of
@@ -271,3 +273,13 @@ def _tour_gain(obs: dict[str, Any], action: A.Tour, lang: str | None) -> str:
     if back > 0:
         parts.append(t("dicey_farm.view.tour-back", lang, face=back))
     return ("; " if (lang or current_language()) != "ja" else "、").join(parts)
+
+
+class DiceyFarmTexts(Texts):
+    """Dicey Farm's words, as the browser and the terminal read them."""
+
+    def describe_move(self, observation: Observation, action: Action, lang: str | None) -> str:
+        return describe_move(observation, action, lang)
+
+    def result_columns(self, state: State, lang: str | None) -> ResultColumns | None:
+        return result_columns(state, lang)

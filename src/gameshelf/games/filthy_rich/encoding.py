@@ -14,6 +14,7 @@ from functools import cache
 from itertools import chain
 from typing import Any
 
+from gameshelf.core.interfaces import Encoding
 from gameshelf.core.tensor import TensorWriter, Vocab, relative_seat, seat_order, seat_picker
 from gameshelf.games.filthy_rich.cards import catalog
 
@@ -118,3 +119,10 @@ def write(obs: Mapping[str, Any], w: TensorWriter) -> None:
     w.one_hot("auction.bidder", rel(auction.get("bidder")), v["seat"], "one-hot: who bids now, relative")
     w.many_hot("auction.queue", [rel(s) for s in auction.get("queue", ())], v["seat"], "relative seats still to bid")
     w.one_hot("winner", rel(obs["winner"]), v["seat"], "one-hot: the winner once known, relative")
+
+
+class FilthyRichEncoding(Encoding):
+    """Filthy Rich's observation tensor (:func:`write`)."""
+
+    def write(self, observation: Mapping[str, Any], w: TensorWriter) -> None:
+        write(observation, w)

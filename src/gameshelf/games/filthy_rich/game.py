@@ -11,7 +11,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from gameshelf.core.actions import Action
-from gameshelf.core.protocol import Game, Observation, Option, PlayerId, State
+from gameshelf.core.interfaces import Encoding, Heuristics, TerminalView, Texts
+from gameshelf.core.protocol import Game, Option, PlayerId, State
 from gameshelf.games.filthy_rich.actions import ACTION_CLASSES, action_universe
 from gameshelf.games.filthy_rich.cards import catalog
 from gameshelf.games.filthy_rich.state import FilthyRichState
@@ -37,11 +38,6 @@ class FilthyRich(Game):
     def _action_universe(self) -> Sequence[Action]:
         return action_universe(catalog(), self.max_players)
 
-    def render(self, observation: Observation, lang: str | None = None) -> Any:
-        from gameshelf.games.filthy_rich.terminal_view import render
-
-        return render(observation, lang)
-
     def describe_action(self, action: Action, lang: str | None = None) -> str:
         from gameshelf.games.filthy_rich.texts import describe_action
 
@@ -54,11 +50,26 @@ class FilthyRich(Game):
 
         return describe_public(action, lang)
 
-    def evaluate(self, state: State, player: PlayerId) -> float:
-        from gameshelf.games.filthy_rich.heuristics import evaluate
+    # -- the parts it hands out (gameshelf.core.interfaces) ------------------------------
+    def texts(self) -> Texts:
+        from gameshelf.games.filthy_rich.texts import FilthyRichTexts
 
-        assert isinstance(state, FilthyRichState)
-        return evaluate(state, player)
+        return FilthyRichTexts(self)
+
+    def terminal_view(self) -> TerminalView:
+        from gameshelf.games.filthy_rich.terminal_view import FilthyRichView
+
+        return FilthyRichView()
+
+    def encoding(self) -> Encoding:
+        from gameshelf.games.filthy_rich.encoding import FilthyRichEncoding
+
+        return FilthyRichEncoding()
+
+    def heuristics(self) -> Heuristics:
+        from gameshelf.games.filthy_rich.heuristics import FilthyRichHeuristics
+
+        return FilthyRichHeuristics()
 
     def cli_commands(self) -> Sequence[Any]:
         from gameshelf.games.filthy_rich.cli import commands

@@ -15,6 +15,10 @@ a one-step bot does not shy away from the half-done intermediate state.
 
 from __future__ import annotations
 
+from typing import cast
+
+from gameshelf.core.interfaces import Heuristics
+from gameshelf.core.protocol import PlayerId, State
 from gameshelf.core.weights import WeightSlot
 from gameshelf.games.filthy_rich import book as bk
 from gameshelf.games.filthy_rich.rules.effects import asset_total, tax_due, tax_income
@@ -90,3 +94,12 @@ def evaluate(s: FilthyRichState, seat: int) -> float:
     mine = worth(s, seat, hits)
     others = [worth(s, p, hits) for p in range(s.players) if p != seat and s.alive[p]]
     return mine - (max(others) if others else 0.0)
+
+
+class FilthyRichHeuristics(Heuristics):
+    """Filthy Rich's evaluation for the bots, with its tunable weights."""
+
+    weights = WEIGHTS
+
+    def evaluate(self, state: State, player: PlayerId) -> float:
+        return evaluate(cast("FilthyRichState", state), player)

@@ -13,11 +13,12 @@ from typing import Any
 from rich.cells import cell_len
 from rich.columns import Columns
 from rich.console import Group
-from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
 from gameshelf.core.i18n import t
+from gameshelf.core.interfaces import TerminalView
+from gameshelf.core.protocol import Observation
 from gameshelf.games.filthy_rich import book as bk
 from gameshelf.games.filthy_rich.cards import BUSINESS, Catalog, catalog
 from gameshelf.games.filthy_rich.texts import (
@@ -83,31 +84,6 @@ def _page_grid(obs: dict[str, Any], cat: Catalog, page: int, lang: str | None) -
                     style += " dim"
                 else:
                     style += " bold"
-                cell.append(_sign_label(cat, sign, CELL, lang), style=style)
-            cells.append(cell)
-        grid.add_row(*cells)
-    return grid
-
-
-def _seen_grid(obs: dict[str, Any], cat: Catalog, lang: str | None) -> Table:
-    rows = [[], *obs["book"]]
-    grid = Table(title=t(f"{P}.view.seen", lang), show_header=False, show_lines=True,
-                 border_style="bold yellow", padding=(0, 0))
-    for _ in range(bk.SIDE):
-        grid.add_column(width=CELL, justify="center", no_wrap=True)
-    for r in range(bk.SIDE):
-        cells = []
-        for c in range(bk.SIDE):
-            k = r * bk.SIDE + c
-            sign, page = bk.visible(rows, obs["page"], k)
-            cell = Text(f"{k + 1}", style="bold")
-            if sign == bk.EMPTY:
-                cell.append("\n" + t(f"{P}.view.empty", lang), style="grey42")
-            else:
-                owner = obs["sign_owner"][sign]
-                style = COLOURS[owner % len(COLOURS)] + " bold"
-                cell.append(" " + SHAPES[owner % len(SHAPES)], style=style)
-                cell.append(f" p{page}\n", style="grey50")
                 cell.append(_sign_label(cat, sign, CELL, lang), style=style)
             cells.append(cell)
         grid.add_row(*cells)
@@ -333,24 +309,11 @@ def details(game: Any, obs: dict[str, Any], lang: str | None = None) -> list[tup
     ]
 
 
-def render_full(obs: dict[str, Any], lang: str | None = None) -> Any:
-    """The whole table at once: the book, the players, the market, the hand."""
-    cat = catalog()
-    pages = [_page_grid(obs, cat, page, lang) for page in range(1, cat.rules.pages + 1)]
-    book = Columns(pages, padding=(0, 1))
-    if obs["dice"]:
-        dice = t(f"{P}.view.dice", lang, dice=" ".join(map(str, obs["dice"])), page_die=obs["page_die"] or "—")
-    else:
-        dice = t(f"{P}.view.no-dice", lang)
-    info = Text(f"{dice}   ·   " + t(f"{P}.view.deck", lang, deck=obs["deck_size"], discard=len(obs["discard"])))
-    side = Table.grid(padding=(0, 2))
-    side.add_row(_seen_grid(obs, cat, lang), Group(info, _players(obs, cat, lang), _market(obs, cat, lang)))
-    parts: list[Any] = [book, Text(t(f"{P}.view.legend", lang), style="grey50"), side]
-    if obs["hand"] is not None:
-        hand = Table(title=t(f"{P}.view.hand", lang), show_header=False, box=None)
-        for card in obs["hand"]:
-            hand.add_row(f"#{card}", describe_card(cat, card, lang))
-        parts.append(hand)
-    parts.append(_status(obs, cat, lang))
-    title = t(f"{P}.view.title", lang, turns=obs["turns"], page=obs["page"])
-    return Panel(Group(*parts), title=title, border_style="gold1")
+class FilthyRichView(TerminalView):
+    """Filthy Rich on the terminal: the compact board and the screens behind it."""
+
+    def render(self, observation: Observation, lang: str | None) -> Any:
+        return render(observation, lang)
+
+    def details(self, observation: Observation, lang: str | None) -> list[tuple[str, Any]]:
+        return details(None, observation, lang)

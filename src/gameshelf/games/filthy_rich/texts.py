@@ -14,6 +14,8 @@ from typing import Any
 
 from gameshelf.core.actions import Action
 from gameshelf.core.i18n import t
+from gameshelf.core.interfaces import ResultColumns, Texts
+from gameshelf.core.protocol import Observation, State
 from gameshelf.games.filthy_rich import book as bk
 from gameshelf.games.filthy_rich.actions import (
     Bid,
@@ -251,3 +253,19 @@ def typed_hint(obs: dict[str, Any], lang: str | None = None) -> str | None:
     if limits is None or limits[1] <= limits[0]:
         return None
     return compact_text("typed.hint", lang, low=limits[0], high=limits[1])
+
+
+class FilthyRichTexts(Texts):
+    """Filthy Rich's words, as the browser and the terminal read them."""
+
+    def describe_move(self, observation: Observation, action: Action, lang: str | None) -> str:
+        return describe_move(observation, action, lang)
+
+    def result_columns(self, state: State, lang: str | None) -> ResultColumns | None:
+        return result_columns(state, lang)
+
+    def typed_move(self, observation: Observation, text: str, lang: str | None) -> Action | str | None:
+        return typed_move(observation, text, lang)
+
+    def typed_hint(self, observation: Observation, lang: str | None) -> str | None:
+        return typed_hint(observation, lang)

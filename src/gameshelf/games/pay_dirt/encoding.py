@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
 
+from gameshelf.core.interfaces import Encoding
 from gameshelf.core.tensor import (
     Columns,
     TensorWriter,
@@ -243,3 +244,10 @@ def _camps(camps: Sequence[Mapping[str, Any]], w: TensorWriter, v: dict[str, Voc
             k += 1
     w.many_hots("camp.personnel", each["personnel"], SEATS, v["personnel"], "per seat: its personnel")
     w.many_hots("camp.ongoing", each["ongoing"], SEATS, v["hardships"], "per seat: its ongoing hardships")
+
+
+class PayDirtEncoding(Encoding):
+    """Pay Dirt's observation tensor (:func:`write`)."""
+
+    def write(self, observation: Mapping[str, Any], w: TensorWriter) -> None:
+        write(observation, w)

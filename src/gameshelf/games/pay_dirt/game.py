@@ -6,7 +6,8 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from gameshelf.core.actions import Action
-from gameshelf.core.protocol import Game, Observation, PlayerId, State
+from gameshelf.core.interfaces import Encoding, Heuristics, TerminalView, Texts
+from gameshelf.core.protocol import Game, PlayerId, State
 from gameshelf.games.pay_dirt.actions import ACTION_CLASSES, action_universe
 from gameshelf.games.pay_dirt.components import components
 
@@ -35,11 +36,6 @@ class PayDirt(Game):
         workers = rules.start_workers + sum(p.workers for p in comp.personnel)
         return action_universe(spaces, rules.bid_cap, rules.gear_display, len(comp.hardships), workers, OPENING_STEPS)
 
-    def render(self, observation: Observation, lang: str | None = None) -> Any:
-        from gameshelf.games.pay_dirt.terminal_view import render
-
-        return render(observation, lang)
-
     def describe_action(self, action: Action, lang: str | None = None) -> str:
         from gameshelf.games.pay_dirt.describe import describe
 
@@ -52,10 +48,26 @@ class PayDirt(Game):
 
         return describe_public(action, lang)
 
-    def evaluate(self, state: State, player: PlayerId) -> float:
-        from gameshelf.games.pay_dirt.heuristics import evaluate
+    # -- the parts it hands out (gameshelf.core.interfaces) ------------------------------
+    def texts(self) -> Texts:
+        from gameshelf.games.pay_dirt.texts import PayDirtTexts
 
-        return evaluate(state, player)  # type: ignore[arg-type]
+        return PayDirtTexts(self)
+
+    def terminal_view(self) -> TerminalView:
+        from gameshelf.games.pay_dirt.terminal_view import PayDirtView
+
+        return PayDirtView()
+
+    def encoding(self) -> Encoding:
+        from gameshelf.games.pay_dirt.encoding import PayDirtEncoding
+
+        return PayDirtEncoding()
+
+    def heuristics(self) -> Heuristics:
+        from gameshelf.games.pay_dirt.heuristics import PayDirtHeuristics
+
+        return PayDirtHeuristics()
 
     def cli_commands(self) -> Sequence[Any]:
         from gameshelf.games.pay_dirt.cli import commands

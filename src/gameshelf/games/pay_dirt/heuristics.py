@@ -25,8 +25,10 @@ The result is relative: this seat's value minus the best opponent's.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
+from gameshelf.core.interfaces import Heuristics
+from gameshelf.core.protocol import PlayerId, State
 from gameshelf.core.weights import WeightSlot
 from gameshelf.games.pay_dirt.board import EMPTY, Camp
 
@@ -213,3 +215,12 @@ def evaluate(s: PayDirtState, player: int) -> float:
         values[s.pending_player] += lot_value(s, s.pending_player, 0, s.pending_item)
     others = [v for p, v in enumerate(values) if p != player]
     return values[player] - (max(others) if others else 0.0)
+
+
+class PayDirtHeuristics(Heuristics):
+    """Pay Dirt's evaluation for the bots, with its tunable weights."""
+
+    weights = WEIGHTS
+
+    def evaluate(self, state: State, player: PlayerId) -> float:
+        return evaluate(cast("PayDirtState", state), player)

@@ -23,6 +23,8 @@ from rich.table import Table
 from rich.text import Text
 
 from gameshelf.core.i18n import t
+from gameshelf.core.interfaces import TerminalView
+from gameshelf.core.protocol import Observation
 from gameshelf.games.pay_dirt.components import (
     GEAR_SLOTS,
     KIND_CODES,
@@ -309,38 +311,6 @@ def details(game: Any, obs: dict[str, Any], lang: str | None = None) -> list[tup
     return screens
 
 
-def render_full(obs: dict[str, Any], lang: str | None = None) -> Group:
-    """Every panel at once (the previous board, for wide screens)."""
-    comp = components()
-    parts: list[Any] = [_header(obs, lang)]
-    parts.append(_auction(obs, comp, lang))
-    parts.append(_gear_supplier(obs, comp, lang))
-    if obs["pending"]:
-        parts.append(_pending(obs, comp, lang))
-    if obs["hardships"]["hand"]:
-        parts.append(_draft(obs, comp, lang))
-    for p, camp in enumerate(obs["camps"]):
-        parts.append(_camp(obs, p, camp, comp, lang))
-    return Group(*parts)
-
-
-def _header(obs: dict[str, Any], lang: str | None) -> Panel:
-    temp = obs["temperature"]
-    bar = Text("▮" * max(0, temp), style="bright_blue") + Text("▯" * max(0, 15 - max(0, temp)), style="grey35")
-    line = Text.assemble(
-        (f"{t('pay_dirt.name', lang)}  ", "bold"),
-        f"{view_text('round', lang)} {obs['round']}   ",
-        f"{view_text('temperature', lang)} {temp}° ",
-        bar,
-        f"   {view_text('head', lang)}: ",
-        (view_text("player", lang, n=obs["head"] + 1), SEAT_STYLE[obs["head"]]),
-        f"   {view_text('phase', lang)}: {t('pay_dirt.phase.' + obs['phase'], lang)}",
-    )
-    if obs["final_round"]:
-        line.append(f"   {view_text('final', lang)}", style="bold red")
-    return Panel(line, expand=True)
-
-
 def lot_cell(comp: Components, row: int, item: int, lang: str | None) -> Text:
     if item is None or item < 0:
         return Text(view_text("empty", lang), style="grey35")
@@ -414,29 +384,6 @@ def _gear_supplier(obs: dict[str, Any], comp: Components, lang: str | None) -> P
         lines.append(f"  {view_text('tools', lang, n=g.durability)}\n", style="grey50")
     lines.append(view_text("deck", lang, n=obs["gear"]["deck_size"]), style="grey50")
     return Panel(lines, title=view_text("gear-supplier", lang))
-
-
-def _pending(obs: dict[str, Any], comp: Components, lang: str | None) -> Panel:
-    """What the winner of the last lot must settle: install or scrap the
-    equipment, the wear still to remove, or the claim to give up."""
-    pending = obs["pending"]
-    text = Text(view_text("pending-" + pending["kind"], lang, left=pending["left"]) + "\n", style="bold")
-    if pending["kind"] == "equipment":
-        text.append_text(lot_cell(comp, 0, pending["item"], lang))
-    title = view_text("pending", lang, player=pending["player"] + 1)
-    return Panel(text, title=title, border_style="yellow")
-
-
-def _draft(obs: dict[str, Any], comp: Components, lang: str | None) -> Panel:
-    text = Text(view_text("hand-note", lang) + "\n", style="grey50")
-    for card in obs["hardships"]["hand"]:
-        h = comp.hardships[card]
-        text.append(f"{t('pay_dirt.hardship.' + h.id, lang)} (-{h.temperature}°): ", style="bold")
-        text.append(hardship_text(card, lang) + "\n")
-    passed = passed_line(obs, comp, lang)
-    if passed is not None:
-        text.append_text(passed)
-    return Panel(text, title=view_text("hand", lang), border_style="red")
 
 
 def _wear_bar(wear: int, durability: int) -> Text:
@@ -525,3 +472,13 @@ def _camp(obs: dict[str, Any], p: int, camp: dict[str, Any], comp: Components, l
     if obs["current_player"] == p:
         style = "bold " + style
     return Panel(Group(stats, machine_row(camp, comp, lang), extras), title=title, border_style=style)
+
+
+class PayDirtView(TerminalView):
+    """Pay Dirt on the terminal: the compact board and the screens behind it."""
+
+    def render(self, observation: Observation, lang: str | None) -> Any:
+        return render(observation, lang)
+
+    def details(self, observation: Observation, lang: str | None) -> list[tuple[str, Any]]:
+        return details(None, observation, lang)

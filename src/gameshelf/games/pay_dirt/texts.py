@@ -11,7 +11,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from gameshelf.core.actions import Action
 from gameshelf.core.i18n import t
+from gameshelf.core.interfaces import Texts
+from gameshelf.core.protocol import Observation
 from gameshelf.games.pay_dirt.components import (
     GEAR_SLOTS,
     KIND_CODES,
@@ -291,3 +294,16 @@ def typed_hint(obs: dict[str, Any], lang: str | None = None) -> str | None:
     total = min(cash, minimum + 5)
     return compact_text("typed.hint", lang, code=f"{'epc'[row]}{slot + 1}", total=total,
               row=t(f"pay_dirt.row.{ROWS[row]}", lang), slot=slot + 1, amount=money(total))
+
+
+class PayDirtTexts(Texts):
+    """Pay Dirt's words, as the browser and the terminal read them."""
+
+    def describe_move(self, observation: Observation, action: Action, lang: str | None) -> str:
+        return describe_move(observation, action, lang)
+
+    def typed_move(self, observation: Observation, text: str, lang: str | None) -> Action | str | None:
+        return typed_move(observation, text, lang)
+
+    def typed_hint(self, observation: Observation, lang: str | None) -> str | None:
+        return typed_hint(observation, lang)
