@@ -75,7 +75,7 @@ def _dicey_farm() -> dict[str, Any]:
 
 def _filthy_rich() -> dict[str, Any]:
     from gameshelf.games.filthy_rich.cards import ASSET, BUSINESS, catalog
-    from gameshelf.games.filthy_rich.texts import describe_card
+    from gameshelf.games.filthy_rich.describe import describe_card
 
     cat = catalog()
     cards = []
@@ -131,7 +131,7 @@ def _pay_dirt() -> dict[str, Any]:
 def _above_and_below() -> dict[str, Any]:
     import gameshelf
     from gameshelf.games.above_and_below.components import load_components
-    from gameshelf.games.above_and_below.texts import abilities, icons
+    from gameshelf.games.above_and_below.describe import abilities, icons
 
     comp = load_components()
     game: Any = gameshelf.load_game("above-and-below")

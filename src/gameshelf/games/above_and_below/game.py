@@ -106,7 +106,7 @@ class AboveAndBelow(Game):
 
     # -- presentation -------------------------------------------------------------------------
     def describe_action(self, action: Action, lang: str | None = None) -> str:
-        from gameshelf.games.above_and_below.texts import describe
+        from gameshelf.games.above_and_below.describe import describe
 
         return describe(self, action, lang)
 

@@ -1,8 +1,10 @@
-"""The state of a game of Above and Below: setup, copies, views, laws.
+"""The state of a game of Above and Below: the position and its copies.
 
 The rules themselves live in ``rules/`` (one module per part of the
-rulebook); this module holds the position, dispatches decisions to the
-rules, and owns the one redaction function, :meth:`AboveAndBelowState.observation`.
+rulebook); this module holds the position and hands each job to its file:
+``rules/legal.py``, ``rules/apply.py``, ``rules/explain.py``,
+``rules/invariants.py``, the one redaction function in ``redaction.py`` and
+the re-deal in ``hidden.py`` (docs/architecture.md, "One file per job").
 """
 
 from __future__ import annotations
@@ -13,12 +15,10 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from gameshelf.core.actions import Action
 from gameshelf.core.errors import IllegalAction
 from gameshelf.core.protocol import Observation, PlayerId, State
-from gameshelf.games.above_and_below.components import GOODS, Components, load_components
-from gameshelf.games.above_and_below.rules import dispatch, invariants, legal
+from gameshelf.games.above_and_below.components import Components, load_components
+from gameshelf.games.above_and_below.rules import apply, explain, invariants, legal
 from gameshelf.games.above_and_below.rules.common import OPEN_BOTTOM_DECKS, known_under
-from gameshelf.games.above_and_below.rules.explore import task_view
-from gameshelf.games.above_and_below.rules.round_end import beds
-from gameshelf.games.above_and_below.rules.scoring import final_scores, score_sheet
+from gameshelf.games.above_and_below.rules.scoring import final_scores
 from gameshelf.games.above_and_below.rules.setup import set_up
 from gameshelf.games.above_and_below.task import Task
 from gameshelf.games.above_and_below.village import Village
@@ -111,7 +111,7 @@ class AboveAndBelowState(State):
     #: the rules' own functions serve as the methods (one Python call fewer per step:
     #: random playouts spend about a tenth of a step in such wrappers)
     _legal_actions = legal.legal_actions
-    _apply = dispatch.apply_action
+    _apply = apply.apply_action
 
     def _legal_candidates(self, action: Action) -> list[Action]:
         """Only the legal moves of ``action``'s own kind
@@ -120,7 +120,7 @@ class AboveAndBelowState(State):
         return legal.legal_of_kind(self, type(action))
 
     def explain_illegal(self, action: Any) -> IllegalAction:
-        return legal.explain(self, action)
+        return explain.explain(self, action)
 
     def _is_legal(self, action: Action) -> bool:
         """Legality beyond the finite legal list: an offer may name any price
@@ -146,21 +146,17 @@ class AboveAndBelowState(State):
         Each unseen pool is sorted first, so the result depends only on what
         ``player`` can see (which cards are in which deck, not their order).
         """
-        stream = self.rng["redeal"]
-        for name in ("house_deck", "outpost_deck", "villager_deck", "cave_deck"):
-            deck = getattr(self, name)
-            top = 1 if name == "cave_deck" and deck else 0
-            under = known_under(self, name) if name in OPEN_BOTTOM_DECKS else 0
-            under = min(under, len(deck) - top)
-            pool = sorted(deck[top : len(deck) - under])
-            stream.shuffle(pool)
-            setattr(self, name, [*deck[:top], *pool, *deck[len(deck) - under :]])
+        from gameshelf.games.above_and_below.hidden import redeal
+
+        redeal(self, player)
 
     def known_zones(self, player: PlayerId) -> dict[str, Any]:
         """The zones every seat knows although they lie face down: the bottom
         of a deck that cards were seen going under, in order, and the face-up
         top cave card (the same for every seat: all of it happened in sight)."""
-        return self.zones(self._known_names())
+        from gameshelf.games.above_and_below.hidden import known_zones
+
+        return known_zones(self, player)
 
     def _known_names(self) -> list[str]:
         names = [f"{deck}.bottom:{n}" for deck in OPEN_BOTTOM_DECKS if (n := known_under(self, deck))]
@@ -171,16 +167,9 @@ class AboveAndBelowState(State):
     def zones(self, names: Sequence[str]) -> dict[str, Any]:
         """The true contents of zones named ``<deck>.bottom:<n>`` or
         ``<deck>.top:<n>`` (for the conformance kit; full information)."""
-        out: dict[str, Any] = {}
-        for name in names:
-            deck_name, _, where = name.partition(".")
-            end, _, count = where.partition(":")
-            deck = getattr(self, deck_name) if deck_name in ZONE_DECKS else None
-            if deck is None or end not in ("top", "bottom") or not count.isdigit():
-                raise ValueError(f"unknown zone {name!r}")
-            n = int(count)
-            out[name] = list(deck[:n] if end == "top" else deck[len(deck) - n :] if n else [])
-        return out
+        from gameshelf.games.above_and_below.hidden import zones
+
+        return zones(self, names)
 
     # -- what a seat sees ------------------------------------------------------------------------
     def observation(self, player: PlayerId | None) -> Observation:
@@ -188,52 +177,9 @@ class AboveAndBelowState(State):
         encounter not yet resolved are never included; the cave deck is face
         up, so its top card is shown, and so are the cards everyone saw go
         under a deck (``under_decks``, what :meth:`known_zones` names)."""
-        comp = self.comp
-        return {
-            "players": self.players,
-            "viewer": player,
-            "round": self.round,
-            "rounds": comp.tracks.rounds,
-            "phase": self.phase,
-            "turn": self.turn,
-            "current": self.current_player,
-            "start_player": self.start_player,
-            "villages": [v.to_json(comp) for v in self.villages],
-            "house_row": list(self.house_row),
-            "outpost_row": list(self.outpost_row),
-            "star_row": list(self.star_row),
-            "key_row": list(self.key_row),
-            "decks": {
-                "house": len(self.house_deck),
-                "outpost": len(self.outpost_deck),
-                "villager": len(self.villager_deck),
-                "cave": len(self.cave_deck),
-            },
-            "cave_top": self.cave_deck[0] if self.cave_deck else None,
-            # cards everyone saw go under a deck, bottom block in order (known_zones)
-            "under_decks": {
-                name.removesuffix("_deck"): self.zones([f"{name}.bottom:{known_under(self, name)}"]).popitem()[1]
-                for name in OPEN_BOTTOM_DECKS
-            },
-            "slots": list(self.slots),
-            "slot_costs": list(comp.tracks.slot_costs),
-            "cider_on_board": self.cider_on_board,
-            "supply": {
-                "goods": dict(zip(GOODS, self.supply_goods, strict=True)),
-                "potion": self.supply_potion,
-                "cider": self.supply_cider,
-            },
-            "specials": list(self.specials),
-            "task": task_view(self),
-            "offer": list(self.offer) if self.offer is not None else None,
-            "flags": {"refreshed": self.refreshed, "sold": self.sold, "sale_left": list(self.sale_left)},
-            # the resting player's beds: how many their buildings hold, how many are taken, by whom
-            "rest": ({"player": self.rest_queue[0], "beds": beds(self, self.rest_queue[0]),
-                      "used": self.rest_beds_used, "bedded": list(self.rest_bedded)}
-                     if self.phase == "rest" and self.rest_queue else None),
-            "scores": score_sheet(self),
-            "log": [e.to_json() for e in self.events_for(player)],
-        }
+        from gameshelf.games.above_and_below.redaction import observe
+
+        return observe(self, player)
 
     # -- the end ------------------------------------------------------------------------------------
     def scores(self) -> list[float]:

@@ -21,19 +21,17 @@ from gameshelf.games.above_and_below.components import GOODS, load_components
 
 if TYPE_CHECKING:
     from gameshelf.games.above_and_below.game import AboveAndBelow
-from gameshelf.games.above_and_below.texts import (
+from gameshelf.games.above_and_below.describe import (
     abilities,
     book_text,
-    card_good,
     card_name,
-    compact_text,
     describe_option,
     icons,
     list_sep,
     ns_text,
-    score_parts,
     villager_name,
 )
+from gameshelf.games.above_and_below.texts import card_good, compact_text, score_parts
 
 COLOURS = ("red", "blue", "green", "yellow")
 GOOD_COLOURS = {

@@ -1,13 +1,10 @@
-"""The Dicey Farm state: what lies on the farm, and its one redaction function.
+"""The Dicey Farm state: what lies on the farm.
 
 The rules live in ``rules/``; this module holds the data, the copy used by
-search bots, the observation (the only view that leaves the state), the
-re-dealing of hidden parts for bots, scores and invariants.
-
-Hidden information: the order of the craftsman deck and every future roll
-(dice and merchants' wares). Future rolls come from the state's random
-streams, which ``determinize`` re-seeds; the deck is re-shuffled by
-:meth:`DiceyFarmState._redeal`.
+search bots, the queries the rules share, and the scores. The observation
+(the only view that leaves the state) is in ``redaction.py``, the re-dealing
+of hidden parts for bots in ``hidden.py``, the invariants in
+``rules/invariants.py`` (docs/architecture.md, "One file per job").
 """
 
 from __future__ import annotations
@@ -21,7 +18,8 @@ from gameshelf.core.protocol import Game, Observation, PlayerId, State
 from gameshelf.core.rng import Rng, derive_seed
 from gameshelf.games.dicey_farm import rules
 from gameshelf.games.dicey_farm.components import components
-from gameshelf.games.dicey_farm.rules.legal import APPLY, LEGAL
+from gameshelf.games.dicey_farm.rules.apply import APPLY
+from gameshelf.games.dicey_farm.rules.legal import LEGAL
 
 C = components()
 NAMESPACE = "dicey_farm"
@@ -160,45 +158,15 @@ class DiceyFarmState(State):
     def _redeal(self, player: PlayerId) -> None:
         """Shuffle the unseen craftsmen again; future rolls are already new
         because ``determinize`` re-seeded the streams."""
-        unseen = sorted(self.deck)
-        self.rng["craftsmen"].shuffle(unseen)
-        self.deck = tuple(unseen)
+        from gameshelf.games.dicey_farm.hidden import redeal
+
+        redeal(self, player)
 
     def observation(self, player: PlayerId | None) -> Observation:
         """Everything on the table; of the deck only its size."""
-        obs: Observation = {
-            "round": self.round,
-            "rounds": C.constants["rounds"],
-            "daily": self.options.get("daily", ""),
-            "dice": list(self.dice),
-            "phase": self.phase,
-            "held": self.held,
-            "left": self.left,
-            "kept": list(self.kept),
-            "goods": dict(self.goods),
-            "fields": self.fields,
-            "empty_fields": self.empty_fields(),
-            "sown": dict(self.sown),
-            "built": list(self.built),
-            "hired": list(self.hired),
-            "display": list(self.display),
-            "deck_size": len(self.deck),
-            "gone": list(self.gone),
-            "wares": {m: [list(i) for i in items] for m, items in self.wares.items()},
-            "rolled": [list(r) for r in self.rolled],
-            "used": sorted(self.used),
-            "plough_face": self.plough_face,
-            "ploughs": self.ploughs,
-            "recruited": self.recruited,
-            "food_need": C.dice(self.round) + C.constants["food_extra"],
-            "beggars": self.beggars,
-            "breakdown": rules.breakdown(self),
-            "score": self.scores()[0],
-        }
-        if self.final is not None:
-            obs["final"] = dict(self.final)
-            obs["rank"] = rank_of(self.scores()[0])["key"]
-        return obs
+        from gameshelf.games.dicey_farm.redaction import observe
+
+        return observe(self, player)
 
     # -- the end ----------------------------------------------------------------------
     def scores(self) -> list[float]:
@@ -207,19 +175,6 @@ class DiceyFarmState(State):
         return [float(self.running_vp() - C.constants["beggar_penalty"] * self.beggars)]
 
     def check_invariants(self) -> None:
-        g = self.goods
-        negative = [k for k, v in g.items() if v < 0]
-        assert not negative, f"negative stock: {negative}"
-        assert self.fields >= self.occupied(), f"{self.occupied()} fields used, {self.fields} owned"
-        assert all(v >= 0 for v in self.sown.values())
-        assert 0 <= self.vp["tourism"] <= C.constants["tourism_cap"], "tourism above its cap"
-        keep = C.smoked if "smokehouse" in self.built else frozenset()
-        rotten = {k: v for k, v in self.leftover.items() if v and k not in keep}
-        assert not rotten, f"perishables survived the round end: {rotten}"
-        seen = list(self.deck) + list(self.display) + list(self.hired) + list(self.gone)
-        assert sorted(seen) == sorted(C.deck), "a craftsman was created or destroyed"
-        assert len(self.display) <= C.constants["display_size"]
-        assert all(1 <= d <= 6 for d in self.dice)
-        assert len(set(self.built)) == len(self.built)
-        assert self.ploughs <= C.constants["plough_limit"]
-        assert g["butter"] == 0, "butter cannot be made in 1.02"
+        from gameshelf.games.dicey_farm.rules.invariants import check
+
+        check(self)

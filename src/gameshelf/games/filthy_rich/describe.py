@@ -1,17 +1,7 @@
-"""The one public description of a Filthy Rich move (``Game.describe_public``).
-
-What every other seat, a spectator, the terminal, the server and the browser
-read about a move; front ends put the mover's name in front of it
-("Player 2: plays Lawsuit"). It says what the table sees and no more:
-
-* a card played or discarded is named, since the rulebook shows it: played
-  cards lie in front of their owner or go face up to the discard pile
-  ("使い終わったら表を上にして捨て札とします", "カードを上向きにして、捨て札として
-  下さい");
-* what the mover still holds, and the cards drawn (Business Scout, the end of
-  the turn), are never part of a move: draws are events seen by the drawer only;
-* a bid states its step over the minimum, as the move carries it (the amount
-  in dollars is in the public log line that follows).
+"""Filthy Rich's sentence for a move and for a card, as its mover reads it
+(``Game.describe_action``); the words that depend on the position (a
+sign's cover fees now) are in :mod:`texts`, what the others read in
+:mod:`public`.
 """
 
 from __future__ import annotations
@@ -34,47 +24,66 @@ from gameshelf.games.filthy_rich.actions import (
     TargetPlayer,
     TorchBusiness,
 )
-from gameshelf.games.filthy_rich.cards import BUSINESS, Catalog, catalog
+from gameshelf.games.filthy_rich.cards import ASSET, BUSINESS, Catalog, catalog
 
-P = "filthy_rich.public"
-_SIMPLE = {Roll: "roll", KeepBusinesses: "keep", PassBid: "pass"}
-
-
-def _card(cat: Catalog, card: Any, lang: str | None) -> str | None:
-    """A deck card's name, or ``None`` for an id the deck does not have."""
-    if type(card) is not int or not 0 <= card < cat.deck_size:
-        return None
-    return t(f"filthy_rich.card.{cat.card_key(card)}", lang)
+P = "filthy_rich"
 
 
-def describe_public(action: Action, lang: str | None = None) -> str:
-    """The move as the rest of the table sees it, without its subject."""
+def card_name(cat: Catalog, card: int, lang: str | None) -> str:
+    return t(f"{P}.card.{cat.card_key(card)}", lang)
+
+
+def luxury_name(cat: Catalog, lux: int, lang: str | None) -> str:
+    return t(f"{P}.card.{cat.luxuries[lux].key}", lang)
+
+
+def _effect(effect: str, amount: int, lang: str | None) -> str:
+    return t(f"{P}.effect.{effect}", lang, amount=amount)
+
+
+def describe_card(cat: Catalog, card: int, lang: str | None) -> str:
+    """What a deck card is and does, in one line."""
+    kind, ref = cat.card_kind[card], cat.card_ref[card]
+    name = card_name(cat, card, lang)
+    if kind == BUSINESS:
+        b = cat.signs[ref]
+        text = t(f"{P}.action.play-business", lang, card=name, cost=b.cost, tax=b.tax, hit=b.hit, size=b.size)
+        if b.on_tax:
+            text += " + " + _effect("on_tax", b.on_tax, lang)
+        return text
+    if kind == ASSET:
+        a = cat.assets[ref]
+        return t(f"{P}.action.play-asset", lang, card=name, cost=a.cost, tax=a.tax,
+                 effect=_effect(a.effect, a.amount, lang))
+    act = cat.actions[ref]
+    key = "play-action-cost" if act.cost else "play-action"
+    return t(f"{P}.action.{key}", lang, card=name, cost=act.cost, effect=_effect(act.effect, act.amount, lang))
+
+
+def describe_action(action: Action, lang: str | None = None) -> str:
+    """A localized sentence for one decision."""
     cat = catalog()
     a: Any = action
     kind = type(action)
-    if kind in (PlayCard, DiscardCard, TorchBusiness, SellBusiness):
-        name = _card(cat, a.card, lang)
-        if name is None:
-            return t(f"{P}.unknown", lang)
-        verb = {PlayCard: "play", DiscardCard: "discard", TorchBusiness: "torch", SellBusiness: "sell"}[kind]
-        amount = 0
-        if kind is SellBusiness and cat.card_kind[a.card] == BUSINESS:
-            amount = cat.rules.sell_per_sign_card * cat.signs[cat.card_ref[a.card]].size
-        return t(f"{P}.{verb}", lang, card=name, amount=amount)
+    if kind is PlayCard:
+        return describe_card(cat, a.card, lang)
     if kind is BuyLuxury:
-        if type(a.luxury) is not int or not 0 <= a.luxury < len(cat.luxuries):
-            return t(f"{P}.unknown", lang)
-        lux = cat.luxuries[a.luxury]
-        return t(f"{P}.buy", lang, card=t(f"filthy_rich.card.{lux.key}", lang), cost=lux.cost)
+        return t(f"{P}.action.buy", lang, card=luxury_name(cat, a.luxury, lang), cost=cat.luxuries[a.luxury].cost)
+    if kind is SellBusiness and 0 <= a.card < cat.deck_size and cat.card_kind[a.card] == BUSINESS:
+        total = cat.rules.sell_per_sign_card * cat.signs[cat.card_ref[a.card]].size
+        return t(f"{P}.compact.move.sell-total", lang, card=card_name(cat, a.card, lang), total=total)
+    if kind in (DiscardCard, SellBusiness, TorchBusiness):
+        verb = {DiscardCard: "discard", SellBusiness: "sell", TorchBusiness: "torch"}[kind]
+        return t(f"{P}.action.{verb}", lang, card=card_name(cat, a.card, lang))
     if kind is PlaceSign:
-        return t(f"{P}.place", lang, pockets="+".join(map(str, a.pockets)))
+        return t(f"{P}.action.place", lang, pockets="+".join(map(str, a.pockets)))
     if kind is TargetPlayer:
-        return t(f"{P}.target", lang, seat=a.seat + 1)
+        return t(f"{P}.action.target", lang, seat=a.seat + 1)
     if kind is ChoosePage:
-        return t(f"{P}.page", lang, page=a.page)
+        return t(f"{P}.action.page", lang, page=a.page)
     if kind is Bid:
         if a.raise_by == 0:
-            return t(f"{P}.bid-min", lang)
-        return t(f"{P}.bid", lang, amount=a.raise_by)
-    simple = _SIMPLE.get(kind)
-    return t(f"{P}.{simple or 'unknown'}", lang)
+            return t(f"{P}.action.bid-min", lang)
+        return t(f"{P}.action.bid", lang, amount=a.raise_by)
+    simple = {Roll: "roll", KeepBusinesses: "keep", PassBid: "pass"}.get(kind)
+    return t(f"{P}.action.{simple}", lang) if simple else str(action)

@@ -39,14 +39,14 @@ class FilthyRich(Game):
         return action_universe(catalog(), self.max_players)
 
     def describe_action(self, action: Action, lang: str | None = None) -> str:
-        from gameshelf.games.filthy_rich.texts import describe_action
+        from gameshelf.games.filthy_rich.describe import describe_action
 
         return describe_action(action, lang)
 
     def describe_public(self, action: Action, player: PlayerId, lang: str | None = None) -> str:
-        """What every other seat reads about ``player``'s move (``describe.py``):
+        """What every other seat reads about ``player``'s move (``public.py``):
         the same for the terminal, the server and the browser."""
-        from gameshelf.games.filthy_rich.describe import describe_public
+        from gameshelf.games.filthy_rich.public import describe_public
 
         return describe_public(action, lang)
 

@@ -19,7 +19,8 @@ from gameshelf.core.protocol import Game, Observation, PlayerId, State
 from gameshelf.games.filthy_rich import book as bk
 from gameshelf.games.filthy_rich import hidden
 from gameshelf.games.filthy_rich.cards import Catalog, catalog
-from gameshelf.games.filthy_rich.rules import explain, flow, legal
+from gameshelf.games.filthy_rich.rules import explain, legal
+from gameshelf.games.filthy_rich.rules.apply import apply
 
 # phases: who decides and what about
 TURN, PLACE, TARGET, TORCH, PAGE, SELL, AUCTION, OVER = (
@@ -129,7 +130,7 @@ class FilthyRichState(State):
         return explain.explain(self, action)
 
     def _apply(self, action: Action) -> None:
-        flow.apply(self, action)
+        apply(self, action)
 
     # -- copies -----------------------------------------------------------------------------
     def _copy(self) -> FilthyRichState:
@@ -158,40 +159,9 @@ class FilthyRichState(State):
     def observation(self, player: PlayerId | None) -> Observation:
         """The one redaction function: hands and the deck order are hidden;
         the book, money, cards in play and the discard pile are public."""
-        return {
-            "game": "filthy-rich",
-            "players": self.players,
-            "viewer": player,
-            "page": self.page,
-            "phase": self.phase,
-            "turn": self.turn,
-            "turns": self.turns,
-            "current": self.current_player,
-            "actions_left": self.actions_left,
-            "luxury_open": self.luxury_open,
-            "pending": None if self.pending == NOBODY else self.pending,
-            "book": [list(page) for page in self.book[1:]],
-            "sign_owner": list(self.sign_owner),
-            "money": list(self.money),
-            "alive": list(self.alive),
-            "out_order": list(self.out_order),
-            "luxuries": [list(x) for x in self.luxuries],
-            "businesses": [list(x) for x in self.businesses],
-            "assets": [list(x) for x in self.assets],
-            "luxury_pool": list(self.lux_pool),
-            "luxuries_removed": list(self.lux_removed),
-            "deck_size": len(self.deck),
-            "discard": list(self.discard),
-            "hand_sizes": [len(h) for h in self.hands],
-            "hand": list(self.hands[player]) if player is not None else None,
-            "dice": list(self.dice),
-            # the taxes still to pay for this roll (one per zero, C1), the one being sold for included
-            "taxes_left": sum(1 for task in self.tasks if task[0] == "tax"),
-            "page_die": self.page_die,
-            "auction": self._auction_view(),
-            "winner": None if self.winner == NOBODY else self.winner,
-            "log": [e.to_json() for e in self.events_for(player)[-24:]],
-        }
+        from gameshelf.games.filthy_rich.redaction import observe
+
+        return observe(self, player)
 
     def acquisitions(self) -> dict[int, list[str]]:
         """Per seat, the data-file key of every business it opened (sign

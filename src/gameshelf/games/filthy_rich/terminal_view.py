@@ -21,16 +21,8 @@ from gameshelf.core.interfaces import TerminalView
 from gameshelf.core.protocol import Observation
 from gameshelf.games.filthy_rich import book as bk
 from gameshelf.games.filthy_rich.cards import BUSINESS, Catalog, catalog
-from gameshelf.games.filthy_rich.texts import (
-    P,
-    card_name,
-    compact_text,
-    describe_card,
-    luxury_name,
-    seat_marks,
-    shape_text,
-    tax_due,
-)
+from gameshelf.games.filthy_rich.describe import P, card_name, describe_card, luxury_name
+from gameshelf.games.filthy_rich.texts import compact_text, seat_marks, shape_text, tax_due
 
 COLOURS = ("red", "dodger_blue1", "green3", "magenta", "yellow3")
 #: each seat's mark beside its colour (the browser's seat shapes), so that a

@@ -84,16 +84,6 @@ def describe(a: Action, lang: str | None = None) -> str:
     return t(k + a.kind, lang)
 
 
-def describe_public(a: Action, lang: str | None = None) -> str:
-    """The move as the rest of the table sees it. Only the hardship draft is
-    secret: "全員が苦境カードを受け取ったら同時に解決" — the kept cards are turned
-    over together once every player has one, so until then the others see
-    only that a card was kept (the cards resolve publicly, in the log)."""
-    if isinstance(a, A.KeepHardship):
-        return t("pay_dirt.public.keep", lang)
-    return describe(a, lang)
-
-
 def hardship_text(card: int, lang: str | None = None) -> str:
     """What a hardship does, built from its effect kind."""
     h = components().hardships[card]

@@ -44,7 +44,7 @@ class PayDirt(Game):
     def describe_public(self, action: Action, player: PlayerId, lang: str | None = None) -> str:
         """What the table sees of ``player``'s move: a kept hardship card is
         only "a hardship card" until the cards are revealed together."""
-        from gameshelf.games.pay_dirt.describe import describe_public
+        from gameshelf.games.pay_dirt.public import describe_public
 
         return describe_public(action, lang)
 

@@ -26,7 +26,7 @@ from gameshelf.core.errors import IllegalAction
 from gameshelf.core.protocol import Game, Observation, PlayerId, State
 from gameshelf.games.pay_dirt.board import Camp
 from gameshelf.games.pay_dirt.components import Components, components
-from gameshelf.games.pay_dirt.rules import dispatch, setup
+from gameshelf.games.pay_dirt.rules import apply, explain, legal, setup
 
 AUCTION, BIDDING, ACQUIRE, GEAR, WORK, DRAFT, OVER = (
     "auction", "bidding", "acquire", "gear", "work", "draft", "over",
@@ -122,15 +122,15 @@ class PayDirtState(State):
 
     # The rules' own entry points serve as the methods (one call fewer on
     # every move: ``self`` is the state they take).
-    _legal_actions = dispatch.legal_actions
-    _apply = dispatch.apply
-    _legal_candidates = dispatch.legal_candidates
+    _legal_actions = legal.legal_actions
+    _apply = apply.apply
+    _legal_candidates = legal.legal_candidates
 
     def _is_legal(self, action: Action) -> bool:
-        return dispatch.is_legal(self, action)
+        return legal.is_legal(self, action)
 
     def explain_illegal(self, action: Any) -> IllegalAction:
-        return dispatch.explain_illegal(self, action)
+        return explain.explain_illegal(self, action)
 
     # -- copies --------------------------------------------------------------------
     def _copy(self) -> PayDirtState:
@@ -205,6 +205,6 @@ class PayDirtState(State):
         return ((player - self.head) % self.players,)
 
     def check_invariants(self) -> None:
-        from gameshelf.games.pay_dirt.invariants import check
+        from gameshelf.games.pay_dirt.rules.invariants import check
 
         check(self)

@@ -1,4 +1,4 @@
-"""Which decisions are open now, what each one does, and why one is refused.
+"""Which decisions are open now (played by ``apply``, refusals explained by ``explain``).
 
 Every decision point is one ``phase`` of the state:
 
@@ -11,7 +11,7 @@ Every decision point is one ``phase`` of the state:
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from gameshelf.core.actions import Action
 from gameshelf.games.dicey_farm.actions import (
@@ -35,7 +35,7 @@ from gameshelf.games.dicey_farm.actions import (
     Use,
 )
 from gameshelf.games.dicey_farm.components import components
-from gameshelf.games.dicey_farm.rules import dice, season, steps
+from gameshelf.games.dicey_farm.rules import dice, steps
 
 if TYPE_CHECKING:
     from gameshelf.games.dicey_farm.state import DiceyFarmState
@@ -164,92 +164,3 @@ LEGAL: dict[str, Callable[[DiceyFarmState], list[Action]]] = {
 
 def legal_actions(s: DiceyFarmState) -> list[Action]:
     return LEGAL[s.phase](s)
-
-
-# -- applying -------------------------------------------------------------------------
-def _pick(s: DiceyFarmState, a: PickDie) -> None:
-    s.phase, s.held = "die", a.face
-
-
-def _back(s: DiceyFarmState, a: Back) -> None:
-    s.phase, s.held = "main", 0
-
-
-def _modify(s: DiceyFarmState, a: Modify) -> None:
-    """Dice-changing craftsmen change a die without using it (once a round each)."""
-    s.used["mod:" + a.craftsman] = True
-    s.dice.remove(a.face)
-    s.dice.append(a.to)
-    s.dice.sort()
-    s.log("dicey_farm.log.modify", craftsman=f"@dicey_farm.craftsman.{a.craftsman}.name", face=a.face, to=a.to)
-
-
-def _done(s: DiceyFarmState, a: Done) -> None:
-    if s.phase == "oven":
-        steps.finish_oven(s)
-    elif s.phase == "sow":
-        steps.finish_sow(s)
-    else:
-        steps.back_to_main(s)
-
-
-def _end(s: DiceyFarmState, a: EndRound) -> None:
-    season.end_round(s)
-
-
-APPLY: dict[type[Action], Callable[[Any, Any], None]] = {
-    PickDie: _pick,
-    Back: _back,
-    Use: lambda s, a: dice.use(s, a.action, s.held),
-    Modify: _modify,
-    ToFood: lambda s, a: steps.to_food(s, a.good),
-    Cook: lambda s, a: steps.cook(s, a.first, a.second),
-    HorseShip: lambda s, a: steps.horse_ship(s),
-    Sow: lambda s, a: steps.sow(s, a.crop),
-    Ship: lambda s, a: steps.ship(s, a.good),
-    Deliver: lambda s, a: steps.deliver(s, a.recipe),
-    Bake: lambda s, a: steps.bake(s),
-    Butcher: lambda s, a: steps.slaughter(s, a.animal),
-    Hire: lambda s, a: steps.hire(s, a.craftsman),
-    Keep: lambda s, a: steps.keep(s, a.craftsman),
-    Build: lambda s, a: steps.build(s, a.facility),
-    Tour: lambda s, a: steps.tour(s, a.pips),
-    Done: _done,
-    EndRound: _end,
-}
-
-
-def apply(s: DiceyFarmState, action: Action) -> None:
-    APPLY[type(action)](s, action)
-
-
-# -- explaining a refusal -------------------------------------------------------------
-PHASE_OF: dict[type[Action], tuple[str, ...]] = {
-    PickDie: ("main",), Modify: ("main",), ToFood: ("main",), Cook: ("main",),
-    HorseShip: ("main",), EndRound: ("main",), Use: ("die",), Back: ("die",),
-    Sow: ("sow",), Ship: ("ship",), Deliver: ("ship",), Bake: ("oven",),
-    Done: ("sow", "ship", "oven"), Butcher: ("slaughter",), Hire: ("contract",),
-    Keep: ("recruit",), Build: ("build",), Tour: ("tour",),
-}
-
-
-def explain(s: DiceyFarmState, action: Any) -> tuple[str, dict[str, Any]]:
-    """A precise error code (catalog ``dicey_farm.errors.<code>``) and its params."""
-    phases = PHASE_OF.get(type(action))
-    if phases is None:
-        return "not-legal", {"action": str(action)}
-    if s.phase not in phases:
-        return "wrong-step", {"step": f"@dicey_farm.phase.{s.phase}"}
-    if isinstance(action, PickDie | Modify) and action.face not in s.dice:
-        return "no-such-die", {"face": action.face}
-    if isinstance(action, EndRound):
-        return "dice-left", {"n": len(s.dice)}
-    if isinstance(action, Use):
-        if action.action not in (*DIE_ACTIONS, "discard"):
-            return "unknown-action", {"action": action.action}
-        code = dice.use_error(s, action.action, s.held)
-        if code:
-            return code, {"action": f"@dicey_farm.action.{action.action}", "face": s.held}
-    if isinstance(action, ToFood | Cook | Ship | Deliver | Sow | Bake | Butcher | HorseShip):
-        return "missing-goods", {"action": str(action)}
-    return "not-legal", {"action": str(action)}
