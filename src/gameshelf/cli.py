@@ -244,10 +244,11 @@ def _fresh_seed() -> int:
 
 
 def _register_plugins() -> None:
-    """Commands that games and the simulator contribute."""
-    for game_id in games():
-        for name, command in load_game(game_id).cli_commands():
-            app.command(name)(command)
+    """Commands that the games' tools and the simulator contribute."""
+    from gameshelf.tools import game_commands
+
+    for name, command in game_commands():
+        app.command(name)(command)
     from gameshelf.bots.tune_cli import tune
 
     app.command("tune")(tune)
@@ -259,10 +260,8 @@ def _register_plugins() -> None:
         from gameshelf.sim import cli as sim_cli
     except ImportError:
         return
-    for name in ("simulate", "report"):
-        command = getattr(sim_cli, name, None)
-        if command is not None:
-            app.command(name)(command)
+    app.command("simulate")(sim_cli.simulate)
+    app.command("report")(sim_cli.report)
 
 
 def main() -> None:

@@ -289,8 +289,8 @@ def test_resume_lists_when_each_game_was_saved_and_whose_turn_it_is(tmp_path: Pa
 def test_a_resumed_daily_game_keeps_its_restart_key(tmp_path: Path) -> None:
     """Daily Mode offers `r` (restart the round); a save remembers it, and
     `gameshelf resume` offers it again."""
-    from gameshelf.games.dicey_farm.cli import round_start
     from gameshelf.terminal.saves import saved_restart
+    from gameshelf.tools.dicey_farm.cli import round_start
 
     state = load_game("dicey-farm").new_game(1, 0, {"daily": "2026-01-05"})
     out = io.StringIO()

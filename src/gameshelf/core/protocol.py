@@ -317,10 +317,6 @@ class Game(ABC):
         others = [s for p, s in enumerate(scores) if p != player]
         return scores[player] - (max(others) if others else 0.0)
 
-    def cli_commands(self) -> Sequence[Any]:
-        """Extra typer commands the game adds to the CLI (e.g. ``daily``)."""
-        return ()
-
 
 class State(ABC):
     """One game in progress. Mutable; copy it with :meth:`clone`."""

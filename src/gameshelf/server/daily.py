@@ -260,7 +260,7 @@ class ParCache:
 
     @staticmethod
     def solve(date: str) -> tuple[float, list[Any]]:
-        from gameshelf.games.dicey_farm.par import solve
+        from gameshelf.tools.dicey_farm.par import solve
 
         result = solve(date)
         return float(result.score), list(result.line)

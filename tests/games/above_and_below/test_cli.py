@@ -5,13 +5,12 @@ from __future__ import annotations
 import pytest
 import typer
 
-from gameshelf.core.registry import load_game
-from gameshelf.games.above_and_below.balance import Tally, play_one, record, report
-from gameshelf.games.above_and_below.cli import ab_book
+from gameshelf.tools.above_and_below.balance import Tally, play_one, record, report
+from gameshelf.tools.above_and_below.cli import ab_book, commands
 
 
 def test_commands_are_registered() -> None:
-    names = [name for name, _ in load_game("above-and-below").cli_commands()]
+    names = [name for name, _ in commands()]
     assert names == ["ab-balance", "ab-book"]
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 from gameshelf.core.protocol import State
 from gameshelf.core.registry import load_game
 from gameshelf.core.rng import Stream, derive_seed
-from gameshelf.games.dicey_farm.par import solve
+from gameshelf.tools.dicey_farm.par import solve
 
 HERE = Path(__file__).parent / "golden"
 

@@ -9,8 +9,14 @@ import typer
 from rich.console import Console
 from typer.testing import CliRunner
 
-from gameshelf.games.dicey_farm.cli import _final_score, daily, essential_line, round_start
 from gameshelf.terminal import play_session
+from gameshelf.tools.dicey_farm.cli import (
+    _final_score,
+    commands,
+    daily,
+    essential_line,
+    round_start,
+)
 from tests.games.dicey_farm.helpers import GAME
 
 
@@ -33,7 +39,10 @@ def test_daily_refuses_a_bad_date() -> None:
 
 
 def test_game_offers_the_daily_command() -> None:
-    assert [name for name, _ in GAME.cli_commands()] == ["daily"]
+    from gameshelf.tools import game_commands
+
+    assert [name for name, _ in commands()] == ["daily"]
+    assert ("daily", daily) in game_commands()
 
 
 def test_scripted_daily_session_restarts_the_round(tmp_path: Path) -> None:
@@ -66,7 +75,7 @@ def test_a_bot_plays_a_whole_game_in_the_terminal(tmp_path: Path) -> None:
 
 
 def test_par_line_stops_at_the_last_move_that_matters_and_labels_its_columns() -> None:
-    from gameshelf.games.dicey_farm.par import solve
+    from gameshelf.tools.dicey_farm.par import solve
 
     date = "2026-11-22"
     line = solve(date, width=1, samples=1).line

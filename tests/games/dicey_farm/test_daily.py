@@ -9,7 +9,7 @@ from gameshelf.core.errors import SetupError
 from gameshelf.core.record import replay
 from gameshelf.core.rng import Stream
 from gameshelf.games.dicey_farm import actions as A
-from gameshelf.games.dicey_farm.cli import round_start
+from gameshelf.tools.dicey_farm.cli import round_start
 from tests.games.dicey_farm.helpers import GAME
 
 DATE = "2026-11-22"

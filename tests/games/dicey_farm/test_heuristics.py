@@ -5,7 +5,7 @@ from __future__ import annotations
 from gameshelf.core.rng import Stream
 from gameshelf.games.dicey_farm import actions as A
 from gameshelf.games.dicey_farm.heuristics import evaluate
-from gameshelf.games.dicey_farm.par import play_round
+from gameshelf.tools.dicey_farm.par import play_round
 from tests.games.dicey_farm.helpers import GAME, farm, play
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from gameshelf.core.rng import Stream
-from gameshelf.games.dicey_farm.par import solve
+from gameshelf.tools.dicey_farm.par import solve
 from tests.games.dicey_farm.helpers import GAME
 
 DATE = "2026-11-22"

@@ -196,8 +196,8 @@ def test_facility_texts_agree_with_the_facilities() -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_par_line_labels_every_column_and_says_what_the_kitchen_gave(lang: str) -> None:
-    from gameshelf.games.dicey_farm.cli import line_table
-    from gameshelf.games.dicey_farm.par import solve
+    from gameshelf.tools.dicey_farm.cli import line_table
+    from gameshelf.tools.dicey_farm.par import solve
 
     date = "2026-11-22"
     table = line_table(date, solve(date, width=1, samples=1).line, lang)
@@ -257,8 +257,8 @@ def test_the_game_end_says_what_the_end_itself_added(lang: str) -> None:
 
 
 def test_the_par_line_ends_a_useless_shipping_step_with_done() -> None:
-    from gameshelf.games.dicey_farm.cli import _final_score, essential_line
-    from gameshelf.games.dicey_farm.par import solve
+    from gameshelf.tools.dicey_farm.cli import _final_score, essential_line
+    from gameshelf.tools.dicey_farm.par import solve
 
     date = "2026-11-22"
     line = solve(date, width=3, samples=4).line

@@ -15,7 +15,7 @@ from typing import Any
 
 from gameshelf.core.protocol import State
 from gameshelf.core.record import save_record
-from gameshelf.games.filthy_rich.balance import POLICIES, play
+from gameshelf.tools.filthy_rich.balance import POLICIES, play
 
 GOLDEN = Path(__file__).with_name("golden")
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from gameshelf.core.rng import Stream
-from gameshelf.games.filthy_rich.balance import heuristic_policy
 from gameshelf.games.filthy_rich.heuristics import evaluate
+from gameshelf.tools.filthy_rich.balance import heuristic_policy
 from tests.games.filthy_rich.helpers import (
     choose,
     hang,
@@ -59,7 +59,7 @@ def test_the_greedy_policy_bids_for_a_luxury_it_can_afford() -> None:
 
 
 def test_balance_report_counts_games_and_cards() -> None:
-    from gameshelf.games.filthy_rich.balance import report, run
+    from gameshelf.tools.filthy_rich.balance import report, run
 
     tally = run(8, [2, 3], ["random"], seed=3)["random"]
     assert tally.games == 8 and sum(n for _, n in tally.by_count.values()) == 8

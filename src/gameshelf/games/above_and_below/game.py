@@ -136,8 +136,3 @@ class AboveAndBelow(Game):
         from gameshelf.games.above_and_below.heuristics import AboveAndBelowHeuristics
 
         return AboveAndBelowHeuristics()
-
-    def cli_commands(self) -> Sequence[Any]:
-        from gameshelf.games.above_and_below.cli import commands
-
-        return commands()

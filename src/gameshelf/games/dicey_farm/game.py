@@ -93,8 +93,3 @@ class DiceyFarm(Game):
         from gameshelf.games.dicey_farm.heuristics import DiceyFarmHeuristics
 
         return DiceyFarmHeuristics()
-
-    def cli_commands(self) -> Sequence[Any]:
-        from gameshelf.games.dicey_farm.cli import daily
-
-        return [("daily", daily)]

@@ -70,8 +70,3 @@ class FilthyRich(Game):
         from gameshelf.games.filthy_rich.heuristics import FilthyRichHeuristics
 
         return FilthyRichHeuristics()
-
-    def cli_commands(self) -> Sequence[Any]:
-        from gameshelf.games.filthy_rich.cli import commands
-
-        return commands()

@@ -68,8 +68,3 @@ class PayDirt(Game):
         from gameshelf.games.pay_dirt.heuristics import PayDirtHeuristics
 
         return PayDirtHeuristics()
-
-    def cli_commands(self) -> Sequence[Any]:
-        from gameshelf.games.pay_dirt.cli import commands
-
-        return commands()

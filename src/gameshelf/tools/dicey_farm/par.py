@@ -111,7 +111,7 @@ def baseline(date: str, games: int = 20) -> float:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """``python -m gameshelf.games.dicey_farm.par [DATE ...]``: par against
+    """``python -m gameshelf.tools.dicey_farm.par [DATE ...]``: par against
     pure greedy and random play, one line per date."""
     import sys
 

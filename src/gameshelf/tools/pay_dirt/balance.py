@@ -1,4 +1,4 @@
-"""Balance figures from simulated games (``python -m gameshelf.games.pay_dirt.balance``).
+"""Balance figures from simulated games (``python -m gameshelf.tools.pay_dirt.balance``).
 
 Plays seeded games between bots and prints what tuning the designed
 components needs: how many rounds a game lasts, the winning gold, how often
@@ -6,7 +6,7 @@ the buyer of each lot went on to win (no single purchase should decide the
 game), and how the seats fare (first-seat advantage).
 
 Example:
-    python -m gameshelf.games.pay_dirt.balance --games 200 --players 3 --bot greedy
+    python -m gameshelf.tools.pay_dirt.balance --games 200 --players 3 --bot greedy
 """
 
 from __future__ import annotations

@@ -7,8 +7,9 @@ itself only ever sees the date string.
 from __future__ import annotations
 
 import datetime
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -59,7 +60,7 @@ def daily(
         console.print(f"[red]{t('dicey_farm.cli.bad-date', lang, date=when)}[/]")
         raise typer.Exit(2) from None
     if par:
-        from gameshelf.games.dicey_farm.par import solve
+        from gameshelf.tools.dicey_farm.par import solve
 
         result = solve(when, width=width, samples=samples)
         console.print(t("dicey_farm.cli.par", lang, date=state.options["daily"], score=f"{result.score:g}"))
@@ -67,7 +68,7 @@ def daily(
         return
     final = play_session(state, ["human"], lang=lang, save_dir=save_dir, restart_point=round_start)
     if final.is_over:  # how did you do against the puzzle's par?
-        from gameshelf.games.dicey_farm.par import solve
+        from gameshelf.tools.dicey_farm.par import solve
 
         result = solve(when, width=width, samples=samples)
         console.print(t("dicey_farm.cli.par-yours", lang, date=state.options["daily"], score=f"{result.score:g}",
@@ -143,3 +144,7 @@ def line_table(date: str, line: list[Action], lang: str | None) -> Table:
         die = ""
     return table
 
+
+def commands() -> list[tuple[str, Callable[..., Any]]]:
+    """The commands this module adds to ``gameshelf`` (see :mod:`gameshelf.tools`)."""
+    return [("daily", daily)]

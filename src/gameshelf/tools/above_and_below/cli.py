@@ -20,7 +20,7 @@ def ab_balance(
     top: Annotated[int, typer.Option("--top", help="Cards shown at each end of the table.")] = 8,
 ) -> None:
     """Simulate games and print seat win rates, scores and per-card win rates."""
-    from gameshelf.games.above_and_below.balance import main
+    from gameshelf.tools.above_and_below.balance import main
 
     argv = ["--games", str(games), "--bot", bot, "--top", str(top)]
     if players:

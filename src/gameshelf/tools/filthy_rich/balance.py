@@ -1,6 +1,6 @@
 """Balance figures for the designed deck, from simulated games.
 
-Run ``python -m gameshelf.games.filthy_rich.balance --games 200``. For each
+Run ``python -m gameshelf.tools.filthy_rich.balance --games 200``. For each
 policy (uniform random play, and one-step heuristic play on re-dealt copies
 using ``heuristics.evaluate``) it prints:
 

@@ -1,6 +1,6 @@
 """Balance figures for the designed Above and Below data, by simulation.
 
-    python -m gameshelf.games.above_and_below.balance --games 300 --bot greedy
+    python -m gameshelf.tools.above_and_below.balance --games 300 --bot greedy
 
 prints, per player count: each seat's win rate with a 95% Wilson interval
 (ties share the win), the score distribution and its make-up, and for every

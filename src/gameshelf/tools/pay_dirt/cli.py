@@ -66,7 +66,7 @@ def balance_command(
     noise: float = typer.Option(0.1, "--noise", help="chance of a random move"),
 ) -> None:
     """Simulate Pay Dirt games and print round counts, purchase win rates and seat advantage."""
-    from gameshelf.games.pay_dirt.balance import report, simulate
+    from gameshelf.tools.pay_dirt.balance import report, simulate
 
     players = players or [2, 3, 4, 5]
     tally = simulate(games, players, bot, noise)

@@ -1,0 +1,36 @@
+"""Tools that sit above the engines: each game's balance studies, its
+``gameshelf`` commands and Dicey Farm's par solver.
+
+Why apart from ``gameshelf.games``: these import the bots, the simulator and
+the terminal, and an engine imports only ``gameshelf.core`` and itself (an
+import-linter contract in pyproject.toml keeps it so). The server's Daily
+Mode reads the par from here too. One package per game, named as the game's
+package: ``cli.py`` (its commands), ``balance.py`` (its balance study),
+``par.py`` (Dicey Farm's par).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from importlib import import_module
+from typing import Any
+
+from gameshelf.core.registry import games
+
+#: game id -> the tools module whose ``commands()`` lists its ``gameshelf`` commands.
+COMMANDS: dict[str, str] = {
+    "dicey-farm": "gameshelf.tools.dicey_farm.cli",
+    "filthy-rich": "gameshelf.tools.filthy_rich.cli",
+    "pay-dirt": "gameshelf.tools.pay_dirt.cli",
+    "above-and-below": "gameshelf.tools.above_and_below.cli",
+}
+
+
+def game_commands() -> list[tuple[str, Callable[..., Any]]]:
+    """Every game-specific ``gameshelf`` command, for the games that can be loaded."""
+    found: list[tuple[str, Callable[..., Any]]] = []
+    for game_id in games():
+        module = COMMANDS.get(game_id)
+        if module is not None:
+            found.extend(import_module(module).commands())
+    return found

@@ -1,0 +1,1 @@
+"""Above and Below's tools: its ``gameshelf`` commands and its balance study."""

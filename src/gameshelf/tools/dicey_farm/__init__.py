@@ -1,0 +1,1 @@
+"""Dicey Farm's tools: its ``gameshelf`` commands and the daily par."""

@@ -1,0 +1,1 @@
+"""Filthy Rich's tools: its ``gameshelf`` commands and its balance study."""

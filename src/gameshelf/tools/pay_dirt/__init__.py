@@ -1,0 +1,1 @@
+"""Pay Dirt's tools: its ``gameshelf`` commands and its balance study."""
