@@ -471,3 +471,18 @@ class ConformanceSuite:
                 for heading, cells in columns:
                     assert isinstance(heading, str) and heading.strip()
                     assert len(cells) == players and all(isinstance(c, str) for c in cells), (heading, cells)
+
+    def test_meta_is_data_a_client_can_trust(self) -> None:
+        """``Game.meta()`` (what the browser and the lobby read before any
+        observation) is JSON with exact types and a default player count
+        inside the game's range; ``client_data()`` is JSON too."""
+        game = self.game
+        meta = game.meta()
+        assert json.loads(json.dumps(meta)) == meta, "meta must be plain JSON"
+        assert meta["id"] == game.id
+        assert set(meta["name"]) == {"en", "ja"} and all(meta["name"].values())
+        counts = [meta[k] for k in ("min_players", "default_players", "max_players")]
+        assert all(type(n) is int for n in counts), counts
+        assert counts == sorted(counts), f"default_players outside the range: {counts}"
+        data = game.client_data()
+        assert json.loads(json.dumps(data)) == data, "client_data must be plain JSON"

@@ -24,6 +24,7 @@ def test_games_in_both_languages(client: TestClient) -> None:
     assert en["filthy-rich"]["name"] != ja["filthy-rich"]["name"]
     assert en["filthy-rich"]["options"]["single_tax"]["choices"] == [False, True]
     assert en["pay-dirt"]["min_players"] <= en["pay-dirt"]["max_players"]
+    assert en["dicey-farm"]["default_players"] == 1 and en["pay-dirt"]["default_players"] == 2
     assert client.get("/api/games?lang=fr").status_code == 422
 
 

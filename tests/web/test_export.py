@@ -9,6 +9,7 @@ import re
 
 import pytest
 
+from gameshelf.core.registry import load_game
 from gameshelf.web import WEB_DIR, data_file
 from gameshelf.web.export import GAMES, files, web_catalog
 
@@ -27,6 +28,28 @@ def test_every_game_exports_its_facts_and_rules(game_id: str) -> None:
     data = json.loads(files()[f"{game_id}.json"])
     assert set(data["rules_md"]) == {"en", "ja"}
     assert all(text.startswith("#") for text in data["rules_md"].values())
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_every_game_exports_its_meta_from_the_registry(game_id: str) -> None:
+    """The client reads a game's player counts and engine facts from
+    ``meta``, written from :meth:`Game.meta`, never from its own copy."""
+    data = json.loads(files()[f"{game_id}.json"])
+    assert data["meta"] == load_game(game_id).meta()
+    assert data["meta"]["id"] == game_id
+
+
+def test_meta_carries_the_facts_the_client_used_to_hard_code() -> None:
+    from gameshelf.games.dicey_farm.actions import DIE_ACTIONS
+    from gameshelf.games.pay_dirt.components import TARGETS
+
+    farm = json.loads(files()["dicey-farm.json"])["meta"]
+    assert farm["board_actions"] == list(DIE_ACTIONS) and farm["default_players"] == 1
+    gear = json.loads(files()["pay-dirt.json"])["meta"]["gear_target"]
+    assert TARGETS[gear] == "claim_gear" and TARGETS[gear + 1] == "camp_gear"
+    scripts = "".join(p.read_text(encoding="utf-8") for p in (WEB_DIR / "js").rglob("*.js"))
+    for copied in ("BOARD_ACTIONS", "GEAR_TARGET", '=== "dicey-farm" ? 1'):
+        assert copied not in scripts, f"an engine fact is copied into the client: {copied}"
 
 
 def test_catalogue_has_games_and_client_strings() -> None:

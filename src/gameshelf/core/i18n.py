@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import os
 import tomllib
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -103,6 +103,12 @@ def _known(lang: str | None) -> str:
     keep yet another copy of every catalog.
     """
     return lang if lang in LANGUAGES else current_language()
+
+
+def every_language(text: Callable[[str], str]) -> dict[str, str]:
+    """One text in every language (``{"en": ..., "ja": ...}``), for data a
+    client picks its language from (the web export's component texts)."""
+    return {lang: text(lang) for lang in LANGUAGES}
 
 
 def has(key: str, lang: str | None = None) -> bool:

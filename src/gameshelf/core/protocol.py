@@ -173,6 +173,9 @@ class Game(ABC):
     rules_version: ClassVar[str]
     action_classes: ClassVar[Sequence[type[Action]]]
     options_schema: ClassVar[Mapping[str, Option]] = {}
+    #: the player count a new table starts with in a client; ``None``: two,
+    #: within the game's range.
+    default_players: ClassVar[int | None] = None
 
     def __init__(self) -> None:
         self.codec = ActionCodec(self.action_classes)
@@ -270,6 +273,39 @@ class Game(ABC):
         with secret choices overrides it.
         """
         return self.describe_action(action, lang)
+
+    # -- what clients need to know (metadata as data) -----------------------------
+    def meta(self) -> dict[str, Any]:
+        """What a client needs to know about the game before any observation,
+        as JSON-ready data: ``id``, ``name`` (every language), the player
+        counts (``min_players``, ``max_players``, ``default_players``), then
+        the game's own :meth:`facts`. Why here: the browser used to copy such
+        engine facts into its JavaScript, where a rules change could not
+        reach them."""
+        default = self.default_players
+        if default is None:
+            default = min(max(2, self.min_players), self.max_players)
+        return {
+            "id": self.id,
+            "name": i18n.every_language(self.name),
+            "min_players": self.min_players,
+            "max_players": self.max_players,
+            "default_players": default,
+            **self.facts(),
+        }
+
+    def facts(self) -> dict[str, Any]:
+        """Engine facts a client lays its board out by (Dicey Farm's action
+        tiles, Pay Dirt's first gear target), JSON-ready; merged into
+        :meth:`meta`."""
+        return {}
+
+    def client_data(self) -> dict[str, Any]:
+        """The component facts a browser needs besides an observation, which
+        names things only by id (cards with their texts, the encounter book),
+        JSON-ready; the game's ``client_data.py``. The web export writes it
+        into ``web/data/<game>.json``."""
+        return {}
 
     # -- the parts a game hands out (see gameshelf.core.interfaces) --------------
     def texts(self) -> Texts:

@@ -30,9 +30,15 @@ def _available(target: str) -> bool:
     return True
 
 
+def shipped_games() -> list[str]:
+    """The ids of the built-in games that can be loaded (not those a test or
+    a plugin registers at run time)."""
+    return [gid for gid, target in BUILTIN.items() if _available(target)]
+
+
 def games() -> list[str]:
     """The ids of every game that can be loaded, built-in first."""
-    return [gid for gid, target in BUILTIN.items() if _available(target)] + sorted(_extra)
+    return shipped_games() + sorted(_extra)
 
 
 def register_game(game_id: str, factory: Callable[[], Game]) -> None:

@@ -19,7 +19,8 @@ def game_or_404(game_id: str) -> Game:
 
 
 def games_list(lang: str | None) -> list[dict[str, Any]]:
-    """Every game with its name in ``lang``, player counts and options."""
+    """Every game with its name in ``lang``, player counts (the default from
+    :meth:`Game.meta`) and options."""
     out = []
     for game_id in games():
         game = load_game(game_id)
@@ -28,6 +29,7 @@ def games_list(lang: str | None) -> list[dict[str, Any]]:
             "name": game.name(lang),
             "min_players": game.min_players,
             "max_players": game.max_players,
+            "default_players": game.meta()["default_players"],
             "options": {
                 name: {
                     "default": spec.default,

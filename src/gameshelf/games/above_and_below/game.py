@@ -25,6 +25,7 @@ class AboveAndBelow(Game):
     name_key = "above_and_below.name"
     min_players = 2
     max_players = 4
+    default_players = 2
     rules_version = "2"
     action_classes = A.ACTION_CLASSES
 
@@ -115,6 +116,11 @@ class AboveAndBelow(Game):
         from gameshelf.games.above_and_below.public import describe_public
 
         return describe_public(self, action, player, lang)
+
+    def client_data(self) -> dict[str, Any]:
+        from gameshelf.games.above_and_below.client_data import client_data
+
+        return client_data(self)
 
     # -- the parts it hands out (gameshelf.core.interfaces) ------------------------------
     def texts(self) -> Texts:

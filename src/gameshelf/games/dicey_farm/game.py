@@ -29,6 +29,7 @@ class DiceyFarm(Game):
     name_key = "dicey_farm.name"
     min_players = 1
     max_players = 1
+    default_players = 1
     rules_version = "1.02-2"
     action_classes = A.ACTION_CLASSES
     options_schema = {"daily": Option(default="", help_key="dicey_farm.option.daily")}
@@ -72,6 +73,15 @@ class DiceyFarm(Game):
         from gameshelf.games.dicey_farm.texts import describe_action
 
         return describe_action(action, lang)
+
+    def facts(self) -> dict[str, Any]:
+        """The action tiles of the board, in the rulebook's order (the die actions)."""
+        return {"board_actions": list(A.DIE_ACTIONS)}
+
+    def client_data(self) -> dict[str, Any]:
+        from gameshelf.games.dicey_farm.client_data import client_data
+
+        return client_data()
 
     # -- the parts it hands out (gameshelf.core.interfaces) ------------------------------
     def texts(self) -> Texts:

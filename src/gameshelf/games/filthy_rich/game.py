@@ -23,6 +23,7 @@ class FilthyRich(Game):
     name_key = "filthy_rich.name"
     min_players = 2
     max_players = 5
+    default_players = 2
     #: 2 (issue 16): Tornado Cleaners' two printed tax marks, bids of any
     #: amount, the turn player asked (and may sell) in an auction before the roll
     rules_version = "2"
@@ -49,6 +50,11 @@ class FilthyRich(Game):
         from gameshelf.games.filthy_rich.public import describe_public
 
         return describe_public(action, lang)
+
+    def client_data(self) -> dict[str, Any]:
+        from gameshelf.games.filthy_rich.client_data import client_data
+
+        return client_data()
 
     # -- the parts it hands out (gameshelf.core.interfaces) ------------------------------
     def texts(self) -> Texts:

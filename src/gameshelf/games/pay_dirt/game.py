@@ -19,6 +19,7 @@ class PayDirt(Game):
     name_key: ClassVar[str] = "pay_dirt.name"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 5
+    default_players: ClassVar[int | None] = 2
     rules_version: ClassVar[str] = "2"
     action_classes: ClassVar[Sequence[type[Action]]] = ACTION_CLASSES
 
@@ -47,6 +48,18 @@ class PayDirt(Game):
         from gameshelf.games.pay_dirt.public import describe_public
 
         return describe_public(action, lang)
+
+    def facts(self) -> dict[str, Any]:
+        """``gear_target``: the repair and wear target of the first gear slot
+        (the three machines come first, then the claim and camp gear)."""
+        from gameshelf.games.pay_dirt.components import MACHINES
+
+        return {"gear_target": len(MACHINES)}
+
+    def client_data(self) -> dict[str, Any]:
+        from gameshelf.games.pay_dirt.client_data import client_data
+
+        return client_data()
 
     # -- the parts it hands out (gameshelf.core.interfaces) ------------------------------
     def texts(self) -> Texts:

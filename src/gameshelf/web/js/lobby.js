@@ -41,7 +41,7 @@ export async function render(main, _id, params = {}) {
   const createForm = (game) => {
     if (!game) return h("p", { class: "banner", text: w("home.no-server") });
     const min = game.min_players, max = game.max_players;
-    let players = Math.min(max, Math.max(min, game.id === "dicey-farm" ? 1 : 2));
+    let players = Math.min(max, Math.max(min, game.default_players));  // the game's own default (registry meta)
     const form = h("form", { class: "create panel", "aria-label": w("home.new-table") });
     const seatsBox = h("div", { class: "seats" });
     const drawSeats = () => replace(seatsBox, [...Array(players).keys()].map((i) => h("div", { class: "seat-row", "data-seat": i },

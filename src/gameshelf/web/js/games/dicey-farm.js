@@ -17,8 +17,6 @@ const STOCK = ["food", "fish", "wheat", "vegetable", "flower", "meat", "egg", "m
 /** Goods the market prices but nothing can produce (RULES.md D1: the 1.02
  * rules removed the butter workshop): a price for them only puzzles a newcomer. */
 const DORMANT = new Set(["butter"]);
-const BOARD_ACTIONS = ["fish", "plough", "sow", "ship", "contract", "recruit", "build", "tourism",
-  "bread_oven", "slaughterhouse"];
 
 /** The step moves that belong to an action tile. */
 const STEPS = { tourism: "tour", bread_oven: "bake", slaughterhouse: "butcher", ship: "horse-ship" };
@@ -79,7 +77,7 @@ function tileHint(obs, a) {
 
 function actionBoard(ctx) {
   const used = new Set(ctx.obs.used || []);
-  const tiles = BOARD_ACTIONS.map((a) => {
+  const tiles = ctx.data.meta.board_actions.map((a) => {  // the engine's action tiles (meta)
     const hint = used.has(a) ? null : tileHint(ctx.obs, a);
     const el = h("div", { class: ["action-tile", used.has(a) && "used"], "data-action": a },
       h("span", { class: "tile-name", text: t(`${NS}.action.${a}`) }),

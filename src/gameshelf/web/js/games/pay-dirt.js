@@ -14,8 +14,6 @@ const MACHINES = ["excavator", "loader", "wash_plant"];
 const SLOTS = ["claim", "camp"];
 const KIND = { B: "barren", P: "promising", R: "rich" };
 const CODES = ["B", "P", "R"];
-/** Repair and scrap targets: the three machines, then the claim and camp gear. */
-const GEAR_TARGET = 3;
 
 /** A lot's name: a plain string, or {en, ja} where the data gives both. */
 const nm = (x) => (x && typeof x === "object" ? pick(x) : x);
@@ -163,7 +161,7 @@ function camp(ctx, p) {
     const row = h("div", { class: "small gear-owned", "data-gear": slot }, h("strong", { text: `${t(`${NS}.slot.${SLOTS[slot]}`)}: ` }),
       g === null ? t(`${NS}.view.none`) : [slashes(pick(data.gear[g.gear].text)), ` · ${w("pd.wear")} `, wearBar(g.wear, g.durability),
         g.used ? h("span", { class: "muted", text: ` (${t(`${NS}.view.used`)})` }) : null]);
-    return mine && g !== null ? ctx.bind(row, (a) => (a.type === "repair" || a.type === "remove-wear") && a.target === GEAR_TARGET + slot) : row;
+    return mine && g !== null ? ctx.bind(row, (a) => (a.type === "repair" || a.type === "remove-wear") && a.target === data.meta.gear_target + slot) : row;
   });
   const kept = obs.hardships.kept[p];
   const head = h("div", { class: "camp-head" },
