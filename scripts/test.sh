@@ -15,5 +15,7 @@ fi
 # The server tests also run on PostgreSQL (127.0.0.1:5432, database test) and use Redis (127.0.0.1:6379).
 .venv/bin/python tests/server/services.py
 .venv/bin/ruff check src tests benchmarks
+# The layers of docs/architecture.md (contracts in pyproject.toml, [tool.importlinter]).
+.venv/bin/lint-imports
 .venv/bin/mypy src/gameshelf
 .venv/bin/python -m pytest -n 2 "$@"
