@@ -17,5 +17,5 @@ fi
 .venv/bin/ruff check src tests benchmarks
 # The layers of docs/architecture.md (contracts in pyproject.toml, [tool.importlinter]).
 .venv/bin/lint-imports
-.venv/bin/mypy src/gameshelf
+.venv/bin/mypy --strict src/gameshelf
 .venv/bin/python -m pytest -n 2 "$@"

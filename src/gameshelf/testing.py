@@ -27,7 +27,7 @@ from typing import Any, ClassVar, TypeVar
 
 from gameshelf.core.actions import Action
 from gameshelf.core.errors import IllegalAction
-from gameshelf.core.protocol import State
+from gameshelf.core.protocol import Game, State
 from gameshelf.core.record import replay
 from gameshelf.core.registry import load_game
 from gameshelf.core.rng import Stream, derive_seed
@@ -96,7 +96,7 @@ class ConformanceSuite:
 
     # -- helpers ------------------------------------------------------------------------
     @property
-    def game(self):  # type: ignore[no-untyped-def]
+    def game(self) -> Game:
         return load_game(self.game_id)
 
     def new(self, players: int, seed: int) -> State:

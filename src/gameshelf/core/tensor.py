@@ -355,7 +355,7 @@ def seat_picker(order: Sequence[int]) -> Callable[[Sequence[Any]], tuple[Any, ..
     if len(order) == 1:
         only = order[0]
         return lambda values: (values[only],)
-    return itemgetter(*order)  # type: ignore[return-value]
+    return itemgetter(*order)
 
 
 def relative_seat(seat: Any, viewer: int | None, players: int) -> int | None:

@@ -126,7 +126,7 @@ class GameshelfEnv(gymnasium.Env[np.ndarray, np.int64]):
         reward = outcome(state, self.seat, self.reward_kind) if over else 0.0
         return self._observe(), reward, over, False, self._info(illegal=False)
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         if self.render_mode != "ansi":
             return None
         import io

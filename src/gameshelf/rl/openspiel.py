@@ -173,7 +173,8 @@ class GameshelfState(pyspiel.State):  # type: ignore[misc]
     # -- the OpenSpiel API ----------------------------------------------------------------
     def current_player(self) -> int:
         if self._engine is None:
-            return pyspiel.PlayerId.CHANCE
+            chance: int = pyspiel.PlayerId.CHANCE
+            return chance
         seat = self._engine.state.current_player
         return pyspiel.PlayerId.TERMINAL if seat is None else seat
 

@@ -30,7 +30,7 @@ def charged(row: Row[Any], seat_row: Row[Any], now: float) -> float:
     """The bank after a move: what was left (never below zero), plus the
     increment, never above the cap (Board Game Arena's model)."""
     clock = json.loads(row.clock)
-    left = max(0.0, remaining(row, seat_row, now) or 0.0) + clock.get("increment", 0)
+    left: float = max(0.0, remaining(row, seat_row, now) or 0.0) + clock.get("increment", 0)
     cap = clock.get("cap")
     return min(left, float(cap)) if cap is not None else left
 

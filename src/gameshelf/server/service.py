@@ -160,7 +160,7 @@ class Service:
         is compared so the time says nothing about which one matched."""
         if token is None:
             return None
-        found = None
+        found: int | None = None
         for s in seat_rows:
             if matches(token, s.token_hash):
                 found = s.seat

@@ -43,7 +43,7 @@ def run_on_ray(tasks: list[GameTask], address: str, workers: int) -> Iterator[Ga
         else:
             ray.init(address=address, log_to_driver=False)
     remote = ray.remote(play_games)
-    cpus = int(ray.cluster_resources().get("CPU", workers))
+    cpus = int(ray.cluster_resources().get("CPU", workers))  # type: ignore[no-untyped-call]
     pending = [remote.remote(batch) for batch in batches(tasks, cpus)]
     try:
         while pending:

@@ -150,7 +150,8 @@ def read_table(stem: Path) -> list[dict[str, Any]] | None:
     if parquet.exists():
         import pyarrow.parquet as pq
 
-        return pq.read_table(parquet).to_pylist()
+        rows: list[dict[str, Any]] = pq.read_table(parquet).to_pylist()
+        return rows
     if text.exists():
         with text.open(encoding="utf-8") as f:
             return [_typed(row) for row in csv.DictReader(f)]

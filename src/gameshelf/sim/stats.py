@@ -71,7 +71,7 @@ def _win_entry(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
 
 def _grouped(
     rows: Iterable[dict[str, Any]], key: Callable[[dict[str, Any]], Any]
-) -> dict[Any, list]:
+) -> dict[Any, list[dict[str, Any]]]:
     groups: dict[Any, list[dict[str, Any]]] = defaultdict(list)
     for row in rows:
         groups[key(row)].append(row)

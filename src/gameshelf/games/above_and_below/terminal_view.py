@@ -110,7 +110,9 @@ def _village(obs: dict[str, Any], p: int, lang: str | None) -> Panel:
     grid = Table.grid(padding=(0, 1))
     grid.add_column(style="bold")
     grid.add_column()
-    names = lambda ids: list_sep(lang).join(villager_name(i, lang) for i in ids) or ns_text("view.empty", lang)  # noqa: E731
+    def names(ids: list[int]) -> str:
+        return list_sep(lang).join(villager_name(i, lang) for i in ids) or ns_text("view.empty", lang)
+
     grid.add_row(ns_text("view.coins", lang), f"{v['coins']}  ({ns_text('view.income', lang)} {v['income']})")
     rep_vp = load_components().tracks.reputation_vp[v["reputation"]]
     grid.add_row(ns_text("view.reputation", lang), ns_text("view.rep-position", lang, pos=v["reputation"], vp=f"{rep_vp:+d}",

@@ -70,7 +70,7 @@ class DiceyFarm(Game):
 
     # -- presentation ---------------------------------------------------------------
     def describe_action(self, action: Action, lang: str | None = None) -> str:
-        from gameshelf.games.dicey_farm.texts import describe_action
+        from gameshelf.games.dicey_farm.describe import describe_action
 
         return describe_action(action, lang)
 

@@ -115,7 +115,7 @@ def evaluate(s: DiceyFarmState) -> float:
     m = w["misc"]
     rounds_left = K["rounds"] - s.round
     penalty = K["beggar_penalty"]
-    v = float(s.running_vp() - penalty * s.beggars)
+    v: float = float(s.running_vp() - penalty * s.beggars)
     # this round's meal: what food and cooking cannot cover becomes beggars
     deficit = max(0, C.dice(s.round) + K["food_extra"] - g["food"])
     if deficit:

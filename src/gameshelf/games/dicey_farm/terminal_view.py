@@ -26,12 +26,11 @@ from rich.text import Text
 from gameshelf.core.i18n import t
 from gameshelf.core.interfaces import TerminalView
 from gameshelf.core.protocol import Observation
+from gameshelf.games.dicey_farm.describe import craftsman_name, good_name
 from gameshelf.games.dicey_farm.texts import (
     ANIMALS,
     STOCK_ORDER,
     C,
-    craftsman_name,
-    good_name,
     list_sep,
     rank_title,
     score_sources,

@@ -110,12 +110,14 @@ class Catalog:
         """The i18n name key suffix of a deck card."""
         kind, ref = self.card_kind[card], self.card_ref[card]
         table: tuple[Any, ...] = (self.signs, self.assets, self.actions)[kind]
-        return table[ref].key
+        key: str = table[ref].key
+        return key
 
     def card_cost(self, card: int) -> int:
         kind, ref = self.card_kind[card], self.card_ref[card]
         table: tuple[Any, ...] = (self.signs, self.assets, self.actions)[kind]
-        return table[ref].cost
+        cost: int = table[ref].cost
+        return cost
 
     def cards_of_kind(self, kind: int) -> tuple[int, ...]:
         return tuple(c for c, k in enumerate(self.card_kind) if k == kind)
@@ -180,13 +182,13 @@ def _parse_deck(data: dict[str, Any]) -> tuple[Any, ...]:
     keys: set[str] = set()
 
     def copies_of(where: str, entry: dict[str, Any]) -> int:
-        n = _field(where, entry, "copies", int, 1)
+        n: int = _field(where, entry, "copies", int, 1)
         if n < 1:
             raise DataError(f"{where}: copies must be at least 1")
         return n
 
     def key_of(where: str, entry: dict[str, Any]) -> str:
-        key = _field(where, entry, "key", str)
+        key: str = _field(where, entry, "key", str)
         if not key.isidentifier() or key in keys:
             raise DataError(f"{where}: key {key!r} must be a unique identifier")
         keys.add(key)

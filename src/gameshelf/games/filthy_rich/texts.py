@@ -32,16 +32,17 @@ from gameshelf.games.filthy_rich.describe import P, card_name, describe_action, 
 
 
 def seat_marks(obs: dict[str, Any], cat: Catalog, p: int) -> int:
-    marks = sum(cat.signs[cat.card_ref[c]].tax for c in obs["businesses"][p])
+    marks: int = sum(cat.signs[cat.card_ref[c]].tax for c in obs["businesses"][p])
     marks += sum(cat.assets[cat.card_ref[c]].tax for c in obs["assets"][p])
-    return marks + sum(cat.luxuries[x].tax for x in obs["luxuries"][p])
+    marks += sum(cat.luxuries[x].tax for x in obs["luxuries"][p])
+    return marks
 
 
 def tax_due(obs: dict[str, Any], cat: Catalog, p: int) -> int:
     """What seat ``p`` pays at the next tax: its $ marks less its tax shelter
     (the rule of ``rules.effects.tax_due``, from what everyone can see)."""
-    shelter = sum(cat.assets[cat.card_ref[c]].amount for c in obs["assets"][p]
-                  if cat.assets[cat.card_ref[c]].effect == "tax_shelter")
+    shelter: int = sum(cat.assets[cat.card_ref[c]].amount for c in obs["assets"][p]
+                       if cat.assets[cat.card_ref[c]].effect == "tax_shelter")
     return max(0, seat_marks(obs, cat, p) - shelter)
 
 
@@ -49,9 +50,10 @@ def tax_income(obs: dict[str, Any], cat: Catalog, p: int) -> int:
     """What seat ``p`` takes from the bank just before paying a tax (the
     rule of ``rules.effects.tax_income``: businesses that pay at a tax and
     the Stock Portfolio kind of asset)."""
-    income = sum(cat.signs[cat.card_ref[c]].on_tax for c in obs["businesses"][p])
-    return income + sum(cat.assets[cat.card_ref[c]].amount for c in obs["assets"][p]
-                        if cat.assets[cat.card_ref[c]].effect == "tax_income")
+    income: int = sum(cat.signs[cat.card_ref[c]].on_tax for c in obs["businesses"][p])
+    income += sum(cat.assets[cat.card_ref[c]].amount for c in obs["assets"][p]
+                  if cat.assets[cat.card_ref[c]].effect == "tax_income")
+    return income
 
 
 def compact_text(key: str, lang: str | None, **params: Any) -> str:

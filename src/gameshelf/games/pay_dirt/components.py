@@ -165,13 +165,13 @@ class _Entry:
         return value
 
     def positive(self, key: str, low: int = 1, default: Any = dataclasses.MISSING) -> int:
-        value = self.get(key, int, default)
+        value: int = self.get(key, int, default)
         if value < low:
             raise DataError(f"{self.where}: {key!r} must be at least {low}, not {value}")
         return value
 
     def choice(self, key: str, options: tuple[str, ...] | frozenset[str], default: Any = dataclasses.MISSING) -> str:
-        value = self.get(key, str, default)
+        value: str = self.get(key, str, default)
         if value not in options:
             raise DataError(f"{self.where}: {key!r} must be one of {sorted(options)}, not {value!r}")
         return value

@@ -303,7 +303,8 @@ class PayDirtTexts(Texts):
         return describe_move(observation, action, lang)
 
     def typed_move(self, observation: Observation, text: str, lang: str | None) -> Action | str | None:
-        return typed_move(observation, text, lang)
+        answer: Action | str | None = typed_move(observation, text, lang)
+        return answer
 
     def typed_hint(self, observation: Observation, lang: str | None) -> str | None:
         return typed_hint(observation, lang)

@@ -123,7 +123,8 @@ def known_under(state: AboveAndBelowState, deck: str) -> int:
     """How many cards at the bottom of ``deck`` every seat saw go there (in
     order). Cards are drawn from the top only, so that block keeps its order
     until the deck is shorter than it."""
-    return min(getattr(state, f"{deck}_known"), len(getattr(state, deck)))
+    known: int = getattr(state, f"{deck}_known")
+    return min(known, len(getattr(state, deck)))
 
 
 def put_under(state: AboveAndBelowState, deck: str, cards: list[str] | list[int]) -> None:
