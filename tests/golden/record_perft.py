@@ -14,7 +14,9 @@ from tests.golden.perft import PINNED, measure
 
 def main() -> None:
     pinned = measure()
-    PINNED.write_text(json.dumps(pinned, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    # one line per game: a changed count shows as that game's line in a diff
+    lines = [f"{json.dumps(name)}: {json.dumps(pinned[name], sort_keys=True)}" for name in sorted(pinned)]
+    PINNED.write_text("{\n" + ",\n".join(lines) + "\n}\n", encoding="utf-8")
     steps = sum(len(p["counts"]) for p in pinned.values())
     print(f"wrote {PINNED}: {len(pinned)} golden games, {steps} positions")
 
