@@ -100,6 +100,12 @@ class LegalNow:
         self._ids: Mapping[type[Action], Mapping[Action, int]] = {}
         self._n = 0
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A cache pickles (and deep-copies) empty: it is rebuilt at the next
+        move, and what it holds (a state, the game's read-only id tables)
+        belongs to others."""
+        return (LegalNow, ())
+
     def _for(self, game: Game) -> None:
         self._game, self._ids, self._n = game, game.action_id_tables(), game.num_distinct_actions
 

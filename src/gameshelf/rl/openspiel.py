@@ -34,8 +34,9 @@ How the game type is chosen, and why:
   or more players) pays 1 to each winner (ties share the win) and 0
   otherwise; ``reward="score"`` (the default solo) pays the final score,
   clipped to the loose bounds ``[-SCORE_BOUND, SCORE_BOUND]``.
-- **Serialisation** writes the game's record (seed and moves) and replays
-  it, so a deserialised state is the same game exactly.
+- **Serialisation** pickles the gameshelf state (its game by reference,
+  through the registry), so a deserialised state is the same game exactly
+  and loading it replays nothing.
 - ``max_game_length`` is the conformance kit's bound on any game's length.
 - Why not ``SAMPLED_STOCHASTIC``: OpenSpiel serialises such a game through
   its random generator's state, which a Python game cannot provide.
@@ -44,14 +45,12 @@ How the game type is chosen, and why:
 from __future__ import annotations
 
 import json
-import pickle
 from typing import Any
 
 import numpy as np
 import pyspiel
 
 from gameshelf.core.protocol import State
-from gameshelf.core.record import replay
 from gameshelf.core.registry import games, load_game
 from gameshelf.core.tensor import has_encoder, tensor_size
 from gameshelf.rl import camel_name, snake_name
@@ -78,38 +77,18 @@ class _Engine:
     Why a holder: OpenSpiel clones a Python state by deep-copying its
     attributes and serialises it by pickling them. The holder turns the
     first into :meth:`State.clone` (cheap, and what search bots are built
-    for) and the second into the game's record, replayed on load.
+    for); the second pickles the state itself (its game goes by reference,
+    its legal-action cache empty), so loading costs no replay of the game.
     """
 
-    __slots__ = ("legal", "replayable", "state")
+    __slots__ = ("legal", "state")
 
-    def __init__(self, state: State, *, replayable: bool = True) -> None:
+    def __init__(self, state: State) -> None:
         self.state = state
-        #: False for a re-sampled world, whose past is not a record.
-        self.replayable = replayable
         self.legal = LegalNow()
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Engine:
-        return _Engine(self.state.clone(), replayable=self.replayable)
-
-    def __getstate__(self) -> dict[str, Any]:
-        if self.replayable:
-            return {"record": self.state.record()}
-        game = self.state.game
-        self.state.game = None  # type: ignore[assignment]
-        try:
-            return {"game": game.id, "pickled": pickle.dumps(self.state)}
-        finally:
-            self.state.game = game
-
-    def __setstate__(self, data: dict[str, Any]) -> None:
-        self.legal = LegalNow()
-        if "record" in data:
-            self.state, self.replayable = replay(data["record"]), True
-        else:
-            state = pickle.loads(data["pickled"])
-            state.game = load_game(data["game"])
-            self.state, self.replayable = state, False
+        return _Engine(self.state.clone())
 
 
 class GameshelfGame(pyspiel.Game):  # type: ignore[misc]
@@ -225,7 +204,7 @@ class GameshelfState(pyspiel.State):  # type: ignore[misc]
         other = GameshelfState(self.get_game())
         other._seed_bytes = list(self._seed_bytes)
         other._own = [list(moves) if seat == player_id else [] for seat, moves in enumerate(self._own)]
-        other._engine = _Engine(self.engine.determinize(player_id, seed), replayable=False)
+        other._engine = _Engine(self.engine.determinize(player_id, seed))
         return other
 
     def __str__(self) -> str:
@@ -302,8 +281,9 @@ def register_all() -> None:
         def init(self: GameshelfGame, params: dict[str, Any] | None = None, _id: str = game_id) -> None:
             GameshelfGame.__init__(self, _id, params)
 
-        cls = type(f"{camel_name(game_id)}Game", (GameshelfGame,), {"__init__": init})
-        GAME_CLASSES[game_id] = cls
+        name = f"{camel_name(game_id)}Game"
+        cls = type(name, (GameshelfGame,), {"__init__": init, "__qualname__": name})
+        globals()[name] = GAME_CLASSES[game_id] = cls  # a module attribute, as pickle finds classes
         pyspiel.register_game(_game_type(load_game(game_id)), cls)
 
 

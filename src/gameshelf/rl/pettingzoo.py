@@ -199,7 +199,7 @@ def _forward(name: str, *, after_reset: bool = False) -> property:
     return property(get, doc=f"the raw environment's {name}")
 
 
-def _fast(cls: type[Any], *, order_enforcing: bool = False) -> type[Any]:
+def _fast(cls: type[Any], name: str, *, order_enforcing: bool = False) -> type[Any]:
     """``cls``, one of PettingZoo's wrappers, reading the attributes of
     :data:`_HOT` straight from the raw environment.
 
@@ -225,16 +225,21 @@ def _fast(cls: type[Any], *, order_enforcing: bool = False) -> type[Any]:
     body: dict[str, Any] = {"__init__": __init__, "__doc__": cls.__doc__}
     if order_enforcing:
         body["__str__"] = __str__
-    for name in _HOT:
-        body[name] = _forward(name, after_reset=order_enforcing and name in guarded)
+    for attribute in _HOT:
+        body[attribute] = _forward(attribute, after_reset=order_enforcing and attribute in guarded)
+    # printed as PettingZoo's class, found by pickle as the module attribute it is bound to
+    body["__qualname__"] = name
     return type(cls.__name__, (cls,), body)
 
 
-_FastTerminateIllegal = _fast(wrappers.TerminateIllegalWrapper)
-_FastOrderEnforcing = _fast(wrappers.OrderEnforcingWrapper, order_enforcing=True)
+_FastTerminateIllegal = _fast(wrappers.TerminateIllegalWrapper, "_FastTerminateIllegal")
+_FastOrderEnforcing = _fast(wrappers.OrderEnforcingWrapper, "_FastOrderEnforcing", order_enforcing=True)
 
 
-class _FastAssertOutOfBounds(_fast(wrappers.AssertOutOfBoundsWrapper)):  # type: ignore[misc]
+_FastAssertOutOfBoundsBase = _fast(wrappers.AssertOutOfBoundsWrapper, "_FastAssertOutOfBoundsBase")
+
+
+class _FastAssertOutOfBounds(_FastAssertOutOfBoundsBase):  # type: ignore[misc,valid-type]
     """The out-of-bounds check, with a plain int in range decided without
     ``Discrete.contains`` (which builds numpy's integer limits per call):
     such an id is in the space, so the assertion holds; anything else is
