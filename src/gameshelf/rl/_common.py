@@ -76,6 +76,44 @@ def checked_id(game: Game, action: Any) -> int:
     return index
 
 
+#: the render modes of the adapters: PettingZoo's classic games offer
+#: "human" (drawn for a person as the game goes) and an "ansi" text or an
+#: image; a terminal game's picture is text, so "human" prints what "ansi"
+#: returns.
+RENDER_MODES = ("human", "ansi")
+
+
+def resolve_render_mode(mode: Any) -> str | None:
+    if mode is not None and mode not in RENDER_MODES:
+        raise ValueError(f"render_mode must be None or one of {', '.join(RENDER_MODES)}, not {mode!r}")
+    return mode  # type: ignore[no-any-return]
+
+
+def render_text(state: State, seat: int | None) -> str:
+    """What ``seat`` sees (``None``: a spectator, public information only),
+    drawn as the terminal draws it, as plain text."""
+    import io
+
+    from rich.console import Console
+
+    console = Console(width=100, record=True, file=io.StringIO())
+    console.print(state.game.render(state.observation(seat)))
+    return console.export_text()
+
+
+def render(state: State, seat: int | None, mode: str | None) -> str | None:
+    """The adapters' ``render()``: the text for "ansi", printed for "human"
+    (which returns ``None``, as Gymnasium and PettingZoo ask), nothing
+    without a mode."""
+    if mode is None:
+        return None
+    text = render_text(state, seat)
+    if mode == "human":
+        print(text, end="")
+        return None
+    return text
+
+
 _ONE = np.int8(1)
 
 

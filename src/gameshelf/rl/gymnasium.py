@@ -50,6 +50,7 @@ from gameshelf.rl._common import (
     checked_id,
     exact_int,
     outcome,
+    render,
     resolve_game,
     resolve_players,
     resolve_reward,
@@ -133,16 +134,8 @@ class GameshelfEnv(gymnasium.Env[np.ndarray, np.int64]):
         return self._observe(), reward, over, False, self._info(illegal=False)
 
     def render(self) -> str | None:  # type: ignore[override]
-        if self.render_mode != "ansi":
-            return None
-        import io
-
-        from rich.console import Console
-
-        state = self._require_state()
-        console = Console(width=100, record=True, file=io.StringIO())
-        console.print(self.game.render(state.observation(self.seat)))
-        return console.export_text()
+        """What the agent's seat sees, as text ("ansi")."""
+        return render(self._require_state(), self.seat, self.render_mode)
 
     # -- helpers ----------------------------------------------------------------------------
     def _require_state(self) -> State:

@@ -37,10 +37,13 @@ from gameshelf.core.protocol import State
 from gameshelf.core.tensor import tensor_size
 from gameshelf.rl import snake_name
 from gameshelf.rl._common import (
+    RENDER_MODES,
     LegalNow,
     outcome,
+    render,
     resolve_game,
     resolve_players,
+    resolve_render_mode,
     resolve_reward,
 )
 
@@ -50,7 +53,7 @@ __all__ = ["GameshelfAEC", "env", "raw_env"]
 class GameshelfAEC(AECEnv):  # type: ignore[misc]
     """Every seat of a gameshelf game as a PettingZoo agent."""
 
-    metadata = {"render_modes": ["ansi"], "name": "gameshelf_v0", "is_parallelizable": False}
+    metadata = {"render_modes": list(RENDER_MODES), "name": "gameshelf_v0", "is_parallelizable": False}
 
     def __init__(
         self,
@@ -66,9 +69,7 @@ class GameshelfAEC(AECEnv):  # type: ignore[misc]
         self.reward_kind = resolve_reward(reward)
         self.options = dict(options or {})
         self.game.resolve_options(self.options)  # refuses bad options now
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
-        self.render_mode = render_mode
+        self.render_mode = resolve_render_mode(render_mode)
         self.metadata = {**self.metadata, "name": f"gameshelf_{snake_name(self.game.id)}_v0"}
         self.possible_agents = [f"player_{p}" for p in range(self.players)]
         self.agents = self.possible_agents[:]
@@ -140,9 +141,9 @@ class GameshelfAEC(AECEnv):  # type: ignore[misc]
         self._accumulate_rewards()
 
     def render(self) -> str | None:
-        if self.render_mode != "ansi":
-            return None
-        return str(self._require_state().observation(None))
+        """The table as a spectator sees it (public information only): text
+        for "ansi", printed for "human"."""
+        return render(self._require_state(), None, self.render_mode)
 
     def close(self) -> None:
         pass
