@@ -138,3 +138,13 @@ def test_strings_hide_what_the_seat_cannot_see() -> None:
 def test_bad_parameters_are_refused(params: dict, error: type[Exception]) -> None:
     with pytest.raises((error, pyspiel.SpielError)):
         pyspiel.load_game("gameshelf_pay_dirt", params)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_game_type_offers_no_information_state_tensor(name: str) -> None:
+    game = pyspiel.load_game(name, {"players": _players(name)})
+    kind = game.get_type()
+    assert not kind.provides_information_state_tensor and kind.provides_information_state_string
+    assert kind.provides_observation_tensor
+    _, state = _midgame(name)
+    assert len(state.observation_tensor(0)) == game.observation_tensor_size() > 0

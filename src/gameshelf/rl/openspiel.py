@@ -27,9 +27,16 @@ How the game type is chosen, and why:
   dice are hidden. The observation string is the seat's
   :meth:`State.observation` as sorted JSON, without its log; the
   information-state string adds the log and the seat's own moves so far
-  (perfect recall: a view seen twice is two states). Both tensors are the seat's
-  :meth:`State.observation_tensor` (a summary of what it sees now, not a
-  perfect-recall history).
+  (perfect recall: a view seen twice is two states). The observation
+  tensor is the seat's :meth:`State.observation_tensor`. There is **no
+  information-state tensor** (``provides_information_state_tensor`` is
+  false): the observation tensor summarises what the seat sees now, and
+  offering it as the information state would let algorithms keyed on the
+  tensor (Deep CFR, NFSP) merge states the perfect-recall string keeps
+  apart. A true perfect-recall tensor would have to encode every seat's
+  past, a history as long as the game, in a fixed width; the honest and
+  cheap answer is to say there is none (and use the string, or stack
+  observation tensors in the learner).
 - **General-sum, terminal rewards.** ``reward="win"`` (the default with two
   or more players) pays 1 to each winner (ties share the win) and 0
   otherwise; ``reward="score"`` (the default solo) pays the final score,
@@ -123,7 +130,7 @@ class GameshelfGame(pyspiel.Game):  # type: ignore[misc]
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
         recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        return _Observer(tensor_size(load_game(self.spec[0])), info_state=recall)
+        return _Observer(0 if recall else tensor_size(load_game(self.spec[0])), info_state=recall)
 
 
 class GameshelfState(pyspiel.State):  # type: ignore[misc]
@@ -217,11 +224,15 @@ class _Observer:
     """OpenSpiel's observer protocol over the seat's observation."""
 
     def __init__(self, size: int, *, info_state: bool) -> None:
-        self.tensor = np.zeros(size, np.float32)
-        self.dict = {"observation": self.tensor}
+        #: no tensor for the information state (the game type says so):
+        #: only the string is perfect recall
+        self.tensor: np.ndarray | None = None if info_state else np.zeros(size, np.float32)
+        self.dict = {} if self.tensor is None else {"observation": self.tensor}
         self.info_state = info_state
 
     def set_from(self, state: GameshelfState, player: int) -> None:
+        if self.tensor is None:
+            return
         if state._engine is None:
             self.tensor.fill(0.0)
         else:
@@ -255,7 +266,7 @@ def _game_type(game: Any) -> pyspiel.GameType:
         max_num_players=game.max_players,
         min_num_players=game.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=True,
+        provides_information_state_tensor=False,  # the tensor is a view now, not a history
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification={"players": default_players, "reward": _default_reward(game)},
