@@ -4,6 +4,7 @@ on, and OpenSpiel's IS-MCTS bot plays a game of each to the end."""
 from __future__ import annotations
 
 import pickle
+from typing import Any
 
 import pytest
 
@@ -148,3 +149,33 @@ def test_the_game_type_offers_no_information_state_tensor(name: str) -> None:
     assert kind.provides_observation_tensor
     _, state = _midgame(name)
     assert len(state.observation_tensor(0)) == game.observation_tensor_size() > 0
+
+
+def _answer(ask: Any, player: Any) -> Any:
+    try:
+        return ask(player)
+    except pyspiel.SpielError as error:
+        return str(error)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_python_queries_answer_as_pyspiels_own(name: str) -> None:
+    """``legal_actions`` and ``is_chance_node`` are answered in Python (no
+    crossing into C++); pyspiel's own methods must say exactly the same at
+    every node, for every player, the end included."""
+    players = _players(name)
+    game = pyspiel.load_game(name, {"players": players})
+    state = game.new_initial_state()
+    rs = np.random.RandomState(7)
+    while True:
+        assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
+        assert state.legal_actions() == pyspiel.State.legal_actions(state)
+        for player in (*range(players), pyspiel.PlayerId.CHANCE, pyspiel.PlayerId.TERMINAL):
+            assert _answer(state.legal_actions, player) == _answer(
+                lambda p: pyspiel.State.legal_actions(state, p), player
+            ), player
+        if state.is_terminal():
+            assert state.legal_actions() == []
+            return
+        legal = state.legal_actions()
+        state.apply_action(legal[rs.randint(len(legal))])

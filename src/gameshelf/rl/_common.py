@@ -123,11 +123,23 @@ class LegalNow:
     Why: an adapter needs them up to three times a move (the mask it shows,
     the check of the id it gets back, and the move itself, which ``apply``
     would check a third time). Keyed on the state and its move count, so a
-    move or another state recomputes them. Ids come straight from the
-    game's id tables (two dict lookups per legal action, no method calls).
+    move or another state recomputes them.
+
+    Why ids are looked up by object identity first: the games list shared
+    action instances (a few hundred per game), and a dataclass hashes
+    through a Python-level ``__hash__``, which made the lookup in the
+    game's id tables most of this class's cost. ``_known`` maps
+    ``id(action)`` to the action's id for every instance met so far, and
+    ``_alive`` holds those instances, so an address in ``_known`` always
+    belongs to the very object it was learnt from (two live objects never
+    share an address). An instance met for the first time is looked up in
+    the id tables once; the memory is bounded by :attr:`REMEMBER`.
     """
 
-    __slots__ = ("_game", "_ids", "_mask", "_moves", "_n", "_state", "by_id")
+    __slots__ = ("_alive", "_game", "_ids", "_known", "_mask", "_moves", "_n", "_state", "by_id")
+
+    #: how many distinct action instances are remembered before starting over.
+    REMEMBER = 1 << 14
 
     def __init__(self) -> None:
         self._state: State | None = None
@@ -137,6 +149,8 @@ class LegalNow:
         self._game: Game | None = None
         self._ids: Mapping[type[Action], Mapping[Action, int]] = {}
         self._n = 0
+        self._known: dict[int, int] = {}
+        self._alive: list[Action] = []
 
     def __reduce__(self) -> tuple[Any, ...]:
         """A cache pickles (and deep-copies) empty: it is rebuilt at the next
@@ -146,21 +160,40 @@ class LegalNow:
 
     def _for(self, game: Game) -> None:
         self._game, self._ids, self._n = game, game.action_id_tables(), game.num_distinct_actions
+        self._known, self._alive = {}, []
 
     def of(self, state: State) -> dict[int, Action]:
         moves = len(state.history)
         if state is not self._state or moves != self._moves:
             if state.game is not self._game:
                 self._for(state.game)
-            ids = self._ids
             legal = state.legal_actions()
-            try:
-                self.by_id = {ids[type(a)][a]: a for a in legal}
-            except KeyError:  # a game listing an action outside its universe: say which
-                self.by_id = {state.game.action_id(a): a for a in legal}
+            try:  # every instance met before: C-level lookups only
+                self.by_id = dict(zip(map(self._known.__getitem__, map(id, legal)), legal, strict=True))
+            except KeyError:
+                self.by_id = self._learn(state, legal)
             self._mask = None
             self._state, self._moves = state, moves
         return self.by_id
+
+    def _learn(self, state: State, legal: list[Action]) -> dict[int, Action]:
+        """The ids of ``legal`` from the game's id tables, remembering each
+        instance (see the class's docstring)."""
+        known, alive, ids = self._known, self._alive, self._ids
+        if len(alive) + len(legal) > self.REMEMBER:
+            known.clear()
+            alive.clear()
+        by_id: dict[int, Action] = {}
+        for action in legal:
+            table = ids.get(type(action))
+            index = table.get(action) if table is not None else None
+            if index is None:  # a game listing an action outside its universe: say which
+                index = state.game.action_id(action)
+            if id(action) not in known:
+                known[id(action)] = index
+                alive.append(action)
+            by_id[index] = action
+        return by_id
 
     def mask(self, state: State) -> np.ndarray:
         """The int8 legal-action mask over the game's action ids: built once

@@ -88,14 +88,32 @@ class _Engine:
     its legal-action cache empty), so loading costs no replay of the game.
     """
 
-    __slots__ = ("legal", "state")
+    __slots__ = ("legal", "player", "state")
 
     def __init__(self, state: State) -> None:
         self.state = state
         self.legal = LegalNow()
+        self.player = _player_of(state)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Engine:
         return _Engine(self.state.clone())
+
+
+#: OpenSpiel's player ids for chance and the end, as plain ints (cheaper to
+#: return and compare than pybind's enum values)
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+
+
+def _player_of(state: State) -> int:
+    """OpenSpiel's current player of a started game.
+
+    Why the holder keeps it: OpenSpiel asks for the current player four or
+    five times a move (``is_chance_node``, ``is_terminal``,
+    ``legal_actions``, ``apply_action`` each ask), a crossing into Python
+    and a property of the game's state every time."""
+    seat = state.current_player
+    return _TERMINAL if seat is None else seat
 
 
 class GameshelfGame(pyspiel.Game):  # type: ignore[misc]
@@ -158,21 +176,42 @@ class GameshelfState(pyspiel.State):  # type: ignore[misc]
 
     # -- the OpenSpiel API ----------------------------------------------------------------
     def current_player(self) -> int:
-        if self._engine is None:
-            return pyspiel.PlayerId.CHANCE
-        seat = self._engine.state.current_player
-        return pyspiel.PlayerId.TERMINAL if seat is None else seat
+        engine = self._engine
+        return _CHANCE if engine is None else engine.player
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return [(b, 1.0 / SEED_OUTCOMES) for b in range(SEED_OUTCOMES)] if self._engine is None else []
 
+    # Why ``legal_actions`` and ``is_chance_node`` are answered here too:
+    # pyspiel's own versions cross into C++ and back into Python (for the
+    # current player, then for the list), which cost a Python caller, such
+    # as OpenSpiel's Python bots and every random playout, a fifth of a move.
+    # Same answers as pyspiel's; C++ callers still reach ``_legal_actions``.
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal actions of ``player`` (default: the one to act), sorted;
+        the seed's bytes at a chance node (for any player, as pyspiel
+        answers there), nothing at the end."""
+        engine = self._engine
+        if engine is None:
+            return list(range(SEED_OUTCOMES))
+        if player is None:
+            player = engine.player
+            if player == _TERMINAL:
+                return []
+        elif player < 0:  # a pseudo-player: pyspiel's own answer (its error at a player node)
+            return pyspiel.State.legal_actions(self, player)  # type: ignore[no-any-return]
+        if player != engine.player:
+            return []
+        return sorted(engine.legal.of(engine.state))
+
+    def is_chance_node(self) -> bool:
+        return self._engine is None
+
     def _legal_actions(self, player: int) -> list[int]:
-        if self._engine is None:
+        engine = self._engine
+        if engine is None or engine.player != player:
             return []
-        state = self._engine.state
-        if state.current_player != player:
-            return []
-        return sorted(self._engine.legal.of(state))
+        return sorted(engine.legal.of(engine.state))
 
     def _apply_action(self, action: int) -> None:
         if self._engine is None:
@@ -182,10 +221,11 @@ class GameshelfState(pyspiel.State):  # type: ignore[misc]
                 seed = int.from_bytes(bytes(self._seed_bytes), "big")
                 self._engine = _Engine(load_game(game_id).new_game(players, seed))
             return
-        state = self._engine.state
-        seat = state.current_player
-        self._engine.legal.play(state, action)  # IllegalAction if not legal; nothing changes
-        self._own[seat].append(action)  # type: ignore[index]
+        engine = self._engine
+        seat = engine.player
+        engine.legal.play(engine.state, action)  # IllegalAction if not legal; nothing changes
+        engine.player = _player_of(engine.state)
+        self._own[seat].append(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -193,7 +233,8 @@ class GameshelfState(pyspiel.State):  # type: ignore[misc]
         return str(load_game(self._spec[0]).action_from_id(action))
 
     def is_terminal(self) -> bool:
-        return self._engine is not None and self._engine.state.is_over
+        engine = self._engine
+        return engine is not None and engine.player == _TERMINAL
 
     def returns(self) -> list[float]:
         _, players, reward = self._spec
