@@ -7,7 +7,7 @@ must refuse bad input the same way, with a clear error and nothing changed.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import numpy as np
@@ -16,6 +16,7 @@ from gameshelf.core.actions import Action
 from gameshelf.core.errors import IllegalAction
 from gameshelf.core.protocol import Game, State
 from gameshelf.core.registry import load_game
+from gameshelf.core.tensor import encoder_for
 
 #: how a finished game pays a seat: its final score, or 1 for a win (ties
 #: shared by every tied winner) and 0 otherwise.
@@ -54,17 +55,26 @@ def resolve_players(game: Game, players: Any) -> int:
     return n
 
 
-def resolve_reward(reward: Any) -> str:
-    if reward not in REWARDS:
-        raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
-    return str(reward)
+def game_rewards(game: Game) -> dict[str, Callable[[State, int], float]]:
+    """The reward kinds a game adds to :data:`REWARDS` (its encoding
+    module's ``REWARDS``: Pay Dirt's ``"gold+money"``)."""
+    return dict(getattr(encoder_for(game), "REWARDS", {}))
+
+
+def resolve_reward(reward: Any, game: Game | None = None) -> str:
+    kinds = (*REWARDS, *(game_rewards(game) if game is not None else ()))
+    if type(reward) is not str or reward not in kinds:
+        raise ValueError(f"reward must be one of {', '.join(kinds)}, not {reward!r}")
+    return reward
 
 
 def outcome(state: State, seat: int, reward: str) -> float:
     """What the finished ``state`` pays ``seat`` under ``reward``."""
     if reward == "win":
         return 1.0 if seat in state.winners() else 0.0
-    return float(state.scores()[seat])
+    if reward == "score":
+        return float(state.scores()[seat])
+    return float(game_rewards(state.game)[reward](state, seat))
 
 
 def checked_id(game: Game, action: Any) -> int:

@@ -86,7 +86,7 @@ class GameshelfEnv(gymnasium.Env[np.ndarray, np.int64]):
         self.opponent_names = names
         for name in names:
             make_bot(name, seed=0, game=self.game)  # refuses an unknown name now, not at reset
-        self.reward_kind = resolve_reward(reward)
+        self.reward_kind = resolve_reward(reward, self.game)
         self.options = dict(options or {})
         self.game.resolve_options(self.options)  # refuses bad options now
         if isinstance(illegal_reward, bool) or not isinstance(illegal_reward, int | float):

@@ -123,7 +123,7 @@ class GameshelfGame(pyspiel.Game):  # type: ignore[misc]
         params = dict(params or {})
         engine_game = load_game(game_id)
         players = resolve_players(engine_game, params.get("players"))
-        reward = resolve_reward(params.get("reward") or _default_reward(engine_game))
+        reward = resolve_reward(params.get("reward") or _default_reward(engine_game), engine_game)
         #: what a state needs to know of its game (a plain tuple, because
         #: OpenSpiel deep-copies a state's attributes on every clone).
         self.spec = (game_id, players, reward)

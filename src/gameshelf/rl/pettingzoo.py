@@ -66,7 +66,7 @@ class GameshelfAEC(AECEnv):  # type: ignore[misc]
         super().__init__()
         self.game = resolve_game(game)
         self.players = resolve_players(self.game, players)
-        self.reward_kind = resolve_reward(reward)
+        self.reward_kind = resolve_reward(reward, self.game)
         self.options = dict(options or {})
         self.game.resolve_options(self.options)  # refuses bad options now
         self.render_mode = resolve_render_mode(render_mode)
