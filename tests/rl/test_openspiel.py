@@ -179,3 +179,39 @@ def test_python_queries_answer_as_pyspiels_own(name: str) -> None:
             return
         legal = state.legal_actions()
         state.apply_action(legal[rs.randint(len(legal))])
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_random_games_stay_well_inside_the_length_limit(game_id: str) -> None:
+    """The derived max_game_length is realistic: a few times the longest
+    random game, never reached by one."""
+    import random
+
+    from gameshelf.core.registry import load_game
+
+    game = load_game(game_id)
+    for players in range(game.min_players, game.max_players + 1):
+        limit = pyspiel.load_game(gs_os.game_name(game_id), {"players": players}).max_game_length()
+        assert limit == gs_os.default_max_game_length(game_id, players)
+        longest = 0
+        for seed in range(25):
+            state, rng = game.new_game(players, seed), random.Random(seed)
+            while not state.is_over:
+                state.apply_unchecked(rng.choice(state.legal_actions()))
+            longest = max(longest, gs_os.SEED_NODES + len(state.history))
+        assert longest * 1.5 < limit < longest * 12, (players, longest, limit)
+
+
+def test_a_game_at_the_length_limit_ends_paying_nobody() -> None:
+    game = pyspiel.load_game("gameshelf_pay_dirt", {"players": 3, "max_game_length": 40})
+    state = game.new_initial_state()
+    rs = np.random.RandomState(2)
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        state.apply_action(legal[rs.randint(len(legal))])
+    assert state.move_number() == 40 and not state.engine.is_over
+    assert state.returns() == [0.0, 0.0, 0.0] and state.legal_actions() == []
+    for copy_ in (state.clone(), pickle.loads(pickle.dumps(state))):
+        assert copy_.is_terminal() and copy_.returns() == [0.0, 0.0, 0.0]
+    with pytest.raises((ValueError, pyspiel.SpielError)):
+        pyspiel.load_game("gameshelf_pay_dirt", {"max_game_length": 3})

@@ -61,7 +61,7 @@ from gameshelf.core.protocol import State
 from gameshelf.core.registry import games, load_game
 from gameshelf.core.tensor import has_encoder, tensor_size
 from gameshelf.rl import camel_name, snake_name
-from gameshelf.rl._common import LegalNow, outcome, resolve_players, resolve_reward
+from gameshelf.rl._common import LegalNow, exact_int, outcome, resolve_players, resolve_reward
 from gameshelf.testing import ConformanceSuite
 
 __all__ = ["SCORE_BOUND", "SEED_NODES", "GameshelfGame", "GameshelfState", "game_name", "register_all"]
@@ -96,7 +96,9 @@ class _Engine:
         self.player = _player_of(state)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Engine:
-        return _Engine(self.state.clone())
+        other = _Engine(self.state.clone())
+        other.player = self.player  # a game cut at the length limit stays cut
+        return other
 
 
 #: OpenSpiel's player ids for chance and the end, as plain ints (cheaper to
@@ -124,9 +126,14 @@ class GameshelfGame(pyspiel.Game):  # type: ignore[misc]
         engine_game = load_game(game_id)
         players = resolve_players(engine_game, params.get("players"))
         reward = resolve_reward(params.get("reward") or _default_reward(engine_game), engine_game)
+        # 0 (the declared default) or none: the limit derived from the rules for this many players
+        limit = exact_int(params.get("max_game_length") or 0, "max_game_length")
+        limit = limit or default_max_game_length(game_id, players)
+        if limit <= SEED_NODES:
+            raise ValueError(f"max_game_length must be more than the seed's {SEED_NODES} chance nodes, not {limit}")
         #: what a state needs to know of its game (a plain tuple, because
         #: OpenSpiel deep-copies a state's attributes on every clone).
-        self.spec = (game_id, players, reward)
+        self.spec = (game_id, players, reward, limit)
         low, high = (0.0, 1.0) if reward == "win" else (-SCORE_BOUND, SCORE_BOUND)
         info = pyspiel.GameInfo(
             num_distinct_actions=engine_game.num_distinct_actions,
@@ -135,9 +142,10 @@ class GameshelfGame(pyspiel.Game):  # type: ignore[misc]
             min_utility=low,
             max_utility=high,
             utility_sum=None,
-            max_game_length=ConformanceSuite.max_steps,
+            max_game_length=limit,
         )
-        super().__init__(_game_type(engine_game), info, {"players": players, "reward": reward})
+        params = {"players": players, "reward": reward, "max_game_length": limit}
+        super().__init__(_game_type(engine_game), info, params)
 
     def new_initial_state(self) -> GameshelfState:
         """The start: the seed's chance nodes come first."""
@@ -156,7 +164,10 @@ class GameshelfState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: GameshelfGame) -> None:
         super().__init__(game)
-        self._spec: tuple[str, int, str] = game.spec
+        self._spec: tuple[str, int, str, int] = game.spec
+        #: moves made so far, the seed's chance nodes included (OpenSpiel's
+        #: game length, kept here since a re-sampled world has no history)
+        self._length = 0
         self._seed_bytes: list[int] = []
         self._engine: _Engine | None = None
         #: each seat's own moves so far, which make its information state
@@ -216,15 +227,18 @@ class GameshelfState(pyspiel.State):  # type: ignore[misc]
     def _apply_action(self, action: int) -> None:
         if self._engine is None:
             self._seed_bytes.append(action)
+            self._length += 1
             if len(self._seed_bytes) == SEED_NODES:
-                game_id, players, _ = self._spec
+                game_id, players, _, _ = self._spec
                 seed = int.from_bytes(bytes(self._seed_bytes), "big")
                 self._engine = _Engine(load_game(game_id).new_game(players, seed))
             return
         engine = self._engine
         seat = engine.player
         engine.legal.play(engine.state, action)  # IllegalAction if not legal; nothing changes
-        engine.player = _player_of(engine.state)
+        self._length += 1
+        # at the length limit the game ends where it stands (see default_max_game_length)
+        engine.player = _player_of(engine.state) if self._length < self._spec[3] else _TERMINAL
         self._own[seat].append(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -237,8 +251,8 @@ class GameshelfState(pyspiel.State):  # type: ignore[misc]
         return engine is not None and engine.player == _TERMINAL
 
     def returns(self) -> list[float]:
-        _, players, reward = self._spec
-        if not self.is_terminal():
+        _, players, reward, _ = self._spec
+        if not self.is_terminal() or not self.engine.is_over:  # a game cut at the limit pays nobody
             return [0.0] * players
         state = self.engine
         bound = SCORE_BOUND
@@ -251,6 +265,7 @@ class GameshelfState(pyspiel.State):  # type: ignore[misc]
         seed = int(float(probability_sampler()) * 2**52)
         other = GameshelfState(self.get_game())
         other._seed_bytes = list(self._seed_bytes)
+        other._length = self._length
         other._own = [list(moves) if seat == player_id else [] for seat, moves in enumerate(self._own)]
         other._engine = _Engine(self.engine.determinize(player_id, seed))
         return other
@@ -290,6 +305,45 @@ class _Observer:
         return json.dumps(seen, sort_keys=True, ensure_ascii=False) + f"\nmoves:{own}"
 
 
+#: what :func:`default_max_game_length` builds on, per game: (rounds the
+#: rules allow at most, moves allowed per seat and round, whether that
+#: allowance is per seat). Derivations in docs/research.md ("How long a
+#: game can be"); "seen" is the most in 150 random games per player count.
+LENGTH_RULES: dict[str, tuple[int, int, bool]] = {
+    # 8 rounds (constants.toml); a round's 2-4 dice and the free actions
+    # around them: 64 moves a round (37 seen)
+    "dicey-farm": (8, 64, True),
+    # the start temperature of 15 drops by at least 1 a round, and the round
+    # after the one that reaches 0 is the last: 16 rounds (12 seen); 16 moves
+    # per seat and round (10.5 seen: an auction's bids, gear, labour)
+    "pay-dirt": (16, 16, True),
+    # 7 rounds; 48 moves per seat and round (23.5 seen)
+    "above-and-below": (7, 48, True),
+    # no last round in the rules: a game ends when one seat holds three
+    # luxuries or one seat is left; 500 turns (216 seen) of 8 moves (5 seen)
+    "filthy-rich": (500, 8, False),
+}
+
+
+def default_max_game_length(game_id: str, players: int) -> int:
+    """OpenSpiel's ``max_game_length`` for ``game_id`` with ``players``: the
+    seed's chance nodes plus rounds x moves per seat and round x seats
+    (Filthy Rich: turns x moves per turn). A game no table knows gets the
+    conformance kit's bound on any game.
+
+    Why a limit that the game itself enforces: the rules bound the rounds
+    but not the moves of a round (a die may be picked and put back, Filthy
+    Rich has no last turn), and OpenSpiel sizes buffers and histograms by
+    this number. So, as OpenSpiel's own games do at their move limits, a
+    game that reaches it ends where it stands, paying every seat 0. Random
+    play never came near (docs/research.md)."""
+    rule = LENGTH_RULES.get(game_id)
+    if rule is None:
+        return SEED_NODES + ConformanceSuite.max_steps
+    rounds, moves, per_seat = rule
+    return SEED_NODES + rounds * moves * (players if per_seat else 1)
+
+
 def _default_reward(game: Any) -> str:
     return "score" if game.max_players == 1 else "win"
 
@@ -310,7 +364,11 @@ def _game_type(game: Any) -> pyspiel.GameType:
         provides_information_state_tensor=False,  # the tensor is a view now, not a history
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"players": default_players, "reward": _default_reward(game)},
+        parameter_specification={
+            "players": default_players,
+            "reward": _default_reward(game),
+            "max_game_length": 0,  # derived from the rules for the player count (see the docstring)
+        },
     )
 
 
