@@ -126,6 +126,11 @@ def render(state: State, seat: int | None, mode: str | None) -> str | None:
 
 _ONE = np.int8(1)
 
+#: per game, the action instances :class:`LegalNow` has met: (address ->
+#: action id, the instances themselves, kept alive so that no address is
+#: reused while it is remembered).
+_MEMORY: dict[Game, tuple[dict[int, int], list[Action]]] = {}
+
 
 class LegalNow:
     """One state's legal actions at its current move, by id, computed once.
@@ -143,7 +148,9 @@ class LegalNow:
     ``_alive`` holds those instances, so an address in ``_known`` always
     belongs to the very object it was learnt from (two live objects never
     share an address). An instance met for the first time is looked up in
-    the id tables once; the memory is bounded by :attr:`REMEMBER`.
+    the id tables once; the memory is one per game, shared by every
+    adapter (a new game, a clone or a fresh environment starts out knowing
+    the instances), and bounded by :attr:`REMEMBER`.
     """
 
     __slots__ = ("_alive", "_game", "_ids", "_known", "_mask", "_moves", "_n", "_state", "by_id")
@@ -170,7 +177,10 @@ class LegalNow:
 
     def _for(self, game: Game) -> None:
         self._game, self._ids, self._n = game, game.action_id_tables(), game.num_distinct_actions
-        self._known, self._alive = {}, []
+        memory = _MEMORY.get(game)
+        if memory is None:
+            memory = _MEMORY[game] = ({}, [])
+        self._known, self._alive = memory
 
     def of(self, state: State) -> dict[int, Action]:
         moves = len(state.history)
