@@ -23,7 +23,8 @@ sees its own re-dealt view. A solo game (Dicey Farm) plays as is.
   ``illegal_reward`` (``info["illegal"]`` is true); a non-integer or an id
   outside the space raises;
 - reward: 0 until the end, then the seat's final score (``reward="score"``)
-  or 1 for a win, 0 otherwise (``reward="win"``; tied winners all win);
+  or 1 for a win, 0 otherwise (``reward="win"``; tied winners all win), or
+  a kind the game adds (Pay Dirt's ``"gold+money"``);
 - the last step's ``info`` adds ``scores`` and ``winners`` as numeric
   arrays indexed by seat (:func:`final_info`), and its ``action_mask`` is
   all zeros: nothing is legal once the game is over, the convention of

@@ -39,12 +39,15 @@ How the game type is chosen, and why:
   observation tensors in the learner).
 - **General-sum, terminal rewards.** ``reward="win"`` (the default with two
   or more players) pays 1 to each winner (ties share the win) and 0
-  otherwise; ``reward="score"`` (the default solo) pays the final score,
+  otherwise; ``reward="score"`` (the default solo) pays the final score
+  (a game may add kinds: Pay Dirt's ``"gold+money"``),
   clipped to the loose bounds ``[-SCORE_BOUND, SCORE_BOUND]``.
 - **Serialisation** pickles the gameshelf state (its game by reference,
   through the registry), so a deserialised state is the same game exactly
   and loading it replays nothing.
-- ``max_game_length`` is the conformance kit's bound on any game's length.
+- ``max_game_length`` (a parameter; 0 derives it) comes from the rules'
+  round counts (:func:`default_max_game_length`); a game that reaches it
+  ends where it stands, paying every seat 0.
 - Why not ``SAMPLED_STOCHASTIC``: OpenSpiel serialises such a game through
   its random generator's state, which a Python game cannot provide.
 """

@@ -17,7 +17,9 @@ auction asks every bidder in turn). Each observation is a dict:
 ``observation`` (the seat's :meth:`State.observation_tensor`) and
 ``action_mask`` (int8 over the game's action ids; zeros for an agent that
 is not to act). Rewards are paid when the game ends: the final score
-(``reward="score"``) or 1 for a win and 0 otherwise (``reward="win"``).
+(``reward="score"``) or 1 for a win and 0 otherwise (``reward="win"``), or
+a kind the game adds (Pay Dirt's ``"gold+money"``). Render modes are
+"human" (prints) and "ansi" (returns) the public table, as text.
 :func:`env` wraps the raw environment like PettingZoo's classic games: an
 illegal move ends the game with ``-1`` for its maker, and the order of calls
 is enforced.
