@@ -211,6 +211,9 @@ def test_a_game_at_the_length_limit_ends_paying_nobody() -> None:
         state.apply_action(legal[rs.randint(len(legal))])
     assert state.move_number() == 40 and not state.engine.is_over
     assert state.returns() == [0.0, 0.0, 0.0] and state.legal_actions() == []
+    with pytest.raises(Exception):  # noqa: B017 (pyspiel's error or the engine's game-over)
+        state.apply_action(0)
+    assert state.move_number() == 40 and state.is_terminal()
     for copy_ in (state.clone(), pickle.loads(pickle.dumps(state))):
         assert copy_.is_terminal() and copy_.returns() == [0.0, 0.0, 0.0]
     with pytest.raises((ValueError, pyspiel.SpielError)):

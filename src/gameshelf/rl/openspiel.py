@@ -60,6 +60,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from gameshelf.core.errors import IllegalAction
 from gameshelf.core.protocol import State
 from gameshelf.core.registry import games, load_game
 from gameshelf.core.tensor import has_encoder, tensor_size
@@ -198,9 +199,9 @@ class GameshelfState(pyspiel.State):  # type: ignore[misc]
 
     # Why ``legal_actions`` and ``is_chance_node`` are answered here too:
     # pyspiel's own versions cross into C++ and back into Python (for the
-    # current player, then for the list), which cost a Python caller, such
-    # as OpenSpiel's Python bots and every random playout, a fifth of a move.
-    # Same answers as pyspiel's; C++ callers still reach ``_legal_actions``.
+    # current player, then for the list), a cost a Python caller (OpenSpiel's
+    # Python bots, every random playout) paid at every move. Same answers as
+    # pyspiel's (a test compares them); C++ callers still reach ``_legal_actions``.
     def legal_actions(self, player: int | None = None) -> list[int]:
         """The legal actions of ``player`` (default: the one to act), sorted;
         the seed's bytes at a chance node (for any player, as pyspiel
@@ -238,6 +239,8 @@ class GameshelfState(pyspiel.State):  # type: ignore[misc]
             return
         engine = self._engine
         seat = engine.player
+        if seat == _TERMINAL:  # over, or cut at the length limit: nothing more is legal
+            raise IllegalAction("game-over")
         engine.legal.play(engine.state, action)  # IllegalAction if not legal; nothing changes
         self._length += 1
         # at the length limit the game ends where it stands (see default_max_game_length)
