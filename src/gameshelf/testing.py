@@ -20,8 +20,10 @@ holds every re-dealt copy to what ``State.known_zones`` says the seat knows.
 
 from __future__ import annotations
 
+import copy
 import json
 import os
+import pickle
 from collections.abc import Callable, Iterator
 from typing import Any, ClassVar, TypeVar
 
@@ -51,6 +53,11 @@ def random_playout(
 
 
 _F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def _pickled(obj: Any) -> Any:
+    """``obj`` through ``pickle`` and back, at the highest protocol."""
+    return pickle.loads(pickle.dumps(obj, pickle.HIGHEST_PROTOCOL))
 
 
 def _slow(test: _F) -> _F:
@@ -194,6 +201,35 @@ class ConformanceSuite:
             state_copy = state.clone()
             state_copy.apply(state_copy.legal_actions()[0])
             assert twin.snapshot() == twin_before, "changing one clone changed another"
+
+    def test_states_pickle_and_deepcopy(self) -> None:
+        """A state, its actions and its record survive ``pickle`` and
+        ``copy.deepcopy``: the copy is the same position with the same past,
+        shares the game (pickled by reference), shows every seat the same,
+        and plays on exactly as the original does (checkpoints, worker
+        processes, replay buffers and searches over copies rely on it)."""
+        for state in self.sampled_states(games=2):
+            for how, copier in (("pickle", _pickled), ("deepcopy", copy.deepcopy)):
+                twin = copier(state)
+                where = f"{how}, step {len(state.history)}"
+                assert type(twin) is type(state) and twin is not state
+                assert twin.game is state.game, f"{where}: the game must come back by reference"
+                assert twin.snapshot() == state.snapshot(), f"{where}: the copy is another position"
+                assert twin.legal_actions() == state.legal_actions(), where
+                for seat in (None, *range(state.players)):
+                    assert twin.observation(seat) == state.observation(seat), f"{where}: seat {seat} sees otherwise"
+                for action in state.legal_actions()[:20]:
+                    back = copier(action)
+                    assert back == action and type(back) is type(action), f"{where}: {action}"
+                assert copier(state.record()) == state.record(), f"{where}: the record"
+                if state.is_over:
+                    continue
+                original = state.clone()
+                for one in (original, twin):
+                    stream = Stream(derive_seed("pickle", len(state.history)))
+                    for _ in random_playout(one, stream, self.max_steps):
+                        pass
+                assert twin.snapshot() == original.snapshot(), f"{where}: the copy plays on differently"
 
     def test_illegal_actions_are_rejected_and_change_nothing(self) -> None:
         game = self.game

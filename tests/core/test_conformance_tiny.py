@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import pickle
 from collections.abc import Sequence
 from typing import Any
 
@@ -282,3 +283,34 @@ def test_kit_fuzzer_catches_a_move_taken_from_the_wrong_seat() -> None:
 
     with pytest.raises(AssertionError, match="was accepted"):
         Suite().fuzz_malformed_moves(300)
+
+
+class UnpicklableState(HiddenHighState):
+    """Keeps a local function: the state no longer pickles."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.rule = lambda card: card  # a local object pickle cannot find
+
+    def _copy(self) -> UnpicklableState:
+        other = super()._copy()
+        other.__class__ = UnpicklableState
+        return other
+
+
+class Unpicklable(HiddenHigh):
+    id = "unpicklable-high"
+
+    def _new_state(self, players, seed, options):  # type: ignore[no-untyped-def]
+        return UnpicklableState(self, players, seed, options)
+
+
+def test_kit_catches_a_state_that_does_not_pickle() -> None:
+    register_game(Unpicklable.id, Unpicklable)
+
+    class Suite(ConformanceSuite):
+        game_id = Unpicklable.id
+        deep_games = 1
+
+    with pytest.raises((AttributeError, TypeError, pickle.PicklingError)):
+        Suite().test_states_pickle_and_deepcopy()

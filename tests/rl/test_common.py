@@ -54,3 +54,40 @@ def test_an_illegal_id_is_refused_and_a_move_refreshes_the_ids() -> None:
     assert state.snapshot() == before
     legal.play(state, min(ids))
     assert legal.of(state) == {game.action_id(a): a for a in state.legal_actions()}
+
+
+def test_pay_dirts_gold_and_money_reward_separates_zero_score_games() -> None:
+    """Most random 3-player Pay Dirt games end with no gold at all; the
+    "gold+money" reward still tells the seats apart, gold first, then cash."""
+    import random
+
+    from gameshelf.core.registry import load_game
+    from gameshelf.rl._common import outcome, resolve_reward
+
+    game = load_game("pay-dirt")
+    assert resolve_reward("gold+money", game) == "gold+money"
+    zero_games = separated = 0
+    for seed in range(30):
+        state, rng = game.new_game(3, seed), random.Random(seed)
+        while not state.is_over:
+            state.apply_unchecked(rng.choice(state.legal_actions()))
+        paid = [outcome(state, p, "gold+money") for p in range(3)]
+        scores = state.scores()
+        for p in range(3):
+            assert paid[p] == scores[p] + state.camps[p].money / 1000
+            for q in range(3):
+                if scores[p] > scores[q]:
+                    assert paid[p] > paid[q], "more gold always pays more"
+        if not any(scores):
+            zero_games += 1
+            separated += len(set(paid)) > 1
+    assert zero_games >= 10 and separated >= zero_games * 0.8
+
+
+@pytest.mark.parametrize("reward", ["gold+money", "Score", 1, None])
+def test_other_games_refuse_pay_dirts_reward(reward: object) -> None:
+    from gameshelf.core.registry import load_game
+    from gameshelf.rl._common import resolve_reward
+
+    with pytest.raises(ValueError):
+        resolve_reward(reward, load_game("filthy-rich"))

@@ -56,7 +56,7 @@ def test_a_whole_game_is_reproducible_and_pays_the_final_score(game_id: str) -> 
 def test_win_reward_and_bot_opponents() -> None:
     env = gs_gym.GameshelfEnv("filthy-rich", players=2, seat=1, opponents=["greedy"], reward="win")
     _, total, info = _play(env, 2)
-    assert total == (1.0 if 1 in info["winners"] else 0.0)
+    assert total == (1.0 if info["winners"][1] == 1 else 0.0)
 
 
 def test_an_illegal_id_plays_nothing_and_costs_the_penalty() -> None:
@@ -133,3 +133,33 @@ def test_checker_passes_at_every_player_count_and_seat(game_id: str) -> None:
                 warnings.simplefilter("error")
                 check_env(env)
             _play(env, players * 10 + seat)
+
+
+def test_a_vector_env_reports_numeric_scores_and_winners_and_a_zero_final_mask() -> None:
+    envs = gs_gym.vector_env("pay-dirt", 2, players=3, opponents="random")
+    _, info = envs.reset(seed=4)
+    rng = np.random.default_rng(1)
+    ended = np.zeros(2, bool)
+    for _ in range(2_000):
+        actions = np.array([int(rng.choice(m.nonzero()[0])) if m.any() else 0 for m in info["action_mask"]])
+        _, reward, terminated, _, info = envs.step(actions)
+        if terminated.any():
+            assert info["scores"].dtype == np.float64 and info["scores"].shape == (2, 3)
+            assert info["winners"].dtype == np.int8 and info["winners"].shape == (2, 3)
+            for k in terminated.nonzero()[0]:
+                assert info["_scores"][k] and reward[k] == info["scores"][k, 0]
+                assert info["winners"][k].sum() >= 1
+                assert not info["action_mask"][k].any(), "nothing is legal once the game is over"
+            ended |= terminated
+        if ended.all():
+            return
+    raise AssertionError("no game ended")
+
+
+def test_vector_env_refuses_bad_settings() -> None:
+    with pytest.raises(ValueError):
+        gs_gym.vector_env("pay-dirt", 0)
+    with pytest.raises(TypeError):
+        gs_gym.vector_env("pay-dirt", 2.0)
+    with pytest.raises(ValueError):
+        gs_gym.vector_env("pay-dirt", 2, seat=7)

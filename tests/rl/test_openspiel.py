@@ -4,6 +4,7 @@ on, and OpenSpiel's IS-MCTS bot plays a game of each to the end."""
 from __future__ import annotations
 
 import pickle
+from typing import Any
 
 import pytest
 
@@ -138,3 +139,82 @@ def test_strings_hide_what_the_seat_cannot_see() -> None:
 def test_bad_parameters_are_refused(params: dict, error: type[Exception]) -> None:
     with pytest.raises((error, pyspiel.SpielError)):
         pyspiel.load_game("gameshelf_pay_dirt", params)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_game_type_offers_no_information_state_tensor(name: str) -> None:
+    game = pyspiel.load_game(name, {"players": _players(name)})
+    kind = game.get_type()
+    assert not kind.provides_information_state_tensor and kind.provides_information_state_string
+    assert kind.provides_observation_tensor
+    _, state = _midgame(name)
+    assert len(state.observation_tensor(0)) == game.observation_tensor_size() > 0
+
+
+def _answer(ask: Any, player: Any) -> Any:
+    try:
+        return ask(player)
+    except pyspiel.SpielError as error:
+        return str(error)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_python_queries_answer_as_pyspiels_own(name: str) -> None:
+    """``legal_actions`` and ``is_chance_node`` are answered in Python (no
+    crossing into C++); pyspiel's own methods must say exactly the same at
+    every node, for every player, the end included."""
+    players = _players(name)
+    game = pyspiel.load_game(name, {"players": players})
+    state = game.new_initial_state()
+    rs = np.random.RandomState(7)
+    while True:
+        assert state.is_chance_node() == pyspiel.State.is_chance_node(state)
+        assert state.legal_actions() == pyspiel.State.legal_actions(state)
+        for player in (*range(players), pyspiel.PlayerId.CHANCE, pyspiel.PlayerId.TERMINAL):
+            assert _answer(state.legal_actions, player) == _answer(
+                lambda p: pyspiel.State.legal_actions(state, p), player
+            ), player
+        if state.is_terminal():
+            assert state.legal_actions() == []
+            return
+        legal = state.legal_actions()
+        state.apply_action(legal[rs.randint(len(legal))])
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_random_games_stay_well_inside_the_length_limit(game_id: str) -> None:
+    """The derived max_game_length is realistic: a few times the longest
+    random game, never reached by one."""
+    import random
+
+    from gameshelf.core.registry import load_game
+
+    game = load_game(game_id)
+    for players in range(game.min_players, game.max_players + 1):
+        limit = pyspiel.load_game(gs_os.game_name(game_id), {"players": players}).max_game_length()
+        assert limit == gs_os.default_max_game_length(game_id, players)
+        longest = 0
+        for seed in range(25):
+            state, rng = game.new_game(players, seed), random.Random(seed)
+            while not state.is_over:
+                state.apply_unchecked(rng.choice(state.legal_actions()))
+            longest = max(longest, gs_os.SEED_NODES + len(state.history))
+        assert longest * 1.5 < limit < longest * 12, (players, longest, limit)
+
+
+def test_a_game_at_the_length_limit_ends_paying_nobody() -> None:
+    game = pyspiel.load_game("gameshelf_pay_dirt", {"players": 3, "max_game_length": 40})
+    state = game.new_initial_state()
+    rs = np.random.RandomState(2)
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        state.apply_action(legal[rs.randint(len(legal))])
+    assert state.move_number() == 40 and not state.engine.is_over
+    assert state.returns() == [0.0, 0.0, 0.0] and state.legal_actions() == []
+    with pytest.raises(Exception):  # noqa: B017 (pyspiel's error or the engine's game-over)
+        state.apply_action(0)
+    assert state.move_number() == 40 and state.is_terminal()
+    for copy_ in (state.clone(), pickle.loads(pickle.dumps(state))):
+        assert copy_.is_terminal() and copy_.returns() == [0.0, 0.0, 0.0]
+    with pytest.raises((ValueError, pyspiel.SpielError)):
+        pyspiel.load_game("gameshelf_pay_dirt", {"max_game_length": 3})

@@ -12,6 +12,7 @@ from pettingzoo.test import api_test, seed_test
 
 import gameshelf.rl.pettingzoo as gs_pz
 from gameshelf.core.errors import IllegalAction
+from gameshelf.rl._common import render_text
 from tests.rl.conftest import GAME_IDS
 
 #: PettingZoo's checker warns about every dict observation, its classic
@@ -137,3 +138,22 @@ def test_env_behaves_exactly_as_pettingzoos_own_wrappers(game_id: str, illegal_a
             theirs.step(action)
             moves += 1
     assert moves > 1
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_pettingzoos_render_test_passes(game_id: str, capsys: pytest.CaptureFixture[str]) -> None:
+    from pettingzoo.test import render_test
+
+    players = 1 if game_id == "dicey-farm" else 3
+    render_test(lambda render_mode: gs_pz.env(game_id, players=players, render_mode=render_mode))
+    assert capsys.readouterr().out.strip(), "human mode prints the table"
+
+
+def test_render_shows_only_public_information() -> None:
+    env = gs_pz.env("filthy-rich", players=3, render_mode="ansi")
+    env.reset(seed=2)
+    text = env.render()
+    state = env.unwrapped.state
+    assert isinstance(text, str) and text == render_text(state, None)
+    with pytest.raises(ValueError):
+        gs_pz.env("filthy-rich", render_mode="rgb_array")

@@ -155,10 +155,20 @@ def seat_list(seats: Iterable[int]) -> dict[str, str]:
     language ("Player 3, Player 1" / "プレイヤー3、プレイヤー1"). Why names and
     not bare numbers after one "players": front ends put people's chosen
     names in place of "Player N", and "players 3, 1" became "Carol, 1"."""
-    seats = list(seats)
+    return dict(_seat_list(tuple(seats)))
+
+
+@cache
+def _seat_list(seats: tuple[int, ...]) -> dict[str, str]:
+    """:func:`seat_list`, worked out once per list of seats. Why: engines
+    log a list of seats every few moves (a draft's order, an auction's
+    bidders), and translating every name in every language each time was a
+    tenth of a Pay Dirt playout. Callers get a copy, so none can change
+    what the next one reads."""
     joins = {"en": ", ", "ja": "、"}
     return {lang: joins.get(lang, ", ").join(t("cli.player", lang, n=p + 1) for p in seats) for lang in LANGUAGES}
 
 
 def clear_cache() -> None:
     catalog.cache_clear()
+    _seat_list.cache_clear()

@@ -353,6 +353,30 @@ class Game(ABC):
         others = [s for p, s in enumerate(scores) if p != player]
         return scores[player] - (max(others) if others else 0.0)
 
+    # -- pickling ---------------------------------------------------------------------
+    def __reduce_ex__(self, protocol: Any) -> tuple[Any, ...]:
+        """A game pickles (and deep-copies) as a reference: its id, loaded
+        again through the registry on the other side.
+
+        Why: a game is shared, read-only data (card tables, the action
+        universe and its read-only id tables, compiled checks) that every
+        state points at. Copying it into every pickled state would be large
+        and would not even work (read-only mappings and local functions do
+        not pickle); a reference is a few bytes, and in the same process
+        ``pickle.loads`` and ``copy.deepcopy`` give back the very same
+        object. A game built outside the registry (a test's own instance)
+        comes back as a fresh instance of its class.
+        """
+        from gameshelf.core.registry import load_game
+
+        try:
+            registered = load_game(self.id)
+        except KeyError:
+            registered = None
+        if registered is not None and type(registered) is type(self):
+            return (load_game, (self.id,))
+        return (type(self), ())
+
 
 class State(ABC):
     """One game in progress. Mutable; copy it with :meth:`clone`."""

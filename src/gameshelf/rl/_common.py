@@ -7,7 +7,7 @@ must refuse bad input the same way, with a clear error and nothing changed.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import numpy as np
@@ -16,6 +16,7 @@ from gameshelf.core.actions import Action
 from gameshelf.core.errors import IllegalAction
 from gameshelf.core.protocol import Game, State
 from gameshelf.core.registry import load_game
+from gameshelf.core.tensor import encoder_for
 
 #: how a finished game pays a seat: its final score, or 1 for a win (ties
 #: shared by every tied winner) and 0 otherwise.
@@ -54,17 +55,26 @@ def resolve_players(game: Game, players: Any) -> int:
     return n
 
 
-def resolve_reward(reward: Any) -> str:
-    if reward not in REWARDS:
-        raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
-    return str(reward)
+def game_rewards(game: Game) -> dict[str, Callable[[State, int], float]]:
+    """The reward kinds a game adds to :data:`REWARDS` (its encoding
+    module's ``REWARDS``: Pay Dirt's ``"gold+money"``)."""
+    return dict(getattr(encoder_for(game), "REWARDS", {}))
+
+
+def resolve_reward(reward: Any, game: Game | None = None) -> str:
+    kinds = (*REWARDS, *(game_rewards(game) if game is not None else ()))
+    if type(reward) is not str or reward not in kinds:
+        raise ValueError(f"reward must be one of {', '.join(kinds)}, not {reward!r}")
+    return reward
 
 
 def outcome(state: State, seat: int, reward: str) -> float:
     """What the finished ``state`` pays ``seat`` under ``reward``."""
     if reward == "win":
         return 1.0 if seat in state.winners() else 0.0
-    return float(state.scores()[seat])
+    if reward == "score":
+        return float(state.scores()[seat])
+    return float(game_rewards(state.game)[reward](state, seat))
 
 
 def checked_id(game: Game, action: Any) -> int:
@@ -76,7 +86,50 @@ def checked_id(game: Game, action: Any) -> int:
     return index
 
 
+#: the render modes of the adapters: PettingZoo's classic games offer
+#: "human" (drawn for a person as the game goes) and an "ansi" text or an
+#: image; a terminal game's picture is text, so "human" prints what "ansi"
+#: returns.
+RENDER_MODES = ("human", "ansi")
+
+
+def resolve_render_mode(mode: Any) -> str | None:
+    if mode is not None and mode not in RENDER_MODES:
+        raise ValueError(f"render_mode must be None or one of {', '.join(RENDER_MODES)}, not {mode!r}")
+    return mode  # type: ignore[no-any-return]
+
+
+def render_text(state: State, seat: int | None) -> str:
+    """What ``seat`` sees (``None``: a spectator, public information only),
+    drawn as the terminal draws it, as plain text."""
+    import io
+
+    from rich.console import Console
+
+    console = Console(width=100, record=True, file=io.StringIO())
+    console.print(state.game.render(state.observation(seat)))
+    return console.export_text()
+
+
+def render(state: State, seat: int | None, mode: str | None) -> str | None:
+    """The adapters' ``render()``: the text for "ansi", printed for "human"
+    (which returns ``None``, as Gymnasium and PettingZoo ask), nothing
+    without a mode."""
+    if mode is None:
+        return None
+    text = render_text(state, seat)
+    if mode == "human":
+        print(text, end="")
+        return None
+    return text
+
+
 _ONE = np.int8(1)
+
+#: per game, the action instances :class:`LegalNow` has met: (address ->
+#: action id, the instances themselves, kept alive so that no address is
+#: reused while it is remembered).
+_MEMORY: dict[Game, tuple[dict[int, int], list[Action]]] = {}
 
 
 class LegalNow:
@@ -85,11 +138,25 @@ class LegalNow:
     Why: an adapter needs them up to three times a move (the mask it shows,
     the check of the id it gets back, and the move itself, which ``apply``
     would check a third time). Keyed on the state and its move count, so a
-    move or another state recomputes them. Ids come straight from the
-    game's id tables (two dict lookups per legal action, no method calls).
+    move or another state recomputes them.
+
+    Why ids are looked up by object identity first: the games list shared
+    action instances (a few hundred per game), and a dataclass hashes
+    through a Python-level ``__hash__``, which made the lookup in the
+    game's id tables most of this class's cost. ``_known`` maps
+    ``id(action)`` to the action's id for every instance met so far, and
+    ``_alive`` holds those instances, so an address in ``_known`` always
+    belongs to the very object it was learnt from (two live objects never
+    share an address). An instance met for the first time is looked up in
+    the id tables once; the memory is one per game, shared by every
+    adapter (a new game, a clone or a fresh environment starts out knowing
+    the instances), and bounded by :attr:`REMEMBER`.
     """
 
-    __slots__ = ("_game", "_ids", "_mask", "_moves", "_n", "_state", "by_id")
+    __slots__ = ("_alive", "_game", "_ids", "_known", "_mask", "_moves", "_n", "_state", "by_id")
+
+    #: how many distinct action instances are remembered before starting over.
+    REMEMBER = 1 << 14
 
     def __init__(self) -> None:
         self._state: State | None = None
@@ -99,24 +166,54 @@ class LegalNow:
         self._game: Game | None = None
         self._ids: Mapping[type[Action], Mapping[Action, int]] = {}
         self._n = 0
+        self._known: dict[int, int] = {}
+        self._alive: list[Action] = []
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A cache pickles (and deep-copies) empty: it is rebuilt at the next
+        move, and what it holds (a state, the game's read-only id tables)
+        belongs to others."""
+        return (LegalNow, ())
 
     def _for(self, game: Game) -> None:
         self._game, self._ids, self._n = game, game.action_id_tables(), game.num_distinct_actions
+        memory = _MEMORY.get(game)
+        if memory is None:
+            memory = _MEMORY[game] = ({}, [])
+        self._known, self._alive = memory
 
     def of(self, state: State) -> dict[int, Action]:
         moves = len(state.history)
         if state is not self._state or moves != self._moves:
             if state.game is not self._game:
                 self._for(state.game)
-            ids = self._ids
             legal = state.legal_actions()
-            try:
-                self.by_id = {ids[type(a)][a]: a for a in legal}
-            except KeyError:  # a game listing an action outside its universe: say which
-                self.by_id = {state.game.action_id(a): a for a in legal}
+            try:  # every instance met before: C-level lookups only
+                self.by_id = dict(zip(map(self._known.__getitem__, map(id, legal)), legal, strict=True))
+            except KeyError:
+                self.by_id = self._learn(state, legal)
             self._mask = None
             self._state, self._moves = state, moves
         return self.by_id
+
+    def _learn(self, state: State, legal: list[Action]) -> dict[int, Action]:
+        """The ids of ``legal`` from the game's id tables, remembering each
+        instance (see the class's docstring)."""
+        known, alive, ids = self._known, self._alive, self._ids
+        if len(alive) + len(legal) > self.REMEMBER:
+            known.clear()
+            alive.clear()
+        by_id: dict[int, Action] = {}
+        for action in legal:
+            table = ids.get(type(action))
+            index = table.get(action) if table is not None else None
+            if index is None:  # a game listing an action outside its universe: say which
+                index = state.game.action_id(action)
+            if id(action) not in known:
+                known[id(action)] = index
+                alive.append(action)
+            by_id[index] = action
+        return by_id
 
     def mask(self, state: State) -> np.ndarray:
         """The int8 legal-action mask over the game's action ids: built once

@@ -4,6 +4,7 @@ Importing this module registers ``gameshelf/<Game>-v0`` for every game (for
 example ``gameshelf/DiceyFarm-v0`` and ``gameshelf/PayDirt-v0``)::
 
     import gymnasium
+import gymnasium.vector
     import gameshelf.rl.gymnasium  # noqa: F401  (registers the ids)
 
     env = gymnasium.make("gameshelf/PayDirt-v0", players=3, opponents="greedy")
@@ -22,11 +23,17 @@ sees its own re-dealt view. A solo game (Dicey Farm) plays as is.
   ``illegal_reward`` (``info["illegal"]`` is true); a non-integer or an id
   outside the space raises;
 - reward: 0 until the end, then the seat's final score (``reward="score"``)
-  or 1 for a win, 0 otherwise (``reward="win"``; tied winners all win).
+  or 1 for a win, 0 otherwise (``reward="win"``; tied winners all win), or
+  a kind the game adds (Pay Dirt's ``"gold+money"``);
+- the last step's ``info`` adds ``scores`` and ``winners`` as numeric
+  arrays indexed by seat (:func:`final_info`), and its ``action_mask`` is
+  all zeros: nothing is legal once the game is over, the convention of
+  PettingZoo's classic games (docs/research.md, "Vector environments").
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -44,12 +51,13 @@ from gameshelf.rl._common import (
     checked_id,
     exact_int,
     outcome,
+    render,
     resolve_game,
     resolve_players,
     resolve_reward,
 )
 
-__all__ = ["GameshelfEnv", "env_id", "register_all"]
+__all__ = ["GameshelfEnv", "env_id", "final_info", "register_all", "vector_env"]
 
 
 class GameshelfEnv(gymnasium.Env[np.ndarray, np.int64]):
@@ -79,7 +87,7 @@ class GameshelfEnv(gymnasium.Env[np.ndarray, np.int64]):
         self.opponent_names = names
         for name in names:
             make_bot(name, seed=0, game=self.game)  # refuses an unknown name now, not at reset
-        self.reward_kind = resolve_reward(reward)
+        self.reward_kind = resolve_reward(reward, self.game)
         self.options = dict(options or {})
         self.game.resolve_options(self.options)  # refuses bad options now
         if isinstance(illegal_reward, bool) or not isinstance(illegal_reward, int | float):
@@ -127,16 +135,8 @@ class GameshelfEnv(gymnasium.Env[np.ndarray, np.int64]):
         return self._observe(), reward, over, False, self._info(illegal=False)
 
     def render(self) -> str | None:
-        if self.render_mode != "ansi":
-            return None
-        import io
-
-        from rich.console import Console
-
-        state = self._require_state()
-        console = Console(width=100, record=True, file=io.StringIO())
-        console.print(self.game.render(state.observation(self.seat)))
-        return console.export_text()
+        """What the agent's seat sees, as text ("ansi")."""
+        return render(self._require_state(), self.seat, self.render_mode)
 
     # -- helpers ----------------------------------------------------------------------------
     def _require_state(self) -> State:
@@ -159,9 +159,36 @@ class GameshelfEnv(gymnasium.Env[np.ndarray, np.int64]):
         mask = self._legal.mask(state)
         info: dict[str, Any] = {"action_mask": mask, "illegal": illegal}
         if state.is_over:
-            info["scores"] = state.scores()
-            info["winners"] = state.winners()
+            info.update(final_info(state))
         return info
+
+
+def final_info(state: State) -> dict[str, np.ndarray]:
+    """What the last step's ``info`` adds: ``scores`` (float64, one per
+    seat) and ``winners`` (int8, 1 for each winning seat, tied winners
+    all 1), both indexed by seat.
+
+    Why fixed-length numeric arrays and not the lists the engine gives: a
+    vector env stacks each key into one array per batch, and lists (the
+    winners' count varies) became object arrays of lists."""
+    won = np.zeros(state.players, np.int8)
+    won[state.winners()] = 1
+    return {"scores": np.asarray(state.scores(), np.float64), "winners": won}
+
+
+def vector_env(game: str, num_envs: int, **kwargs: Any) -> gymnasium.vector.SyncVectorEnv:
+    """``num_envs`` copies of :class:`GameshelfEnv` (``kwargs`` as there) in
+    Gymnasium's :class:`~gymnasium.vector.SyncVectorEnv`.
+
+    Why not only ``gymnasium.make_vec``: its environments are made by a
+    local function, so the vector env it returns cannot be pickled; these
+    are made by :func:`functools.partial` of the class, which pickles."""
+    count = exact_int(num_envs, "num_envs")
+    if count < 1:
+        raise ValueError(f"num_envs must be at least 1, not {count}")
+    make = functools.partial(GameshelfEnv, game, **kwargs)
+    make()  # refuses bad settings now, with the class's own errors
+    return gymnasium.vector.SyncVectorEnv([make] * count)
 
 
 def env_id(game_id: str) -> str:

@@ -17,7 +17,9 @@ auction asks every bidder in turn). Each observation is a dict:
 ``observation`` (the seat's :meth:`State.observation_tensor`) and
 ``action_mask`` (int8 over the game's action ids; zeros for an agent that
 is not to act). Rewards are paid when the game ends: the final score
-(``reward="score"``) or 1 for a win and 0 otherwise (``reward="win"``).
+(``reward="score"``) or 1 for a win and 0 otherwise (``reward="win"``), or
+a kind the game adds (Pay Dirt's ``"gold+money"``). Render modes are
+"human" (prints) and "ansi" (returns) the public table, as text.
 :func:`env` wraps the raw environment like PettingZoo's classic games: an
 illegal move ends the game with ``-1`` for its maker, and the order of calls
 is enforced.
@@ -37,10 +39,13 @@ from gameshelf.core.protocol import State
 from gameshelf.core.tensor import tensor_size
 from gameshelf.rl import snake_name
 from gameshelf.rl._common import (
+    RENDER_MODES,
     LegalNow,
     outcome,
+    render,
     resolve_game,
     resolve_players,
+    resolve_render_mode,
     resolve_reward,
 )
 
@@ -50,7 +55,7 @@ __all__ = ["GameshelfAEC", "env", "raw_env"]
 class GameshelfAEC(AECEnv):  # type: ignore[misc]
     """Every seat of a gameshelf game as a PettingZoo agent."""
 
-    metadata = {"render_modes": ["ansi"], "name": "gameshelf_v0", "is_parallelizable": False}
+    metadata = {"render_modes": list(RENDER_MODES), "name": "gameshelf_v0", "is_parallelizable": False}
 
     def __init__(
         self,
@@ -63,12 +68,10 @@ class GameshelfAEC(AECEnv):  # type: ignore[misc]
         super().__init__()
         self.game = resolve_game(game)
         self.players = resolve_players(self.game, players)
-        self.reward_kind = resolve_reward(reward)
+        self.reward_kind = resolve_reward(reward, self.game)
         self.options = dict(options or {})
         self.game.resolve_options(self.options)  # refuses bad options now
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
-        self.render_mode = render_mode
+        self.render_mode = resolve_render_mode(render_mode)
         self.metadata = {**self.metadata, "name": f"gameshelf_{snake_name(self.game.id)}_v0"}
         self.possible_agents = [f"player_{p}" for p in range(self.players)]
         self.agents = self.possible_agents[:]
@@ -140,9 +143,9 @@ class GameshelfAEC(AECEnv):  # type: ignore[misc]
         self._accumulate_rewards()
 
     def render(self) -> str | None:
-        if self.render_mode != "ansi":
-            return None
-        return str(self._require_state().observation(None))
+        """The table as a spectator sees it (public information only): text
+        for "ansi", printed for "human"."""
+        return render(self._require_state(), None, self.render_mode)
 
     def close(self) -> None:
         pass
@@ -199,7 +202,7 @@ def _forward(name: str, *, after_reset: bool = False) -> property:
     return property(get, doc=f"the raw environment's {name}")
 
 
-def _fast(cls: type[Any], *, order_enforcing: bool = False) -> type[Any]:
+def _fast(cls: type[Any], name: str, *, order_enforcing: bool = False) -> type[Any]:
     """``cls``, one of PettingZoo's wrappers, reading the attributes of
     :data:`_HOT` straight from the raw environment.
 
@@ -225,16 +228,21 @@ def _fast(cls: type[Any], *, order_enforcing: bool = False) -> type[Any]:
     body: dict[str, Any] = {"__init__": __init__, "__doc__": cls.__doc__}
     if order_enforcing:
         body["__str__"] = __str__
-    for name in _HOT:
-        body[name] = _forward(name, after_reset=order_enforcing and name in guarded)
+    for attribute in _HOT:
+        body[attribute] = _forward(attribute, after_reset=order_enforcing and attribute in guarded)
+    # printed as PettingZoo's class, found by pickle as the module attribute it is bound to
+    body["__qualname__"] = name
     return type(cls.__name__, (cls,), body)
 
 
-_FastTerminateIllegal = _fast(wrappers.TerminateIllegalWrapper)
-_FastOrderEnforcing = _fast(wrappers.OrderEnforcingWrapper, order_enforcing=True)
+_FastTerminateIllegal = _fast(wrappers.TerminateIllegalWrapper, "_FastTerminateIllegal")
+_FastOrderEnforcing = _fast(wrappers.OrderEnforcingWrapper, "_FastOrderEnforcing", order_enforcing=True)
 
 
-class _FastAssertOutOfBounds(_fast(wrappers.AssertOutOfBoundsWrapper)):  # type: ignore[misc]
+_FastAssertOutOfBoundsBase = _fast(wrappers.AssertOutOfBoundsWrapper, "_FastAssertOutOfBoundsBase")
+
+
+class _FastAssertOutOfBounds(_FastAssertOutOfBoundsBase):  # type: ignore[misc,valid-type]
     """The out-of-bounds check, with a plain int in range decided without
     ``Discrete.contains`` (which builds numpy's integer limits per call):
     such an id is in the space, so the assertion holds; anything else is

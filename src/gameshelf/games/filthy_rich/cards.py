@@ -122,6 +122,15 @@ class Catalog:
     def cards_of_kind(self, kind: int) -> tuple[int, ...]:
         return tuple(c for c, k in enumerate(self.card_kind) if k == kind)
 
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        """The packaged deck pickles (and deep-copies) as a reference to
+        :func:`catalog`: every state shares it, read-only, so a pickled
+        state carries no copy of the cards and a loaded one shares them
+        again. Another catalog (a test's) pickles by value."""
+        if self is catalog():
+            return (catalog, ())
+        return object.__reduce_ex__(self, protocol)
+
 
 # -- validation helpers -------------------------------------------------------------------
 def _field(where: str, entry: dict[str, Any], name: str, kind: type, default: Any = ...) -> Any:

@@ -32,6 +32,25 @@ TILES = 6
 MONEY_CAP = 40
 GOLD_CAP = 60
 _EMPTY: Mapping[str, Any] = {}
+
+
+def gold_and_money(state: Any, seat: int) -> float:
+    """The ``reward="gold+money"`` of a finished game: the seat's gold, plus
+    its cash at $1,000 = 0.001 gold.
+
+    Why: in most random 3-player games every seat ends with 0 gold, so a
+    score reward gives random exploration no signal at all (docs/research.md,
+    "Pay Dirt for learners"). Cash still differs between those seats. At
+    0.001 gold per $1,000 the order is gold first, then cash, as long as a
+    seat holds less than $1,000,000 (the most measured is $16,000), so the
+    reward never prefers cash to a nugget of gold."""
+    camp = state.camps[seat]
+    return float(camp.gold) + float(camp.money) / 1000.0
+
+
+#: reward kinds the research adapters offer for this game besides their own
+#: ("score", "win"): name -> what the finished state pays a seat.
+REWARDS = {"gold+money": gold_and_money}
 _CAMP = Columns("money", "gold", "workers", "unused", "idle", "machines", "claims", "gear", "personnel", "ongoing")
 _MONEY = f"per seat: money, 0 to {MONEY_CAP}"
 _GOLD = f"per seat: gold, 0 to {GOLD_CAP}"

@@ -84,6 +84,15 @@ class Table:
                               and cat.assets[refs[c]].effect == "tax_income" else 0 for c in range(n))
         self.lux_marks = tuple(x.tax for x in cat.luxuries)
 
+    def __reduce__(self) -> Any:
+        """A table pickles (and deep-copies) as :func:`table` of its catalog:
+        it is shared, constant data built from the catalog alone, and its
+        read-only mappings would not pickle by value."""
+        for cat, built in _TABLES.values():
+            if built is self:
+                return (table, (cat,))
+        raise TypeError("an action table not built by table() cannot be pickled")
+
 
 _TABLES: dict[int, tuple[Catalog, Table]] = {}
 

@@ -207,7 +207,12 @@ def _machine_free(s: PayDirtState, camp: Camp, m: int) -> bool:
 
 def machine_moves(s: PayDirtState, camp: Camp, m: int, by: int) -> list[Action]:
     """Every one-tile move that machine ``m`` can make (A11)."""
-    if camp.repaired[m] or camp.broken(s.comp, m):  # not _machine_free(), spelt out: hot
+    if camp.repaired[m]:
+        return []
+    # camp.broken(s.comp, m), spelt out for a machine: this runs several times a move
+    e = camp.equip[m]
+    comp = s.comp
+    if camp.wear[m] >= (comp.rules.base_durability[m] if e == EMPTY else comp.equipment[e].tools):
         return []
     row = camp.rows[m]
     out: list[Action] = []
