@@ -26,12 +26,11 @@ from sqlalchemy.engine import Connection, Engine, Row
 from sqlalchemy.exc import IntegrityError
 
 from gameshelf.core.errors import GameshelfError
-from gameshelf.core.narration import reports_move
 from gameshelf.core.protocol import PlayerId, State
 from gameshelf.core.registry import load_game
 from gameshelf.core.rng import derive_seed
 from gameshelf.core.undo import Probe
-from gameshelf.server import schemas
+from gameshelf.server import schemas, story
 from gameshelf.server.catalogue import check_options, game_or_404
 from gameshelf.server.clocks import charged, clocks, remaining, spent
 from gameshelf.server.commits import GroupCommitter
@@ -370,6 +369,7 @@ class Service:
             "over": row.status == OVER,
             "clocks": clocks(row, seat_rows, to_move),
             "result": json.loads(row.result) if row.result else None,
+            **story.status_fields(state, mine, lang),
         }
 
     def submit(self, table_id: str, token: str | None, move: schemas.Move) -> dict[str, Any]:
@@ -609,31 +609,11 @@ class Service:
     def replay_frame(self, table_id: str, k: int, lang: str | None) -> dict[str, Any]:
         """A finished game as a spectator saw it after ``k`` moves, for the
         browser's replay viewer (it cannot run the rules itself)."""
-        from gameshelf.core.record import replay
-
         record = self.record(table_id)
         total = len(record["actions"])
         if k > total:
             raise ApiError(404, "unknown-move", {"k": k, "total": total})
-        state = replay(record, upto=k)
-        before = replay(record, upto=k - 1) if k else None
-        move = None
-        seen = [e for e in state.events[len(before.events) if before is not None else 0:]
-                if e.visible(None)]
-        if k:
-            seat = record_mover(before)
-            # a spectator's words: the public sentence, or the first event when it already tells the move
-            text = state.game.describe_public(state.history[-1], seat, lang) if seat is not None else ""
-            if seat is not None and reports_move(seen, seat, state.players):
-                text, seen = seen[0].text(lang), seen[1:]
-            move = {"seat": seat, "text": text}
-        return {
-            "k": k,
-            "total": total,
-            "observation": state.observation(None),
-            "move": move,
-            "events": [e.text(lang) for e in seen],
-        }
+        return story.frame(table_id, record, k, lang)
 
 
 def _check_running_at(row: Any, live: Live, after: int) -> None:
@@ -643,7 +623,3 @@ def _check_running_at(row: Any, live: Live, after: int) -> None:
         raise ApiError(409, "game-over" if row.status == OVER else "not-started")
     if after != live.n:
         raise ApiError(409, "stale", {"after": after, "state": live.n})
-
-
-def record_mover(state: Any) -> PlayerId | None:
-    return None if state is None else state.current_player
