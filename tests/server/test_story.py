@@ -40,3 +40,28 @@ def test_replay_log_holds_every_step_up_to_k(client: TestClient) -> None:
         assert all(line["n"] <= k for line in frame["log"])
         assert len(frame["series"]) == n + 1 and all(len(row) == 2 for row in frame["series"])
     assert frames[-1]["series"][-1] == v["result"]["scores"]
+
+
+def test_lobby_lists_live_tables_only(client: TestClient) -> None:
+    """A just-created table is listed with whose turn it is; one left alone
+    past the idle limit leaves the list but still opens."""
+    import time
+
+    import sqlalchemy as sa
+
+    from gameshelf.server import lobby
+    from gameshelf.server.db import tables
+
+    fresh, _ = new_table(client)
+    stale, _ = new_table(client)
+    waiting, _ = new_table(client, seats=[{"kind": "human"}, {"kind": "open"}])
+    engine = client.app.state.server.service.engine  # type: ignore[attr-defined]
+    with engine.begin() as conn:
+        long_ago = time.time() - lobby.RUNNING_IDLE_S - 60
+        conn.execute(sa.update(tables).where(tables.c.id.in_([stale, waiting])).values(updated_at=long_ago))
+    listed = {t["id"]: t for t in client.get("/api/tables").json()}
+    assert fresh in listed and listed[fresh]["to_move"] == 0 and listed[fresh]["created_at"]
+    assert stale not in listed
+    # an open table waits longer for its guests
+    assert waiting in listed and listed[waiting]["status"] == "open"
+    assert client.get(f"/api/tables/{stale}").status_code == 200

@@ -30,7 +30,7 @@ from gameshelf.core.protocol import PlayerId, State
 from gameshelf.core.registry import load_game
 from gameshelf.core.rng import derive_seed
 from gameshelf.core.undo import Probe
-from gameshelf.server import schemas, story
+from gameshelf.server import lobby, schemas, story
 from gameshelf.server.catalogue import check_options, game_or_404
 from gameshelf.server.clocks import charged, clocks, remaining, spent
 from gameshelf.server.commits import GroupCommitter
@@ -249,10 +249,11 @@ class Service:
         return {"id": table_id, "tokens": tokens}
 
     def list_tables(self) -> list[dict[str, Any]]:
-        """Open and running tables, newest first (at most 200)."""
+        """Open and recently played tables (``lobby.py``), latest first (at
+        most 200); whose turn it is where this process holds the game."""
         with reading(self.engine) as conn:
             rows = list(conn.execute(
-                sa.select(tables).where(tables.c.status.in_([OPEN, RUNNING]))
+                sa.select(tables).where(lobby.listed(time.time(), OPEN, RUNNING))
                 .order_by(tables.c.updated_at.desc()).limit(200)
             ))
             ids = [r.id for r in rows]
@@ -261,7 +262,8 @@ class Service:
                 for s in conn.execute(sa.select(seats).where(seats.c.table_id.in_(ids))
                                       .order_by(seats.c.seat)):
                     seat_rows[s.table_id].append(s)
-        return [self._public(r, seat_rows[r.id], None) for r in rows]
+        held = {r.id: live for r in rows if (live := self._cache.get(r.id)) is not None and live.n == r.moves}
+        return [self._public(r, seat_rows[r.id], held.get(r.id)) for r in rows]
 
     def table_info(self, table_id: str) -> dict[str, Any]:
         with self._lock(table_id), reading(self.engine) as conn:
