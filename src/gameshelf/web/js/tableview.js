@@ -4,6 +4,7 @@
 import { h } from "./dom.js";
 import { lang, t, w } from "./i18n.js";
 import { makeContext, panel, seatBadge } from "./board.js";
+import { movesList } from "./status.js";
 
 /**
  * @param {object} o {game, module, data, view, names, seat, play|null}
@@ -23,13 +24,9 @@ export function drawMoment(o) {
 }
 
 export function movesPanel(o) {
-  const legal = o.play ? o.view.legal : [];
-  const list = legal.length
-    ? h("ol", { class: "moves-list" }, legal.map((entry, i) =>
-      h("li", {}, h("button", { class: "move-btn", "data-index": i, onclick: () => o.play(entry),
-        // an audit or a torch names a seat: by the name people chose, as the board does
-        text: withNames(entry.text, o.names) || JSON.stringify(entry.action) }))))
-    : h("p", { class: "muted", text: o.waitingText || w("table.no-moves") });
+  // an audit or a torch names a seat: by the name people chose, as the board does;
+  // amounts come as steppers, and refused moves greyed out with the engine's reason
+  const list = movesList(o, withNames) || h("p", { class: "muted", text: o.waitingText || w("table.no-moves") });
   return panel(w("table.moves"), "moves-panel", list);
 }
 
