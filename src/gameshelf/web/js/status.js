@@ -67,8 +67,8 @@ export function stepper(group, play, names, withNames) {
   const entries = [...group.entries].sort((a, b) => a.entry.action[group.field] - b.entry.action[group.field]);
   let at = 0;
   const go = h("button", { class: "move-btn stepper-go", type: "button" });
-  const down = h("button", { class: "btn secondary stepper-down", type: "button", "aria-label": w("status.stepper-down"), text: "−" });
-  const up = h("button", { class: "btn secondary stepper-up", type: "button", "aria-label": w("status.stepper-up"), text: "+" });
+  const down = h("button", { class: "btn secondary stepper-down", type: "button", "aria-label": w("bar.stepper-down"), text: "−" });
+  const up = h("button", { class: "btn secondary stepper-up", type: "button", "aria-label": w("bar.stepper-up"), text: "+" });
   const show = () => {
     const current = entries[at];
     const text = named(current.entry.text, names, withNames) || JSON.stringify(current.entry.action);
@@ -97,7 +97,7 @@ export function unavailableItem(u) {
     h("button", { class: "why-not-btn", type: "button", "aria-disabled": "true", title: reason,
       onclick: () => toast(reason) },
     h("span", { class: "why-not-move", text: u.move_text || "" }),
-    h("span", { class: "why-not-reason" }, h("span", { class: "why-not-tag", text: `${w("status.why-not")}: ` }), reason)));
+    h("span", { class: "why-not-reason" }, h("span", { class: "why-not-tag", text: `${w("bar.why-not")}: ` }), reason)));
 }
 
 /**
@@ -124,7 +124,7 @@ export class StatusBar {
     this.text = h("p", { class: "status-text", role: "status", "aria-live": "polite", "aria-atomic": "true" });
     this.actions = h("div", { class: "status-actions" });
     this.drawer = h("div", { class: "status-drawer", hidden: true });
-    this.el = h("section", { class: "status-bar", "aria-label": w("status.label") }, h("div", { class: "status-row" }, this.text, this.actions), this.drawer);
+    this.el = h("section", { class: "status-bar", "aria-label": w("bar.label") }, h("div", { class: "status-row" }, this.text, this.actions), this.drawer);
     this.open = false;
   }
 
@@ -132,11 +132,11 @@ export class StatusBar {
   static sentence({ view, seat, names, withNames, joined = true }) {
     const decision = view.raw && view.raw.decision;
     const what = decision && decision.text ? named(decision.text, names, withNames) : "";
-    if (view.over) return w("status.over");
-    if (!joined || view.toMove === null || view.toMove === undefined) return w("status.waiting-join");
-    if (view.toMove === seat && view.legal.length) return what ? w("status.your-turn", { what }) : w("status.your-turn-bare");
+    if (view.over) return w("bar.over");
+    if (!joined || view.toMove === null || view.toMove === undefined) return w("bar.waiting-join");
+    if (view.toMove === seat && view.legal.length) return what ? w("bar.your-turn", { what }) : w("bar.your-turn-bare");
     const name = (names && names[view.toMove]) || "";
-    return what ? w("status.waiting-for", { name, what }) : w("status.waiting-for-bare", { name });
+    return what ? w("bar.waiting-for", { name, what }) : w("bar.waiting-for-bare", { name });
   }
 
   /**
@@ -162,7 +162,7 @@ export class StatusBar {
       }
       const toggle = h("button", { class: "btn secondary status-all", type: "button", "aria-expanded": this.open ? "true" : "false",
         onclick: () => { this.open = !this.open; this.update(o); this.el.querySelector(".status-all")?.focus(); },
-        text: this.open ? w("status.hide-moves") : w("status.all-moves", { n: legal.length }) });
+        text: this.open ? w("bar.hide-moves") : w("bar.all-moves", { n: legal.length }) });
       buttons.push(toggle);
     } else {
       this.open = false;
