@@ -81,7 +81,7 @@ export function stepper(group, play, names, withNames) {
   down.addEventListener("click", () => step(-1));
   up.addEventListener("click", () => step(1));
   go.addEventListener("click", () => play(entries[at].entry));
-  const box = h("div", { class: "stepper", role: "group", "aria-label": named(entries[0].entry.text, names, withNames),
+  const box = h("div", { class: "stepper", role: "group", "data-choices": entries.length, "aria-label": named(entries[0].entry.text, names, withNames),
     onkeydown: (ev) => {
       if (ev.key === "ArrowUp" || ev.key === "PageUp") { ev.preventDefault(); step(ev.key === "PageUp" ? 5 : 1); }
       if (ev.key === "ArrowDown" || ev.key === "PageDown") { ev.preventDefault(); step(ev.key === "PageDown" ? -5 : -1); }
