@@ -295,3 +295,26 @@ def test_table_views_pass_axe_and_the_keyboard(browser: Any, server: str, game: 
             assert not errors, errors
         finally:
             context.close()
+
+
+def test_a_refused_move_shows_greyed_with_the_engines_reason(page: Any, server: str) -> None:
+    """What the view's ``unavailable`` says (State.unavailable_moves, the
+    engine's words) is listed under the legal moves, greyed out, plays
+    nothing, and says its reason."""
+    from tests.web.fixtures import views
+
+    view = views("dicey-farm")[0]
+    assert view["legal"]
+    view["unavailable"] = [{"move": "x.move", "reason": "x.reason", "params": {},
+                            "move_text": "Contract a craftsman", "reason_text": "You have 1 food; the cheapest needs 3."}]
+    page.goto(f"{server}/#/dev/dicey-farm")
+    page.wait_for_function("() => !!window.gameshelfDev")
+    page.evaluate("([v]) => window.gameshelfDev(v, ['Ann'], 0)", [view])
+    item = page.locator(".moves-panel .why-not-btn")
+    assert item.count() == 1
+    assert item.get_attribute("aria-disabled") == "true"
+    assert "Contract a craftsman" in item.inner_text() and "You have 1 food" in item.inner_text()
+    page.evaluate("() => { window.gameshelfPlayed = []; }")
+    item.dispatch_event("click")  # aria-disabled: Playwright would wait for it to be enabled
+    assert page.evaluate("() => window.gameshelfPlayed.length") == 0
+    _snap(page, "why-not-dev")
