@@ -50,7 +50,7 @@ export function rankingList(o) {
   const scores = o.result.scores || [];
   const solo = (o.names || []).length === 1 || (ranking.length === 1 && ranking[0].length === 1);
   const { decided, shared } = ties(ranking, scores);
-  const scoreName = w("result.score");
+  const scoreName = w("result.score-label");
   const title = solo ? soloTitle(o.game, o.obs) : null;
   const list = h("ol", { class: "ranking" }, ranking.map((group, place) => group.map((seat) =>
     h("li", { "data-seat": seat },
@@ -62,7 +62,8 @@ export function rankingList(o) {
       o.marks ? o.marks(seat) : null))));
   const rule = tieRule(o.game);
   const notes = [];
-  if (decided.size && rule) notes.push(h("p", { class: "tie-note", text: w("result.tie-break", { rule }) }));
+  // a game that shows no scores has no "tied on score" to speak of: its rule alone says how places go
+  if (decided.size && rule) notes.push(h("p", { class: "tie-note", text: NO_SCORE.has(o.game) ? rule : w("result.tie-break", { rule }) }));
   if (shared.size) notes.push(h("p", { class: "tie-note", text: w("result.tie-shared") }));
   return [list, notes];
 }
