@@ -16,6 +16,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import re
@@ -82,7 +83,7 @@ def _bar_in_view(page: Any, where: str) -> str:
     height = page.viewport_size["height"]
     box = page.locator(".status-bar").bounding_box()
     assert box is not None, where
-    assert -1 <= box["y"] and box["y"] + min(box["height"], 40) <= height + 1, (where, box)
+    assert box["y"] >= -1 and box["y"] + min(box["height"], 40) <= height + 1, (where, box)
     text = page.locator(".status-bar [role=status]").inner_text().strip()
     assert text, where
     return text
@@ -174,11 +175,10 @@ def test_replay_log_holds_every_step_up_to_k(browser: Any, server: str, finished
             page.goto(f"{server}/#/replay/{finished}?k={k}")
             page.wait_for_selector(f'.replay[data-k="{k}"]')
             log = page.locator(".replay .log-list li")
-            try:  # the frame's log is drawn with the frame; give a slow machine a moment
+            # the frame's log is drawn with the frame; give a slow machine a moment
+            with contextlib.suppress(Exception):
                 page.wait_for_function("(n) => document.querySelectorAll('.replay .log-list li').length === n",
                                        arg=lines, timeout=5_000)
-            except Exception:
-                pass
             assert log.count() == lines, (size, log.count(), lines)
             shown = page.locator(".replay .log-list").inner_text()
             for text in frames[k]["events"]:
@@ -318,3 +318,19 @@ def test_a_refused_move_shows_greyed_with_the_engines_reason(page: Any, server: 
     item.dispatch_event("click")  # aria-disabled: Playwright would wait for it to be enabled
     assert page.evaluate("() => window.gameshelfPlayed.length") == 0
     _snap(page, "why-not-dev")
+
+
+def test_a_table_just_made_is_listed_at_once_with_its_turn(page: Any, server: str) -> None:
+    """Opened with an invite to send, the new table is in "your tables" and
+    in the open tables straight away, with its age and whose turn it is."""
+    from tests.web.helpers import create_table
+
+    create_table(page, server, "filthy-rich", ["here", "invite"], names=["Ann"])
+    page.wait_for_selector(".invites-panel")
+    link = page.locator(".open-created").get_attribute("href") or ""
+    table = link.split("#/t/")[1]
+    mine = page.locator(f'.your-tables tr[data-table="{table}"]')
+    assert mine.count() == 1
+    assert page.locator(f'.open-tables tr[data-table="{table}"]').count() == 1
+    assert "just now" in mine.inner_text() or "min ago" in mine.inner_text()
+    _snap(page, "lobby-after-create-desktop")
