@@ -144,6 +144,7 @@ export class StatusBar {
    */
   update(o) {
     const sentence = StatusBar.sentence(o);
+    this.el.setAttribute("aria-label", w("bar.label"));  // the page's language may have changed
     if (this.text.textContent !== sentence) this.text.textContent = sentence;
     this.el.classList.toggle("mine", Boolean(o.play && o.view.legal.length));
     this.el.dataset.toMove = o.view.toMove ?? "";
