@@ -26,7 +26,15 @@ def test_table_view_draws_and_offers_only_legal_moves(page: Any, server: str, ga
         assert page.locator(".board").count() == 1
         assert page.locator(".board-error").count() == 0
         spots = page.locator(".board .legal:visible")
-        assert page.locator(".move-btn").count() == len(view["legal"])
+        # each legal move once in the list: a button, or a choice of an amount's stepper
+        offered = page.evaluate("""() => {
+          const list = document.querySelector('.moves-panel');
+          if (!list) return 0;
+          const steppers = [...list.querySelectorAll('.stepper')];
+          return list.querySelectorAll('.move-btn').length - steppers.length
+            + steppers.reduce((n, s) => n + Number(s.dataset.choices), 0);
+        }""")
+        assert offered == len(view["legal"])
         if not view["legal"]:
             assert spots.count() == 0
             continue

@@ -26,12 +26,11 @@ from sqlalchemy.engine import Connection, Engine, Row
 from sqlalchemy.exc import IntegrityError
 
 from gameshelf.core.errors import GameshelfError
-from gameshelf.core.narration import reports_move
 from gameshelf.core.protocol import PlayerId, State
 from gameshelf.core.registry import load_game
 from gameshelf.core.rng import derive_seed
 from gameshelf.core.undo import Probe
-from gameshelf.server import schemas
+from gameshelf.server import lobby, schemas, story
 from gameshelf.server.catalogue import check_options, game_or_404
 from gameshelf.server.clocks import charged, clocks, remaining, spent
 from gameshelf.server.commits import GroupCommitter
@@ -250,10 +249,11 @@ class Service:
         return {"id": table_id, "tokens": tokens}
 
     def list_tables(self) -> list[dict[str, Any]]:
-        """Open and running tables, newest first (at most 200)."""
+        """Open and recently played tables (``lobby.py``), latest first (at
+        most 200); whose turn it is where this process holds the game."""
         with reading(self.engine) as conn:
             rows = list(conn.execute(
-                sa.select(tables).where(tables.c.status.in_([OPEN, RUNNING]))
+                sa.select(tables).where(lobby.listed(time.time(), OPEN, RUNNING))
                 .order_by(tables.c.updated_at.desc()).limit(200)
             ))
             ids = [r.id for r in rows]
@@ -262,7 +262,8 @@ class Service:
                 for s in conn.execute(sa.select(seats).where(seats.c.table_id.in_(ids))
                                       .order_by(seats.c.seat)):
                     seat_rows[s.table_id].append(s)
-        return [self._public(r, seat_rows[r.id], None) for r in rows]
+        held = {r.id: live for r in rows if (live := self._cache.get(r.id)) is not None and live.n == r.moves}
+        return [self._public(r, seat_rows[r.id], held.get(r.id)) for r in rows]
 
     def table_info(self, table_id: str) -> dict[str, Any]:
         with self._lock(table_id), reading(self.engine) as conn:
@@ -370,6 +371,7 @@ class Service:
             "over": row.status == OVER,
             "clocks": clocks(row, seat_rows, to_move),
             "result": json.loads(row.result) if row.result else None,
+            **story.status_fields(state, mine, lang),
         }
 
     def submit(self, table_id: str, token: str | None, move: schemas.Move) -> dict[str, Any]:
@@ -609,31 +611,11 @@ class Service:
     def replay_frame(self, table_id: str, k: int, lang: str | None) -> dict[str, Any]:
         """A finished game as a spectator saw it after ``k`` moves, for the
         browser's replay viewer (it cannot run the rules itself)."""
-        from gameshelf.core.record import replay
-
         record = self.record(table_id)
         total = len(record["actions"])
         if k > total:
             raise ApiError(404, "unknown-move", {"k": k, "total": total})
-        state = replay(record, upto=k)
-        before = replay(record, upto=k - 1) if k else None
-        move = None
-        seen = [e for e in state.events[len(before.events) if before is not None else 0:]
-                if e.visible(None)]
-        if k:
-            seat = record_mover(before)
-            # a spectator's words: the public sentence, or the first event when it already tells the move
-            text = state.game.describe_public(state.history[-1], seat, lang) if seat is not None else ""
-            if seat is not None and reports_move(seen, seat, state.players):
-                text, seen = seen[0].text(lang), seen[1:]
-            move = {"seat": seat, "text": text}
-        return {
-            "k": k,
-            "total": total,
-            "observation": state.observation(None),
-            "move": move,
-            "events": [e.text(lang) for e in seen],
-        }
+        return story.frame(table_id, record, k, lang)
 
 
 def _check_running_at(row: Any, live: Live, after: int) -> None:
@@ -643,7 +625,3 @@ def _check_running_at(row: Any, live: Live, after: int) -> None:
         raise ApiError(409, "game-over" if row.status == OVER else "not-started")
     if after != live.n:
         raise ApiError(409, "stale", {"after": after, "state": live.n})
-
-
-def record_mover(state: Any) -> PlayerId | None:
-    return None if state is None else state.current_player

@@ -44,9 +44,13 @@ def _flatten(table: Mapping[str, Any], prefix: str) -> Iterator[tuple[str, str]]
 
 
 def web_catalog(lang: str) -> dict[str, str]:
-    """The client's own strings (``web/locales/<lang>.toml``), keys under ``web.``."""
-    with (WEB / "locales" / f"{lang}.toml").open("rb") as fh:
-        return dict(_flatten(tomllib.load(fh), "web."))
+    """The client's own strings (``web/locales/<lang>.toml`` and its part
+    files ``<lang>.<part>.toml``, as the core catalogs have), keys under ``web.``."""
+    merged: dict[str, str] = {}
+    for path in i18n.catalog_files(WEB / "locales", lang):
+        with path.open("rb") as fh:
+            merged.update(_flatten(tomllib.load(fh), "web."))
+    return merged
 
 
 def catalog(lang: str) -> dict[str, str]:

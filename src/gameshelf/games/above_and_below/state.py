@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from gameshelf.core.actions import Action
 from gameshelf.core.errors import IllegalAction
-from gameshelf.core.protocol import Observation, PlayerId, State
+from gameshelf.core.protocol import Decision, Observation, PlayerId, State
 from gameshelf.games.above_and_below.components import Components, load_components
-from gameshelf.games.above_and_below.rules import apply, explain, invariants, legal
+from gameshelf.games.above_and_below.rules import apply, decision, explain, invariants, legal
 from gameshelf.games.above_and_below.rules.common import OPEN_BOTTOM_DECKS, known_under
 from gameshelf.games.above_and_below.rules.scoring import final_scores
 from gameshelf.games.above_and_below.rules.setup import set_up
@@ -107,6 +107,10 @@ class AboveAndBelowState(State):
         if self.phase == "rest":
             return self.rest_queue[0]
         return self.turn
+
+    def decision(self) -> Decision | None:
+        """The status bar's phrase (``rules/decision.py``)."""
+        return decision.decision(self)
 
     #: the rules' own functions serve as the methods (one Python call fewer per step:
     #: random playouts spend about a tenth of a step in such wrappers)

@@ -14,11 +14,12 @@ from typing import Any, cast
 from gameshelf.core.actions import Action
 from gameshelf.core.errors import IllegalAction
 from gameshelf.core.i18n import t
-from gameshelf.core.protocol import Game, Observation, PlayerId, State
+from gameshelf.core.protocol import Decision, Game, Observation, PlayerId, State
 from gameshelf.core.rng import Rng, derive_seed
 from gameshelf.games.dicey_farm import rules
 from gameshelf.games.dicey_farm.components import components
 from gameshelf.games.dicey_farm.rules.apply import APPLY
+from gameshelf.games.dicey_farm.rules.decision import decision as decide
 from gameshelf.games.dicey_farm.rules.legal import LEGAL
 
 C = components()
@@ -95,6 +96,10 @@ class DiceyFarmState(State):
     @property
     def current_player(self) -> PlayerId | None:
         return None if self.final is not None else 0
+
+    def decision(self) -> Decision | None:
+        """The status bar's phrase (``rules/decision.py``)."""
+        return decide(self)
 
     # the rules' tables are looked up here directly: these two run at every
     # step of every search, and each extra call was a measurable share

@@ -15,11 +15,11 @@ from typing import Any
 
 from gameshelf.core.actions import Action
 from gameshelf.core.errors import IllegalAction
-from gameshelf.core.protocol import Game, Observation, PlayerId, State
+from gameshelf.core.protocol import Decision, Game, Observation, PlayerId, State
 from gameshelf.games.filthy_rich import book as bk
 from gameshelf.games.filthy_rich import hidden
 from gameshelf.games.filthy_rich.cards import Catalog, catalog
-from gameshelf.games.filthy_rich.rules import explain, legal
+from gameshelf.games.filthy_rich.rules import decision, explain, legal
 from gameshelf.games.filthy_rich.rules.apply import apply
 
 # phases: who decides and what about
@@ -112,6 +112,10 @@ class FilthyRichState(State):
         if phase in TURN_PHASES:
             return self.turn
         return None if phase == OVER else self.decider
+
+    def decision(self) -> Decision | None:
+        """The status bar's phrase (``rules/decision.py``)."""
+        return decision.decision(self)
 
     def _legal_actions(self) -> list[Action]:
         return legal.legal_actions(self)

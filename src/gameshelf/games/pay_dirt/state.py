@@ -23,10 +23,10 @@ from typing import Any, ClassVar
 
 from gameshelf.core.actions import Action
 from gameshelf.core.errors import IllegalAction
-from gameshelf.core.protocol import Game, Observation, PlayerId, State
+from gameshelf.core.protocol import Decision, Game, Observation, PlayerId, State
 from gameshelf.games.pay_dirt.board import Camp
 from gameshelf.games.pay_dirt.components import Components, components
-from gameshelf.games.pay_dirt.rules import apply, explain, legal, setup
+from gameshelf.games.pay_dirt.rules import apply, decision, explain, legal, setup
 
 AUCTION, BIDDING, ACQUIRE, GEAR, WORK, DRAFT, OVER = (
     "auction", "bidding", "acquire", "gear", "work", "draft", "over",
@@ -119,6 +119,10 @@ class PayDirtState(State):
         if phase == DRAFT:
             return self.draft_order[self.draft_pos]
         return None
+
+    def decision(self) -> Decision | None:
+        """The status bar's phrase (``rules/decision.py``)."""
+        return decision.decision(self)
 
     # The rules' own entry points serve as the methods (one call fewer on
     # every move: ``self`` is the state they take).

@@ -61,6 +61,8 @@ export function normaliseView(raw) {
 const KEY = "gameshelf.seats";
 function allTokens() { try { return JSON.parse(localStorage.getItem(KEY) || "{}"); } catch { return {}; } }
 export function tokensFor(tableId) { return allTokens()[tableId] || {}; }
+/** Every table this browser holds a seat token of, oldest saved first. */
+export function allTableIds() { return Object.keys(allTokens()); }
 export function saveToken(tableId, seat, token) {
   const all = allTokens();
   all[tableId] = { ...(all[tableId] || {}), [seat]: token };

@@ -68,6 +68,13 @@ async function enterFinished() {
     if (!a.name || a.entered) continue;
     const token = tokensFor(a.table)[0];
     if (!token) { a.entered = "lost"; continue; }
+    // the server enters a named table the moment it ends: look first, so an
+    // already-counted try is not posted again (its 409 is a red console line)
+    const seen = await daily(`${a.date}/attempts?name=${encodeURIComponent(a.name)}`);
+    const found = seen.ok && Array.isArray(seen.data.history) ? seen.data.history.find((x) => x.table === a.table) : null;
+    if (found) { Object.assign(a, { entered: true, counted: found.counted, score: found.score }); continue; }
+    const table = await api.table(a.table).catch(() => null);
+    if (!table || table.status !== "over") continue;  // not finished yet: entered when it ends
     const res = await daily(`${a.date}/attempts`, { token, body: { table: a.table } });
     const code = res.data && res.data.detail && res.data.detail.code;
     if (res.ok) Object.assign(a, { entered: true, counted: res.data.counted, score: res.data.score });

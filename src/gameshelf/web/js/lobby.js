@@ -3,7 +3,7 @@
 // a level, an optional clock), the invite links, and the open tables.
 import { h, replace } from "./dom.js";
 import { onLangChange, t, w } from "./i18n.js";
-import { api, saveToken, tokensFor } from "./api.js";
+import { api, allTableIds, saveToken, tokensFor } from "./api.js";
 import { GAME_IDS } from "./games.js";
 import { PICTURES } from "./pictures.js";
 import { toast } from "./app.js";
@@ -15,9 +15,10 @@ export async function render(main, _id, params = {}) {
   let tables = [];
   let chosen = GAME_IDS.includes(params.new) ? params.new : null;
   let created = null;
+  let mine = [];
   const load = async () => {
     try {
-      [games, tables] = await Promise.all([api.games(), api.tables()]);
+      [games, tables, mine] = await Promise.all([api.games(), api.tables(), yourTables()]);
     } catch (err) {
       toast(err.message, "error");
     }
@@ -30,6 +31,7 @@ export async function render(main, _id, params = {}) {
     h("div", { class: "games" }, GAME_IDS.map((id) => [gameCard(id),
       chosen === id ? createForm(games.find((g) => g.id === chosen)) : null])),
     created ? invites(created) : null,
+    yourTablesPanel(mine),
     openTables()));
 
   const gameCard = (id) => h("article", { class: ["game-card", chosen === id && "chosen"], "data-game": id },
@@ -98,6 +100,7 @@ export async function render(main, _id, params = {}) {
         created = { id: res.id, tokens: res.tokens, here, seats };
         chosen = null;
         if (Object.keys(res.tokens).every((s) => here.includes(Number(s)))) { location.hash = `#/t/${encodeURIComponent(res.id)}`; return; }
+        await load();  // the table just created is in the lists at once
         draw();
       } catch (err) {
         toast(err.message, "error");
@@ -120,11 +123,13 @@ export async function render(main, _id, params = {}) {
 
   const openTables = () => h("section", { class: "panel open-tables" }, h("h2", { text: w("home.tables") }),
     tables.length ? h("div", { class: "scroll-x" }, h("table", { class: "tables" },
-      h("thead", {}, h("tr", {}, [w("tables.game"), w("tables.seats"), w("tables.status"), ""].map((x) => h("th", { text: x })))),
+      h("thead", {}, h("tr", {}, [w("tables.game"), w("tables.seats"), w("tables.status"), w("lobby.turn"), w("lobby.age"), ""].map((x) => h("th", { text: x })))),
       h("tbody", {}, tables.map((tb) => h("tr", { "data-table": tb.id },
         h("td", { text: t(`${ns(tb.game)}.name`) }),
-        h("td", {}, tb.seats.map((s, i) => [i ? ", " : "", h("span", { text: s.name || (s.kind === "bot" ? `${w("seat.bot")} (${w(`level.${s.level}`)})` : s.kind === "open" ? w("seat.open") : t("cli.player", { n: s.seat + 1 })) })])),
+        h("td", {}, tb.seats.map((s, i) => [i ? ", " : "", h("span", { text: seatName(s) })])),
         h("td", { text: w(`status.${tb.status}`) }),
+        turnCell(tb),
+        h("td", { class: "age", text: age(tb.created_at) }),
         h("td", {}, h("a", { href: `#/t/${encodeURIComponent(tb.id)}`, text: Object.keys(tokensFor(tb.id)).length ? w("tables.resume") : w("tables.watch") }),
           tb.seats.filter((s) => s.kind === "open").slice(0, 1).map((s) => [" ", h("button", { class: "btn secondary", onclick: () => join(tb.id, s.seat), text: w("tables.join") })])))))))
       : h("p", { class: "muted", text: w("home.no-tables") }));
@@ -147,3 +152,43 @@ export async function render(main, _id, params = {}) {
 }
 
 function append(el, kids) { for (const k of kids) el.appendChild(k); }
+
+function seatName(s) {
+  return s.name || (s.kind === "bot" ? `${w("seat.bot")} (${w(`level.${s.level}`)})` : s.kind === "open" ? w("seat.open") : t("cli.player", { n: s.seat + 1 }));
+}
+
+/** How long ago (seconds since the epoch), in words of the page's language. */
+function age(when) {
+  const min = Math.floor((Date.now() / 1000 - Number(when || 0)) / 60);
+  if (!Number.isFinite(min) || min < 1) return w("lobby.just-now");
+  return min < 60 ? w("lobby.ago-min", { n: min }) : w("lobby.ago-h", { n: Math.floor(min / 60) });
+}
+
+/** Whose turn it is at a table, "your move" when it is a seat this browser holds. */
+function turnCell(tb) {
+  const seat = tb.to_move;
+  if (tb.status !== "running" || seat === null || seat === undefined) return h("td", { class: "turn-cell", text: "—" });
+  const yours = String(seat) in tokensFor(tb.id);
+  const name = seatName(tb.seats[seat] || { seat, kind: "human" });
+  return h("td", { class: ["turn-cell", yours && "you"], text: yours ? w("lobby.turn-you") : w("lobby.turn-of", { name }) });
+}
+
+/** The tables this browser holds a seat at (its saved tokens), still going, latest first. */
+async function yourTables() {
+  const ids = allTableIds().slice(-12);
+  const found = await Promise.all(ids.map((id) => api.table(id).catch(() => null)));
+  return found.filter((tb) => tb && tb.status !== "over").sort((a, b) => b.updated_at - a.updated_at).slice(0, 12);
+}
+
+function yourTablesPanel(mine) {
+  return h("section", { class: "panel your-tables" }, h("h2", { text: w("lobby.yours") }),
+    mine.length ? h("div", { class: "scroll-x" }, h("table", { class: "tables" },
+      h("thead", {}, h("tr", {}, [w("tables.game"), w("tables.seats"), w("lobby.turn"), w("lobby.age"), ""].map((x) => h("th", { text: x })))),
+      h("tbody", {}, mine.map((tb) => h("tr", { "data-table": tb.id },
+        h("td", { text: t(`${ns(tb.game)}.name`) }),
+        h("td", {}, tb.seats.map((s, i) => [i ? ", " : "", h("span", { text: seatName(s) })])),
+        turnCell(tb),
+        h("td", { class: "age", text: age(tb.created_at) }),
+        h("td", {}, h("a", { href: `#/t/${encodeURIComponent(tb.id)}`, text: w("tables.resume") })))))))
+      : h("p", { class: "muted", text: w("lobby.yours-empty") }));
+}

@@ -6,7 +6,8 @@ import { h, replace } from "./dom.js";
 import { onLangChange, t, w } from "./i18n.js";
 import { api } from "./api.js";
 import { loadGame } from "./games.js";
-import { drawMoment, seatLine } from "./tableview.js";
+import { drawMoment, logPanel, seatLine } from "./tableview.js";
+import { scoreChart } from "./chart.js";
 import { toast } from "./app.js";
 
 export async function render(main, tableId, params) {
@@ -36,8 +37,11 @@ export async function render(main, tableId, params) {
     // a redraw replaces every node: the control that had the focus gets it back (Enter, Enter, … steps on)
     const had = document.activeElement && main.contains(document.activeElement)
       ? ["replay-first", "replay-back", "replay-next", "replay-last", "replay-slider", "replay-goto"].find((c) => document.activeElement.classList.contains(c)) : null;
-    const view = { observation: frame.observation, legal: [], events: (frame.events || []).map((text) => ({ text })) };
+    // the log holds the whole game up to this step (the step's own lines marked)
+    const lines = frame.log || (frame.events || []).map((text) => ({ text }));
+    const view = { observation: frame.observation, legal: [], events: lines.map((e) => ({ ...e, fresh: e.n === k && k > 0 })) };
     const parts = drawMoment({ game: info.game, module, data, view, names, seat: null, play: null });
+    const log = logPanel(view.events, names, { all: true, title: w("replay.log-upto", { k }) });
     const slider = h("input", { type: "range", min: 0, max: total, value: k, "aria-label": w("replay.jump"), class: "replay-slider", oninput: (ev) => go(Number(ev.target.value)) });
     const move = frame.move ? h("div", { class: "banner replay-move" }, seatLine(frame.move.seat, names, frame.move.text)) : h("div", { class: "banner", text: w("replay.start") });
     replace(main, h("div", { class: "table-page replay", "data-k": k },
@@ -54,7 +58,8 @@ export async function render(main, tableId, params) {
           onchange: (ev) => { const n = Number(ev.target.value); if (Number.isInteger(n)) go(n); } })),
         h("span", { class: "small muted replay-keys", text: w("replay.keys") })),
       move,
-      h("div", { class: "table-body" }, h("div", { class: "board-wrap" }, parts.board), h("aside", { class: "side" }, parts.log))));
+      frame.series ? scoreChart({ series: frame.series, label: t(frame.series_label || "web.replay.score"), k, names, go }) : null,
+      h("div", { class: "table-body" }, h("div", { class: "board-wrap" }, parts.board), h("aside", { class: "side" }, log))));
     const again = had && main.querySelector(`.${had}`);
     if (again) (again.disabled ? main.querySelector(had === "replay-next" || had === "replay-last" ? ".replay-back" : ".replay-next") : again)?.focus({ preventScroll: true });
   };

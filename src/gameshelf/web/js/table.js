@@ -7,7 +7,9 @@ import { h, replace } from "./dom.js";
 import { lang, onLangChange, t, w } from "./i18n.js";
 import { api, ApiError, normaliseView, saveToken, tokensFor } from "./api.js";
 import { loadGame } from "./games.js";
-import { drawMoment, seatLine } from "./tableview.js";
+import { drawMoment, seatLine, withNames } from "./tableview.js";
+import { StatusBar } from "./status.js";
+import { rankingList } from "./results.js";
 import { seatBadge } from "./board.js";
 import { toast } from "./app.js";
 import { resultPanel } from "./daily.js";
@@ -61,6 +63,9 @@ class TablePage {
     this.main = main; this.id = id; this.params = params;
     this.view = null; this.info = null; this.handoff = null; this.busy = false; this.undoWaiting = false; this.stopped = false;
     this.lastState = -1; this.shownState = -1;
+    // one bar for the page's life: its sentence is a live region that a
+    // screen reader follows only if the node stays (a redraw keeps it)
+    this.bar = new StatusBar();
   }
 
   get tokens() { return tokensFor(this.id); }
@@ -238,18 +243,6 @@ class TablePage {
     h("span", { "aria-hidden": "true", text: "↶ " }), w("table.undo"), h("kbd", { class: "key-hint", "aria-hidden": "true", text: "U" }));
   }
 
-  turnLine() {
-    const v = this.view;
-    const names = this.names();
-    if (v.over) return h("span", { class: "turn-line", text: w("table.over") });
-    if (v.toMove === null || v.toMove === undefined) return h("span", { class: "turn-line", text: w("table.waiting") });
-    const mine = v.toMove === this.seat;
-    const jump = mine ? h("button", { class: "jump-moves", type: "button", text: `↓ ${w("table.moves")}`,
-      onclick: () => this.main.querySelector(".moves-panel")?.scrollIntoView({ behavior: "smooth" }) }) : null;
-    return h("span", { class: ["turn-line", mine && "mine"], "data-to-move": v.toMove },
-      mine ? w("table.your-turn") : [w("table.to-move"), " ", seatBadge(v.toMove, names)], jump ? " " : null, jump);
-  }
-
   drawClocks() {
     const box = this.main.querySelector(".clocks");
     const clocks = this.view && this.view.clocks;
@@ -305,8 +298,6 @@ class TablePage {
     const { module, data } = this.game;
     const head = h("div", { class: "table-head" },
       h("h2", { text: t(`${this.info.game.replace(/-/g, "_")}.name`) }),
-      this.turnLine(),
-      this.undoButton(),
       this.seat !== null ? h("span", { class: "small" }, `${w("table.playing-as")} `, seatBadge(this.seat, names)) : h("span", { class: "small muted", text: w("table.watching") }),
       this.seatSwitcher(),
       h("span", { class: "clocks" }),
@@ -316,8 +307,9 @@ class TablePage {
     if (this.handoff !== null) {
       const next = this.handoff;
       // only the game and whose turn it is: no seat of the last player to act on by mistake
-      const bare = h("div", { class: "table-head" }, h("h2", { text: t(`${this.info.game.replace(/-/g, "_")}.name`) }), this.turnLine(), this.seatSwitcher(), h("span", { class: "clocks" }));
-      replace(this.main, h("div", { class: "table-page" }, bare, h("div", { class: "handoff", role: "dialog", "aria-label": w("table.pass-device") },
+      const bare = h("div", { class: "table-head" }, h("h2", { text: t(`${this.info.game.replace(/-/g, "_")}.name`) }), this.seatSwitcher(), h("span", { class: "clocks" }));
+      this.bar.update({ game: this.info.game, view: v, seat: null, names, play: null, withNames });
+      replace(this.main, h("div", { class: "table-page" }, this.bar.el, bare, h("div", { class: "handoff", role: "dialog", "aria-label": w("table.pass-device") },
         h("h2", {}, w("table.pass-to"), " ", seatBadge(next, names)),
         h("p", { class: "muted", text: w("table.pass-hint") }),
         h("button", { class: "btn show-board", onclick: () => { this.seat = next; this.handoff = null; this.reconnect(); this.refresh(true); } },
@@ -337,7 +329,10 @@ class TablePage {
     const howto = h("details", { class: "howto", open: !seenHelp, ontoggle: () => localStorage.setItem(`gameshelf.howto.${this.info.game}`, "1") },
       h("summary", { text: w("howto.title") }), h("p", { text: w(`howto.${this.info.game}`) }),
       h("a", { href: `#/rules/${this.info.game}`, text: w("nav.rules") }));
-    replace(this.main, h("div", { class: "table-page", "data-state": v.state, "data-over": v.over ? "1" : "0" }, head, howto, banner,
+    const play = this.seat !== null && v.legal.length ? (entry) => this.play(entry) : null;
+    this.bar.update({ game: this.info.game, view: v, seat: this.seat, names, play, withNames, extra: [this.undoButton()],
+      joined: this.info.status !== "open" });
+    replace(this.main, h("div", { class: "table-page", "data-state": v.state, "data-over": v.over ? "1" : "0" }, this.bar.el, head, howto, banner,
       h("div", { class: "table-body" }, h("div", { class: "board-wrap" }, parts.board), h("aside", { class: "side" }, parts.moves, parts.log))));
     if (before) markChanges(this.main, before);
     this.restoreFocus(focus);
@@ -355,7 +350,7 @@ class TablePage {
     if (!el || !this.main.contains(el) || el === this.main) return null;
     if (el.classList.contains("move-btn") || el.classList.contains("undo-btn")) return { board: false };
     if (el.closest(".board")) return { board: true };
-    const same = ["seat-leave", "seat-back", "claim-timeout", "jump-moves", "open-replay"].find((c) => el.classList.contains(c));
+    const same = ["seat-leave", "seat-back", "claim-timeout", "status-all", "open-replay"].find((c) => el.classList.contains(c));
     return same ? { same } : null;
   }
 
@@ -394,9 +389,7 @@ class TablePage {
       onkeydown: (ev) => { if (ev.key === "Escape") { ev.preventDefault(); close(); this.main.querySelector(".open-replay")?.focus(); } } },
       h("div", { class: "overlay-card" },
         h("h2", { text: w("result.title") }),
-        h("ol", { class: "ranking" }, ranking.map((group, place) => group.map((seat) =>
-          h("li", { "data-seat": seat }, h("span", { class: "place", text: place === 0 ? "🏆 1" : String(place + 1) }), seatBadge(seat, names, { you: seat === this.seat }),
-            scores[seat] !== undefined ? h("span", { class: "muted", text: ` ${w("result.score")}: ${scores[seat]}` }) : null, marks(seat))))),
+        rankingList({ game: this.info.game, result: { ranking, scores }, names, seat: this.seat, obs: v.observation, marks }),
         v.observation && v.observation.daily && this.seat === 0
           ? resultPanel(v.observation.daily, this.id, this.token, (this.info.seats || [])[0]?.name || null) : null,
         detail ? h("div", { class: "result-detail" }, h("h3", { text: w("result.breakdown") }), detail) : null,

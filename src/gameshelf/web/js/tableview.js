@@ -4,6 +4,7 @@
 import { h } from "./dom.js";
 import { lang, t, w } from "./i18n.js";
 import { makeContext, panel, seatBadge } from "./board.js";
+import { movesList } from "./status.js";
 
 /**
  * @param {object} o {game, module, data, view, names, seat, play|null}
@@ -23,13 +24,9 @@ export function drawMoment(o) {
 }
 
 export function movesPanel(o) {
-  const legal = o.play ? o.view.legal : [];
-  const list = legal.length
-    ? h("ol", { class: "moves-list" }, legal.map((entry, i) =>
-      h("li", {}, h("button", { class: "move-btn", "data-index": i, onclick: () => o.play(entry),
-        // an audit or a torch names a seat: by the name people chose, as the board does
-        text: withNames(entry.text, o.names) || JSON.stringify(entry.action) }))))
-    : h("p", { class: "muted", text: o.waitingText || w("table.no-moves") });
+  // an audit or a torch names a seat: by the name people chose, as the board does;
+  // amounts come as steppers, and refused moves greyed out with the engine's reason
+  const list = movesList(o, withNames) || h("p", { class: "muted", text: o.waitingText || w("table.no-moves") });
   return panel(w("table.moves"), "moves-panel", list);
 }
 
@@ -66,14 +63,15 @@ export function seatLine(seat, names, text) {
   return [badge, lang() === "ja" ? "：" : ": ", h("span", { text: shown })];
 }
 
-export function logPanel(events, names) {
-  // a take-back keeps the move it took back in the log, struck through
+export function logPanel(events, names, { all = false, title = null } = {}) {
+  // a take-back keeps the move it took back in the log, struck through; a
+  // live table shows the last lines, the replay everything up to its step
   const undone = new Set((events || []).filter((e) => e.kind === "undo").map((e) => e.undoes));
-  const items = (events || []).slice(-40).map((e) =>
+  const items = (all ? (events || []) : (events || []).slice(-40)).map((e) =>
     h("li", { class: [e.fresh && "fresh", e.kind === "undo" && "undo-line", e.kind !== "undo" && undone.has(e.n) && "taken-back"] },
       e.kind === "undo" ? h("span", { class: "undo-mark", "aria-hidden": "true", text: "↶ " }) : null,
       seatLine(e.seat, names, e.text)));
   const list = h("ol", { class: "log-list", "aria-live": "polite" }, items);
   queueMicrotask(() => { list.scrollTop = list.scrollHeight; });
-  return panel(w("table.log"), "log-panel", items.length ? list : h("p", { class: "muted", text: w("table.log-empty") }));
+  return panel(title || w("table.log"), "log-panel", items.length ? list : h("p", { class: "muted", text: w("table.log-empty") }));
 }

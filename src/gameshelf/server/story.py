@@ -1,0 +1,122 @@
+"""What the browser's status bar and replay viewer read besides the board.
+
+Why a module of its own: the per-seat view gains two fields (the decision
+the seat to move faces, and the moves the mover would look for but may not
+make), and the replay viewer needs the whole game's log up to a step and
+each seat's score over the game. None of that is storage or locking, so it
+lives here and ``service.py`` calls it in one line each.
+
+The replay is a finished game, so everything here is what a spectator of
+that game saw: public events only, and scores (the seed is public once a
+game is over, through the record).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from typing import Any
+
+from gameshelf.core.narration import reports_move
+from gameshelf.core.protocol import PlayerId, State
+from gameshelf.core.record import replay
+
+#: games whose ``scores()`` mean nothing before the end (Filthy Rich scores
+#: 1 for the winner only): their chart follows a public observation field,
+#: with the i18n key of its label
+PROGRESS_FIELD: dict[str, tuple[str, str]] = {"filthy-rich": ("money", "web.replay.cash")}
+
+#: how many finished games' stories one process keeps (a story is a list of
+#: short lines per move; the replay viewer asks for one frame per step)
+STORY_CACHE = 16
+
+
+def status_fields(state: State, mine: bool, lang: str | None) -> dict[str, Any]:
+    """The view's ``decision`` (for every viewer: whose move and on what is
+    public) and ``unavailable`` (for the mover only: the engine's reasons)."""
+    decision = state.decision() if not state.is_over else None
+    return {
+        "decision": decision.to_json(lang) if decision is not None else None,
+        "unavailable": [u.to_json(lang) for u in state.unavailable_moves()] if mine else [],
+    }
+
+
+class Story:
+    """A finished game step by step, as a spectator saw it: per step the
+    mover, the move's sentence and the events after it, and the chart's
+    values."""
+
+    def __init__(self, record: dict[str, Any], lang: str | None) -> None:
+        state = replay(record, upto=0)
+        game = state.game
+        field = PROGRESS_FIELD.get(record["game"])
+        self.label = field[1] if field else "web.replay.score"
+        self.setup = [e.text(lang) for e in state.events_for(None)]
+        self.steps: list[dict[str, Any]] = []
+        self.series: list[list[float]] = [self._values(state, field)]
+        for obj in record["actions"]:
+            seat: PlayerId | None = state.current_player
+            before = len(state.events)
+            action = game.action_from_json(obj)
+            state.apply(action)
+            seen = [e for e in state.events[before:] if e.visible(None)]
+            text = game.describe_public(action, seat, lang) if seat is not None else ""
+            if seat is not None and reports_move(seen, seat, state.players):
+                text, seen = seen[0].text(lang), seen[1:]
+            self.steps.append({"seat": seat, "text": text, "events": [e.text(lang) for e in seen]})
+            self.series.append(self._values(state, field))
+
+    @staticmethod
+    def _values(state: State, field: tuple[str, str] | None) -> list[float]:
+        if field is None:
+            return [float(x) for x in state.scores()]
+        return [float(x) for x in state.observation(None)[field[0]]]
+
+    def log(self, k: int) -> list[dict[str, Any]]:
+        """Every line a spectator read from the set-up to step ``k``, each
+        numbered with its step (0: the set-up)."""
+        lines: list[dict[str, Any]] = [{"n": 0, "seat": None, "kind": "event", "text": x} for x in self.setup]
+        for n, step in enumerate(self.steps[:k], start=1):
+            lines.append({"n": n, "seat": step["seat"], "kind": "move", "text": step["text"]})
+            lines.extend({"n": n, "seat": None, "kind": "event", "text": x} for x in step["events"])
+        return lines
+
+
+_stories: OrderedDict[tuple[str, str | None], Story] = OrderedDict()
+_stories_lock = threading.Lock()
+
+
+def story(table_id: str, record: dict[str, Any], lang: str | None) -> Story:
+    """The story of a finished table in ``lang``, built once and kept (a
+    finished game never changes)."""
+    key = (table_id, lang)
+    with _stories_lock:
+        found = _stories.get(key)
+        if found is not None:
+            _stories.move_to_end(key)
+            return found
+    built = Story(record, lang)
+    with _stories_lock:
+        _stories[key] = built
+        while len(_stories) > STORY_CACHE:
+            _stories.popitem(last=False)
+    return built
+
+
+def frame(table_id: str, record: dict[str, Any], k: int, lang: str | None) -> dict[str, Any]:
+    """A finished game after ``k`` moves (``0 <= k <= total``): the board a
+    spectator saw, the move of step ``k`` and its events, the whole log up
+    to ``k`` and every seat's score (or the chart's value) at every step."""
+    told = story(table_id, record, lang)
+    state = replay(record, upto=k)
+    step = told.steps[k - 1] if k else None
+    return {
+        "k": k,
+        "total": len(record["actions"]),
+        "observation": state.observation(None),
+        "move": {"seat": step["seat"], "text": step["text"]} if step else None,
+        "events": list(step["events"]) if step else list(told.setup),
+        "log": told.log(k),
+        "series": told.series,
+        "series_label": told.label,
+    }

@@ -1,0 +1,69 @@
+// The result screen's ranking (issue 25): a place is a place and a score is
+// a score, never one beside the other unlabelled ("🏆 1" beside −42 VP read
+// as a score of 1); a solo game shows the rulebook's rank title in the
+// page's language instead of a place; and when seats tie on score, the line
+// says which tie-break decided their places (or that they share one).
+import { h } from "./dom.js";
+import { t, w } from "./i18n.js";
+import { seatBadge } from "./board.js";
+
+const ns = (game) => game.replace(/-/g, "_");
+
+/** Games whose score is only "won" (1) or not (0): the places say it all. */
+const NO_SCORE = new Set(["filthy-rich"]);
+
+/** The rulebook's rank title of a solo score (Dicey Farm), or null. */
+function soloTitle(game, obs) {
+  if (!obs || !obs.rank) return null;
+  const key = `${ns(game)}.rank.${obs.rank}`;
+  const title = t(key);
+  return title && title !== key ? title : null;
+}
+
+/** Seats tied on score: "decided" (split by the tie-break) or "shared" (one place). */
+export function ties(ranking, scores) {
+  const decided = new Set();
+  const shared = new Set();
+  ranking.forEach((group, place) => {
+    if (group.length > 1) group.forEach((s) => shared.add(s));
+    const next = ranking[place + 1];
+    if (!next) return;
+    for (const a of group) for (const b of next) {
+      if (scores[a] !== undefined && scores[a] === scores[b]) { decided.add(a); decided.add(b); }
+    }
+  });
+  return { decided, shared };
+}
+
+/** The tie-break's sentence of a game (its catalogue's `score.tiebreak`), or null. */
+export function tieRule(game) {
+  const key = `${ns(game)}.score.tiebreak`;
+  const rule = t(key);
+  return rule && rule !== key ? rule : null;
+}
+
+/**
+ * @param {object} o {game, result: {ranking, scores}, names, seat, obs, marks(seat) => Node[]}
+ */
+export function rankingList(o) {
+  const ranking = o.result.ranking || [];
+  const scores = o.result.scores || [];
+  const solo = (o.names || []).length === 1 || (ranking.length === 1 && ranking[0].length === 1);
+  const { decided, shared } = ties(ranking, scores);
+  const scoreName = w("result.score-label");
+  const title = solo ? soloTitle(o.game, o.obs) : null;
+  const list = h("ol", { class: "ranking" }, ranking.map((group, place) => group.map((seat) =>
+    h("li", { "data-seat": seat },
+      solo ? null : h("span", { class: ["place", place === 0 && "first"] },
+        place === 0 ? h("span", { "aria-hidden": "true", text: "🏆 " }) : null, w("result.place-n", { n: place + 1 })),
+      seatBadge(seat, o.names, { you: seat === o.seat }),
+      scores[seat] !== undefined && !NO_SCORE.has(o.game) ? h("span", { class: "result-score" }, `${scoreName}: `, h("strong", { text: String(scores[seat]) })) : null,
+      title ? h("span", { class: "solo-rank", text: w("result.solo-rank", { title }) }) : null,
+      o.marks ? o.marks(seat) : null))));
+  const rule = tieRule(o.game);
+  const notes = [];
+  // a game that shows no scores has no "tied on score" to speak of: its rule alone says how places go
+  if (decided.size && rule) notes.push(h("p", { class: "tie-note", text: NO_SCORE.has(o.game) ? rule : w("result.tie-break", { rule }) }));
+  if (shared.size) notes.push(h("p", { class: "tie-note", text: w("result.tie-shared") }));
+  return [list, notes];
+}
