@@ -147,7 +147,7 @@ export function stat(label, value, cls) {
  */
 export function cardFace(o) {
   const full = o.full ? h("span", { class: "card-full", role: "tooltip", text: o.full }) : null;
-  return h("div", { class: ["gcard", o.cls], title: o.full || null, ...(o.attrs || {}) },
+  return h("div", { class: ["gcard", ...[o.cls].flat()], title: o.full || null, ...(o.attrs || {}) },
     h("div", { class: "gcard-head" }, o.icon || null, h("span", { class: "gcard-name", text: o.name }),
       o.cost !== undefined && o.cost !== null ? h("span", { class: "gcard-cost" }, o.cost) : null),
     o.effect ? h("div", { class: "gcard-effect" }, o.effect) : null,
