@@ -142,13 +142,13 @@ export function stat(label, value, cls) {
  * A card drawn as a card: a picture and the name on top, the cost in the
  * corner, the effect as pictures with a short text, and the full text in a
  * popover that opens when the card is pointed at or focused (and in its
- * title, for a long press). `o`: {icon, name, cost, effect (nodes), full,
- * cls, attrs}.
+ * title, for a long press). `o`: {icon, name, nameCls, cost, effect (nodes),
+ * full, cls, attrs, extra (nodes after the effect)}.
  */
 export function cardFace(o) {
   const full = o.full ? h("span", { class: "card-full", role: "tooltip", text: o.full }) : null;
   return h("div", { class: ["gcard", ...[o.cls].flat()], title: o.full || null, ...(o.attrs || {}) },
-    h("div", { class: "gcard-head" }, o.icon || null, h("span", { class: "gcard-name", text: o.name }),
+    h("div", { class: "gcard-head" }, o.icon || null, h("span", { class: ["gcard-name", o.nameCls], text: o.name }),
       o.cost !== undefined && o.cost !== null ? h("span", { class: "gcard-cost" }, o.cost) : null),
     o.effect ? h("div", { class: "gcard-effect" }, o.effect) : null,
     ...(o.extra || []),

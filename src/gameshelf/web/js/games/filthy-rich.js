@@ -137,9 +137,8 @@ function market(ctx) {
     h("div", { class: "lux-row" }, obs.luxury_pool.map((x) => ctx.bind(
       // not "tax due": a luxury for sale owes nothing; once owned it adds its marks to every tax
       cardFace({ cls: "lux-card", attrs: { "data-luxury": x, "data-ref": `lux-${x}`, "data-piece": "" }, icon: luxIcon(data, x, "card-icon"),
-        name: luxName(data, x), cost: `$${data.luxuries[x].cost}`,
-        effect: h("span", { class: "lux-price" }, pic(NS, "misc", "tax"), ` +$${data.luxuries[x].tax}`),
-        full: t(`${NS}.view.lux-price`, { cost: data.luxuries[x].cost, tax: data.luxuries[x].tax }) }),
+        name: luxName(data, x), nameCls: "lux-name", cost: `$${data.luxuries[x].cost}`,
+        effect: h("span", { class: "lux-price", text: t(`${NS}.view.lux-price`, { cost: data.luxuries[x].cost, tax: data.luxuries[x].tax }) }) }),
       { type: "buy", luxury: x }))),
     obs.luxuries_removed.length ? h("p", { class: "muted small", text: `${t(`${NS}.view.removed`)}: ${listOf(obs.luxuries_removed.map((x) => luxName(data, x)))}` }) : null);
 }
@@ -167,7 +166,7 @@ function hand(ctx) {
       ? [signShape(sign), " ", pic(NS, "misc", "hit"), ` $${sign.hit} `, pic(NS, "misc", "tax"), ` $${sign.tax}`]
       : h("span", { class: "card-text", text: pick(card.text) });
     return ctx.bind(cardFace({ cls: ["card", `kind-${card.kind}`], attrs: { "data-card": c, "data-ref": `hand-card-${c}`, "data-piece": "" },
-      icon: pic(NS, "kind", card.kind, "card-icon"), name: cardName(data, c), cost: sign ? `$${sign.cost}` : null, effect,
+      icon: pic(NS, "kind", card.kind, "card-icon"), name: cardName(data, c), nameCls: "card-name", cost: sign ? `$${sign.cost}` : null, effect,
       full: `${w(`fr.kind-${card.kind}`)}: ${pick(card.text)}`,
       // the other copy's sign hangs in the book: this one cannot start until it leaves (why no "Play" is offered)
       extra: [sign && obs.sign_owner[card.sign] !== EMPTY ? h("div", { class: "card-note small muted", text: t(`${NS}.compact.sign-out`) }) : null] }),
