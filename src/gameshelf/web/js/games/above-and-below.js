@@ -160,8 +160,9 @@ function village(ctx, p) {
   const v = obs.villages[p];
   const s = obs.scores[p];
   const repVp = ctx.data.reputation_vp[v.reputation];
-  const group = (key, ids, state) => h("div", { class: "v-group" }, h("span", { class: `v-label ${state}`, text: `${STATE_MARK[state]} ${t(`${NS}.view.${key}`)}` }),
-    ids.length ? ids.map((vid) => villager(ctx, vid, state)) : h("span", { class: "muted small", text: "—" }));
+  // an empty "exhausted" or "injured" row said nothing: only the ready row shows when empty
+  const group = (key, ids, state) => (!ids.length && state !== "ready" ? null : h("div", { class: "v-group" }, h("span", { class: `v-label ${state}`, text: `${STATE_MARK[state]} ${t(`${NS}.view.${key}`)}` }),
+    ids.length ? ids.map((vid) => villager(ctx, vid, state)) : h("span", { class: "muted small", text: "—" })));
   const chip = (g, n) => h("span", { class: "good", "data-good": g, "data-ref": `goods-${p}-${g}`, "data-v": n, "aria-label": `${item(g)} ${n}` },
     pieces(n, () => icon(g), { max: 4 }), h("span", { class: "good-name", "aria-hidden": "true", text: item(g) }));
   const goods = GOODS.filter((g) => v.goods[g]).map((g) => ctx.bind(chip(g, v.goods[g]), (a) => a.item === g || a.good === g));
@@ -249,11 +250,16 @@ function offer(ctx) {
 
 export function draw(ctx) {
   const { obs } = ctx;
+  const villages = seatsFrom(obs.villages.length, obs.viewer).map((p) => village(ctx, p));
+  const ownFirst = Number.isInteger(obs.viewer);
   return h("div", { class: "board ab" },
     h("div", { class: "pd-top" }, stat(w("ab.round"), `${obs.round}/${obs.rounds}`), stat(w("ab.step"), t(`${NS}.phase.${obs.phase}`))),
     offer(ctx),
-    h("div", { class: "ab-grid" }, h("div", { class: "ab-left" }, actionBoard(ctx), encounter(ctx), reputationBoard(ctx)), market(ctx)),
-    h("div", { class: "camps" }, seatsFrom(obs.villages.length, obs.viewer).map((p) => village(ctx, p))));
+    // your side (the actions, the task at hand, your village) | the shared side (the market,
+    // reputation, the other villages folded to a line each); one column on a phone
+    h("div", { class: "ab-grid" },
+      h("div", { class: "ab-left" }, actionBoard(ctx), encounter(ctx), h("div", { class: "camps" }, villages.slice(0, ownFirst ? 1 : 0)), reputationBoard(ctx)),
+      h("div", { class: "ab-left" }, market(ctx), h("div", { class: "camps" }, villages.slice(ownFirst ? 1 : 0)))));
 }
 
 export function result(ctx) {

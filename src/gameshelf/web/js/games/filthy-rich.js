@@ -88,7 +88,7 @@ const luxIcon = (data, x, cls) => pic(NS, "luxury", data.luxuries[x].key, cls);
 function players(ctx) {
   const { obs, data } = ctx;
   const viewer = Number.isInteger(obs.viewer) ? obs.viewer : null;
-  return h("div", { class: "fr-players" }, seatsFrom(obs.players, viewer).map((p) => {
+  return seatsFrom(obs.players, viewer).map((p) => {
     const cards = (ids, cls) => ids.length
       ? ids.map((c) => ctx.bind(h("span", { class: ["chip", cls], "data-card": c, "data-ref": `owned-${p}-${c}`, "data-piece": "", title: pick(data.cards[c].text) },
         pic(NS, "kind", data.cards[c].kind), " ", cardName(data, c)), (a) => a.card === c && a.type !== "play"))
@@ -120,7 +120,7 @@ function players(ctx) {
     return opponent([head, h("span", { class: "opp-stat", "data-ref": `opp-money-${p}`, "data-v": obs.money[p] }, pic("common", "misc", "money"), `$${obs.money[p]}`),
       h("span", { class: ["opp-stat", short && "bad"] }, pic(NS, "misc", "tax"), `$${due}`), goal.cloneNode(true)], body,
     { cls: "fr-opp", seat: p, open: viewer === null && p === obs.current });
-  }));
+  });
 }
 
 function market(ctx) {
@@ -163,7 +163,8 @@ function hand(ctx) {
     const sign = Number.isInteger(card.sign) ? data.signs[card.sign] : null;
     // a business card: its sign's shape, what a hit pays and the tax it adds, as pictures; the rest in the popover
     const effect = sign
-      ? [signShape(sign), " ", pic(NS, "misc", "hit"), ` $${sign.hit} `, pic(NS, "misc", "tax"), ` $${sign.tax}`]
+      ? [signShape(sign), " ", h("span", { class: "eff" }, pic(NS, "misc", "hit"), ` ${w("fr.hit", { hit: sign.hit })}`), " ",
+        h("span", { class: "eff" }, pic(NS, "misc", "tax"), ` ${t(`${NS}.view.col-tax`)} $${sign.tax}`)]
       : h("span", { class: "card-text", text: pick(card.text) });
     return ctx.bind(cardFace({ cls: ["card", `kind-${card.kind}`], attrs: { "data-card": c, "data-ref": `hand-card-${c}`, "data-piece": "" },
       icon: pic(NS, "kind", card.kind, "card-icon"), name: cardName(data, c), nameCls: "card-name", cost: sign ? `$${sign.cost}` : null, effect,
@@ -213,6 +214,9 @@ function rollSpot(ctx) {
 
 export function draw(ctx) {
   const { obs } = ctx;
+  const seats = players(ctx);
+  const own = Number.isInteger(obs.viewer) ? seats[0] : null;
+  const others = own ? seats.slice(1) : seats;
   const rolled = obs.dice && obs.dice.length;
   const said = rolled ? t(`${NS}.view.dice`, { dice: obs.dice.join(" "), page_die: obs.page_die || "—" }) : t(`${NS}.view.no-dice`);
   // the last roll as dice (a 0 is tax time, marked as well as coloured) and the page die
@@ -225,10 +229,11 @@ export function draw(ctx) {
     h("div", { class: "fr-top" }, stat(w("fr.turn"), obs.turns), stat(w("fr.open"), `${w("fr.page")} ${obs.page}`),
       dice, rollSpot(ctx), stat(w("fr.deck"), obs.deck_size)),
     h("div", { class: "banner" }, status(ctx), placing(ctx)),
+    // the book | your hand and your own area | the luxuries and the other players (one line each)
     h("div", { class: "fr-grid" },
       panel(w("fr.open-page", { page: obs.page }), "fr-book", pocketGrid(ctx), h("p", { class: "muted small", text: w("fr.legend") }), miniPages(ctx)),
-      h("div", { class: "fr-side" }, hand(ctx), market(ctx))),
-    panel(t(`${NS}.view.players`), "fr-players-panel", players(ctx)));
+      h("div", { class: "fr-side" }, hand(ctx), own ? h("div", { class: "fr-players fr-own" }, own) : null),
+      h("div", { class: "fr-side" }, market(ctx), panel(t(`${NS}.view.players`), "fr-players-panel", h("div", { class: "fr-players" }, others)))));
 }
 
 export function result(ctx) {
