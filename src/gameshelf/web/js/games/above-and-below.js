@@ -168,7 +168,7 @@ function village(ctx, p) {
   const goods = GOODS.filter((g) => v.goods[g]).map((g) => ctx.bind(chip(g, v.goods[g]), (a) => a.item === g || a.good === g));
   if (v.potions) goods.push(ctx.bind(chip("potion", v.potions), (a) => a.item === "potion"));
   if (v.cider) goods.push(ctx.bind(chip("cider", v.cider), (a) => a.item === "cider"));
-  const own = p === obs.viewer || !Number.isInteger(obs.viewer);
+  const own = p === obs.viewer;
   const headKids = [p === obs.current ? h("span", { class: "turn-arrow", text: "▶" }) : null,
     seatBadge(p, ctx.names, { you: p === obs.viewer }), p === obs.start_player ? h("span", { class: "chip", text: `★ ${t(`${NS}.view.start`)}` }) : null,
     v.passed ? h("span", { class: "chip", text: t(`${NS}.view.passed`) }) : null,
@@ -196,7 +196,7 @@ function village(ctx, p) {
   // another village: its line (coins, reputation, score, the villagers as tokens); the village on a click
   return opponent([...headKids, h("span", { class: "opp-villagers", "aria-label": `${t(`${NS}.view.ready`)} ${v.ready.length}` },
     villagers.map((vid) => pic(NS, "villager", ctx.data.villagers[vid].type, v.ready.includes(vid) ? "v-pic ready" : "v-pic tired")))],
-  section, { cls: "ab-opp", seat: p });
+  section, { cls: "ab-opp", seat: p, open: !Number.isInteger(obs.viewer) && p === obs.current });
 }
 
 /**

@@ -190,7 +190,7 @@ function camp(ctx, p) {
     stat(t(`${NS}.view.workers`), obs.phase === "gear" || obs.phase === "work" ? `${c.workers} (${t(`${NS}.view.unused`)} ${c.unused})` : String(c.workers)),
     c.idle ? h("span", { class: "chip bad", text: t(`${NS}.view.idle`, { n: c.idle }) }) : null,
     mine ? ctx.spot({ type: "end-labor" }) : null);
-  const section = h("section", { class: ["camp", SEAT_CLASSES[p % 5], p === obs.current_player && "to-move"] }, mine || obs.you === null || obs.you === undefined ? head : null,
+  const section = h("section", { class: ["camp", SEAT_CLASSES[p % 5], p === obs.current_player && "to-move"] }, mine ? head : null,
     // claims ⟹ Excavator ⟹ Loader ⟹ Wash Plant; on a phone the claims sit
     // above the three machines, which share the width (nothing hidden sideways)
     h("div", { class: "machine-row" }, claims, h("span", { class: "arrow into", "aria-hidden": "true", text: "⟹" }),
@@ -201,11 +201,13 @@ function camp(ctx, p) {
       c.ongoing.length ? h("div", { class: "small bad" }, h("strong", { text: `${t(`${NS}.view.ongoing`)}: ` }),
         c.ongoing.map((x) => `${t(`${NS}.hardship.${data.hardships[x].key}`)} — ${pick(data.hardships[x].text)}`).join(" / ")) : null,
       Number.isInteger(kept) ? h("div", { class: "small bad", text: `${t(`${NS}.view.kept`)}: ${t(`${NS}.hardship.${data.hardships[kept].key}`)}` }) : null));
-  if (mine || obs.you === null || obs.you === undefined) return section;
+  if (mine) return section;
   // another camp: its name, gold, cash and machines' state in one line; the whole camp on a click
   const mini = c.machines.map((m) => h("span", { class: ["opp-machine", m.wear >= m.durability && "broken"], title: t(`${NS}.machine.${m.name}`) },
     pic(NS, "machine", m.name), m.spaces.map((code) => h("span", { class: ["mini-space", code && `tile-${code}`], "aria-hidden": "true" }))));
-  return opponent([...head.childNodes, h("span", { class: "opp-machines" }, mini)], section, { cls: "pd-opp", seat: p });
+  // a spectator sees every camp folded but the one of the seat to move
+  return opponent([...head.childNodes, h("span", { class: "opp-machines" }, mini)], section,
+    { cls: "pd-opp", seat: p, open: !Number.isInteger(obs.you) && p === obs.current_player });
 }
 
 /** Gold as bars: the score of the game. */
