@@ -6,9 +6,7 @@ without scrolling, the other seats folded to a line each."""
 
 from __future__ import annotations
 
-import json
-import tomllib
-from pathlib import Path
+import copy
 from typing import Any
 
 import pytest
@@ -16,7 +14,6 @@ import pytest
 from tests.web.fixtures import PLAYERS, views
 from tests.web.helpers import shot
 
-WEB = Path(__file__).resolve().parents[2] / "src" / "gameshelf" / "web"
 NAMES = ["Alice", "Bob", "Carol", "Dan"]
 
 
@@ -42,3 +39,91 @@ def test_gallery_of_each_table_at_both_widths(page: Any, server: str, game_id: s
             page.wait_for_timeout(150)
             page.screenshot(path=f"/tmp/h25b-shots/{game_id}-{i}-{width}.png")
             shot(page, f"art-{game_id}-{i}-{width}")
+
+
+def _refs_changed(page: Any) -> dict[str, str]:
+    return page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('.board [data-changed]')]
+        .map((e) => [e.dataset.ref, e.dataset.changed]))""")
+
+
+def test_a_move_pulses_what_it_changed_and_moves_the_pieces_that_moved(page: Any, server: str) -> None:
+    _open_dev(page, server, "dicey-farm")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    view = views("dicey-farm")[1]
+    _draw(page, view)
+    # the same moment drawn again (a poll, a redraw): nothing is marked
+    _draw(page, view)
+    page.wait_for_timeout(100)
+    assert _refs_changed(page) == {}
+    after = copy.deepcopy(view)
+    obs = after["observation"]
+    obs["goods"]["food"] = obs["goods"].get("food", 0) + 2
+    hired = obs["display"][0]  # a craftsman of the display joins yours: the same card, elsewhere
+    obs["display"], obs["hired"] = obs["display"][1:], [*obs["hired"], hired]
+    _draw(page, after)
+    page.wait_for_function("() => document.querySelector('.board [data-changed]')")
+    changed = _refs_changed(page)
+    assert changed.get("stock-food") == "changed", changed
+    assert changed.get(f"craftsman-{hired}") == "moved", changed
+    # the card glides from the display to its new place (a transform animation), the food pulses
+    moving = page.evaluate(f"""() => document.querySelector('[data-ref="craftsman-{hired}"]').getAnimations()
+        .some((a) => a.effect.getKeyframes().some((k) => k.transform && k.transform.startsWith('translate(') && k.transform !== 'translate(0px, 0px)'))""")
+    assert moving
+    assert page.eval_on_selector('[data-ref="stock-food"]', "e => getComputedStyle(e).animationName") != "none"
+    # what did not change is not marked
+    assert "round" not in changed and "score" not in changed
+
+
+def test_with_reduced_motion_changes_are_outlined_not_moved(page: Any, server: str) -> None:
+    page.emulate_media(reduced_motion="reduce")
+    _open_dev(page, server, "dicey-farm")
+    view = views("dicey-farm")[1]
+    _draw(page, view)
+    after = copy.deepcopy(view)
+    obs = after["observation"]
+    obs["goods"]["food"] = obs["goods"].get("food", 0) + 1
+    hired = obs["display"][0]
+    obs["display"], obs["hired"] = obs["display"][1:], [*obs["hired"], hired]
+    _draw(page, after)
+    page.wait_for_function("() => document.querySelector('.board [data-changed]')")
+    assert _refs_changed(page).get(f"craftsman-{hired}") == "moved"
+    running = page.evaluate("() => document.getAnimations().length")
+    assert running == 0
+    outline = page.eval_on_selector('[data-ref="stock-food"]', "e => getComputedStyle(e).outlineStyle")
+    assert outline == "solid"
+
+
+@pytest.mark.parametrize("game_id", ["filthy-rich", "pay-dirt", "above-and-below"])
+def test_three_players_at_1280x800_fold_the_others_and_keep_yours_and_the_decision_in_view(
+        page: Any, server: str, game_id: str) -> None:
+    _open_dev(page, server, game_id)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    last = None
+    for view in views(game_id)[:-1]:
+        if not view["legal"]:
+            continue
+        _draw(page, view)
+        last = view
+        # each other seat is one line that opens on a click
+        opponents = page.locator(".board details.opponent")
+        assert opponents.count() == PLAYERS[game_id] - 1
+        for k in range(opponents.count()):
+            box = opponents.nth(k)
+            if box.locator(".legal").count() == 0:
+                assert box.get_attribute("open") is None
+                assert box.locator("summary").bounding_box()["height"] < 90
+        # a control of the decision is in the first screen, without scrolling
+        controls = page.locator(".move-btn, .board .legal")
+        assert any((b := controls.nth(k).bounding_box()) and b["y"] + b["height"] <= 800 for k in range(controls.count()))
+        # your own area starts in the first screen too
+        own = page.locator(".board .fr-own, .board .camp, .board .village").first
+        assert own.bounding_box()["y"] < 800
+    # a click opens another seat's area, and it stays open when the table is drawn again
+    assert last is not None
+    closed = page.locator(".board details.opponent:not([open]) > summary")
+    before = closed.count()
+    assert before >= 1
+    closed.first.click()
+    page.wait_for_timeout(50)
+    _draw(page, last)
+    assert page.locator(".board details.opponent:not([open])").count() == before - 1
