@@ -37,8 +37,27 @@ def test_gallery_of_each_table_at_both_widths(page: Any, server: str, game_id: s
             page.set_viewport_size({"width": width, "height": height})
             _draw(page, view)
             page.wait_for_timeout(150)
-            page.screenshot(path=f"/tmp/h25b-shots/{game_id}-{i}-{width}.png")
             shot(page, f"art-{game_id}-{i}-{width}")
+            # every thing has its picture: no mapped icon is missing from the sprite
+            missing = page.evaluate("""async () => {
+                const sprite = await (await fetch('/vendor/game-icons.svg')).text();
+                return [...new Set([...document.querySelectorAll('.board svg.gi')].map((e) => e.dataset.icon))]
+                    .filter((name) => !sprite.includes(`id="gi-${name}"`));
+            }""")
+            assert not missing, missing
+            assert page.locator(".board svg.gi").count() > 10
+    # the vendored face is the one the page uses, for English and for Japanese
+    page.set_viewport_size({"width": 1280, "height": 800})
+    assert page.evaluate("() => getComputedStyle(document.body).fontFamily").startswith('"M PLUS Rounded 1c"')
+    page.click('.lang-btn[data-lang="ja"]')
+    page.wait_for_function("() => document.documentElement.lang === 'ja'")
+    page.wait_for_timeout(300)
+    # the Latin file and the Japanese files that the page's characters need are loaded from vendor/
+    loaded = page.evaluate("""async () => { await document.fonts.ready;
+        return [...document.fonts].filter((f) => f.family.includes('M PLUS Rounded 1c') && f.status === 'loaded').length; }""")
+    assert loaded >= 2
+    shot(page, f"art-{game_id}-ja-1280")
+    page.click('.lang-btn[data-lang="en"]')
 
 
 def _refs_changed(page: Any) -> dict[str, str]:
