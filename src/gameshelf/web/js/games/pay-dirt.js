@@ -82,7 +82,7 @@ function lotCell(ctx, row, slot, item) {
     h("div", { class: "small lot-facts", title: `${t(`${NS}.machine.${e.machine}`)} · ${t(`${NS}.view.spaces`, { n: e.spaces })} · ${t(`${NS}.view.tools`, { n: e.tools })}` },
       h("span", { text: t(`${NS}.machine.${e.machine}`) }), " ",
       h("span", { class: "space-slots", "aria-label": t(`${NS}.view.spaces`, { n: e.spaces }) }, [...Array(e.spaces).keys()].map(() => h("span", { class: "tile empty mini" }))), " ",
-      pieces(e.tools, () => pic(NS, "misc", "wear", "tool-pip"), { max: 6, label: t(`${NS}.view.tools`, { n: e.tools }) })),
+      pieces(e.tools, () => pic(NS, "misc", "tools", "tool-pip"), { max: 6, label: t(`${NS}.view.tools`, { n: e.tools }) })),
     e.fragile ? fragile() : null];
   } else if (row === 1) {
     const p = data.personnel[item];
@@ -126,7 +126,7 @@ function gearSupplier(ctx) {
     g < 0 ? h("div", { class: "gear-card empty muted", text: t(`${NS}.view.empty`) })
       : ctx.bind(cardFace({ cls: "gear-card", attrs: { "data-slot": slot, "data-ref": `gear-offer-${slot}`, "data-v": g },
         icon: pic(NS, "gear", data.gear[g].key, "card-icon"), name: slashes(pick(data.gear[g].text).split(/[(（]/)[0].trim()), cost: money(data.gear[g].price),
-        effect: [pieces(data.gear[g].durability, () => pic(NS, "misc", "wear", "tool-pip"), { max: 6, label: t(`${NS}.view.tools`, { n: data.gear[g].durability }) }), " ",
+        effect: [pieces(data.gear[g].durability, () => pic(NS, "misc", "tools", "tool-pip"), { max: 6, label: t(`${NS}.view.tools`, { n: data.gear[g].durability }) }), " ",
           h("span", { text: slashes(pick(data.gear[g].text).replace(/^[^:：]*[:：]\s*/, "")) })],
         full: `${slashes(pick(data.gear[g].text))} · ${money(data.gear[g].price)} · ${t(`${NS}.view.tools`, { n: data.gear[g].durability })}` }),
       { type: "buy-gear", slot }))),
