@@ -48,7 +48,7 @@ function pocketGrid(ctx) {
     h("span", { class: "pocket-n", text: k + 1 }),
     sign === EMPTY ? h("span", { class: "muted small", text: t(`${NS}.view.empty`) }) : [
       // the sign's name once, in its first pocket; every pocket pays
-      seen.findIndex(([x]) => x === sign) === k ? h("span", { class: "sign-name", style: NAME_BREAK, text: signName(data, sign) }) : null,
+      seen.findIndex(([x]) => x === sign) === k ? h("span", { class: "sign-name", style: NAME_BREAK }, pic(NS, "misc", "sign", "sign-pic"), signName(data, sign)) : null,
       h("span", { class: "sign-owner" }, h("span", { class: "seat-shape", text: SEAT_SHAPES[owner % 5] }),
         page < obs.page ? h("span", { class: "through-tag", text: ` ${w("fr.from-page", { page })}` }) : null),
       h("span", { class: "sign-hit small", text: w("fr.hit", { hit: data.signs[sign].hit }) }),
@@ -117,8 +117,9 @@ function players(ctx) {
     ctx.bind(body, { type: "target", seat: p });
     if (p === viewer) return body;
     // another seat: one line (money, tax, hand, luxuries), the rest on a click
-    return opponent([head, h("span", { class: "opp-stat", "data-ref": `opp-money-${p}`, "data-v": obs.money[p] }, pic("common", "misc", "money"), `$${obs.money[p]}`),
-      h("span", { class: ["opp-stat", short && "bad"] }, pic(NS, "misc", "tax"), `$${due}`), goal.cloneNode(true)], body,
+    return opponent([head, h("span", { class: "opp-stat", "data-ref": `opp-money-${p}`, "data-v": obs.money[p], title: w("fr.money"), "aria-label": `${w("fr.money")} $${obs.money[p]}` },
+      pic("common", "misc", "money"), `$${obs.money[p]}`),
+    h("span", { class: ["opp-stat", short && "bad"], title: w("fr.tax"), "aria-label": `${w("fr.tax")} $${due}` }, pic(NS, "misc", "tax"), `$${due}`), goal.cloneNode(true)], body,
     { cls: "fr-opp", seat: p, open: viewer === null && p === obs.current });
   });
 }
