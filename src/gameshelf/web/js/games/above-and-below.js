@@ -42,10 +42,11 @@ function building(ctx, card, opts = {}) {
   const el = cardFace({ cls: ["building", `cat-${b.category}`], attrs: { "data-card": card, "data-ref": `building-${card}`, "data-piece": "", "data-v": goods ?? "" },
     icon: pic(NS, "category", b.category, "card-icon"), name: cName(card),
     cost: opts.market ? coins(b.cost) : null,
-    effect: [b.good ? icon(b.good) : null, " ", h("span", { text: pick(b.text) })],
+    // the VP float at the right of the effect's first line; the effect takes the rest of both lines
+    effect: [h("span", { class: "b-vp" }, pic("common", "misc", "vp", "vp-icon"), ` ${b.vp} ${t(`${NS}.view.vp`)}`),
+      b.good ? icon(b.good) : null, " ", h("span", { text: pick(b.text) })],
     full: `${pick(b.text)} · ${b.vp} ${t(`${NS}.view.vp`)}`,
-    extra: [h("div", { class: "b-vp small" }, pic("common", "misc", "vp", "vp-icon"), ` ${b.vp} ${t(`${NS}.view.vp`)}`),
-      goods ? h("div", { class: "card-goods", "data-good": `card-${card}`, "aria-label": `${b.good ? item(b.good) : ""} ${goods}` },
+    extra: [goods ? h("div", { class: "card-goods", "data-good": `card-${card}`, "aria-label": `${b.good ? item(b.good) : ""} ${goods}` },
         b.good ? pieces(goods, () => icon(b.good), { max: 4 }) : String(goods)) : null] });
   return ctx.bind(el, (a) => a.card === card);
 }
@@ -172,7 +173,7 @@ function village(ctx, p) {
   const headKids = [p === obs.current ? h("span", { class: "turn-arrow", text: "▶" }) : null,
     seatBadge(p, ctx.names, { you: p === obs.viewer }), p === obs.start_player ? h("span", { class: "chip", text: `★ ${t(`${NS}.view.start`)}` }) : null,
     v.passed ? h("span", { class: "chip", text: t(`${NS}.view.passed`) }) : null,
-    h("span", { "data-ref": `coins-${p}`, "data-v": v.coins }, stat(t(`${NS}.view.coins`), v.coins)), stat(t(`${NS}.view.income`), `+${v.income}`),
+    h("span", { "data-ref": `coins-${p}`, "data-v": v.coins }, stat(t(`${NS}.view.coins`), v.coins)), h("span", { class: "income-stat" }, stat(t(`${NS}.view.income`), `+${v.income}`)),
     h("span", { "data-ref": `rep-${p}`, "data-v": v.reputation }, stat(t(`${NS}.view.reputation`), v.reputation)),
     h("span", { "data-ref": `score-${p}`, "data-v": s.total }, stat(t(`${NS}.view.score`), s.total, "score"))];
   const villagers = [...v.ready, ...v.exhausted, ...v.injured];
