@@ -138,7 +138,8 @@ def test_workers_a_hardship_idles_are_shown_on_the_camp(page: Any, server: str) 
     s = new(3)
     s.camps[1].idle = 2
     draw(page, server, s, s.current_player)
-    assert t("pay_dirt.view.idle", "en", n=2) in page.locator(".camp").nth(1).inner_text()
+    # the second camp is another seat's, folded to its line: the idle workers are said on that line
+    assert t("pay_dirt.view.idle", "en", n=2) in page.locator(".camps > *").nth(1).inner_text()
 
 
 def test_unused_workers_are_counted_only_while_they_are_placed(page: Any, server: str) -> None:

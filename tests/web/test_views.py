@@ -143,11 +143,18 @@ def test_above_and_below_draws_progress_track_caves_and_reputation(page: Any, se
     village["track"] = [["fish", 2], ["ore", 1]]
     village["caves"], village["outposts"] = [3, 11], ["o01"]
     _dev(page, server, "above-and-below", view)
+    # another seat's village is folded to a line: a click opens it
+    folded = page.locator("details.opponent:has(.village.seat-0):not([open]) > summary")
+    if folded.count():
+        folded.click()
     first = page.locator(".village.seat-0")
     slots = first.locator(".progress-slot")
     assert slots.count() == 8  # the rulebook's eight slots, filled from the left
     assert first.locator(".progress-slot.filled").count() == 2
-    assert "×2" in slots.nth(0).inner_text() and "1 VP" in slots.nth(0).inner_text()
+    # two fish on the first slot are two fish pieces, not "×2"
+    assert slots.nth(0).locator(".pieces").get_attribute("data-n") == "2"
+    assert slots.nth(0).locator(".pieces .gi").count() == 2
+    assert "1 VP" in slots.nth(0).inner_text()
     assert slots.nth(2).inner_text().strip() == "2 VP"  # an open slot says what it is worth
     caves = first.locator(".cave")
     assert caves.count() == 2

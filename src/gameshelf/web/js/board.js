@@ -4,6 +4,9 @@
 // clickable; a spot with several opens a small chooser.
 import { h } from "./dom.js";
 import { t, w } from "./i18n.js";
+import { beforeDraw } from "./motion.js";
+
+export { changedSpots, pointAtChanges } from "./motion.js";
 
 export const SEAT_SHAPES = ["●", "■", "▲", "◆", "★"];
 export const SEAT_CLASSES = ["seat-0", "seat-1", "seat-2", "seat-3", "seat-4"];
@@ -50,6 +53,7 @@ function listenForMovePreviews() {
  */
 export function makeContext(o) {
   listenForMovePreviews();
+  beforeDraw(o.game, o.seat, o.obs);
   const ctx = {
     ...o,
     /** Legal entries ({action,text}) matching `partial`. */
@@ -133,3 +137,38 @@ export function panel(title, cls, ...children) {
 export function stat(label, value, cls) {
   return h("span", { class: ["stat", cls] }, h("span", { class: "stat-label", text: label }), h("span", { class: "stat-value", text: value }));
 }
+
+/**
+ * A card drawn as a card: a picture and the name on top, the cost in the
+ * corner, the effect as pictures with a short text, and the full text in a
+ * popover that opens when the card is pointed at or focused (and in its
+ * title, for a long press). `o`: {icon, name, nameCls, cost, effect (nodes),
+ * full, cls, attrs, extra (nodes after the effect)}.
+ */
+export function cardFace(o) {
+  const full = o.full ? h("span", { class: "card-full", role: "tooltip", text: o.full }) : null;
+  return h("div", { class: ["gcard", ...[o.cls].flat()], title: o.full || null, ...(o.attrs || {}) },
+    h("div", { class: "gcard-head" }, o.icon || null, h("span", { class: ["gcard-name", o.nameCls], text: o.name }),
+      o.cost !== undefined && o.cost !== null ? h("span", { class: "gcard-cost" }, o.cost) : null),
+    o.effect ? h("div", { class: "gcard-effect" }, o.effect) : null,
+    ...(o.extra || []),
+    full);
+}
+
+/**
+ * Another seat's area, folded to one line of what matters (its name, money,
+ * score...) that opens on a click: a 3-player table fits one screen with
+ * your own area, the shared board and your decision. `open` keeps the
+ * seat to move (or a seat a move targets) unfolded.
+ */
+export function opponent(summary, body, { open = false, cls = null, seat = null } = {}) {
+  const key = `${cls}|${seat}`;
+  const el = h("details", { class: ["opponent", cls], "data-seat": seat }, h("summary", { class: "opponent-line" }, summary), body);
+  // a panel someone opened stays open when the next move redraws the table;
+  // one that holds a move of yours (a target, an offer) is open anyway
+  if (open || OPENED.has(key) || (body instanceof Element && (body.matches(".legal") || body.querySelector(".legal")))) el.open = true;
+  // remembered only when a person opens or closes it (a click, or Enter on the summary)
+  el.firstChild.addEventListener("click", () => setTimeout(() => { if (el.open) OPENED.add(key); else OPENED.delete(key); }, 0));
+  return el;
+}
+const OPENED = new Set();

@@ -5,12 +5,14 @@
 // track, caves, coins and the score by source.
 import { h, dieFace } from "../dom.js";
 import { t, w, pick, lang, has } from "../i18n.js";
-import { panel, seatBadge, seatsFrom, stat, SEAT_CLASSES, SEAT_SHAPES } from "../board.js";
+import { cardFace, opponent, panel, seatBadge, seatsFrom, stat, SEAT_CLASSES, SEAT_SHAPES } from "../board.js";
+import { pic, pieces } from "../pictures.js";
 
 const NS = "above_and_below";
 const ACTS = ["explore", "build", "harvest", "labor", "train"];
 const GOODS = ["mushroom", "fish", "fruit", "rope", "pot", "paper", "ore", "amethyst"];
-const ICON = { mushroom: "🍄", fish: "🐟", fruit: "🍎", rope: "🪢", pot: "🏺", paper: "📜", ore: "⛏", amethyst: "🔮", potion: "🧪", cider: "🍺" };
+/** A good's picture (web/art/pictures.toml). */
+const icon = (g) => pic(NS, "good", g, `g-${g}`);
 const STATE_MARK = { ready: "●", exhausted: "◐", injured: "✚" };
 
 const vName = (vid) => t(`${NS}.villager.${vid}`);
@@ -25,8 +27,9 @@ const coins = (n) => h("span", { class: "coins", "aria-label": `${n} ${t(`${NS}.
 
 function villager(ctx, vid, state) {
   const v = ctx.data.villagers[vid];
-  const el = h("span", { class: ["villager", `v-${state}`, `type-${v.type}`], "data-villager": vid, title: pick(v.icons) },
-    h("span", { class: "v-mark", "aria-hidden": "true", text: STATE_MARK[state] || "●" }),
+  // a villager token: its picture, its state's mark, its name; what it brings (lanterns, hammer, quill) in its title
+  const el = h("span", { class: ["villager", `v-${state}`, `type-${v.type}`], "data-villager": vid, "data-ref": `villager-${vid}`, "data-piece": "", title: pick(v.icons) },
+    pic(NS, "villager", v.type, "v-pic"), h("span", { class: "v-mark", "aria-hidden": "true", text: STATE_MARK[state] || "●" }),
     h("span", { class: "v-name", text: vName(vid) }), h("span", { class: "v-icons small", text: pick(v.icons) }));
   return ctx.bind(el, (a) => a.villager === vid && a.type !== "train");
 }
@@ -34,13 +37,17 @@ function villager(ctx, vid, state) {
 function building(ctx, card, opts = {}) {
   const b = ctx.data.buildings[card];
   const goods = opts.goods;
-  const el = h("div", { class: ["building", `cat-${b.category}`], "data-card": card },
-    h("div", { class: "b-name", text: cName(card) }),
-    h("div", { class: "small" }, opts.market ? [coins(b.cost), " · "] : "", `${b.vp} ${t(`${NS}.view.vp`)}`),
-    h("div", { class: "small muted", text: pick(b.text) }),
-    // goods waiting on the card to be harvested (which good, when the data says)
-    goods ? h("div", { class: "card-goods", "data-good": `card-${card}` },
-      b.good ? h("span", { "aria-hidden": "true", text: `${ICON[b.good] || ""} ` }) : null, b.good ? `${item(b.good)} ` : "", `×${goods}`) : null);
+  // a building card: its kind's picture, name, price (on the market) and VP; what it does with the
+  // picture of its good; goods waiting on it to be harvested as pieces
+  const el = cardFace({ cls: ["building", `cat-${b.category}`], attrs: { "data-card": card, "data-ref": `building-${card}`, "data-piece": "", "data-v": goods ?? "" },
+    icon: pic(NS, "category", b.category, "card-icon"), name: cName(card),
+    cost: opts.market ? coins(b.cost) : null,
+    // the VP float at the right of the effect's first line; the effect takes the rest of both lines
+    effect: [h("span", { class: "b-vp" }, pic("common", "misc", "vp", "vp-icon"), ` ${b.vp} ${t(`${NS}.view.vp`)}`),
+      b.good ? icon(b.good) : null, " ", h("span", { text: pick(b.text) })],
+    full: `${pick(b.text)} · ${b.vp} ${t(`${NS}.view.vp`)}`,
+    extra: [goods ? h("div", { class: "card-goods", "data-good": `card-${card}`, "aria-label": `${b.good ? item(b.good) : ""} ${goods}` },
+        b.good ? pieces(goods, () => icon(b.good), { max: 4 }) : String(goods)) : null] });
   return ctx.bind(el, (a) => a.card === card);
 }
 
@@ -49,7 +56,7 @@ function actionBoard(ctx) {
     ? ctx.bind(h("div", { class: "action-tile pass", "data-action": "pass" }, h("span", { class: "tile-name", text: t(`${NS}.do.pass`) })), { type: "pass" })
     : null;
   return panel(w("ab.actions"), "ab-actions", h("div", { class: "action-grid" }, ACTS.map((a) =>
-    ctx.bind(h("div", { class: "action-tile", "data-action": a }, h("span", { class: "tile-name", text: t(`${NS}.act.${a}`) })), { type: "act", action: a })), pass));
+    ctx.bind(h("div", { class: "action-tile", "data-action": a }, pic(NS, "action", a, "tile-icon"), h("span", { class: "tile-name", text: t(`${NS}.act.${a}`) })), { type: "act", action: a })), pass));
 }
 
 function encounter(ctx) {
@@ -154,24 +161,30 @@ function village(ctx, p) {
   const v = obs.villages[p];
   const s = obs.scores[p];
   const repVp = ctx.data.reputation_vp[v.reputation];
-  const group = (key, ids, state) => h("div", { class: "v-group" }, h("span", { class: `v-label ${state}`, text: `${STATE_MARK[state]} ${t(`${NS}.view.${key}`)}` }),
-    ids.length ? ids.map((vid) => villager(ctx, vid, state)) : h("span", { class: "muted small", text: "—" }));
-  const chip = (g, n) => h("span", { class: "good", "data-good": g }, h("span", { "aria-hidden": "true", text: `${ICON[g]} ` }), `${item(g)} ×${n}`);
+  // an empty "exhausted" or "injured" row said nothing: only the ready row shows when empty
+  const group = (key, ids, state) => (!ids.length && state !== "ready" ? null : h("div", { class: "v-group" }, h("span", { class: `v-label ${state}`, text: `${STATE_MARK[state]} ${t(`${NS}.view.${key}`)}` }),
+    ids.length ? ids.map((vid) => villager(ctx, vid, state)) : h("span", { class: "muted small", text: "—" })));
+  const chip = (g, n) => h("span", { class: "good", "data-good": g, "data-ref": `goods-${p}-${g}`, "data-v": n, "aria-label": `${item(g)} ${n}` },
+    pieces(n, () => icon(g), { max: 4 }), h("span", { class: "good-name", "aria-hidden": "true", text: item(g) }));
   const goods = GOODS.filter((g) => v.goods[g]).map((g) => ctx.bind(chip(g, v.goods[g]), (a) => a.item === g || a.good === g));
   if (v.potions) goods.push(ctx.bind(chip("potion", v.potions), (a) => a.item === "potion"));
   if (v.cider) goods.push(ctx.bind(chip("cider", v.cider), (a) => a.item === "cider"));
-  return h("section", { class: ["village", SEAT_CLASSES[p % 5], p === obs.current && "to-move"] },
-    h("div", { class: "camp-head" }, p === obs.current ? h("span", { class: "turn-arrow", text: "▶" }) : null,
-      seatBadge(p, ctx.names, { you: p === obs.viewer }), p === obs.start_player ? h("span", { class: "chip", text: `★ ${t(`${NS}.view.start`)}` }) : null,
-      v.passed ? h("span", { class: "chip", text: t(`${NS}.view.passed`) }) : null,
-      stat(t(`${NS}.view.coins`), v.coins), stat(t(`${NS}.view.income`), `+${v.income}`), stat(t(`${NS}.view.reputation`), v.reputation),
-      stat(t(`${NS}.view.score`), s.total, "score")),
+  const own = p === obs.viewer;
+  const headKids = [p === obs.current ? h("span", { class: "turn-arrow", text: "▶" }) : null,
+    seatBadge(p, ctx.names, { you: p === obs.viewer }), p === obs.start_player ? h("span", { class: "chip", text: `★ ${t(`${NS}.view.start`)}` }) : null,
+    v.passed ? h("span", { class: "chip", text: t(`${NS}.view.passed`) }) : null,
+    h("span", { "data-ref": `coins-${p}`, "data-v": v.coins }, stat(t(`${NS}.view.coins`), v.coins)), h("span", { class: "income-stat" }, stat(t(`${NS}.view.income`), `+${v.income}`)),
+    h("span", { "data-ref": `rep-${p}`, "data-v": v.reputation }, stat(t(`${NS}.view.reputation`), v.reputation)),
+    h("span", { "data-ref": `score-${p}`, "data-v": s.total }, stat(t(`${NS}.view.score`), s.total, "score"))];
+  const villagers = [...v.ready, ...v.exhausted, ...v.injured];
+  const section = h("section", { class: ["village", SEAT_CLASSES[p % 5], p === obs.current && "to-move"] },
+    own ? h("div", { class: "camp-head" }, headKids) : null,
     group("ready", v.ready, "ready"), group("exhausted", v.exhausted, "exhausted"), group("injured", v.injured, "injured"),
     h("div", { class: "v-group" }, h("span", { class: "v-label", text: t(`${NS}.view.goods`) }), goods.length ? goods : h("span", { class: "muted small", text: "—" }),
       // the item for sale: its owner may take it back, another player may make an offer for it
-      v.sale ? ctx.bind(h("span", { class: "chip for-sale", "data-good": `sale-${v.sale}` }, `${t(`${NS}.view.for-sale`)}: ${ICON[v.sale] || ""} ${item(v.sale)}`),
+      v.sale ? ctx.bind(h("span", { class: "chip for-sale", "data-good": `sale-${v.sale}` }, `${t(`${NS}.view.for-sale`)}: `, icon(v.sale), ` ${item(v.sale)}`),
         (a) => (a.type === "withdraw" && p === obs.viewer) || (a.type === "offer" && a.seller === p)) : null),
-    h("div", { class: "v-group" }, h("span", { class: "v-label", text: t(`${NS}.view.track`) }), progressTrack(ctx, v, p === seatsFrom(obs.villages.length, obs.viewer)[0])),  // the key once, in the first village
+    h("div", { class: "v-group" }, h("span", { class: "v-label", text: t(`${NS}.view.track`) }), progressTrack(ctx, v, p === seatsFrom(obs.villages.length, obs.viewer)[0], p)),  // the key once, in the first village
     h("div", { class: "v-group" }, h("span", { class: "v-label", text: t(`${NS}.view.houses`) }),
       h("div", { class: "buildings" }, v.houses.map((c) => building(ctx, c, { goods: v.card_goods[c] })))),
     h("div", { class: "v-group" }, h("span", { class: "v-label", text: t(`${NS}.view.caves`) }), caveRow(ctx, v)),
@@ -180,6 +193,11 @@ function village(ctx, p) {
     // the reputation VP are the track position's VP plus the rank bonus: said, or "reputation 2" next to "4 VP" puzzles
     h("div", { class: "small muted rep-parts" }, `${t(`${NS}.view.reputation`)}: `, t(`${NS}.view.rep-position`, { pos: v.reputation,
       vp: `${repVp >= 0 ? "+" : ""}${repVp}`, bonus: s.reputation - repVp })));
+  if (own) return section;
+  // another village: its line (coins, reputation, score, the villagers as tokens); the village on a click
+  return opponent([...headKids, h("span", { class: "opp-villagers", "aria-label": `${t(`${NS}.view.ready`)} ${v.ready.length}` },
+    villagers.map((vid) => pic(NS, "villager", ctx.data.villagers[vid].type, v.ready.includes(vid) ? "v-pic ready" : "v-pic tired")))],
+  section, { cls: "ab-opp", seat: p, open: !Number.isInteger(obs.viewer) && p === obs.current });
 }
 
 /**
@@ -187,7 +205,7 @@ function village(ctx, p) {
  * slot's VP counts once per good stacked on it, and the rightmost filled
  * slot sets the income.
  */
-function progressTrack(ctx, v, withKey = true) {
+function progressTrack(ctx, v, withKey = true, seat = 0) {
   const vps = ctx.data.progress_vp;
   // B4: the income each round is that of the rightmost filled slot: a second row of the grid
   // says each slot's (◉ n) under it, so a newcomer sees a new kind of good further right pays more
@@ -195,11 +213,11 @@ function progressTrack(ctx, v, withKey = true) {
   const slots = vps.map((vp, i) => {
     const [g, n] = v.track[i] || [null, 0];
     const income = incomes[i] !== undefined ? `, ${t(`${NS}.view.income`)} ${incomes[i]}` : "";
-    return h("div", { class: ["progress-slot", g ? "filled" : "open"], role: "listitem", "data-slot": `track-${i}`,
+    return h("div", { class: ["progress-slot", g ? "filled" : "open"], role: "listitem", "data-slot": `track-${i}`, "data-ref": `track-${seat}-${i}`, "data-v": `${g || ""}${n}`,
       "aria-label": (g ? `${item(g)} ×${n} (${vp} ${t(`${NS}.view.vp`)} ×${n})` : `${vp} ${t(`${NS}.view.vp`)}`) + income },
     h("span", { class: "slot-vp", text: `${vp} ${t(`${NS}.view.vp`)}` }),
-    g ? [h("span", { class: "slot-good", "aria-hidden": "true", text: ICON[g] || "•" }),
-      h("span", { class: "slot-n" }, h("span", { class: "slot-name", text: `${item(g)} ` }), `×${n}`)] : null);
+    g ? [h("span", { class: "slot-good", "aria-hidden": "true" }, pieces(n, () => icon(g), { max: 3 })),
+      h("span", { class: "slot-n", "aria-hidden": "true" }, h("span", { class: "slot-name", text: item(g) }))] : null);
   });
   const filled = v.track.length - 1;
   const under = incomes.map((n, i) => h("div", { class: ["slot-income", "small", i === filled ? "now" : "muted"], "aria-hidden": "true",
@@ -233,11 +251,16 @@ function offer(ctx) {
 
 export function draw(ctx) {
   const { obs } = ctx;
+  const villages = seatsFrom(obs.villages.length, obs.viewer).map((p) => village(ctx, p));
+  const ownFirst = Number.isInteger(obs.viewer);
   return h("div", { class: "board ab" },
     h("div", { class: "pd-top" }, stat(w("ab.round"), `${obs.round}/${obs.rounds}`), stat(w("ab.step"), t(`${NS}.phase.${obs.phase}`))),
     offer(ctx),
-    h("div", { class: "ab-grid" }, h("div", { class: "ab-left" }, actionBoard(ctx), encounter(ctx), reputationBoard(ctx)), market(ctx)),
-    h("div", { class: "camps" }, seatsFrom(obs.villages.length, obs.viewer).map((p) => village(ctx, p))));
+    // your side (the actions, the task at hand, your village) | the shared side (the market,
+    // reputation, the other villages folded to a line each); one column on a phone
+    h("div", { class: "ab-grid" },
+      h("div", { class: "ab-left" }, actionBoard(ctx), encounter(ctx), h("div", { class: "camps" }, villages.slice(0, ownFirst ? 1 : 0)), reputationBoard(ctx)),
+      h("div", { class: "ab-left" }, market(ctx), h("div", { class: "camps" }, villages.slice(ownFirst ? 1 : 0)))));
 }
 
 export function result(ctx) {

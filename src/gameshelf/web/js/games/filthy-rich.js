@@ -4,7 +4,8 @@
 // luxuries, businesses and tax due, the luxury market and your hand.
 import { h } from "../dom.js";
 import { t, w, pick } from "../i18n.js";
-import { panel, seatBadge, stat, SEAT_CLASSES, SEAT_SHAPES } from "../board.js";
+import { cardFace, opponent, panel, seatBadge, seatsFrom, stat, SEAT_CLASSES, SEAT_SHAPES } from "../board.js";
+import { pic, pieces } from "../pictures.js";
 import { withNames } from "../tableview.js";
 
 const NS = "filthy_rich";
@@ -41,13 +42,13 @@ function pocketGrid(ctx) {
     const el = h("div", {
       class: ["pocket", sign === EMPTY ? "empty" : SEAT_CLASSES[owner % 5], page && page < obs.page && "through",
         ...Object.entries(joins).filter(([, on]) => on).map(([side]) => `join-${side}`)],
-      "data-pocket": k + 1, "data-sign": sign === EMPTY ? null : sign,
+      "data-pocket": k + 1, "data-sign": sign === EMPTY ? null : sign, "data-ref": `pocket-${k + 1}`, "data-v": `${sign}@${page}`,
       "aria-label": `${w("fr.pocket")} ${k + 1}${sign === EMPTY ? "" : `: ${signName(data, sign)}, ${ctx.names?.[owner] || t("cli.player", { n: owner + 1 })}`}`,
     },
     h("span", { class: "pocket-n", text: k + 1 }),
     sign === EMPTY ? h("span", { class: "muted small", text: t(`${NS}.view.empty`) }) : [
       // the sign's name once, in its first pocket; every pocket pays
-      seen.findIndex(([x]) => x === sign) === k ? h("span", { class: "sign-name", style: NAME_BREAK, text: signName(data, sign) }) : null,
+      seen.findIndex(([x]) => x === sign) === k ? h("span", { class: "sign-name", style: NAME_BREAK }, pic(NS, "misc", "sign", "sign-pic"), signName(data, sign)) : null,
       h("span", { class: "sign-owner" }, h("span", { class: "seat-shape", text: SEAT_SHAPES[owner % 5] }),
         page < obs.page ? h("span", { class: "through-tag", text: ` ${w("fr.from-page", { page })}` }) : null),
       h("span", { class: "sign-hit small", text: w("fr.hit", { hit: data.signs[sign].hit }) }),
@@ -81,25 +82,46 @@ function taxDue(ctx, p) {
   return Math.max(0, tax - shelter);
 }
 
+/** A luxury's picture (web/art/pictures.toml). */
+const luxIcon = (data, x, cls) => pic(NS, "luxury", data.luxuries[x].key, cls);
+
 function players(ctx) {
   const { obs, data } = ctx;
-  return h("div", { class: "fr-players" }, [...Array(obs.players).keys()].map((p) => {
+  const viewer = Number.isInteger(obs.viewer) ? obs.viewer : null;
+  return seatsFrom(obs.players, viewer).map((p) => {
     const cards = (ids, cls) => ids.length
-      ? ids.map((c) => ctx.bind(h("span", { class: ["chip", cls], "data-card": c, title: pick(data.cards[c].text) }, cardName(data, c)), (a) => a.card === c && a.type !== "play"))
+      ? ids.map((c) => ctx.bind(h("span", { class: ["chip", cls], "data-card": c, "data-ref": `owned-${p}-${c}`, "data-piece": "", title: pick(data.cards[c].text) },
+        pic(NS, "kind", data.cards[c].kind), " ", cardName(data, c)), (a) => a.card === c && a.type !== "play"))
       : h("span", { class: "muted", text: "—" });
     const due = taxDue(ctx, p);
-    const el = h("div", { class: ["fr-player", SEAT_CLASSES[p % 5], p === obs.current && "to-move", !obs.alive[p] && "out"] },
-      h("div", { class: "fr-player-head" }, p === obs.current ? h("span", { class: "turn-arrow", text: "▶" }) : null,
-        seatBadge(p, ctx.names, { you: p === obs.viewer }), !obs.alive[p] ? h("span", { class: "muted", text: ` ✗ ${t(`${NS}.view.out`)}` }) : null),
-      h("div", { class: "fr-stats" }, stat(w("fr.money"), `$${obs.money[p]}`, "score"), stat(w("fr.tax"), `${due > obs.money[p] ? "⚠ " : ""}$${due}`, due > obs.money[p] ? "bad" : null),
-        stat(w("fr.hand"), obs.hand_sizes[p]), stat(w("fr.luxuries"), `${obs.luxuries[p].length}/${data.to_win}`)),
-      h("div", { class: "fr-row" }, h("strong", { text: `${w("fr.luxuries")}: ` }), obs.luxuries[p].length
-        ? obs.luxuries[p].map((x) => h("span", { class: "chip lux", text: `💎 ${luxName(data, x)}` })) : h("span", { class: "muted", text: "—" })),
+    const short = due > obs.money[p];
+    const luxuries = obs.luxuries[p].map((x) => h("span", { class: "chip lux", "data-ref": `lux-${x}`, "data-piece": "" }, luxIcon(data, x), ` ${luxName(data, x)}`));
+    // luxuries toward the win as pieces: owned ones drawn, the missing ones as empty slots
+    const goal = h("span", { class: "lux-goal", "aria-label": `${w("fr.luxuries")} ${obs.luxuries[p].length}/${data.to_win}` },
+      [...Array(data.to_win).keys()].map((i) => (i < obs.luxuries[p].length ? luxIcon(data, obs.luxuries[p][i], "lux-have") : pic(NS, "misc", "luxury", "lux-missing"))));
+    const money = h("span", { class: "stat score", "data-ref": `money-${p}`, "data-v": obs.money[p] },
+      h("span", { class: "stat-label", text: w("fr.money") }), h("span", { class: "stat-value", text: `$${obs.money[p]}` }));
+    const tax = h("span", { class: ["stat", short && "bad"], "data-ref": `tax-${p}`, "data-v": due },
+      h("span", { class: "stat-label", text: w("fr.tax") }), h("span", { class: "stat-value", text: `${short ? "⚠ " : ""}$${due}` }));
+    const handSize = h("span", { class: "stat", "data-ref": `hand-${p}`, "data-v": obs.hand_sizes[p], "aria-label": `${w("fr.hand")} ${obs.hand_sizes[p]}` },
+      h("span", { class: "stat-label", "aria-hidden": "true", text: w("fr.hand") }), pieces(obs.hand_sizes[p], () => pic(NS, "misc", "card", "card-back"), { max: 5 }));
+    const head = [p === obs.current ? h("span", { class: "turn-arrow", text: "▶" }) : null,
+      seatBadge(p, ctx.names, { you: p === viewer }), !obs.alive[p] ? h("span", { class: "muted", text: ` ✗ ${t(`${NS}.view.out`)}` }) : null];
+    const body = h("div", { class: ["fr-player", SEAT_CLASSES[p % 5], p === obs.current && "to-move", !obs.alive[p] && "out"] },
+      p === viewer ? h("div", { class: "fr-player-head" }, head) : null,
+      h("div", { class: "fr-stats" }, money, tax, handSize, goal),
+      h("div", { class: "fr-row" }, h("strong", { text: `${w("fr.luxuries")}: ` }), luxuries.length ? luxuries : h("span", { class: "muted", text: "—" })),
       h("div", { class: "fr-row" }, h("strong", { text: `${w("fr.businesses")}: ` }), cards(obs.businesses[p], "biz"),
-        p === obs.viewer ? ctx.spot({ type: "keep" }) : null),
+        p === viewer ? ctx.spot({ type: "keep" }) : null),
       h("div", { class: "fr-row" }, h("strong", { text: `${w("fr.assets")}: ` }), cards(obs.assets[p], "asset")));
-    return ctx.bind(el, { type: "target", seat: p });
-  }));
+    ctx.bind(body, { type: "target", seat: p });
+    if (p === viewer) return body;
+    // another seat: one line (money, tax, hand, luxuries), the rest on a click
+    return opponent([head, h("span", { class: "opp-stat", "data-ref": `opp-money-${p}`, "data-v": obs.money[p], title: w("fr.money"), "aria-label": `${w("fr.money")} $${obs.money[p]}` },
+      pic("common", "misc", "money"), `$${obs.money[p]}`),
+    h("span", { class: ["opp-stat", short && "bad"], title: w("fr.tax"), "aria-label": `${w("fr.tax")} $${due}` }, pic(NS, "misc", "tax"), `$${due}`), goal.cloneNode(true)], body,
+    { cls: "fr-opp", seat: p, open: viewer === null && p === obs.current });
+  });
 }
 
 function market(ctx) {
@@ -112,12 +134,12 @@ function market(ctx) {
       leader: a.leader === null ? t(`${NS}.view.nobody`) : (ctx.names?.[a.leader] || t("cli.player", { n: a.leader + 1 })),
       player: (a.bidder ?? obs.current ?? 0) + 1 }), ctx.names),
     // bids and the pass belong to the luxury under the hammer
-    h("div", { class: "spot-row" }, ctx.spot({ type: "bid" }, `💎 ${luxName(data, a.luxury)}: ${w("fr.auction")}`), ctx.spot({ type: "pass" }))) : null,
+    h("div", { class: "spot-row" }, ctx.spot({ type: "bid" }, `${luxName(data, a.luxury)}: ${w("fr.auction")}`), ctx.spot({ type: "pass" }))) : null,
     h("div", { class: "lux-row" }, obs.luxury_pool.map((x) => ctx.bind(
-      h("div", { class: "lux-card", "data-luxury": x },
-        h("div", { class: "lux-name", style: NAME_BREAK, text: `💎 ${luxName(data, x)}` }),
-        // not "tax due": a luxury for sale owes nothing; once owned it adds its marks to every tax
-        h("div", { class: "small lux-price", text: t(`${NS}.view.lux-price`, { cost: data.luxuries[x].cost, tax: data.luxuries[x].tax }) })),
+      // not "tax due": a luxury for sale owes nothing; once owned it adds its marks to every tax
+      cardFace({ cls: "lux-card", attrs: { "data-luxury": x, "data-ref": `lux-${x}`, "data-piece": "" }, icon: luxIcon(data, x, "card-icon"),
+        name: luxName(data, x), nameCls: "lux-name", cost: `$${data.luxuries[x].cost}`,
+        effect: h("span", { class: "lux-price", text: t(`${NS}.view.lux-price`, { cost: data.luxuries[x].cost, tax: data.luxuries[x].tax }) }) }),
       { type: "buy", luxury: x }))),
     obs.luxuries_removed.length ? h("p", { class: "muted small", text: `${t(`${NS}.view.removed`)}: ${listOf(obs.luxuries_removed.map((x) => luxName(data, x)))}` }) : null);
 }
@@ -137,16 +159,21 @@ export function signShape(sign, cls) {
 function hand(ctx) {
   const { obs, data } = ctx;
   if (!obs.hand) return null;
-  return panel(t(`${NS}.view.hand`), "fr-hand", h("div", { class: "hand" }, obs.hand.map((c) => ctx.bind(
-    h("div", { class: ["card", `kind-${data.cards[c].kind}`], "data-card": c },
-      h("div", { class: "card-kind small" }, w(`fr.kind-${data.cards[c].kind}`),
-        Number.isInteger(data.cards[c].sign) ? signShape(data.signs[data.cards[c].sign]) : null),
-      h("div", { class: "card-name", style: NAME_BREAK, text: cardName(data, c) }),
-      h("div", { class: "card-text small", text: pick(data.cards[c].text) }),
+  return panel(t(`${NS}.view.hand`), "fr-hand", h("div", { class: "hand" }, obs.hand.map((c) => {
+    const card = data.cards[c];
+    const sign = Number.isInteger(card.sign) ? data.signs[card.sign] : null;
+    // a business card: its sign's shape, what a hit pays and the tax it adds, as pictures; the rest in the popover
+    const effect = sign
+      ? [signShape(sign), " ", h("span", { class: "eff" }, pic(NS, "misc", "hit"), ` ${w("fr.hit", { hit: sign.hit })}`), " ",
+        h("span", { class: "eff" }, pic(NS, "misc", "tax"), ` ${t(`${NS}.view.col-tax`)} $${sign.tax}`)]
+      : h("span", { class: "card-text", text: pick(card.text) });
+    return ctx.bind(cardFace({ cls: ["card", `kind-${card.kind}`], attrs: { "data-card": c, "data-ref": `hand-card-${c}`, "data-piece": "" },
+      icon: pic(NS, "kind", card.kind, "card-icon"), name: cardName(data, c), nameCls: "card-name", cost: sign ? `$${sign.cost}` : null, effect,
+      full: `${w(`fr.kind-${card.kind}`)}: ${pick(card.text)}`,
       // the other copy's sign hangs in the book: this one cannot start until it leaves (why no "Play" is offered)
-      Number.isInteger(data.cards[c].sign) && obs.sign_owner[data.cards[c].sign] !== EMPTY
-        ? h("div", { class: "card-note small muted", text: t(`${NS}.compact.sign-out`) }) : null),
-    (a) => a.card === c))));
+      extra: [sign && obs.sign_owner[card.sign] !== EMPTY ? h("div", { class: "card-note small muted", text: t(`${NS}.compact.sign-out`) }) : null] }),
+    (a) => a.card === c);
+  })));
 }
 
 /** While a sign is being hung: its shape, beside the sentence that asks where. */
@@ -188,22 +215,26 @@ function rollSpot(ctx) {
 
 export function draw(ctx) {
   const { obs } = ctx;
+  const seats = players(ctx);
+  const own = Number.isInteger(obs.viewer) ? seats[0] : null;
+  const others = own ? seats.slice(1) : seats;
   const rolled = obs.dice && obs.dice.length;
   const said = rolled ? t(`${NS}.view.dice`, { dice: obs.dice.join(" "), page_die: obs.page_die || "—" }) : t(`${NS}.view.no-dice`);
   // the last roll as dice (a 0 is tax time, marked as well as coloured) and the page die
   const dice = h("span", { class: "stat fr-dice", "aria-label": `${w("fr.dice")}: ${said}`, title: said },
     h("span", { class: "stat-label", text: w("fr.dice") }),
-    rolled ? [obs.dice.map((d) => h("span", { class: ["fr-die", d === 0 && "zero"], "data-die": d, text: d === 0 ? "0 ⚠" : d })),
-      obs.page_die ? h("span", { class: "fr-die page-die", text: `📖 ${obs.page_die}` }) : null]
+    rolled ? [obs.dice.map((d, i) => h("span", { class: ["fr-die", d === 0 && "zero"], "data-die": d, "data-ref": `die-${i}`, "data-v": `${obs.turns}:${d}`, text: d === 0 ? "0 ⚠" : d })),
+      obs.page_die ? h("span", { class: "fr-die page-die", "data-ref": "page-die", "data-v": `${obs.turns}:${obs.page_die}` }, pic(NS, "misc", "page"), ` ${obs.page_die}`) : null]
       : h("span", { class: "stat-value", text: said }));
   return h("div", { class: "board fr" },
     h("div", { class: "fr-top" }, stat(w("fr.turn"), obs.turns), stat(w("fr.open"), `${w("fr.page")} ${obs.page}`),
       dice, rollSpot(ctx), stat(w("fr.deck"), obs.deck_size)),
     h("div", { class: "banner" }, status(ctx), placing(ctx)),
+    // the book | your hand and your own area | the luxuries and the other players (one line each)
     h("div", { class: "fr-grid" },
       panel(w("fr.open-page", { page: obs.page }), "fr-book", pocketGrid(ctx), h("p", { class: "muted small", text: w("fr.legend") }), miniPages(ctx)),
-      h("div", { class: "fr-side" }, hand(ctx), market(ctx))),
-    panel(t(`${NS}.view.players`), "fr-players-panel", players(ctx)));
+      h("div", { class: "fr-side" }, hand(ctx), own ? h("div", { class: "fr-players fr-own" }, own) : null),
+      h("div", { class: "fr-side" }, market(ctx), panel(t(`${NS}.view.players`), "fr-players-panel", h("div", { class: "fr-players" }, others)))));
 }
 
 export function result(ctx) {
