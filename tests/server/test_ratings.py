@@ -121,7 +121,7 @@ def test_a_leaver_counts_last_and_the_game_stays_on_their_record(client: TestCli
     assert web.post(f"/api/tables/{table}/seats/0/leave", headers=csrf(token),
                     json={"bot": "easy"}).status_code == 200
     deadline = time.monotonic() + 240
-    while not client.get(f"/api/tables/{table}").json()["status"] == "over":
+    while client.get(f"/api/tables/{table}").json()["status"] != "over":
         assert time.monotonic() < deadline, "the bots did not finish"
         time.sleep(0.1)
     events = _events(client, table)
