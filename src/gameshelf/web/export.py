@@ -42,9 +42,13 @@ def _flatten(table: Mapping[str, Any], prefix: str) -> Iterator[tuple[str, str]]
 
 
 def web_catalog(lang: str) -> dict[str, str]:
-    """The client's own strings (``web/locales/<lang>.toml``), keys under ``web.``."""
-    with (WEB / "locales" / f"{lang}.toml").open("rb") as fh:
-        return dict(_flatten(tomllib.load(fh), "web."))
+    """The client's own strings (``web/locales/<lang>.toml`` and its part
+    files, ``<lang>.<part>.toml``), keys under ``web.``."""
+    out: dict[str, str] = {}
+    for path in i18n.catalog_files(WEB / "locales", lang):
+        with path.open("rb") as fh:
+            out.update(_flatten(tomllib.load(fh), "web."))
+    return out
 
 
 def catalog(lang: str) -> dict[str, str]:
