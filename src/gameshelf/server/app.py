@@ -232,6 +232,8 @@ def create_app(settings: Settings | None = None, *, bot_pool: BotPool | None = N
         name = body.name if body is not None else None
         token = bearer(authorization)
         who = await credential(request, token, write=True)
+        if isinstance(who, AccountKey) and name is None:
+            name = who.name  # a logged-in person sits under their account's name
         done = await run_in_threadpool(service.join, table_id, seat, who, name)
         if isinstance(done["token"], AccountKey):
             done["token"] = None  # the session came back to its seat: no token to hand out

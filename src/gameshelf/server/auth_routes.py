@@ -64,7 +64,7 @@ async def credential(request: Request, token: str | None, *, write: bool) -> str
         return None
     if write:
         sessions.check_csrf(session, request.headers, request.headers.get("host"))
-    return sessions.AccountKey(session.account_id)
+    return sessions.AccountKey(session.account_id, session.name)
 
 
 def _same_site(request: Request) -> None:
@@ -178,4 +178,4 @@ async def socket_credential(websocket: WebSocket) -> str | None:
         return None
     server = websocket.app.state.server
     session = await run_in_threadpool(sessions.find, server.accounts.engine, cookie)
-    return sessions.AccountKey(session.account_id) if session is not None else None
+    return sessions.AccountKey(session.account_id, session.name) if session is not None else None

@@ -44,10 +44,12 @@ class AccountKey(str):
     ``str`` and can never be one."""
 
     account_id: int
+    name: str
 
-    def __new__(cls, account_id: int) -> AccountKey:
+    def __new__(cls, account_id: int, name: str) -> AccountKey:
         key = super().__new__(cls, f"account:{account_id}")
         key.account_id = account_id
+        key.name = name  # the seat's name when it takes one without another
         return key
 
 
