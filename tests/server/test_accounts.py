@@ -250,3 +250,48 @@ def test_rated_tables_seat_only_accounts_and_bots_and_allow_no_take_back(client:
                     assert r.json()["detail"]["code"] in ("no-undo", "not-your-turn", "stale")
                     return
     pytest.fail("nobody could move")
+
+
+def test_a_websocket_acts_with_its_session_when_opened_by_this_site(client: TestClient) -> None:
+    web, name, token = register(client)
+    r = web.post("/api/tables", headers=csrf(token), json={
+        "game": "filthy-rich", "players": 2, "seats": [{"kind": "human", "name": name},
+                                                       {"kind": "human", "name": "guest"}]})
+    table = r.json()["id"]
+    cookie = {"Cookie": f"gs_session={web.session}"}
+
+    def first_view(headers: dict[str, str]) -> dict[str, object]:
+        client.cookies.clear()
+        with client.websocket_connect(f"/api/tables/{table}/ws", headers=headers) as ws:
+            ws.send_json({"type": "hello"})  # what the table page sends with no token
+            while True:
+                message = ws.receive_json()
+                if message["type"] in ("sync", "update"):
+                    return message["view"]  # type: ignore[no-any-return]
+
+    assert first_view({**cookie, "Origin": "http://testserver"})["seat"] == 0
+    # opened by another site, or with no Origin: a spectator's socket
+    assert first_view({**cookie, "Origin": "https://evil.example"})["seat"] is None
+    assert first_view(cookie)["seat"] is None
+
+
+def test_gameshelf_admin_lists_resets_and_disables(client: TestClient, database_url: str) -> None:
+    from typer.testing import CliRunner
+
+    from gameshelf.server.admin import admin
+
+    web, name, _ = register(client)
+    runner = CliRunner()
+    listed = runner.invoke(admin, ["list", "--db", database_url])
+    assert listed.exit_code == 0 and name in listed.output
+    reset = runner.invoke(admin, ["reset-password", name, "--db", database_url])
+    assert reset.exit_code == 0
+    new = reset.output.strip().rsplit(" ", 1)[-1]
+    assert web.get("/api/me").status_code == 401  # its sessions ended
+    login(client, name, new)
+    assert runner.invoke(admin, ["disable", name, "--db", database_url]).exit_code == 0
+    assert Browser(client).post("/api/auth/login", json={"name": name, "password": new}).status_code == 401
+    assert client.get(f"/api/players/{name}").status_code == 404
+    assert runner.invoke(admin, ["disable", name, "--enable", "--db", database_url]).exit_code == 0
+    login(client, name, new)
+    assert runner.invoke(admin, ["disable", fresh_name(), "--db", database_url]).exit_code == 1

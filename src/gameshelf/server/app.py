@@ -299,9 +299,9 @@ def create_app(settings: Settings | None = None, *, bot_pool: BotPool | None = N
     async def ws(websocket: WebSocket, table_id: TableId,
                  token: Annotated[str | None, Query(max_length=64)] = None,
                  last: Annotated[int | None, Query(ge=0)] = None, lang: Lang = "en") -> None:
-        if token is None:  # a logged-in page: its session acts for its seat (same site only)
-            token = await auth_routes.socket_credential(websocket)
-        await server.hub.serve(websocket, table_id, token, last, lang)
+        # a logged-in page: its session acts for its seat unless a token is sent (same site only)
+        session = await auth_routes.socket_credential(websocket) if token is None else None
+        await server.hub.serve(websocket, table_id, token, last, lang, session)
 
     app.include_router(daily.router)  # Dicey Farm Daily Mode (server/daily.py)
     app.include_router(auth_routes.router)  # accounts and ratings (server/auth_routes.py)
