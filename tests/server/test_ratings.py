@@ -158,3 +158,40 @@ def test_each_game_declares_statistics_that_its_engine_writes(game_id: str) -> N
                 e.params.get(k) == v for k, v in stat.where):
             by_hand += 1 if stat.sum is None else e.params[stat.sum]
     assert figures[0][stat.id] == by_hand
+
+
+@pytest.mark.parametrize("game", ["filthy-rich", "pay-dirt", "above-and-below"])
+def test_two_people_and_a_bot_play_a_rated_game_of_each_multiplayer_game(
+        client: TestClient, game: str) -> None:
+    """Issue 27's "Done when": both people's ratings move and the game is
+    on both profiles; their sessions act for their seats with no token."""
+    ann, ann_name, ann_csrf = register(client)
+    bo, bo_name, bo_csrf = register(client)
+    r = ann.post("/api/tables", headers=csrf(ann_csrf), json={
+        "game": game, "players": 3, "rated": True,
+        "seats": [{"kind": "human", "name": ann_name}, {"kind": "open"}, {"kind": "bot", "level": "easy"}]})
+    table = r.json()["id"]
+    assert bo.post(f"/api/tables/{table}/seats/1/join", headers=csrf(bo_csrf), json={}).status_code == 200
+    deadline = time.monotonic() + 300
+    view: dict[str, object] = {}
+    while not view.get("over"):
+        assert time.monotonic() < deadline, "the game did not end"
+        moved = False
+        for web, token in [(ann, ann_csrf), (bo, bo_csrf)]:
+            view = web.get(f"/api/tables/{table}/view").json()
+            if view["over"]:
+                break
+            if view["legal"]:
+                r = web.post(f"/api/tables/{table}/moves", headers=csrf(token),
+                             json={"after": view["state"], "action": view["legal"][0]["action"]})
+                assert r.status_code in (200, 409), r.text
+                moved = True
+        if not moved and not view.get("over"):
+            time.sleep(0.02)
+    events = _events(client, table)
+    assert len(events) == 3 and events[2].subject == "bot:easy"
+    assert all(e.mu != e.mu_before for e in events)
+    for name in (ann_name, bo_name):
+        profile = client.get(f"/api/players/{name}").json()
+        assert [r["game"] for r in profile["ratings"]] == [game]
+        assert profile["recent"][0]["table"] == table
