@@ -256,6 +256,9 @@ def _register_plugins() -> None:
 
     app.command("serve")(serve)
     app.command("connect")(connect)
+    from gameshelf.server.admin import admin
+
+    app.add_typer(admin, name="admin")  # accounts (issue 27)
     try:
         from gameshelf.sim import cli as sim_cli
     except ImportError:

@@ -22,7 +22,9 @@ from starlette.concurrency import run_in_threadpool
 
 from gameshelf.core.errors import GameshelfError
 from gameshelf.core.i18n import LANGUAGES
-from gameshelf.server import daily, schemas
+from gameshelf.server import auth_routes, daily, ratings, schemas
+from gameshelf.server.accounts import Accounts, check_rated
+from gameshelf.server.auth_routes import credential
 from gameshelf.server.bots import BotPool
 from gameshelf.server.catalogue import games_list
 from gameshelf.server.config import MAX_BODY, MAX_JSON_DEPTH, Settings
@@ -31,6 +33,8 @@ from gameshelf.server.errors import ApiError
 from gameshelf.server.hub import Hub
 from gameshelf.server.limits import BodyLimits
 from gameshelf.server.service import Service
+from gameshelf.server.sessions import AccountKey
+from gameshelf.server.throttle import Throttle
 
 log = logging.getLogger("gameshelf.server")
 
@@ -72,6 +76,9 @@ class Server:
         # Daily Mode enters a named daily table the moment it ends, whichever client played it
         self.daily = daily.Daily(self.service)
         self.service.finished.append(self.daily.enter_finished)
+        # accounts and ratings (server/accounts.py, server/ratings.py)
+        self.accounts = Accounts(self.service, Throttle(engine, settings.redis_url))
+        self.service.ending.append(ratings.on_game_end)
         self.bots = bot_pool or BotPool(settings.bot_workers)
         self.hub = Hub(self.service, self.changed)
         self._driving: set[str] = set()
@@ -193,15 +200,20 @@ def create_app(settings: Settings | None = None, *, bot_pool: BotPool | None = N
                   for k, v in exc.params.items()}
         status = exc.status if isinstance(exc, ApiError) else 422
         return JSONResponse({"detail": {"code": exc.code, "message": exc.message_in(_lang_of(request)),
-                                        "params": params}}, status_code=status)
+                                        "params": params}}, status_code=status,
+                            headers=getattr(exc, "headers", None))  # Retry-After of a 429
 
     @app.get("/api/games", summary="Every game, its player counts and options")
     async def get_games(lang: Lang = "en") -> list[dict[str, Any]]:
         return await run_in_threadpool(games_list, lang)
 
     @app.post("/api/tables", status_code=201, summary="Open a table")
-    async def post_table(req: schemas.CreateTable, lang: Lang = "en") -> dict[str, Any]:
-        created = await run_in_threadpool(service.create_table, req)
+    async def post_table(request: Request, req: schemas.CreateTable,
+                         lang: Lang = "en") -> dict[str, Any]:
+        who = await credential(request, None, write=True)
+        owner = who.account_id if isinstance(who, AccountKey) else None
+        check_rated(req, owner)
+        created = await run_in_threadpool(service.create_table, req, owner)
         await server.changed(created["id"])
         return created
 
@@ -214,50 +226,62 @@ def create_app(settings: Settings | None = None, *, bot_pool: BotPool | None = N
         return await run_in_threadpool(service.table_info, table_id)
 
     @app.post("/api/tables/{table_id}/seats/{seat}/join", summary="Take or come back to a seat")
-    async def join(table_id: TableId, seat: SeatNo,
+    async def join(request: Request, table_id: TableId, seat: SeatNo,
                    body: Annotated[schemas.Join | None, Body()] = None,
                    authorization: Authorization = None, lang: Lang = "en") -> dict[str, Any]:
         name = body.name if body is not None else None
-        done = await run_in_threadpool(service.join, table_id, seat, bearer(authorization), name)
+        token = bearer(authorization)
+        who = await credential(request, token, write=True)
+        if isinstance(who, AccountKey) and name is None:
+            name = who.name  # a logged-in person sits under their account's name
+        done = await run_in_threadpool(service.join, table_id, seat, who, name)
+        if isinstance(done["token"], AccountKey):
+            done["token"] = None  # the session came back to its seat: no token to hand out
+        elif token is not None:  # a guest seat's token, used while logged in: the seat is claimed
+            await auth_routes.claim_on_join(request, table_id, seat, token)
         await server.changed(table_id)
         return done
 
     @app.post("/api/tables/{table_id}/seats/{seat}/leave", summary="Leave a seat")
-    async def leave(table_id: TableId, seat: SeatNo,
+    async def leave(request: Request, table_id: TableId, seat: SeatNo,
                     body: Annotated[schemas.Leave | None, Body()] = None,
                     authorization: Authorization = None, lang: Lang = "en") -> dict[str, Any]:
         bot = body.bot if body is not None else "easy"
-        done = await run_in_threadpool(service.leave, table_id, seat, bearer(authorization), bot)
+        who = await credential(request, bearer(authorization), write=True)
+        done = await run_in_threadpool(service.leave, table_id, seat, who, bot)
         await server.changed(table_id)
         return done
 
     @app.post("/api/tables/{table_id}/seats/{seat}/timeout",
               summary="Let a bot play a seat whose clock ran out")
-    async def timeout(table_id: TableId, seat: SeatNo,
+    async def timeout(request: Request, table_id: TableId, seat: SeatNo,
                       body: Annotated[schemas.Leave | None, Body()] = None,
                       authorization: Authorization = None, lang: Lang = "en") -> dict[str, Any]:
         bot = (body.bot if body is not None else None) or "easy"
-        done = await run_in_threadpool(service.claim_timeout, table_id, seat,
-                                       bearer(authorization), bot)
+        who = await credential(request, bearer(authorization), write=True)
+        done = await run_in_threadpool(service.claim_timeout, table_id, seat, who, bot)
         await server.changed(table_id)
         return done
 
     @app.get("/api/tables/{table_id}/view", summary="What this seat (or a spectator) sees")
-    async def view(table_id: TableId, authorization: Authorization = None,
+    async def view(request: Request, table_id: TableId, authorization: Authorization = None,
                    lang: Lang = "en") -> dict[str, Any]:
-        return await run_in_threadpool(service.view, table_id, bearer(authorization), lang)
+        who = await credential(request, bearer(authorization), write=False)
+        return await run_in_threadpool(service.view, table_id, who, lang)
 
     @app.post("/api/tables/{table_id}/moves", summary="Make a move")
-    async def post_move(table_id: TableId, move: schemas.Move,
+    async def post_move(request: Request, table_id: TableId, move: schemas.Move,
                         authorization: Authorization = None, lang: Lang = "en") -> dict[str, Any]:
-        done = await run_in_threadpool(service.submit, table_id, bearer(authorization), move)
+        who = await credential(request, bearer(authorization), write=True)
+        done = await run_in_threadpool(service.submit, table_id, who, move)
         await server.changed(table_id, bots=done.pop("bot_next"))
         return done
 
     @app.post("/api/tables/{table_id}/undo", summary="Take back your latest move")
-    async def post_undo(table_id: TableId, body: schemas.Undo,
+    async def post_undo(request: Request, table_id: TableId, body: schemas.Undo,
                         authorization: Authorization = None, lang: Lang = "en") -> dict[str, Any]:
-        done = await run_in_threadpool(service.undo, table_id, bearer(authorization), body)
+        who = await credential(request, bearer(authorization), write=True)
+        done = await run_in_threadpool(service.undo, table_id, who, body)
         # the same seat is to move again: no bot can be
         await server.changed(table_id, bots=False)
         return done
@@ -275,9 +299,12 @@ def create_app(settings: Settings | None = None, *, bot_pool: BotPool | None = N
     async def ws(websocket: WebSocket, table_id: TableId,
                  token: Annotated[str | None, Query(max_length=64)] = None,
                  last: Annotated[int | None, Query(ge=0)] = None, lang: Lang = "en") -> None:
-        await server.hub.serve(websocket, table_id, token, last, lang)
+        # a logged-in page: its session acts for its seat unless a token is sent (same site only)
+        session = await auth_routes.socket_credential(websocket) if token is None else None
+        await server.hub.serve(websocket, table_id, token, last, lang, session)
 
     app.include_router(daily.router)  # Dicey Farm Daily Mode (server/daily.py)
+    app.include_router(auth_routes.router)  # accounts and ratings (server/auth_routes.py)
     _static(app)
     return app
 

@@ -141,16 +141,18 @@ class Daily:
             raise ApiError(422, "daily-wrong-table", {"date": date})
         return row, seat
 
-    def _is_first(self, conn: sa.Connection, row: Any, name: str, date: str) -> bool:
-        """Whether ``row`` is the name's earliest table of ``date``'s puzzle,
-        opened on that day."""
+    def _is_first(self, conn: sa.Connection, row: Any, name: str, date: str,
+                  account_id: int | None = None) -> bool:
+        """Whether ``row`` is the name's (or, logged in, the account's)
+        earliest table of ``date``'s puzzle, opened on that day."""
         start, end = _day_bounds(datetime.date.fromisoformat(date))
         if not start <= row.created_at < end:
             return False
         earlier = conn.execute(
             sa.select(sa.func.count()).select_from(tables.join(seats, seats.c.table_id == tables.c.id))
             .where(tables.c.game == GAME, tables.c.options == json.dumps({"daily": date}),
-                   seats.c.seat == 0, seats.c.name == name,
+                   seats.c.seat == 0,
+                   seats.c.name == name if account_id is None else seats.c.account_id == account_id,
                    sa.or_(tables.c.created_at < row.created_at,
                           sa.and_(tables.c.created_at == row.created_at, tables.c.id < row.id)))
         ).scalar_one()
@@ -170,7 +172,8 @@ class Daily:
             row = conn.execute(sa.select(tables).where(tables.c.id == table_id)).first()
             seat = conn.execute(sa.select(seats).where(seats.c.table_id == table_id,
                                                        seats.c.seat == 0)).first()
-        if row is None or seat is None or row.game != GAME or row.players != 1 or not seat.name:
+        if (row is None or seat is None or row.game != GAME or row.players != 1
+                or not (seat.name or seat.account_id is not None)):
             return None
         date = json.loads(row.options).get("daily")
         if not isinstance(date, str):
@@ -183,11 +186,17 @@ class Daily:
 
     def _enter(self, row: Any, seat: Any, date: str) -> dict[str, Any]:
         table_id = row.id
-        name = check_name(seat.name)
         with reading(self.engine) as conn:
+            if seat.account_id is not None:  # accounts: one try per account, under its name
+                from gameshelf.server.account_tables import accounts
+
+                name = conn.execute(sa.select(accounts.c.name)
+                                    .where(accounts.c.id == seat.account_id)).scalar_one()
+            else:
+                name = check_name(seat.name)
             if conn.execute(sa.select(attempts.c.table_id).where(attempts.c.table_id == table_id)).first():
                 raise ApiError(409, "daily-submitted", {"table": table_id})
-            first = self._is_first(conn, row, name, date)
+            first = self._is_first(conn, row, name, date, seat.account_id)
         if row.status != "over":
             raise ApiError(409, "not-over")
         marked = (json.loads(row.result) if row.result else {}).get("marked", {})

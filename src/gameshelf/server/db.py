@@ -1,4 +1,4 @@
-"""The database: four tables, the engine, and migrations applied on start.
+"""The database: the tables of play (accounts add theirs in ``account_tables``), the engine, and migrations applied on start.
 
 Why SQLAlchemy Core rather than the ORM: every access is a handful of short
 statements in one transaction, and the append-only move log is plain rows.
@@ -38,6 +38,8 @@ tables = sa.Table(
     sa.Column("result", sa.Text, nullable=True),
     sa.Column("created_at", sa.Float, nullable=False),
     sa.Column("updated_at", sa.Float, nullable=False),
+    # accounts (server/accounts.py): a rated table's result moves OpenSkill ratings
+    sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false()),
 )
 
 seats = sa.Table(
@@ -52,6 +54,8 @@ seats = sa.Table(
     sa.Column("stand_in", sa.String(8), nullable=True),
     sa.Column("bank", sa.Float, nullable=True),
     sa.Column("timed_out", sa.Boolean, nullable=False),
+    # accounts (server/accounts.py): the account this seat belongs to (NULL: a guest's)
+    sa.Column("account_id", sa.Integer, nullable=True),
 )
 
 moves = sa.Table(

@@ -14,14 +14,17 @@ from importlib import resources
 from typing import Any
 
 from gameshelf.core.errors import GameshelfError
-from gameshelf.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, current_language
+from gameshelf.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, catalog_files, current_language
 
 
 @functools.cache
 def _catalogue(lang: str, section: str = "errors") -> dict[str, str]:
-    path = resources.files("gameshelf.server") / "locales" / f"{lang}.toml"
-    data = tomllib.loads(path.read_text(encoding="utf-8"))
-    return {str(k): str(v) for k, v in data[section].items()}
+    out: dict[str, str] = {}
+    # <lang>.toml, then its part files (<lang>.accounts.toml: the account routes' words)
+    for path in catalog_files(resources.files("gameshelf.server") / "locales", lang):
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        out.update({str(k): str(v) for k, v in data.get(section, {}).items()})
+    return out
 
 
 def message(code: str, lang: str | None, params: dict[str, Any], section: str = "errors") -> str:

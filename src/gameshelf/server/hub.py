@@ -163,7 +163,9 @@ class Hub:
         await self.push(conn)
 
     async def serve(self, ws: WebSocket, table_id: str, token: str | None, last: int | None,
-                    lang: str) -> None:
+                    lang: str, session: str | None = None) -> None:
+        """``session``: the credential of the socket's session cookie
+        (accounts), used when neither the address nor the hello names a token."""
         await ws.accept()
         conn = Connection(ws, table_id, token, lang)
         try:
@@ -180,6 +182,8 @@ class Hub:
                                                    or len(conn.token) > 64):
                         raise Refused(1008, "bad token")
                     last = _last(hello) if "last" in hello else last
+            if conn.token is None:
+                conn.token = session
             try:
                 await self.push(conn, last=last, force=True)
             except ApiError as exc:

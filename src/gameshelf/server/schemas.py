@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
 from gameshelf.server.config import MAX_NAME
 
@@ -57,6 +57,8 @@ class CreateTable(Strict):
     seats: Annotated[list[Seat], Field(min_length=1, max_length=16)]
     options: Annotated[dict[StrictStr, Any], Field(max_length=16)] = Field(default_factory=dict)
     clock: Clock | None = None
+    #: a rated table (accounts.py): logged-in people and bots, no take-backs
+    rated: StrictBool = False
 
 
 class Join(Strict):

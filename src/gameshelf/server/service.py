@@ -38,6 +38,7 @@ from gameshelf.server.config import RECENT_ITEMS
 from gameshelf.server.db import moves, reading, seats, tables, writing
 from gameshelf.server.errors import ApiError
 from gameshelf.server.live import Live
+from gameshelf.server.sessions import AccountKey
 from gameshelf.server.tokens import matches, new_token, token_hash
 
 log = logging.getLogger("gameshelf.server")
@@ -71,6 +72,9 @@ class Service:
         self._commits = GroupCommitter(engine)
         #: called with a table's id once its last move is stored (Daily Mode enters it)
         self.finished: list[Callable[[str], Any]] = []
+        #: called in the transaction that stores a game's last move, with the
+        #: connection, the table's row and seats and its result (ratings)
+        self.ending: list[Callable[[Connection, Row[Any], list[Row[Any]], dict[str, Any]], None]] = []
 
     def close(self) -> None:
         """Finish the queued writes and let the database go."""
@@ -159,6 +163,9 @@ class Service:
         is compared so the time says nothing about which one matched."""
         if token is None:
             return None
+        if isinstance(token, AccountKey):  # accounts: a session acts for the seat bound to it
+            owned = [s.seat for s in seat_rows if s.account_id == token.account_id]
+            return owned[0] if len(owned) == 1 else None
         found: int | None = None
         for s in seat_rows:
             if matches(token, s.token_hash):
@@ -179,6 +186,7 @@ class Service:
             "state": row.moves,
             "to_move": state.current_player if state is not None and row.status == RUNNING else None,
             "options": json.loads(row.options),
+            "rated": bool(row.rated),
             "clock": json.loads(row.clock) if row.clock else None,
             "seats": [
                 {
@@ -199,7 +207,8 @@ class Service:
         }
 
     # -- tables ------------------------------------------------------------------------
-    def create_table(self, req: schemas.CreateTable) -> dict[str, Any]:
+    def create_table(self, req: schemas.CreateTable, owner: int | None = None) -> dict[str, Any]:
+        """Open a table; ``owner`` (an account id) sits in its first human seat."""
         game = game_or_404(req.game)
         if not game.min_players <= req.players <= game.max_players:
             raise ApiError(422, "bad-player-count",
@@ -217,16 +226,18 @@ class Service:
         now = time.time()
         tokens: dict[str, str] = {}
         status = OPEN if any(isinstance(s, schemas.OpenSeat) for s in req.seats) else RUNNING
-        seat_values = []
+        seat_values: list[dict[str, Any]] = []
         for index, spec in enumerate(req.seats):
             value: dict[str, Any] = {"table_id": table_id, "seat": index, "kind": spec.kind,
                                      "name": None, "token_hash": None, "level": None,
-                                     "stand_in": None, "timed_out": False,
+                                     "stand_in": None, "timed_out": False, "account_id": None,
                                      "bank": float(req.clock.bank) if req.clock else None}
             if isinstance(spec, schemas.HumanSeat):
                 token = new_token()
                 tokens[str(index)] = token
                 value.update(name=spec.name, token_hash=token_hash(token))
+                if owner is not None and not any(v["account_id"] for v in seat_values):
+                    value["account_id"] = owner  # accounts
             elif isinstance(spec, schemas.BotSeat):
                 value.update(level=spec.level)
             seat_values.append(value)
@@ -234,7 +245,7 @@ class Service:
         def work(conn: Connection) -> None:
             conn.execute(tables.insert().values(
                 id=table_id, game=game.id, players=req.players, options=json.dumps(options),
-                seed=seed, status=status, moves=0,
+                seed=seed, status=status, moves=0, rated=req.rated,
                 clock=req.clock.model_dump_json() if req.clock else None,
                 turn_started=now if status == RUNNING else None, result=None,
                 created_at=now, updated_at=now,
@@ -273,7 +284,9 @@ class Service:
     # -- seats ---------------------------------------------------------------------------
     def join(self, table_id: str, seat: int, token: str | None, name: str | None) -> dict[str, Any]:
         """Take an open seat (a new token), or come back to one's own seat
-        with its token (a bot standing in steps aside)."""
+        with its token (a bot standing in steps aside). ``token`` may be an
+        :class:`AccountKey`: the seat is then the account's, or an open seat
+        it takes (bound to the account)."""
         with self._lock(table_id), writing(self.engine) as conn:
             row, seat_rows = self._table(conn, table_id)
             self._check_seat(row, seat)
@@ -281,13 +294,17 @@ class Service:
             if row.status == OVER:
                 raise ApiError(409, "game-over")
             changes: dict[str, Any] = {}
-            if token is not None:
-                if self._seat_of(seat_rows, token) != seat:
+            owner = token.account_id if isinstance(token, AccountKey) else None  # accounts
+            mine = self._seat_of(seat_rows, token)
+            if mine is not None or (token is not None and owner is None):
+                if mine != seat:
                     raise ApiError(403, "not-your-seat", {"seat": seat})
                 changes["stand_in"] = None  # the mark of a timeout stays on the result
             elif target.kind == "open":
+                if row.rated and owner is None:  # accounts: a rated table seats accounts only
+                    raise ApiError(403, "login-required")
                 token = new_token()
-                changes.update(kind="human", token_hash=token_hash(token))
+                changes.update(kind="human", token_hash=token_hash(token), account_id=owner)
             else:
                 raise ApiError(409, "seat-taken", {"seat": seat})
             if name is not None:
@@ -315,7 +332,8 @@ class Service:
             if row.status == OVER:
                 raise ApiError(409, "game-over")
             if row.status == OPEN:
-                changes: dict[str, Any] = {"kind": "open", "token_hash": None, "name": None}
+                changes: dict[str, Any] = {"kind": "open", "token_hash": None, "name": None,
+                                           "account_id": None}
             else:
                 changes = {"stand_in": bot}
             conn.execute(seats.update().where(seats.c.table_id == table_id, seats.c.seat == seat)
@@ -366,7 +384,7 @@ class Service:
             "to_move": to_move,
             "observation": state.observation(seat),
             "legal": live.legal(lang) if mine else [],
-            "can_undo": mine and row.status == RUNNING and live.can_undo(seat),
+            "can_undo": mine and row.status == RUNNING and not row.rated and live.can_undo(seat),
             "events": live.items(seat, -1 if since is None else since, lang),
             "over": row.status == OVER,
             "clocks": clocks(row, seat_rows, to_move),
@@ -432,6 +450,8 @@ class Service:
             result = live.result()
             if result is not None:
                 result["marked"] = self._marks(conn, table_id, seat_rows)
+                for hook in self.ending:  # accounts: ratings move in this very transaction
+                    hook(conn, row, seat_rows, result)
             conn.execute(tables.update().where(tables.c.id == table_id).values(
                 moves=live.n, updated_at=now, turn_started=now,
                 status=OVER if result else RUNNING,
@@ -487,7 +507,7 @@ class Service:
             to_move = live.state.current_player
             if seat is None or seat != to_move:
                 raise ApiError(403, "not-your-turn", {"seat": seat, "to_move": to_move})
-            if self._controller(seat_rows[seat]) is not None or not live.can_undo(seat):
+            if self._controller(seat_rows[seat]) is not None or row.rated or not live.can_undo(seat):
                 raise ApiError(409, "no-undo")
             k = live.undoable[-1][0]
             now = time.time()
@@ -543,7 +563,7 @@ class Service:
             row, seat_rows = self._table(conn, table_id)
             self._check_seat(row, seat)
             claimer = self._seat_of(seat_rows, token)
-            if claimer == seat:
+            if claimer is None or claimer == seat:
                 raise ApiError(403, "not-your-seat", {"seat": seat})
             live = self._live(conn, row)
             if row.status != RUNNING or live.state.current_player != seat:

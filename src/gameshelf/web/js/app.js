@@ -11,6 +11,7 @@ const routes = [
   [/^#\/rules\/([^/?]+)/, () => import("./rules.js")],
   [/^#\/dev\/([^/?]+)/, () => import("./dev.js")],
   [/^#\/daily/, () => import("./daily.js")],
+  [/^#\/(?:login|player|leaders)/, () => import("./account.js")], // accounts (issue 27)
 ];
 
 let cleanup = null;

@@ -1,0 +1,110 @@
+"""Revision 0004 (accounts) upgrades a database of revision 0003 in place:
+every table, seat, move and daily attempt is kept, and a game in progress
+goes on with its seat tokens (SQLite and PostgreSQL)."""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Iterator
+from importlib import resources
+from pathlib import Path
+
+import pytest
+import sqlalchemy as sa
+from alembic import command
+from alembic.config import Config
+
+from gameshelf.core.registry import load_game
+from gameshelf.server import schemas
+from gameshelf.server.catalogue import check_options
+from gameshelf.server.db import make_engine, migrate
+from gameshelf.server.service import Service
+from gameshelf.server.tokens import new_token, token_hash
+from tests.server.conftest import PG_BASE, PG_UP
+from tests.server.services import PG_DSN
+
+
+def _upgrade(engine: sa.Engine, revision: str) -> None:
+    config = Config()
+    config.set_main_option("script_location", str(resources.files("gameshelf.server") / "migrations"))
+    with engine.connect() as conn:
+        config.attributes["connection"] = conn
+        command.upgrade(config, revision)
+        conn.commit()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def empty_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A database with nothing in it yet."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'old.sqlite3'}"
+        return
+    if not PG_UP:
+        pytest.skip("PostgreSQL at 127.0.0.1:5432 does not answer")
+    import psycopg
+
+    schema = f"gs_mig_{secrets.token_hex(6)}"
+    with psycopg.connect(PG_DSN, autocommit=True) as conn:
+        conn.execute(f"CREATE SCHEMA {schema}")
+    try:
+        yield f"{PG_BASE}?options=-csearch_path%3D{schema}"
+    finally:
+        with psycopg.connect(PG_DSN, autocommit=True) as conn:
+            conn.execute(f"DROP SCHEMA {schema} CASCADE")
+
+
+def test_upgrade_from_0003_keeps_every_table_and_game(empty_url: str) -> None:
+    engine = make_engine(empty_url)
+    _upgrade(engine, "0003")
+    # a game in progress and a finished daily attempt, written as revision 0003 wrote them
+    game = load_game("filthy-rich")
+    options = check_options(game, {})
+    state = game.new_game(2, seed=99, options=options)
+    played = []
+    for _ in range(3):
+        action = state.legal_actions()[0]
+        played.append((state.current_player, action))
+        state.apply(action)
+    tokens = [new_token(), new_token()]
+    with engine.begin() as conn:
+        conn.execute(sa.text(
+            "INSERT INTO gs_tables (id, game, players, options, seed, status, moves, clock, "
+            "turn_started, result, created_at, updated_at) VALUES ('old1', 'filthy-rich', 2, "
+            ":options, 99, 'running', 3, NULL, 1.0, NULL, 1.0, 1.0)"), {"options": json.dumps(options)})
+        for seat in (0, 1):
+            conn.execute(sa.text(
+                "INSERT INTO gs_seats (table_id, seat, kind, name, token_hash, level, stand_in, bank, "
+                "timed_out) VALUES ('old1', :seat, 'human', :name, :hash, NULL, NULL, NULL, false)"),
+                {"seat": seat, "name": f"Old {seat}", "hash": token_hash(tokens[seat])})
+        for seq, (seat, action) in enumerate(played, start=1):
+            conn.execute(sa.text(
+                "INSERT INTO gs_moves (table_id, seq, seat, action, by_bot, created_at, undoes) "
+                "VALUES ('old1', :seq, :seat, :action, false, 1.0, NULL)"),
+                {"seq": seq, "seat": seat, "action": json.dumps(action.to_json())})
+        conn.execute(sa.text(
+            "INSERT INTO gs_daily_attempts (table_id, date, name, score, counted, submitted_at) "
+            "VALUES ('old1', '2025-01-01', 'Old 0', 12, true, 1.0)"))
+    migrate(engine)  # what a new server does on start: up to the newest revision
+    inspector = sa.inspect(engine)
+    names = set(inspector.get_table_names())
+    assert {"gs_tables", "gs_seats", "gs_moves", "gs_daily_attempts", "gs_accounts", "gs_sessions",
+            "gs_login_failures", "gs_ratings", "gs_rating_events"} <= names
+    with engine.connect() as conn:
+        assert conn.execute(sa.text("SELECT count(*) FROM gs_moves")).scalar_one() == 3
+        assert conn.execute(sa.text("SELECT count(*) FROM gs_daily_attempts")).scalar_one() == 1
+        assert conn.execute(sa.text("SELECT rated FROM gs_tables")).scalar_one() in (False, 0)
+        assert conn.execute(sa.text("SELECT count(*) FROM gs_seats WHERE account_id IS NULL")
+                            ).scalar_one() == 2
+    service = Service(engine)
+    try:
+        info = service.table_info("old1")
+        assert info["state"] == 3 and info["rated"] is False
+        assert [s["name"] for s in info["seats"]] == ["Old 0", "Old 1"]
+        mover = info["to_move"]
+        view = service.view("old1", tokens[mover], "en")
+        assert view["seat"] == mover and view["legal"]
+        done = service.submit("old1", tokens[mover], schemas.Move(after=3, action=view["legal"][0]["action"]))
+        assert done["state"] == 4
+    finally:
+        service.close()

@@ -1,0 +1,131 @@
+"""Login throttling (issue 27): 10 failed logins in 15 minutes per name and
+per address, then 429 with Retry-After; counters in Redis or the database;
+and the answers do not say whether a name exists."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from argon2 import PasswordHasher
+from fastapi.testclient import TestClient
+
+from gameshelf.server.app import create_app
+from gameshelf.server.config import Settings
+from gameshelf.server.db import make_engine, migrate
+from gameshelf.server.throttle import LIMIT, WINDOW, Throttle
+from tests.server.accounts_helpers import PASSWORD
+from tests.server.conftest import REDIS_UP, REDIS_URL
+
+
+def _keys() -> list[str]:
+    return Throttle.keys(secrets.token_hex(6), f"10.{secrets.randbelow(255)}.0.{secrets.randbelow(255)}")
+
+
+def _counts(throttle: Throttle) -> None:
+    keys = _keys()
+    now = 1_000_000.0
+    for i in range(LIMIT - 1):
+        throttle.failed(keys, now + i)
+    assert throttle.wait(keys, now + LIMIT) == 0
+    throttle.failed(keys, now + LIMIT)
+    wait = throttle.wait(keys, now + LIMIT + 1)
+    assert 0 < wait <= WINDOW
+    # another name from the same address shares only the address's count
+    other = [Throttle.keys(secrets.token_hex(6), "unrelated")[0], keys[1]]
+    assert throttle.wait(other, now + LIMIT + 1) > 0
+    assert throttle.wait([other[0]], now + LIMIT + 1) == 0
+    # the first failure leaves the window: one more try is allowed
+    assert throttle.wait(keys, now + WINDOW + 0.5) == 0
+
+
+def test_counters_in_the_database(database_url: str) -> None:
+    engine = make_engine(database_url)
+    migrate(engine)
+    try:
+        _counts(Throttle(engine))
+    finally:
+        engine.dispose()
+
+
+@pytest.mark.skipif(not REDIS_UP, reason="Redis at 127.0.0.1:6379 does not answer")
+def test_counters_in_redis(tmp_path: Path) -> None:
+    engine = make_engine(f"sqlite:///{tmp_path / 'r.sqlite3'}")
+    migrate(engine)
+    try:
+        throttle = Throttle(engine, REDIS_URL)
+        _counts(throttle)
+        # nothing went to the database
+        from gameshelf.server.account_tables import login_failures
+        from gameshelf.server.db import reading
+
+        with reading(engine) as conn:
+            assert conn.execute(login_failures.select()).first() is None
+    finally:
+        engine.dispose()
+
+
+@pytest.fixture
+def app_clients(tmp_path: Path) -> Iterator[tuple[TestClient, TestClient]]:
+    """A server of its own (its counters meet no other test's), seen from two addresses."""
+    app = create_app(Settings(f"sqlite:///{tmp_path / 'throttle.sqlite3'}"))
+    with TestClient(app, client=("10.0.0.1", 5000)) as first:
+        yield first, TestClient(app, client=("10.0.0.2", 5000))
+
+
+def _login(client: TestClient, name: str, password: str) -> tuple[int, dict[str, str], str]:
+    client.cookies.clear()
+    r = client.post("/api/auth/login", json={"name": name, "password": password})
+    return r.status_code, dict(r.headers), r.json()["detail"]["message"] if r.status_code != 200 else ""
+
+
+def test_ten_failures_per_name_then_429_whatever_the_address(
+        app_clients: tuple[TestClient, TestClient]) -> None:
+    first, second = app_clients
+    assert first.post("/api/auth/register", json={"name": "Ann", "password": PASSWORD}).status_code == 201
+    texts = set()
+    for _ in range(LIMIT):
+        status, _h, text = _login(first, "Ann", "wrong password")
+        texts.add(text)
+        assert status == 401
+    status, headers, _ = _login(second, "ann", PASSWORD)  # another address, the right password
+    assert status == 429 and 0 < int(headers["retry-after"]) <= WINDOW
+    # a name with no account: the very same answers
+    for _ in range(LIMIT):
+        status, _h, text = _login(second, "nobody-here", "wrong password")
+        texts.add(text)
+    assert len(texts) == 1
+    status, headers, _ = _login(first, "nobody-here", "wrong password")
+    assert status == 429 and "retry-after" in headers
+
+
+def test_ten_failures_per_address_then_429_for_every_name(
+        app_clients: tuple[TestClient, TestClient]) -> None:
+    first, second = app_clients
+    assert second.post("/api/auth/register", json={"name": "Bo", "password": PASSWORD}).status_code == 201
+    for i in range(LIMIT):
+        assert _login(first, f"guess{i}", "wrong password")[0] == 401
+    assert _login(first, "Bo", PASSWORD)[0] == 429
+    assert _login(second, "Bo", PASSWORD)[0] == 200
+
+
+def test_a_missing_name_costs_one_verification_like_a_real_one(
+        monkeypatch: pytest.MonkeyPatch, app_clients: tuple[TestClient, TestClient]) -> None:
+    """The timing says nothing: an unknown name is verified against a dummy
+    hash, so both paths run argon2id exactly once (behaviour, not a clock)."""
+    first, _ = app_clients
+    assert first.post("/api/auth/register", json={"name": "Cy", "password": PASSWORD}).status_code == 201
+    calls: list[str] = []
+    real = PasswordHasher.verify
+
+    def counting(self: PasswordHasher, stored: str, password: str) -> bool:
+        calls.append(stored)
+        return real(self, stored, password)
+
+    monkeypatch.setattr(PasswordHasher, "verify", counting)
+    _login(first, "Cy", "wrong password")
+    _login(first, "Nobody", "wrong password")
+    assert len(calls) == 2
+    assert all(c.startswith("$argon2id$v=19$m=19456,t=2,p=1$") for c in calls)
