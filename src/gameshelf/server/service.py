@@ -1,12 +1,22 @@
 """Everything the routes do, as plain blocking functions.
 
 Why blocking: SQLAlchemy sessions and game rules are synchronous; the app
-runs these in a thread pool so the event loop never waits on them. Each
-table has a lock in this process so that its cached :class:`Live` game is
-never changed by two threads at once; between processes the database
-decides, through the unique ``(table_id, seq)`` of the move log: of two
-moves after the same state, exactly one is stored, and the other is
-refused as stale.
+runs these in a thread pool so the event loop never waits on them.
+
+Two kinds of lock, for two jobs:
+
+- in this process, a table's lock keeps two threads from changing its
+  cached :class:`Live` game at once. It lives only while some thread holds
+  or awaits it (a weak reference), so a flood of requests naming tables
+  that do not exist leaves nothing behind;
+- between processes the database decides. Every write locks the table's
+  row first (``SELECT … FOR UPDATE`` on PostgreSQL; SQLite's writes are
+  serialised by ``BEGIN IMMEDIATE``) and checks the seats it read *after*
+  taking that lock, so two workers' joins, leaves, timeout claims and the
+  start of a table are one after the other, never check-then-write
+  interleaved. Of two moves (or take-backs) after the same state the unique
+  ``(table_id, seq)`` of the move log stores exactly one; the other is
+  refused as stale.
 """
 
 from __future__ import annotations
@@ -18,6 +28,7 @@ import logging
 import secrets
 import threading
 import time
+import weakref
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -66,8 +77,9 @@ class Service:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self._cache: collections.OrderedDict[str, Live] = collections.OrderedDict()
-        self._seat_cache: dict[str, tuple[tuple[float, int], list[Row[Any]]]] = {}
-        self._locks: dict[str, threading.Lock] = {}
+        self._seat_cache: collections.OrderedDict[
+            str, tuple[tuple[float, int], list[Row[Any]]]] = collections.OrderedDict()
+        self._locks: weakref.WeakValueDictionary[str, _TableLock] = weakref.WeakValueDictionary()
         self._guard = threading.Lock()
         self._commits = GroupCommitter(engine)
         #: called with a table's id once its last move is stored (Daily Mode enters it)
@@ -79,29 +91,38 @@ class Service:
         self.engine.dispose()
 
     # -- helpers ---------------------------------------------------------------------
-    def _lock(self, table_id: str) -> threading.Lock:
+    def _lock(self, table_id: str) -> _TableLock:
+        """This process's lock of a table: the one every thread working on
+        it now shares, made afresh when none is (see the module's doc)."""
         with self._guard:
             lock = self._locks.get(table_id)
             if lock is None:
-                lock = self._locks[table_id] = threading.Lock()
+                lock = self._locks[table_id] = _TableLock()
             return lock
 
-    def _table(self, conn: Connection, table_id: str) -> tuple[Row[Any], list[Row[Any]]]:
-        """The table's row and its seats. Every change to a table or its
-        seats sets ``updated_at``, so seats read at the same ``updated_at``
-        are still true and one query suffices (the common case: a view)."""
-        row = conn.execute(sa.select(tables).where(tables.c.id == table_id)).first()
+    def _table(self, conn: Connection, table_id: str, *,
+                lock: bool = False) -> tuple[Row[Any], list[Row[Any]]]:
+        """The table's row and its seats; ``lock``: the row locked until the
+        transaction ends (every write), so what is read here is still true
+        when it is written. Every change to a table or its seats moves
+        ``updated_at`` strictly forward (:func:`_stamp`), so seats read at
+        the same ``(updated_at, moves)`` are still true and one query
+        suffices (the common case: a view or a move)."""
+        query = sa.select(tables).where(tables.c.id == table_id)
+        row = conn.execute(query.with_for_update() if lock else query).first()
         if row is None:
             raise ApiError(404, "unknown-table", {"table": table_id})
         cached = self._seat_cache.get(table_id)
         if cached is not None and cached[0] == (row.updated_at, row.moves):
+            self._seat_cache.move_to_end(table_id)
             return row, cached[1]
         seat_rows = list(
             conn.execute(sa.select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat))
         )
-        if len(self._seat_cache) > CACHE_SIZE:
-            self._seat_cache.clear()
         self._seat_cache[table_id] = ((row.updated_at, row.moves), seat_rows)
+        self._seat_cache.move_to_end(table_id)
+        while len(self._seat_cache) > CACHE_SIZE:
+            self._seat_cache.popitem(last=False)
         return row, seat_rows
 
     def _live(self, conn: Connection, row: Row[Any]) -> Live:
@@ -119,11 +140,16 @@ class Service:
             .order_by(moves.c.seq)
         ))
         self._replay(row.id, live, stored)
-        self._cache[row.id] = live
-        self._cache.move_to_end(row.id)
+        self._keep(row.id, live)
+        return live
+
+    def _keep(self, table_id: str, live: Live) -> None:
+        """Remember ``live`` as the table's game, forgetting the games used
+        least recently beyond :data:`CACHE_SIZE`."""
+        self._cache[table_id] = live
+        self._cache.move_to_end(table_id)
         while len(self._cache) > CACHE_SIZE:
             self._cache.popitem(last=False)
-        return live
 
     @staticmethod
     def _replay(table_id: str, live: Live, stored: Sequence[Any]) -> None:
@@ -246,7 +272,7 @@ class Service:
         # the disk once more and hold SQLite's write lock against them
         self._commits.run(work)
         with self._lock(table_id):
-            self._cache[table_id] = live
+            self._keep(table_id, live)
         return {"id": table_id, "tokens": tokens}
 
     def list_tables(self) -> list[dict[str, Any]]:
@@ -274,12 +300,13 @@ class Service:
         """Take an open seat (a new token), or come back to one's own seat
         with its token (a bot standing in steps aside)."""
         with self._lock(table_id), writing(self.engine) as conn:
-            row, seat_rows = self._table(conn, table_id)
+            row, seat_rows = self._table(conn, table_id, lock=True)
             self._check_seat(row, seat)
             target = seat_rows[seat]
             if row.status == OVER:
                 raise ApiError(409, "game-over")
             changes: dict[str, Any] = {}
+            held = seats.c.kind == target.kind  # (always true under the row lock)
             if token is not None:
                 if self._seat_of(seat_rows, token) != seat:
                     raise ApiError(403, "not-your-seat", {"seat": seat})
@@ -291,12 +318,14 @@ class Service:
                 raise ApiError(409, "seat-taken", {"seat": seat})
             if name is not None:
                 changes["name"] = name
-            conn.execute(seats.update().where(seats.c.table_id == table_id, seats.c.seat == seat)
-                         .values(**changes))
-            table_changes: dict[str, Any] = {"updated_at": time.time()}
+            _one(conn.execute(seats.update().where(
+                seats.c.table_id == table_id, seats.c.seat == seat, held).values(**changes)),
+                409, "seat-taken", {"seat": seat})
+            now = time.time()
+            table_changes: dict[str, Any] = {"updated_at": _stamp(row, now)}
             still_open = [s for s in seat_rows if s.kind == "open" and s.seat != seat]
             if row.status == OPEN and not still_open:
-                table_changes.update(status=RUNNING, turn_started=time.time())
+                table_changes.update(status=RUNNING, turn_started=now)
             conn.execute(tables.update().where(tables.c.id == table_id).values(**table_changes))
         return {"seat": seat, "token": token}
 
@@ -307,7 +336,7 @@ class Service:
         if token is None:
             raise ApiError(401, "bad-token")
         with self._lock(table_id), writing(self.engine) as conn:
-            row, seat_rows = self._table(conn, table_id)
+            row, seat_rows = self._table(conn, table_id, lock=True)
             self._check_seat(row, seat)
             if self._seat_of(seat_rows, token) != seat:
                 raise ApiError(403, "not-your-seat", {"seat": seat})
@@ -317,10 +346,12 @@ class Service:
                 changes: dict[str, Any] = {"kind": "open", "token_hash": None, "name": None}
             else:
                 changes = {"stand_in": bot}
-            conn.execute(seats.update().where(seats.c.table_id == table_id, seats.c.seat == seat)
-                         .values(**changes))
+            _one(conn.execute(seats.update().where(
+                seats.c.table_id == table_id, seats.c.seat == seat,
+                seats.c.token_hash == seat_rows[seat].token_hash).values(**changes)),
+                401, "bad-token", {})
             conn.execute(tables.update().where(tables.c.id == table_id)
-                         .values(updated_at=time.time()))
+                         .values(updated_at=_stamp(row, time.time())))
         return {"seat": seat, "stand_in": changes.get("stand_in")}
 
     # -- play ------------------------------------------------------------------------------
@@ -399,7 +430,7 @@ class Service:
 
         def work(conn: Connection) -> tuple[Live, list[Row[Any]], dict[str, Any] | None,
                                             Probe | None, Any]:
-            row, seat_rows = self._table(conn, table_id)
+            row, seat_rows = self._table(conn, table_id, lock=True)
             seat = self._seat_of(seat_rows, token) if job is None else job.seat
             live = self._live(conn, row)
             _check_running_at(row, live, after)
@@ -431,7 +462,7 @@ class Service:
             if result is not None:
                 result["marked"] = self._marks(conn, table_id, seat_rows)
             conn.execute(tables.update().where(tables.c.id == table_id).values(
-                moves=live.n, updated_at=now, turn_started=now,
+                moves=live.n, updated_at=_stamp(row, now), turn_started=now,
                 status=OVER if result else RUNNING,
                 result=json.dumps(result) if result else None,
             ))
@@ -451,7 +482,6 @@ class Service:
                 raise ApiError(409, "stale", {"after": after, "state": after + 1}) from None
             except BaseException:
                 # the cached game (or seats) may have moved ahead of the database
-                cached = self._cache.get(table_id)
                 cached = self._cache.get(table_id)
                 if cached is not None and cached.n > after:
                     self._forget(table_id)
@@ -478,7 +508,7 @@ class Service:
         after = req.after
 
         def work(conn: Connection) -> tuple[Live, int]:
-            row, seat_rows = self._table(conn, table_id)
+            row, seat_rows = self._table(conn, table_id, lock=True)
             seat = self._seat_of(seat_rows, token)
             live = self._live(conn, row)
             _check_running_at(row, live, after)
@@ -500,7 +530,7 @@ class Service:
                     seats.c.table_id == table_id, seats.c.seat == seat).values(
                     bank=spent(row, seat_rows[seat], now)))
             conn.execute(tables.update().where(tables.c.id == table_id).values(
-                moves=live.n, updated_at=now, turn_started=now))
+                moves=live.n, updated_at=_stamp(row, now), turn_started=now))
             return live, k
 
         with self._lock(table_id):
@@ -538,7 +568,7 @@ class Service:
         if token is None:
             raise ApiError(401, "bad-token")
         with self._lock(table_id), writing(self.engine) as conn:
-            row, seat_rows = self._table(conn, table_id)
+            row, seat_rows = self._table(conn, table_id, lock=True)
             self._check_seat(row, seat)
             claimer = self._seat_of(seat_rows, token)
             if claimer == seat:
@@ -549,10 +579,12 @@ class Service:
             left = remaining(row, seat_rows[seat], time.time())
             if left is None or left > 0 or self._controller(seat_rows[seat]) is not None:
                 raise ApiError(409, "no-timeout", {"seat": seat})
-            conn.execute(seats.update().where(seats.c.table_id == table_id, seats.c.seat == seat)
-                         .values(timed_out=True, stand_in=bot))
+            _one(conn.execute(seats.update().where(
+                seats.c.table_id == table_id, seats.c.seat == seat, seats.c.stand_in.is_(None),
+                seats.c.kind == "human").values(timed_out=True, stand_in=bot)),
+                409, "no-timeout", {"seat": seat})
             conn.execute(tables.update().where(tables.c.id == table_id)
-                         .values(updated_at=time.time()))
+                         .values(updated_at=_stamp(row, time.time())))
         return {"seat": seat, "stand_in": bot}
 
     @staticmethod
@@ -634,6 +666,36 @@ class Service:
             "move": move,
             "events": [e.text(lang) for e in seen],
         }
+
+
+class _TableLock:
+    """A table's lock in this process. A class of its own because a plain
+    ``threading.Lock`` cannot be weakly referenced."""
+
+    __slots__ = ("__weakref__", "_lock")
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+
+    def __enter__(self) -> bool:
+        return self._lock.acquire()
+
+    def __exit__(self, *_exc: object) -> None:
+        self._lock.release()
+
+
+def _stamp(row: Any, now: float) -> float:
+    """A table's new ``updated_at``: now, but always after the one it had, so
+    that a changed table never looks unchanged to another worker's cache
+    (two workers' clocks may give the same instant)."""
+    return max(now, float(row.updated_at) + 1e-6)
+
+
+def _one(result: Any, status: int, code: str, params: dict[str, Any]) -> None:
+    """A conditional update changed exactly one row, or the request is
+    refused (the condition no longer held: another request was first)."""
+    if result.rowcount != 1:
+        raise ApiError(status, code, params)
 
 
 def _check_running_at(row: Any, live: Live, after: int) -> None:
