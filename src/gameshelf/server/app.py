@@ -17,6 +17,8 @@ from importlib import resources
 from typing import Annotated, Any, Literal
 
 from fastapi import Body, FastAPI, Header, Path, Query, Request, WebSocket
+from fastapi.encoders import jsonable_encoder
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse
 from starlette.concurrency import run_in_threadpool
 
@@ -27,7 +29,7 @@ from gameshelf.server.bots import BotPool
 from gameshelf.server.catalogue import games_list
 from gameshelf.server.config import MAX_BODY, MAX_JSON_DEPTH, Settings
 from gameshelf.server.db import make_engine, migrate
-from gameshelf.server.errors import ApiError
+from gameshelf.server.errors import ApiError, json_safe
 from gameshelf.server.hub import Hub
 from gameshelf.server.limits import BodyLimits
 from gameshelf.server.service import Service
@@ -189,11 +191,18 @@ def create_app(settings: Settings | None = None, *, bot_pool: BotPool | None = N
         """The server's own refusals keep their status; a game's (a
         malformed or illegal move) are 422. Either way: code, sentence in the
         request's language, and plain parameters."""
-        params = {k: v if isinstance(v, str | int | float | bool) or v is None else str(v)
-                  for k, v in exc.params.items()}
+        params = {k: json_safe(v) if isinstance(v, str | int | float | bool) or v is None
+                  else str(v) for k, v in exc.params.items()}
         status = exc.status if isinstance(exc, ApiError) else 422
         return JSONResponse({"detail": {"code": exc.code, "message": exc.message_in(_lang_of(request)),
                                         "params": params}}, status_code=status)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        """FastAPI's own 422 list, with whatever it echoes made writable
+        (a NaN that reached a check must not turn the refusal into a 500)."""
+        return JSONResponse({"detail": json_safe(jsonable_encoder(exc.errors()))},
+                            status_code=422)
 
     @app.get("/api/games", summary="Every game, its player counts and options")
     async def get_games(lang: Lang = "en") -> list[dict[str, Any]]:

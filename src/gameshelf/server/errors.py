@@ -9,6 +9,7 @@ language the request asked for.
 from __future__ import annotations
 
 import functools
+import math
 import tomllib
 from importlib import resources
 from typing import Any
@@ -19,9 +20,16 @@ from gameshelf.core.i18n import DEFAULT_LANGUAGE, LANGUAGES, current_language
 
 @functools.cache
 def _catalogue(lang: str, section: str = "errors") -> dict[str, str]:
-    path = resources.files("gameshelf.server") / "locales" / f"{lang}.toml"
-    data = tomllib.loads(path.read_text(encoding="utf-8"))
-    return {str(k): str(v) for k, v in data[section].items()}
+    """``<lang>.toml`` and its part files ``<lang>.<part>.toml`` (one job's
+    words beside the others', as the core catalogues do)."""
+    folder = resources.files("gameshelf.server") / "locales"
+    parts = sorted(p.name for p in folder.iterdir()
+                   if p.name.startswith(f"{lang}.") and p.name.endswith(".toml"))
+    out: dict[str, str] = {}
+    for name in parts:
+        data = tomllib.loads((folder / name).read_text(encoding="utf-8"))
+        out.update({str(k): str(v) for k, v in data.get(section, {}).items()})
+    return out
 
 
 def message(code: str, lang: str | None, params: dict[str, Any], section: str = "errors") -> str:
@@ -33,6 +41,19 @@ def message(code: str, lang: str | None, params: dict[str, Any], section: str = 
         return text.format(**params)
     except (KeyError, IndexError, ValueError):
         return text
+
+
+def json_safe(value: Any) -> Any:
+    """``value`` with every float JSON cannot carry (NaN, ±infinity) written
+    as text, so that a refusal echoing what a client sent can always be
+    sent back."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return repr(value)
+    if isinstance(value, dict):
+        return {k: json_safe(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [json_safe(v) for v in value]
+    return value
 
 
 def log_text(key: str, lang: str | None, params: dict[str, Any]) -> str:

@@ -11,7 +11,9 @@ Client -> server (JSON text, at most :data:`MAX_WS_MESSAGE` bytes, a few a
 second): ``{"type": "hello", "token"?, "last"?}`` (first, unless the token
 is in the query), ``{"type": "ping"}``, ``{"type": "resume", "last": n}``,
 ``{"type": "move", "after": n, "action": {...}}``, ``{"type": "undo", "after": n}``
-(take back one's latest move). Anything else closes the
+(take back one's latest move). A message holding a number JSON cannot
+carry (``NaN``, ``Infinity``, ``1e999``) is answered with the 422 error
+``not-finite`` and changes nothing, as over HTTP. Anything else closes the
 socket with code 1008; binary or oversized messages with 1003 or 1009.
 """
 
@@ -32,7 +34,7 @@ from gameshelf.core.errors import GameshelfError
 from gameshelf.server import schemas
 from gameshelf.server.config import MAX_JSON_DEPTH, MAX_WS_MESSAGE, RECENT_ITEMS
 from gameshelf.server.errors import ApiError
-from gameshelf.server.limits import json_depth
+from gameshelf.server.limits import json_depth, non_finite
 from gameshelf.server.service import Service
 
 #: Messages a client may send in a burst, and per second after it.
@@ -47,6 +49,14 @@ class Refused(Exception):
         super().__init__(reason)
         self.code = code
         self.reason = reason
+
+
+class NotFinite(Refused):
+    """A message with a non-finite number: refused with a 422 error message
+    (a hello that holds one closes the socket, as any bad hello does)."""
+
+    def __init__(self) -> None:
+        super().__init__(1008, "not-finite")
 
 
 class Connection:
@@ -88,6 +98,8 @@ def parse(text: Any) -> dict[str, Any]:
         data = json.loads(text)
     except ValueError:
         raise Refused(1008, "not JSON") from None
+    if non_finite(raw):
+        raise NotFinite
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
         raise Refused(1008, "a message is an object with a type")
     return data
@@ -192,7 +204,14 @@ class Hub:
                 if message["type"] == "websocket.disconnect":
                     break
                 conn.spend()
-                await self.handle(conn, parse(message.get("text")))
+                try:
+                    data = parse(message.get("text"))
+                except NotFinite:
+                    error = ApiError(422, "not-finite")
+                    await conn.send({"type": "error", "status": 422, "code": error.code,
+                                     "message": error.message_in(conn.lang)})
+                    continue
+                await self.handle(conn, data)
         except Refused as exc:
             if ws.application_state == WebSocketState.CONNECTED:
                 await ws.close(exc.code, exc.reason)
