@@ -32,6 +32,8 @@ from gameshelf.server.db import make_engine, migrate
 from gameshelf.server.errors import ApiError, json_safe
 from gameshelf.server.hub import Hub
 from gameshelf.server.limits import BodyLimits
+from gameshelf.server.methods import AllowedMethods
+from gameshelf.server.openapi import document
 from gameshelf.server.service import Service
 
 log = logging.getLogger("gameshelf.server")
@@ -184,6 +186,7 @@ def create_app(settings: Settings | None = None, *, bot_pool: BotPool | None = N
                   description="Online play of every gameshelf game. See docs/server.md.")
     app.state.server = server
     app.add_middleware(BodyLimits, max_body=MAX_BODY, max_depth=MAX_JSON_DEPTH)
+    app.add_middleware(AllowedMethods, routes=lambda: app.routes)
     service = server.service
 
     @app.exception_handler(GameshelfError)
@@ -287,6 +290,7 @@ def create_app(settings: Settings | None = None, *, bot_pool: BotPool | None = N
         await server.hub.serve(websocket, table_id, token, last, lang)
 
     app.include_router(daily.router)  # Dicey Farm Daily Mode (server/daily.py)
+    document(app)  # every refusal in /openapi.json (server/openapi.py)
     _static(app)
     return app
 
