@@ -8,6 +8,7 @@ this one question, so a move reads alike wherever it is watched.
 
 from __future__ import annotations
 
+import functools
 import importlib
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -30,7 +31,13 @@ def reports_move(events: Sequence[Event], mover: PlayerId, players: int) -> bool
 def view_hook(game: Game, name: str) -> Callable[..., Any] | None:
     """A function of the game's ``view`` module (``describe_move``,
     ``details``, ``result_columns``), when the game's view offers it."""
-    module = type(game).__module__.rsplit(".", 1)[0] + ".view"
+    return _view_hook(type(game).__module__, name)
+
+
+@functools.cache
+def _view_hook(game_module: str, name: str) -> Callable[..., Any] | None:
+    """(Looked up once per game and name: the server asks at every view.)"""
+    module = game_module.rsplit(".", 1)[0] + ".view"
     try:
         view = importlib.import_module(module)
     except ImportError:

@@ -107,16 +107,27 @@ class GroupCommitter:
         outcomes: list[tuple[bool, Any]] = []
         try:
             with writing(self.engine) as conn:
-                for work, _future in jobs:
-                    savepoint = conn.begin_nested()
+                if len(jobs) == 1:  # nothing to keep apart: no savepoint, two statements fewer
                     try:
-                        value = work(conn)
-                    except BaseException as exc:  # this write alone is undone
-                        savepoint.rollback()
-                        outcomes.append((False, exc))
-                    else:
-                        savepoint.commit()
-                        outcomes.append((True, value))
+                        outcomes.append((True, jobs[0][0](conn)))
+                    except BaseException as exc:
+                        raise _Undone(exc) from None  # (rolls the transaction back)
+                    transaction = conn.get_transaction()
+                    if transaction is None or not transaction.is_active:
+                        raise RuntimeError("a write ended its transaction: nothing was stored")
+                else:
+                    for work, _future in jobs:
+                        savepoint = conn.begin_nested()
+                        try:
+                            value = work(conn)
+                        except BaseException as exc:  # this write alone is undone
+                            savepoint.rollback()
+                            outcomes.append((False, exc))
+                        else:
+                            savepoint.commit()
+                            outcomes.append((True, value))
+        except _Undone as undone:  # a lone write refused: its transaction is rolled back
+            outcomes.append((False, undone.error))
         except BaseException as exc:  # the commit failed: nothing of the batch is stored
             log.warning("group commit of %d writes failed: %s", len(jobs), exc)
             if not alone and isinstance(exc, OperationalError):
@@ -138,6 +149,14 @@ class GroupCommitter:
                 job[1].set_exception(value)
         for job in again:
             self._commit([job], alone=True)
+
+
+class _Undone(Exception):
+    """Carries a lone write's error out of its transaction (to roll it back)."""
+
+    def __init__(self, error: BaseException) -> None:
+        super().__init__(str(error))
+        self.error = error
 
 
 def _collided(exc: BaseException) -> bool:

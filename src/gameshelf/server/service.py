@@ -58,6 +58,14 @@ log = logging.getLogger("gameshelf.server")
 CACHE_SIZE = 2000
 OPEN, RUNNING, OVER = "open", "running", "over"
 
+# The statements of every move, built once: building a statement and its
+# cache key cost more CPU than the database's own work on it.
+_TABLE = sa.select(tables).where(tables.c.id == sa.bindparam("b_id"))
+_TABLE_LOCKED = _TABLE.with_for_update()
+_SEATS = sa.select(seats).where(seats.c.table_id == sa.bindparam("b_id")).order_by(seats.c.seat)
+_INSERT_MOVE = moves.insert()
+_AFTER_MOVE = tables.update().where(tables.c.id == sa.bindparam("b_id"))
+
 
 @dataclasses.dataclass(frozen=True)
 class BotJob:
@@ -108,17 +116,14 @@ class Service:
         ``updated_at`` strictly forward (:func:`_stamp`), so seats read at
         the same ``(updated_at, moves)`` are still true and one query
         suffices (the common case: a view or a move)."""
-        query = sa.select(tables).where(tables.c.id == table_id)
-        row = conn.execute(query.with_for_update() if lock else query).first()
+        row = conn.execute(_TABLE_LOCKED if lock else _TABLE, {"b_id": table_id}).first()
         if row is None:
             raise ApiError(404, "unknown-table", {"table": table_id})
         cached = self._seat_cache.get(table_id)
         if cached is not None and cached[0] == (row.updated_at, row.moves):
             self._seat_cache.move_to_end(table_id)
             return row, cached[1]
-        seat_rows = list(
-            conn.execute(sa.select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat))
-        )
+        seat_rows = list(conn.execute(_SEATS, {"b_id": table_id}))
         self._seat_cache[table_id] = ((row.updated_at, row.moves), seat_rows)
         self._seat_cache.move_to_end(table_id)
         while len(self._seat_cache) > CACHE_SIZE:
@@ -373,13 +378,18 @@ class Service:
             row, seat_rows = self._table(conn, table_id)
             live = self._live(conn, row)
             out: list[dict[str, Any] | ApiError] = []
+            built: dict[tuple[PlayerId | None, str | None, int | None], dict[str, Any]] = {}
             for token, lang, since in wants:
                 try:
                     seat = self._seat_of(seat_rows, token)
                 except ApiError as exc:
                     out.append(exc)
                     continue
-                out.append(self._view(row, seat_rows, live, seat, lang, since))
+                # once per kind of viewer: a table's spectators share one view
+                key = (seat, lang, since)
+                if key not in built:
+                    built[key] = self._view(row, seat_rows, live, seat, lang, since)
+                out.append(built[key])
             return out
 
     def _view(self, row: Row[Any], seat_rows: list[Row[Any]], live: Live,
@@ -443,10 +453,10 @@ class Service:
             action = live.state.game.action_from_json(action_json)  # IllegalAction: 422
             live.state.validate(action)
             now = time.time()
-            conn.execute(moves.insert().values(
-                table_id=table_id, seq=live.n + 1, seat=seat,
-                action=json.dumps(action.to_json()), by_bot=job is not None, created_at=now,
-            ))
+            conn.execute(_INSERT_MOVE, {
+                "table_id": table_id, "seq": live.n + 1, "seat": seat,
+                "action": json.dumps(action.to_json()), "by_bot": job is not None,
+                "created_at": now, "undoes": None})
             # a person's move may be taken back later: the probe taken before
             # the commit, unless the game was rebuilt here (then take it now)
             probe = None
@@ -461,11 +471,10 @@ class Service:
             result = live.result()
             if result is not None:
                 result["marked"] = self._marks(conn, table_id, seat_rows)
-            conn.execute(tables.update().where(tables.c.id == table_id).values(
-                moves=live.n, updated_at=_stamp(row, now), turn_started=now,
-                status=OVER if result else RUNNING,
-                result=json.dumps(result) if result else None,
-            ))
+            conn.execute(_AFTER_MOVE, {
+                "b_id": table_id, "moves": live.n, "updated_at": _stamp(row, now),
+                "turn_started": now, "status": OVER if result else RUNNING,
+                "result": json.dumps(result) if result else None})
             return live, seat_rows, result, probe, action
 
         with self._lock(table_id):
