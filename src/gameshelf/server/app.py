@@ -88,12 +88,14 @@ class Server:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def changed(self, table_id: str, *, local_only: bool = False, bots: bool = True) -> None:
+    async def changed(self, table_id: str, *, local_only: bool = False, bots: bool = True,
+                      written: bool = False) -> None:
         """A table moved: tell its sockets, let its bots play (``bots``:
-        a bot may be to move), and tell the other workers."""
+        a bot may be to move), and tell the other workers. ``written``: by a
+        move this process stored (its views need not read it back)."""
         if self.bus is not None and not local_only:
             await self.bus.publish(table_id)
-        self.spawn(self.hub.notify(table_id))
+        self.spawn(self.hub.notify(table_id, written))
         if bots:
             self.spawn(self.drive(table_id))
 
@@ -117,7 +119,7 @@ class Server:
                 if await run_in_threadpool(self.service.submit_bot, job, action):
                     if self.bus is not None:
                         await self.bus.publish(table_id)
-                    await self.hub.notify(table_id)
+                    await self.hub.notify(table_id, written=True)
         except Exception:
             log.exception("bot driver for table %s stopped", table_id)
         finally:
@@ -263,7 +265,7 @@ def create_app(settings: Settings | None = None, *, bot_pool: BotPool | None = N
     async def post_move(table_id: TableId, move: schemas.Move,
                         authorization: Authorization = None, lang: Lang = "en") -> dict[str, Any]:
         done = await run_in_threadpool(service.submit, table_id, bearer(authorization), move)
-        await server.changed(table_id, bots=done.pop("bot_next"))
+        await server.changed(table_id, bots=done.pop("bot_next"), written=True)
         return done
 
     @app.post("/api/tables/{table_id}/undo", summary="Take back your latest move")

@@ -146,15 +146,17 @@ class Hub:
         await conn.send({"type": kind, "n": n, "view": view})
         conn.last = n
 
-    async def notify(self, table_id: str) -> None:
+    async def notify(self, table_id: str, written: bool = False) -> None:
         """Every socket on the table gets its own view of the new state,
-        all built from one read of the database."""
+        all built from one read of the database (none after a move this
+        process stored: ``written``, see :meth:`Service.views`)."""
         conns = list(self.tables.get(table_id, ()))
         if not conns:
             return
         wants = [(c.token, c.lang, c.last) for c in conns]
         try:
-            views: list[Any] = await run_in_threadpool(self.service.views, table_id, wants)
+            views: list[Any] = await run_in_threadpool(self.service.views, table_id, wants,
+                                                       written)
         except Exception:  # each socket tries again on its own (and is dropped if it fails)
             views = [None] * len(conns)
         outcomes = await asyncio.gather(
@@ -201,6 +203,8 @@ class Hub:
                                  "message": exc.message_in(lang)})
                 raise Refused(1008, exc.code) from None
             self.tables[table_id].add(conn)
+            # a bot turn whose host died mid-thought resumes when someone looks again
+            await self.changed(table_id, local_only=True)
             while True:
                 message = await ws.receive()
                 if message["type"] == "websocket.disconnect":
@@ -255,6 +259,6 @@ class Hub:
                                  "message": exc.message_in(conn.lang)})
                 return
             await conn.send({"type": "ack", "n": done["state"]})
-            await self.changed(conn.table_id, bots=done["bot_next"])
+            await self.changed(conn.table_id, bots=done["bot_next"], written=kind == "move")
         else:
             raise Refused(1008, "unknown message type")

@@ -28,6 +28,7 @@ import logging
 import secrets
 import threading
 import time
+import types
 import weakref
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -88,6 +89,10 @@ class Service:
         self._seat_cache: collections.OrderedDict[
             str, tuple[tuple[float, int], list[Row[Any]]]] = collections.OrderedDict()
         self._locks: weakref.WeakValueDictionary[str, _TableLock] = weakref.WeakValueDictionary()
+        #: a table's row and seats as this process's last move left them, for
+        #: the views that follow that move (no read of what was just written)
+        self._written: collections.OrderedDict[str, tuple[Any, list[Row[Any]]]] = \
+            collections.OrderedDict()
         self._guard = threading.Lock()
         self._commits = GroupCommitter(engine)
         #: called with a table's id once its last move is stored (Daily Mode enters it)
@@ -116,6 +121,8 @@ class Service:
         ``updated_at`` strictly forward (:func:`_stamp`), so seats read at
         the same ``(updated_at, moves)`` are still true and one query
         suffices (the common case: a view or a move)."""
+        if lock:  # a write: what this process wrote last is about to be out of date
+            self._written.pop(table_id, None)
         row = conn.execute(_TABLE_LOCKED if lock else _TABLE, {"b_id": table_id}).first()
         if row is None:
             raise ApiError(404, "unknown-table", {"table": table_id})
@@ -369,28 +376,40 @@ class Service:
         return view
 
     def views(self, table_id: str, wants: Sequence[tuple[str | None, str | None, int | None]],
-              ) -> list[dict[str, Any] | ApiError]:
+              written: bool = False) -> list[dict[str, Any] | ApiError]:
         """Several viewers' views of one state, each built for its own
         ``(token, lang, since)`` (a bad token gets its refusal in its place),
         from one read of the database: a move's updates to every socket of
-        the table cost one round trip, not one per socket."""
-        with self._lock(table_id), reading(self.engine) as conn:
-            row, seat_rows = self._table(conn, table_id)
-            live = self._live(conn, row)
-            out: list[dict[str, Any] | ApiError] = []
-            built: dict[tuple[PlayerId | None, str | None, int | None], dict[str, Any]] = {}
-            for token, lang, since in wants:
-                try:
-                    seat = self._seat_of(seat_rows, token)
-                except ApiError as exc:
-                    out.append(exc)
-                    continue
-                # once per kind of viewer: a table's spectators share one view
-                key = (seat, lang, since)
-                if key not in built:
-                    built[key] = self._view(row, seat_rows, live, seat, lang, since)
-                out.append(built[key])
-            return out
+        the table cost one round trip, not one per socket. ``written``: the
+        views that follow a move this process stored, built from the row it
+        wrote, without reading it back, unless the cached game has moved on
+        since (another worker moved: then the database is read)."""
+        with self._lock(table_id):
+            mine = self._written.pop(table_id, None) if written else None
+            live = self._cache.get(table_id)
+            if mine is not None and live is not None and live.n == mine[0].moves:
+                return self._views(mine[0], mine[1], live, wants)
+            with reading(self.engine) as conn:
+                row, seat_rows = self._table(conn, table_id)
+                return self._views(row, seat_rows, self._live(conn, row), wants)
+
+    def _views(self, row: Any, seat_rows: list[Row[Any]], live: Live,
+               wants: Sequence[tuple[str | None, str | None, int | None]],
+               ) -> list[dict[str, Any] | ApiError]:
+        out: list[dict[str, Any] | ApiError] = []
+        built: dict[tuple[PlayerId | None, str | None, int | None], dict[str, Any]] = {}
+        for token, lang, since in wants:
+            try:
+                seat = self._seat_of(seat_rows, token)
+            except ApiError as exc:
+                out.append(exc)
+                continue
+            # once per kind of viewer: a table's spectators share one view
+            key = (seat, lang, since)
+            if key not in built:
+                built[key] = self._view(row, seat_rows, live, seat, lang, since)
+            out.append(built[key])
+        return out
 
     def _view(self, row: Row[Any], seat_rows: list[Row[Any]], live: Live,
               seat: PlayerId | None, lang: str | None, since: int | None) -> dict[str, Any]:
@@ -439,7 +458,7 @@ class Service:
         ahead: tuple[State, Probe] | None = None
 
         def work(conn: Connection) -> tuple[Live, list[Row[Any]], dict[str, Any] | None,
-                                            Probe | None, Any]:
+                                            Probe | None, Any, Any]:
             row, seat_rows = self._table(conn, table_id, lock=True)
             seat = self._seat_of(seat_rows, token) if job is None else job.seat
             live = self._live(conn, row)
@@ -471,11 +490,13 @@ class Service:
             result = live.result()
             if result is not None:
                 result["marked"] = self._marks(conn, table_id, seat_rows)
-            conn.execute(_AFTER_MOVE, {
-                "b_id": table_id, "moves": live.n, "updated_at": _stamp(row, now),
-                "turn_started": now, "status": OVER if result else RUNNING,
-                "result": json.dumps(result) if result else None})
-            return live, seat_rows, result, probe, action
+            changes = {"moves": live.n, "updated_at": _stamp(row, now), "turn_started": now,
+                       "status": OVER if result else RUNNING,
+                       "result": json.dumps(result) if result else None}
+            conn.execute(_AFTER_MOVE, {"b_id": table_id, **changes})
+            # (a clock's bank changed a seat: those views read the seats again)
+            written = None if row.clock else types.SimpleNamespace(**{**row._mapping, **changes})
+            return live, seat_rows, result, probe, action, written
 
         with self._lock(table_id):
             cached = self._cache.get(table_id)
@@ -485,7 +506,7 @@ class Service:
                 # the worlds that say later whether it may be taken back
                 ahead = (cached.state, Probe(cached.state, mover))
             try:
-                live, seat_rows, result, probe, action = self._commits.run(work)
+                live, seat_rows, result, probe, action, written = self._commits.run(work)
             except IntegrityError:
                 self._forget(table_id)
                 raise ApiError(409, "stale", {"after": after, "state": after + 1}) from None
@@ -496,6 +517,11 @@ class Service:
                     self._forget(table_id)
                 raise
             live.settle(probe, action)  # before anyone else may read the table
+            if written is not None:
+                self._written[table_id] = (written, seat_rows)
+                self._written.move_to_end(table_id)
+                while len(self._written) > CACHE_SIZE:
+                    self._written.popitem(last=False)
         if result is not None:
             for hook in self.finished:
                 try:
@@ -559,6 +585,7 @@ class Service:
         """Drop what this process remembers of a table (it is rebuilt on use)."""
         self._cache.pop(table_id, None)
         self._seat_cache.pop(table_id, None)
+        self._written.pop(table_id, None)
 
     @staticmethod
     def _marks(conn: Connection, table_id: str, seat_rows: list[Row[Any]]) -> dict[str, Any]:
