@@ -4,9 +4,10 @@ over websockets on loopback.
 Each table is a two-seat game (Filthy Rich unless ``--game``; Dicey Farm is
 solo); each seat is a websocket client that, whenever its view says it is to
 move, sends its first legal move. Latency is measured from sending a move to
-receiving the next view on the mover's socket, after a 3 s warm-up (the
-rush of new tables and sockets). The run is bounded in time (``--seconds``)
-and in moves (``--max-moves``); tables that finish are replaced by new ones.
+receiving the next view on the mover's socket. Counting starts once every table's sockets have had their
+first view (and at least 3 s in): the rush of new tables and sockets is
+not a move's cost. The run is then bounded in time (``--seconds``) and in
+moves (``--max-moves``); tables that finish are replaced by new ones.
 
 **Server CPU per move** is read from the server's own counters: the user
 and system time, in ``/proc``, of the server process and every process under
@@ -48,6 +49,8 @@ from websockets.asyncio.client import connect
 PG = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 REDIS = "redis://127.0.0.1:6379/0"
 WARM_UP = 3.0
+#: the longest the rush of new tables and sockets may take before counting starts anyway
+RUSH = 120.0
 LAUNCH = "import sys; from gameshelf.cli import main; sys.argv[0] = 'gameshelf'; main()"
 
 
@@ -151,12 +154,16 @@ class Run:
         self.pid = pid
         self.cpu: list[float] = []  # the server's CPU seconds when counting starts, and at the end
         self.think = think
-        self.until = until
+        self.seconds = until - time.monotonic()
+        self.until = until + RUSH  # until counting starts (then: its start + seconds)
         self.max_moves = max_moves
         self.latencies: list[float] = []
         self.errors = 0
         #: moves before this moment (the rush of new tables and sockets) are not counted
-        self.counting_from = time.monotonic() + WARM_UP
+        self.counting_from = float("inf")
+        self.began = time.monotonic()
+        self.seated = 0  # sockets that have had their first view
+        self.window = 0.0  # seconds counted
 
     def going(self) -> bool:
         return time.monotonic() < self.until and len(self.latencies) < self.max_moves
@@ -182,6 +189,7 @@ class Run:
 
     async def seat(self, url: str) -> None:
         async with connect(url, max_size=2**24) as ws:
+            first = True
             sent_at: float | None = None
             sent_state = -1
             while self.going():
@@ -196,6 +204,9 @@ class Run:
                 if message["type"] not in ("sync", "update"):
                     continue
                 view = message["view"]
+                if first:
+                    self.seated += 1
+                    first = False
                 if sent_at is not None and view["state"] > sent_state:
                     if time.monotonic() >= self.counting_from:
                         self.latencies.append(time.perf_counter() - sent_at)
@@ -210,10 +221,16 @@ class Run:
                                               "action": view["legal"][0]["action"]}))
 
 
-    async def count_cpu(self) -> None:
-        """The server's CPU counters when counting starts (after the warm-up)."""
+    async def count_cpu(self, sockets: int) -> None:
+        """Start counting once all ``sockets`` have their first view (and the
+        warm-up is over): the moves' time window and the server's CPU
+        counters at its start."""
+        while time.monotonic() < self.began + RUSH and (
+                self.seated < sockets or time.monotonic() < self.began + WARM_UP):
+            await asyncio.sleep(0.05)
+        self.counting_from = time.monotonic()
+        self.until = self.counting_from + self.seconds
         if self.pid is not None:
-            await asyncio.sleep(max(0.0, self.counting_from - time.monotonic()))
             self.cpu.append(cpu_seconds(self.pid))
 
 
@@ -222,9 +239,11 @@ async def drive(base: str, tables: int, seconds: float, max_moves: int, think: f
     run = Run(base, time.monotonic() + seconds, max_moves, think, game, pid)
     limits = httpx.Limits(max_connections=64)
     async with httpx.AsyncClient(base_url=base, timeout=30, limits=limits) as http:
-        await asyncio.gather(run.count_cpu(), *(run.table(http) for _ in range(tables)))
+        sockets = tables * (1 if game in SOLO else 2)
+        await asyncio.gather(run.count_cpu(sockets), *(run.table(http) for _ in range(tables)))
     if pid is not None:
         run.cpu.append(cpu_seconds(pid))
+    run.window = time.monotonic() - run.counting_from
     return run
 
 
@@ -233,9 +252,8 @@ def measure(kind: str, workers: int, tables: int, seconds: float, max_moves: int
     url, clean = database_url(kind)
     proc, base = start(url, workers)
     try:
-        began = time.monotonic()
         run = asyncio.run(drive(base, tables, seconds, max_moves, think, game, proc.pid))
-        took = time.monotonic() - began - WARM_UP
+        took = run.window
     finally:
         proc.send_signal(signal.SIGTERM)
         try:
