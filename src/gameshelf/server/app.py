@@ -188,7 +188,7 @@ def create_app(settings: Settings | None = None, *, bot_pool: BotPool | None = N
                   description="Online play of every gameshelf game. See docs/server.md.")
     app.state.server = server
     app.add_middleware(BodyLimits, max_body=MAX_BODY, max_depth=MAX_JSON_DEPTH)
-    app.add_middleware(AllowedMethods, routes=lambda: app.routes)
+    app.add_middleware(AllowedMethods, schema=lambda: app.openapi())
     service = server.service
 
     @app.exception_handler(GameshelfError)

@@ -4,36 +4,44 @@ answers 204 with the full ``Allow`` list, and a 405 carries that same list.
 Why: when two routes share a path (``GET`` and ``POST /api/tables``), the
 router answers an unknown method from the first route it tried alone, so its
 ``Allow`` header left the other's methods out, and ``OPTIONS`` was refused.
+The methods are read from the OpenAPI schema's paths, so ``Allow`` says
+exactly what the schema documents, for every route, those of included
+routers too.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import re
+from collections.abc import Callable
 from typing import Any
 
-from starlette.routing import Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+_PARAM = re.compile(r"\{[^/{}]+\}")
 
 
 class AllowedMethods:
     """ASGI middleware over the API's routes (static files keep their own)."""
 
-    def __init__(self, app: ASGIApp, routes: Callable[[], Sequence[Any]],
+    def __init__(self, app: ASGIApp, schema: Callable[[], dict[str, Any]],
                  prefix: str = "/api/") -> None:
         self.app = app
-        self.routes = routes
+        self.schema = schema
         self.prefix = prefix
+        self._paths: list[tuple[re.Pattern[str], set[str]]] | None = None
 
     def allowed(self, scope: Scope) -> list[str]:
-        """Every method some route of this path answers (``OPTIONS`` too)."""
+        """Every method the schema documents for this path (``OPTIONS`` too)."""
+        if self._paths is None:
+            self._paths = [
+                (re.compile("^" + _PARAM.sub("[^/]+", re.escape(path).replace(r"\{", "{")
+                                             .replace(r"\}", "}")) + "$"),
+                 {m.upper() for m in operations})
+                for path, operations in self.schema().get("paths", {}).items()]
         methods: set[str] = set()
-        probe = dict(scope, method="GET")
-        for route in self.routes():
-            if not getattr(route, "methods", None):
-                continue  # a websocket or a mount
-            match, _ = route.matches(probe)
-            if match in (Match.FULL, Match.PARTIAL):
-                methods |= set(route.methods)
+        for pattern, verbs in self._paths:
+            if pattern.match(scope["path"]):
+                methods |= verbs
         return sorted(methods | {"OPTIONS"}) if methods else []
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
