@@ -1,18 +1,26 @@
 """Server throughput and latency: N concurrent tables of scripted clients
 over websockets on loopback.
 
-Each table is a two-seat Filthy Rich game; each seat is a websocket client
-that, whenever its view says it is to move, sends its first legal move.
-Latency is measured from sending a move to receiving the next view on the
-mover's socket, after a 3 s warm-up (the rush of new tables and sockets). The
-run is bounded in time (``--seconds``) and in moves
-(``--max-moves``); tables that finish are replaced by new ones.
+Each table is a two-seat game (Filthy Rich unless ``--game``; Dicey Farm is
+solo); each seat is a websocket client that, whenever its view says it is to
+move, sends its first legal move. Latency is measured from sending a move to
+receiving the next view on the mover's socket. Counting starts once every table's sockets have had their
+first view (and at least 3 s in): the rush of new tables and sockets is
+not a move's cost. The run is then bounded in time (``--seconds``) and in
+moves (``--max-moves``); tables that finish are replaced by new ones.
+
+**Server CPU per move** is read from the server's own counters: the user
+and system time, in ``/proc``, of the server process and every process under
+it (workers, bot pools), over the measured window, divided by the moves made
+in it. The clients run in this process, so their CPU is not counted.
 
 Usage::
 
     python benchmarks/server.py --tables 200 --seconds 20            # SQLite, 1 worker
     python benchmarks/server.py --db postgresql --workers 2          # PostgreSQL, 2 workers (+Redis)
     python benchmarks/server.py --all --tables 200 --seconds 15      # the four combinations
+    python benchmarks/server.py --game all --tables 20 --seconds 10  # CPU per move of each game
+    python benchmarks/server.py --tables 20,200,2000 --think 2       # how the cost grows
     python benchmarks/server.py --quick --json
 """
 
@@ -41,11 +49,14 @@ from websockets.asyncio.client import connect
 PG = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 REDIS = "redis://127.0.0.1:6379/0"
 WARM_UP = 3.0
+#: the longest the rush of new tables and sockets may take before counting starts anyway
+RUSH = 120.0
 LAUNCH = "import sys; from gameshelf.cli import main; sys.argv[0] = 'gameshelf'; main()"
 
 
 @dataclass
 class Result:
+    game: str
     database: str
     workers: int
     tables: int
@@ -56,6 +67,38 @@ class Result:
     p50_ms: float
     p99_ms: float
     errors: int
+    cpu_ms_per_move: float
+    load: float
+
+
+GAMES = ["filthy-rich", "pay-dirt", "above-and-below", "dicey-farm"]
+SOLO = {"dicey-farm"}
+
+
+def cpu_seconds(root: int) -> float:
+    """User + system CPU seconds of ``root`` and every process under it,
+    from ``/proc`` (Linux)."""
+    parents: dict[int, int] = {}
+    times: dict[int, float] = {}
+    tick = os.sysconf("SC_CLK_TCK")
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            stat = Path(f"/proc/{entry}/stat").read_text()
+        except OSError:
+            continue
+        fields = stat[stat.rindex(")") + 2:].split()
+        parents[int(entry)] = int(fields[1])
+        times[int(entry)] = (int(fields[11]) + int(fields[12])) / tick
+    tree, frontier = {root}, [root]
+    while frontier:
+        parent = frontier.pop()
+        for pid, ppid in parents.items():
+            if ppid == parent and pid not in tree:
+                tree.add(pid)
+                frontier.append(pid)
+    return sum(times.get(pid, 0.0) for pid in tree)
 
 
 def free_port() -> int:
@@ -104,15 +147,23 @@ def start(url: str, workers: int) -> tuple[subprocess.Popen[bytes], str]:
 
 
 class Run:
-    def __init__(self, base: str, until: float, max_moves: int, think: float = 0.0) -> None:
+    def __init__(self, base: str, until: float, max_moves: int, think: float = 0.0,
+                 game: str = "filthy-rich", pid: int | None = None) -> None:
         self.base = base
+        self.game = game
+        self.pid = pid
+        self.cpu: list[float] = []  # the server's CPU seconds when counting starts, and at the end
         self.think = think
-        self.until = until
+        self.seconds = until - time.monotonic()
+        self.until = until + RUSH  # until counting starts (then: its start + seconds)
         self.max_moves = max_moves
         self.latencies: list[float] = []
         self.errors = 0
         #: moves before this moment (the rush of new tables and sockets) are not counted
-        self.counting_from = time.monotonic() + WARM_UP
+        self.counting_from = float("inf")
+        self.began = time.monotonic()
+        self.seated = 0  # sockets that have had their first view
+        self.window = 0.0  # seconds counted
 
     def going(self) -> bool:
         return time.monotonic() < self.until and len(self.latencies) < self.max_moves
@@ -121,9 +172,9 @@ class Run:
         """Tables one after another in one slot, until time is up."""
         while self.going():
             try:
+                seats = 1 if self.game in SOLO else 2
                 r = await http.post("/api/tables", json={
-                    "game": "filthy-rich", "players": 2,
-                    "seats": [{"kind": "human"}, {"kind": "human"}]})
+                    "game": self.game, "players": seats, "seats": [{"kind": "human"}] * seats})
             except httpx.HTTPError:  # e.g. a kept-alive connection the server closed
                 self.errors += 1
                 continue
@@ -133,11 +184,12 @@ class Run:
                 continue
             table, tokens = r.json()["id"], r.json()["tokens"]
             ws_base = self.base.replace("http", "ws")
-            await asyncio.gather(*(self.seat(f"{ws_base}/api/tables/{table}/ws?token={tokens[s]}")
-                                   for s in ("0", "1")))
+            await asyncio.gather(*(self.seat(f"{ws_base}/api/tables/{table}/ws?token={token}")
+                                   for token in tokens.values()))
 
     async def seat(self, url: str) -> None:
         async with connect(url, max_size=2**24) as ws:
+            first = True
             sent_at: float | None = None
             sent_state = -1
             while self.going():
@@ -152,6 +204,9 @@ class Run:
                 if message["type"] not in ("sync", "update"):
                     continue
                 view = message["view"]
+                if first:
+                    self.seated += 1
+                    first = False
                 if sent_at is not None and view["state"] > sent_state:
                     if time.monotonic() >= self.counting_from:
                         self.latencies.append(time.perf_counter() - sent_at)
@@ -166,22 +221,39 @@ class Run:
                                               "action": view["legal"][0]["action"]}))
 
 
-async def drive(base: str, tables: int, seconds: float, max_moves: int, think: float = 0.0) -> Run:
-    run = Run(base, time.monotonic() + seconds, max_moves, think)
+    async def count_cpu(self, sockets: int) -> None:
+        """Start counting once all ``sockets`` have their first view (and the
+        warm-up is over): the moves' time window and the server's CPU
+        counters at its start."""
+        while time.monotonic() < self.began + RUSH and (
+                self.seated < sockets or time.monotonic() < self.began + WARM_UP):
+            await asyncio.sleep(0.05)
+        self.counting_from = time.monotonic()
+        self.until = self.counting_from + self.seconds
+        if self.pid is not None:
+            self.cpu.append(cpu_seconds(self.pid))
+
+
+async def drive(base: str, tables: int, seconds: float, max_moves: int, think: float = 0.0,
+                game: str = "filthy-rich", pid: int | None = None) -> Run:
+    run = Run(base, time.monotonic() + seconds, max_moves, think, game, pid)
     limits = httpx.Limits(max_connections=64)
     async with httpx.AsyncClient(base_url=base, timeout=30, limits=limits) as http:
-        await asyncio.gather(*(run.table(http) for _ in range(tables)))
+        sockets = tables * (1 if game in SOLO else 2)
+        await asyncio.gather(run.count_cpu(sockets), *(run.table(http) for _ in range(tables)))
+    if pid is not None:
+        run.cpu.append(cpu_seconds(pid))
+    run.window = time.monotonic() - run.counting_from
     return run
 
 
 def measure(kind: str, workers: int, tables: int, seconds: float, max_moves: int,
-            think: float = 0.0) -> Result:
+            think: float = 0.0, game: str = "filthy-rich") -> Result:
     url, clean = database_url(kind)
     proc, base = start(url, workers)
     try:
-        began = time.monotonic()
-        run = asyncio.run(drive(base, tables, seconds, max_moves, think))
-        took = time.monotonic() - began - WARM_UP
+        run = asyncio.run(drive(base, tables, seconds, max_moves, think, game, proc.pid))
+        took = run.window
     finally:
         proc.send_signal(signal.SIGTERM)
         try:
@@ -190,15 +262,20 @@ def measure(kind: str, workers: int, tables: int, seconds: float, max_moves: int
             proc.kill()
         clean()
     lat = sorted(run.latencies) or [float("nan")]
-    return Result(kind, workers, tables, think, round(took, 1), len(run.latencies),
+    cpu = (run.cpu[-1] - run.cpu[0]) / len(run.latencies) * 1000 if len(run.cpu) == 2 and \
+        run.latencies else float("nan")
+    return Result(game, kind, workers, tables, think, round(took, 1), len(run.latencies),
                   round(len(run.latencies) / took, 1),
                   round(statistics.median(lat) * 1000, 1),
-                  round(lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000, 1), run.errors)
+                  round(lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000, 1), run.errors,
+                  round(cpu, 2), round(os.getloadavg()[0], 2))
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--tables", default="200",
+                        help="tables at once; a comma list (20,200,2000) measures each")
+    parser.add_argument("--game", default="filthy-rich", choices=[*GAMES, "all"])
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--max-moves", type=int, default=200_000)
     parser.add_argument("--db", choices=["sqlite", "postgresql"], default="sqlite")
@@ -211,26 +288,31 @@ def main() -> None:
     parser.add_argument("--url", help="measure a server already running at this URL instead")
     args = parser.parse_args()
     if args.url:
-        run = asyncio.run(drive(args.url.rstrip("/"), args.tables, args.seconds, args.max_moves,
-                                args.think))
+        run = asyncio.run(drive(args.url.rstrip("/"), int(args.tables.split(",")[0]),
+                                args.seconds, args.max_moves, args.think, args.game))
         lat = sorted(run.latencies) or [float("nan")]
         print(f"moves {len(lat)}  p50 {statistics.median(lat) * 1000:.1f} ms  "
               f"p99 {lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000:.1f} ms  errors {run.errors}")
         return
     if args.quick:
-        args.tables, args.seconds = 10, 5.0
+        args.tables, args.seconds = "10", 5.0
     combos = ([(d, w) for d in ("sqlite", "postgresql") for w in (1, 2)] if args.all
               else [(args.db, args.workers)])
-    results = [measure(d, w, args.tables, args.seconds, args.max_moves, args.think)
-               for d, w in combos]
+    games = GAMES if args.game == "all" else [args.game]
+    counts = [int(n) for n in args.tables.split(",")]
+    results = [measure(d, w, n, args.seconds, args.max_moves, args.think, g)
+               for g in games for n in counts for d, w in combos]
     if args.json:
         print(json.dumps([asdict(r) for r in results], indent=1))
         return
-    print(f"{'database':<11}{'workers':>8}{'tables':>8}{'think s':>8}{'moves':>8}{'moves/s':>9}"
-          f"{'p50 ms':>8}{'p99 ms':>8}{'errors':>8}")
+    print(f"{'game':<16}{'database':<11}{'workers':>8}{'tables':>8}{'think s':>8}{'moves':>8}"
+          f"{'moves/s':>9}{'p50 ms':>8}{'p99 ms':>8}{'errors':>8}{'cpu ms/move':>12}{'load':>6}")
     for r in results:
-        print(f"{r.database:<11}{r.workers:>8}{r.tables:>8}{r.think_s:>8}{r.moves:>8}{r.moves_per_s:>9}"
-              f"{r.p50_ms:>8}{r.p99_ms:>8}{r.errors:>8}")
+        print(f"{r.game:<16}{r.database:<11}{r.workers:>8}{r.tables:>8}{r.think_s:>8}{r.moves:>8}"
+              f"{r.moves_per_s:>9}{r.p50_ms:>8}{r.p99_ms:>8}{r.errors:>8}{r.cpu_ms_per_move:>12}"
+              f"{r.load:>6}")
+    print(f"({os.cpu_count()} CPUs; load: the 1-minute load average at the end of each run, "
+          "other work on the machine included)")
 
 
 if __name__ == "__main__":

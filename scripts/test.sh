@@ -12,6 +12,11 @@ if ! command -v chromium >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt
   (apt-get update -q && apt-get install -y -q chromium fonts-noto-color-emoji fonts-ipafont-gothic) >/dev/null \
     || echo "!!! could not install chromium: the browser tests will be skipped"
 fi
+# The scale-out test puts two server hosts behind Debian's nginx, in network namespaces (root only).
+if ! command -v nginx >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+  (apt-get update -q && apt-get install -y -q nginx iproute2) >/dev/null \
+    || echo "!!! could not install nginx: the scale-out test will be skipped"
+fi
 # The server tests also run on PostgreSQL (127.0.0.1:5432, database test) and use Redis (127.0.0.1:6379).
 .venv/bin/python tests/server/services.py
 .venv/bin/ruff check src tests benchmarks

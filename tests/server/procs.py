@@ -7,6 +7,7 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 import httpx
@@ -21,17 +22,21 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(database_url: str, redis_url: str | None = None) -> tuple[subprocess.Popen[bytes], str]:
-    """``gameshelf serve`` on a free port; returns once it answers."""
-    proc, base = launch(database_url, redis_url)
+def start_server(database_url: str, redis_url: str | None = None,
+                 extra: Sequence[str] = ()) -> tuple[subprocess.Popen[bytes], str]:
+    """``gameshelf serve`` on a free port (``extra``: more options); returns
+    once it answers."""
+    proc, base = launch(database_url, redis_url, extra)
     wait_ready(proc, base)
     return proc, base
 
 
-def launch(database_url: str, redis_url: str | None = None) -> tuple[subprocess.Popen[bytes], str]:
+def launch(database_url: str, redis_url: str | None = None,
+           extra: Sequence[str] = ()) -> tuple[subprocess.Popen[bytes], str]:
     """Start ``gameshelf serve`` on a free port without waiting for it."""
     port = free_port()
-    args = [sys.executable, "-c", LAUNCH, "serve", "--port", str(port), "--db", database_url]
+    args = [sys.executable, "-c", LAUNCH, "serve", "--port", str(port), "--db", database_url,
+            *extra]
     if redis_url:
         args += ["--redis", redis_url]
     env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))

@@ -21,23 +21,35 @@ WORLD_SEEDS = (7919, 104729)
 
 
 class Probe:
-    """The position before a move, and the worlds its mover could not rule out."""
+    """The position before a move, and the worlds its mover could not rule out.
+
+    The worlds are dealt only when the cheap tests pass (the mover is still
+    to move and no stream moved): most moves hand the turn on or roll a die,
+    and dealing two worlds cost more than the move itself. They are dealt
+    from the copy of the position kept here, so they are the same worlds
+    whenever they are dealt."""
 
     def __init__(self, state: State, seat: PlayerId) -> None:
         self.seat = seat
         self.position = state.clone()
+
+    def worlds(self) -> list[State] | None:
+        """The re-dealt worlds (``None``: one cannot be built, so no undo)."""
         try:
-            self.worlds: list[State] | None = [state.determinize(seat, s) for s in WORLD_SEEDS]
+            return [self.position.determinize(self.seat, s) for s in WORLD_SEEDS]
         except Exception:  # a world that cannot be built: play on, only without undo for this move
-            self.worlds = None
+            return None
 
     def reversible(self, state: State, action: Action) -> bool:
         """Whether the move just made left the mover deciding and revealed
         nothing: no stream moved and every world agrees with the real game."""
-        if self.worlds is None or state.current_player != self.seat or state.rng != self.position.rng:
+        if state.current_player != self.seat or state.rng != self.position.rng:
+            return False
+        worlds = self.worlds()
+        if worlds is None:
             return False
         seen = state.observation(self.seat)
-        for world in self.worlds:
+        for world in worlds:
             try:
                 world.apply(action, self.seat)
             except Exception:  # a world where the move is not legal differs by definition

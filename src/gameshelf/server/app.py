@@ -17,6 +17,8 @@ from importlib import resources
 from typing import Annotated, Any, Literal
 
 from fastapi import Body, FastAPI, Header, Path, Query, Request, WebSocket
+from fastapi.encoders import jsonable_encoder
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse
 from starlette.concurrency import run_in_threadpool
 
@@ -29,9 +31,11 @@ from gameshelf.server.bots import BotPool
 from gameshelf.server.catalogue import games_list
 from gameshelf.server.config import MAX_BODY, MAX_JSON_DEPTH, Settings
 from gameshelf.server.db import make_engine, migrate
-from gameshelf.server.errors import ApiError
+from gameshelf.server.errors import ApiError, json_safe
 from gameshelf.server.hub import Hub
 from gameshelf.server.limits import BodyLimits
+from gameshelf.server.methods import AllowedMethods
+from gameshelf.server.openapi import document
 from gameshelf.server.service import Service
 from gameshelf.server.sessions import AccountKey
 from gameshelf.server.throttle import Throttle
@@ -91,12 +95,14 @@ class Server:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def changed(self, table_id: str, *, local_only: bool = False, bots: bool = True) -> None:
+    async def changed(self, table_id: str, *, local_only: bool = False, bots: bool = True,
+                      written: bool = False) -> None:
         """A table moved: tell its sockets, let its bots play (``bots``:
-        a bot may be to move), and tell the other workers."""
+        a bot may be to move), and tell the other workers. ``written``: by a
+        move this process stored (its views need not read it back)."""
         if self.bus is not None and not local_only:
             await self.bus.publish(table_id)
-        self.spawn(self.hub.notify(table_id))
+        self.spawn(self.hub.notify(table_id, written))
         if bots:
             self.spawn(self.drive(table_id))
 
@@ -120,7 +126,7 @@ class Server:
                 if await run_in_threadpool(self.service.submit_bot, job, action):
                     if self.bus is not None:
                         await self.bus.publish(table_id)
-                    await self.hub.notify(table_id)
+                    await self.hub.notify(table_id, written=True)
         except Exception:
             log.exception("bot driver for table %s stopped", table_id)
         finally:
@@ -189,6 +195,7 @@ def create_app(settings: Settings | None = None, *, bot_pool: BotPool | None = N
                   description="Online play of every gameshelf game. See docs/server.md.")
     app.state.server = server
     app.add_middleware(BodyLimits, max_body=MAX_BODY, max_depth=MAX_JSON_DEPTH)
+    app.add_middleware(AllowedMethods, schema=lambda: app.openapi())
     service = server.service
 
     @app.exception_handler(GameshelfError)
@@ -196,12 +203,19 @@ def create_app(settings: Settings | None = None, *, bot_pool: BotPool | None = N
         """The server's own refusals keep their status; a game's (a
         malformed or illegal move) are 422. Either way: code, sentence in the
         request's language, and plain parameters."""
-        params = {k: v if isinstance(v, str | int | float | bool) or v is None else str(v)
-                  for k, v in exc.params.items()}
+        params = {k: json_safe(v) if isinstance(v, str | int | float | bool) or v is None
+                  else str(v) for k, v in exc.params.items()}
         status = exc.status if isinstance(exc, ApiError) else 422
         return JSONResponse({"detail": {"code": exc.code, "message": exc.message_in(_lang_of(request)),
                                         "params": params}}, status_code=status,
                             headers=getattr(exc, "headers", None))  # Retry-After of a 429
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        """FastAPI's own 422 list, with whatever it echoes made writable
+        (a NaN that reached a check must not turn the refusal into a 500)."""
+        return JSONResponse({"detail": json_safe(jsonable_encoder(exc.errors()))},
+                            status_code=422)
 
     @app.get("/api/games", summary="Every game, its player counts and options")
     async def get_games(lang: Lang = "en") -> list[dict[str, Any]]:
@@ -274,7 +288,7 @@ def create_app(settings: Settings | None = None, *, bot_pool: BotPool | None = N
                         authorization: Authorization = None, lang: Lang = "en") -> dict[str, Any]:
         who = await credential(request, bearer(authorization), write=True)
         done = await run_in_threadpool(service.submit, table_id, who, move)
-        await server.changed(table_id, bots=done.pop("bot_next"))
+        await server.changed(table_id, bots=done.pop("bot_next"), written=True)
         return done
 
     @app.post("/api/tables/{table_id}/undo", summary="Take back your latest move")
@@ -305,6 +319,7 @@ def create_app(settings: Settings | None = None, *, bot_pool: BotPool | None = N
 
     app.include_router(daily.router)  # Dicey Farm Daily Mode (server/daily.py)
     app.include_router(auth_routes.router)  # accounts and ratings (server/auth_routes.py)
+    document(app)  # every refusal in /openapi.json (server/openapi.py)
     _static(app)
     return app
 

@@ -10,7 +10,9 @@ import typer
 from gameshelf.server.config import (
     BOT_WORKERS_ENV,
     DATABASE_ENV,
+    DEFAULT_READ_TIMEOUT,
     MAX_WS_MESSAGE,
+    READ_TIMEOUT_ENV,
     REDIS_ENV,
     default_database_url,
 )
@@ -28,6 +30,9 @@ def serve(
     workers: Annotated[int, typer.Option(min=1, max=64, help="Server worker processes.")] = 1,
     bot_workers: Annotated[int, typer.Option(
         min=1, max=64, help="Bot processes per server worker.")] = 1,
+    read_timeout: Annotated[float, typer.Option(
+        min=0.1, max=600, help="Seconds a client has to send a request's headers, and again "
+        "its body, before the connection is closed.")] = DEFAULT_READ_TIMEOUT,
 ) -> None:
     """Serve every game online: the browser client at /, the API at /api
     (documented at /docs)."""
@@ -38,6 +43,7 @@ def serve(
     if redis:
         os.environ[REDIS_ENV] = redis
     os.environ[BOT_WORKERS_ENV] = str(bot_workers)
+    os.environ[READ_TIMEOUT_ENV] = str(read_timeout)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     typer.echo(f"gameshelf is being served at http://{shown}:{port}/  (API docs: /docs)")
     uvicorn.run(
@@ -49,6 +55,8 @@ def serve(
         ws_max_size=MAX_WS_MESSAGE,
         ws_per_message_deflate=False,  # compressing every view cost more CPU than anything else
         log_level="warning",
+        http="gameshelf.server.deadlines:GuardedHttp",  # read deadlines for slow clients
+        timeout_keep_alive=5,
     )
 
 

@@ -11,6 +11,12 @@ in one transaction, each in its own savepoint, so that one refused write
 Each caller gets its answer only after that transaction has committed, so
 nothing is acknowledged before it is on disk. There is no waiting for a batch
 to fill: an idle server commits a lone move at once.
+
+Each write locks its table's row first (see :mod:`.service`), so on
+PostgreSQL two workers' batches that lock two tables in opposite orders can
+deadlock; the database then refuses one statement. A write refused that way
+(or a batch whose commit failed) is run again alone, in a transaction of its
+own, so a collision between batches never reaches a client.
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ from concurrent.futures import Future
 from typing import Any, TypeVar
 
 from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import IntegrityError, OperationalError
 
 from gameshelf.server.db import writing
 
@@ -94,30 +101,65 @@ class GroupCommitter:
             if stop:
                 return
 
-    def _commit(self, jobs: list[_Job]) -> None:
-        """One transaction for ``jobs``; answers each caller after the commit."""
+    def _commit(self, jobs: list[_Job], alone: bool = False) -> None:
+        """One transaction for ``jobs``; answers each caller after the commit.
+        ``alone``: a retry, which is not retried again."""
         outcomes: list[tuple[bool, Any]] = []
         try:
             with writing(self.engine) as conn:
-                for work, _future in jobs:
-                    savepoint = conn.begin_nested()
+                if len(jobs) == 1:  # nothing to keep apart: no savepoint, two statements fewer
                     try:
-                        value = work(conn)
-                    except BaseException as exc:  # this write alone is undone
-                        savepoint.rollback()
-                        outcomes.append((False, exc))
-                    else:
-                        savepoint.commit()
-                        outcomes.append((True, value))
+                        outcomes.append((True, jobs[0][0](conn)))
+                    except BaseException as exc:
+                        raise _Undone(exc) from None  # (rolls the transaction back)
+                    transaction = conn.get_transaction()
+                    if transaction is None or not transaction.is_active:
+                        raise RuntimeError("a write ended its transaction: nothing was stored")
+                else:
+                    for work, _future in jobs:
+                        savepoint = conn.begin_nested()
+                        try:
+                            value = work(conn)
+                        except BaseException as exc:  # this write alone is undone
+                            savepoint.rollback()
+                            outcomes.append((False, exc))
+                        else:
+                            savepoint.commit()
+                            outcomes.append((True, value))
+        except _Undone as undone:  # a lone write refused: its transaction is rolled back
+            outcomes.append((False, undone.error))
         except BaseException as exc:  # the commit failed: nothing of the batch is stored
             log.warning("group commit of %d writes failed: %s", len(jobs), exc)
+            if not alone and isinstance(exc, OperationalError):
+                for job in jobs:
+                    self._commit([job], alone=True)
+                return
             for _work, future in jobs:
                 future.set_exception(exc)
             return
         self.batches += 1
         self.writes += len(jobs)
-        for (_work, future), (ok, value) in zip(jobs, outcomes, strict=True):
+        again = []
+        for job, (ok, value) in zip(jobs, outcomes, strict=True):
             if ok:
-                future.set_result(value)
+                job[1].set_result(value)
+            elif _collided(value) and not alone:
+                again.append(job)
             else:
-                future.set_exception(value)
+                job[1].set_exception(value)
+        for job in again:
+            self._commit([job], alone=True)
+
+
+class _Undone(Exception):
+    """Carries a lone write's error out of its transaction (to roll it back)."""
+
+    def __init__(self, error: BaseException) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
+def _collided(exc: BaseException) -> bool:
+    """A write the database refused because of another transaction (a
+    deadlock, a lock or serialisation failure), not because of what it wrote."""
+    return isinstance(exc, OperationalError) and not isinstance(exc, IntegrityError)

@@ -14,7 +14,11 @@ from pathlib import Path
 DATABASE_ENV = "GAMESHELF_DATABASE_URL"
 REDIS_ENV = "GAMESHELF_REDIS_URL"
 BOT_WORKERS_ENV = "GAMESHELF_BOT_WORKERS"
+READ_TIMEOUT_ENV = "GAMESHELF_READ_TIMEOUT"
 
+#: Seconds a client has to send a request's headers, and again its body
+#: (:mod:`gameshelf.server.deadlines`).
+DEFAULT_READ_TIMEOUT = 10.0
 #: Largest request body the server reads, in bytes (a move is a few hundred).
 MAX_BODY = 64 * 1024
 #: Deepest JSON nesting accepted in a body or a websocket message.

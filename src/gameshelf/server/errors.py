@@ -9,6 +9,7 @@ language the request asked for.
 from __future__ import annotations
 
 import functools
+import math
 import tomllib
 from importlib import resources
 from typing import Any
@@ -36,6 +37,19 @@ def message(code: str, lang: str | None, params: dict[str, Any], section: str = 
         return text.format(**params)
     except (KeyError, IndexError, ValueError):
         return text
+
+
+def json_safe(value: Any) -> Any:
+    """``value`` with every float JSON cannot carry (NaN, ±infinity) written
+    as text, so that a refusal echoing what a client sent can always be
+    sent back."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return repr(value)
+    if isinstance(value, dict):
+        return {k: json_safe(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [json_safe(v) for v in value]
+    return value
 
 
 def log_text(key: str, lang: str | None, params: dict[str, Any]) -> str:

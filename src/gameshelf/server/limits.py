@@ -1,4 +1,7 @@
-"""Limits on what a client may send: body size and JSON nesting depth.
+"""Limits on what a client may send: body size, JSON nesting depth, and
+numbers JSON cannot carry (``NaN``, ``Infinity``, or a literal such as
+``1e999`` that overflows to infinity: Python's parser accepts all three, but
+no answer that echoes one can be written back as JSON).
 
 Why in an ASGI middleware rather than in the routes: the body must be
 refused before anything parses it (a 100 MB body or a JSON document nested a
@@ -9,6 +12,7 @@ guards every route, the ones added later included.
 from __future__ import annotations
 
 import json
+import math
 import re
 from typing import Any
 
@@ -18,6 +22,9 @@ from gameshelf.server.errors import message as error_message
 
 _STRING = re.compile(rb'"(?:[^"\\]|\\.)*"', re.DOTALL)
 _BRACKET = re.compile(rb"[\[\]{}]")
+_CONSTANT = re.compile(rb"NaN|Infinity")
+#: a number with a fraction or an exponent: the ones the parser makes floats
+_FLOAT = re.compile(rb"-?\d+(?:\.\d+)?[eE][+-]?\d+|-?\d+\.\d+")
 
 
 def json_depth(raw: bytes) -> int:
@@ -33,9 +40,20 @@ def json_depth(raw: bytes) -> int:
     return deepest
 
 
+def non_finite(raw: bytes | str) -> bool:
+    """Whether ``raw`` (JSON) holds a number that is not finite: ``NaN``,
+    ``Infinity`` or a float literal too large for a double. Strings are
+    skipped; linear time."""
+    bare = _STRING.sub(b'""', raw.encode("utf-8", "replace") if isinstance(raw, str) else raw)
+    if _CONSTANT.search(bare):
+        return True
+    return any(not math.isfinite(float(m.group())) for m in _FLOAT.finditer(bare))
+
+
 class BodyLimits:
-    """Refuse bodies over ``max_body`` bytes (413) or nested deeper than
-    ``max_depth`` (422) before the app sees them."""
+    """Refuse bodies over ``max_body`` bytes (413), nested deeper than
+    ``max_depth`` (422 ``too-deep``) or holding a non-finite number (422
+    ``not-finite``) before the app sees them."""
 
     def __init__(self, app: ASGIApp, max_body: int, max_depth: int) -> None:
         self.app = app
@@ -69,8 +87,18 @@ class BodyLimits:
         if body and json_depth(body) > self.max_depth:
             await _refuse(send, 422, "too-deep", n=self.max_depth)
             return
+        if body and non_finite(body):
+            await _refuse(send, 422, "not-finite", _lang(scope))
+            return
         first: Message = {"type": "http.request", "body": body, "more_body": False}
         await self.app(scope, _replay([first], receive), send)
+
+
+def _lang(scope: Scope) -> str:
+    """The language a request asked for (``?lang=ja``), for a refusal made
+    before the app reads the query."""
+    query = scope.get("query_string", b"").decode("latin-1")
+    return "ja" if "lang=ja" in query.split("&") else "en"
 
 
 def _replay(messages: list[Message], then: Receive) -> Receive:
@@ -86,8 +114,8 @@ def _replay(messages: list[Message], then: Receive) -> Receive:
     return receive
 
 
-async def _refuse(send: Send, status: int, code: str, **params: Any) -> None:
-    body = json.dumps({"detail": {"code": code, "message": error_message(code, "en", params),
+async def _refuse(send: Send, status: int, code: str, lang: str = "en", **params: Any) -> None:
+    body = json.dumps({"detail": {"code": code, "message": error_message(code, lang, params),
                                   "params": params}}).encode()
     await send({"type": "http.response.start", "status": status,
                 "headers": [(b"content-type", b"application/json"),

@@ -1,12 +1,22 @@
 """Everything the routes do, as plain blocking functions.
 
 Why blocking: SQLAlchemy sessions and game rules are synchronous; the app
-runs these in a thread pool so the event loop never waits on them. Each
-table has a lock in this process so that its cached :class:`Live` game is
-never changed by two threads at once; between processes the database
-decides, through the unique ``(table_id, seq)`` of the move log: of two
-moves after the same state, exactly one is stored, and the other is
-refused as stale.
+runs these in a thread pool so the event loop never waits on them.
+
+Two kinds of lock, for two jobs:
+
+- in this process, a table's lock keeps two threads from changing its
+  cached :class:`Live` game at once. It lives only while some thread holds
+  or awaits it (a weak reference), so a flood of requests naming tables
+  that do not exist leaves nothing behind;
+- between processes the database decides. Every write locks the table's
+  row first (``SELECT … FOR UPDATE`` on PostgreSQL; SQLite's writes are
+  serialised by ``BEGIN IMMEDIATE``) and checks the seats it read *after*
+  taking that lock, so two workers' joins, leaves, timeout claims and the
+  start of a table are one after the other, never check-then-write
+  interleaved. Of two moves (or take-backs) after the same state the unique
+  ``(table_id, seq)`` of the move log stores exactly one; the other is
+  refused as stale.
 """
 
 from __future__ import annotations
@@ -18,6 +28,8 @@ import logging
 import secrets
 import threading
 import time
+import types
+import weakref
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -47,6 +59,14 @@ log = logging.getLogger("gameshelf.server")
 CACHE_SIZE = 2000
 OPEN, RUNNING, OVER = "open", "running", "over"
 
+# The statements of every move, built once: building a statement and its
+# cache key cost more CPU than the database's own work on it.
+_TABLE = sa.select(tables).where(tables.c.id == sa.bindparam("b_id"))
+_TABLE_LOCKED = _TABLE.with_for_update()
+_SEATS = sa.select(seats).where(seats.c.table_id == sa.bindparam("b_id")).order_by(seats.c.seat)
+_INSERT_MOVE = moves.insert()
+_AFTER_MOVE = tables.update().where(tables.c.id == sa.bindparam("b_id"))
+
 
 @dataclasses.dataclass(frozen=True)
 class BotJob:
@@ -66,8 +86,13 @@ class Service:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self._cache: collections.OrderedDict[str, Live] = collections.OrderedDict()
-        self._seat_cache: dict[str, tuple[tuple[float, int], list[Row[Any]]]] = {}
-        self._locks: dict[str, threading.Lock] = {}
+        self._seat_cache: collections.OrderedDict[
+            str, tuple[tuple[float, int], list[Row[Any]]]] = collections.OrderedDict()
+        self._locks: weakref.WeakValueDictionary[str, _TableLock] = weakref.WeakValueDictionary()
+        #: a table's row and seats as this process's last move left them, for
+        #: the views that follow that move (no read of what was just written)
+        self._written: collections.OrderedDict[str, tuple[Any, list[Row[Any]]]] = \
+            collections.OrderedDict()
         self._guard = threading.Lock()
         self._commits = GroupCommitter(engine)
         #: called with a table's id once its last move is stored (Daily Mode enters it)
@@ -82,29 +107,37 @@ class Service:
         self.engine.dispose()
 
     # -- helpers ---------------------------------------------------------------------
-    def _lock(self, table_id: str) -> threading.Lock:
+    def _lock(self, table_id: str) -> _TableLock:
+        """This process's lock of a table: the one every thread working on
+        it now shares, made afresh when none is (see the module's doc)."""
         with self._guard:
             lock = self._locks.get(table_id)
             if lock is None:
-                lock = self._locks[table_id] = threading.Lock()
+                lock = self._locks[table_id] = _TableLock()
             return lock
 
-    def _table(self, conn: Connection, table_id: str) -> tuple[Row[Any], list[Row[Any]]]:
-        """The table's row and its seats. Every change to a table or its
-        seats sets ``updated_at``, so seats read at the same ``updated_at``
-        are still true and one query suffices (the common case: a view)."""
-        row = conn.execute(sa.select(tables).where(tables.c.id == table_id)).first()
+    def _table(self, conn: Connection, table_id: str, *,
+                lock: bool = False) -> tuple[Row[Any], list[Row[Any]]]:
+        """The table's row and its seats; ``lock``: the row locked until the
+        transaction ends (every write), so what is read here is still true
+        when it is written. Every change to a table or its seats moves
+        ``updated_at`` strictly forward (:func:`_stamp`), so seats read at
+        the same ``(updated_at, moves)`` are still true and one query
+        suffices (the common case: a view or a move)."""
+        if lock:  # a write: what this process wrote last is about to be out of date
+            self._written.pop(table_id, None)
+        row = conn.execute(_TABLE_LOCKED if lock else _TABLE, {"b_id": table_id}).first()
         if row is None:
             raise ApiError(404, "unknown-table", {"table": table_id})
         cached = self._seat_cache.get(table_id)
         if cached is not None and cached[0] == (row.updated_at, row.moves):
+            self._seat_cache.move_to_end(table_id)
             return row, cached[1]
-        seat_rows = list(
-            conn.execute(sa.select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat))
-        )
-        if len(self._seat_cache) > CACHE_SIZE:
-            self._seat_cache.clear()
+        seat_rows = list(conn.execute(_SEATS, {"b_id": table_id}))
         self._seat_cache[table_id] = ((row.updated_at, row.moves), seat_rows)
+        self._seat_cache.move_to_end(table_id)
+        while len(self._seat_cache) > CACHE_SIZE:
+            self._seat_cache.popitem(last=False)
         return row, seat_rows
 
     def _live(self, conn: Connection, row: Row[Any]) -> Live:
@@ -122,11 +155,16 @@ class Service:
             .order_by(moves.c.seq)
         ))
         self._replay(row.id, live, stored)
-        self._cache[row.id] = live
-        self._cache.move_to_end(row.id)
+        self._keep(row.id, live)
+        return live
+
+    def _keep(self, table_id: str, live: Live) -> None:
+        """Remember ``live`` as the table's game, forgetting the games used
+        least recently beyond :data:`CACHE_SIZE`."""
+        self._cache[table_id] = live
+        self._cache.move_to_end(table_id)
         while len(self._cache) > CACHE_SIZE:
             self._cache.popitem(last=False)
-        return live
 
     @staticmethod
     def _replay(table_id: str, live: Live, stored: Sequence[Any]) -> None:
@@ -256,7 +294,7 @@ class Service:
         # the disk once more and hold SQLite's write lock against them
         self._commits.run(work)
         with self._lock(table_id):
-            self._cache[table_id] = live
+            self._keep(table_id, live)
         return {"id": table_id, "tokens": tokens}
 
     def list_tables(self) -> list[dict[str, Any]]:
@@ -288,12 +326,13 @@ class Service:
         :class:`AccountKey`: the seat is then the account's, or an open seat
         it takes (bound to the account)."""
         with self._lock(table_id), writing(self.engine) as conn:
-            row, seat_rows = self._table(conn, table_id)
+            row, seat_rows = self._table(conn, table_id, lock=True)
             self._check_seat(row, seat)
             target = seat_rows[seat]
             if row.status == OVER:
                 raise ApiError(409, "game-over")
             changes: dict[str, Any] = {}
+            held = seats.c.kind == target.kind  # (always true under the row lock)
             owner = token.account_id if isinstance(token, AccountKey) else None  # accounts
             mine = self._seat_of(seat_rows, token)
             if mine is not None or (token is not None and owner is None):
@@ -309,12 +348,14 @@ class Service:
                 raise ApiError(409, "seat-taken", {"seat": seat})
             if name is not None:
                 changes["name"] = name
-            conn.execute(seats.update().where(seats.c.table_id == table_id, seats.c.seat == seat)
-                         .values(**changes))
-            table_changes: dict[str, Any] = {"updated_at": time.time()}
+            _one(conn.execute(seats.update().where(
+                seats.c.table_id == table_id, seats.c.seat == seat, held).values(**changes)),
+                409, "seat-taken", {"seat": seat})
+            now = time.time()
+            table_changes: dict[str, Any] = {"updated_at": _stamp(row, now)}
             still_open = [s for s in seat_rows if s.kind == "open" and s.seat != seat]
             if row.status == OPEN and not still_open:
-                table_changes.update(status=RUNNING, turn_started=time.time())
+                table_changes.update(status=RUNNING, turn_started=now)
             conn.execute(tables.update().where(tables.c.id == table_id).values(**table_changes))
         return {"seat": seat, "token": token}
 
@@ -325,7 +366,7 @@ class Service:
         if token is None:
             raise ApiError(401, "bad-token")
         with self._lock(table_id), writing(self.engine) as conn:
-            row, seat_rows = self._table(conn, table_id)
+            row, seat_rows = self._table(conn, table_id, lock=True)
             self._check_seat(row, seat)
             if self._seat_of(seat_rows, token) != seat:
                 raise ApiError(403, "not-your-seat", {"seat": seat})
@@ -336,10 +377,12 @@ class Service:
                                            "account_id": None}
             else:
                 changes = {"stand_in": bot}
-            conn.execute(seats.update().where(seats.c.table_id == table_id, seats.c.seat == seat)
-                         .values(**changes))
+            _one(conn.execute(seats.update().where(
+                seats.c.table_id == table_id, seats.c.seat == seat,
+                seats.c.token_hash == seat_rows[seat].token_hash).values(**changes)),
+                401, "bad-token", {})
             conn.execute(tables.update().where(tables.c.id == table_id)
-                         .values(updated_at=time.time()))
+                         .values(updated_at=_stamp(row, time.time())))
         return {"seat": seat, "stand_in": changes.get("stand_in")}
 
     # -- play ------------------------------------------------------------------------------
@@ -352,23 +395,40 @@ class Service:
         return view
 
     def views(self, table_id: str, wants: Sequence[tuple[str | None, str | None, int | None]],
-              ) -> list[dict[str, Any] | ApiError]:
+              written: bool = False) -> list[dict[str, Any] | ApiError]:
         """Several viewers' views of one state, each built for its own
         ``(token, lang, since)`` (a bad token gets its refusal in its place),
         from one read of the database: a move's updates to every socket of
-        the table cost one round trip, not one per socket."""
-        with self._lock(table_id), reading(self.engine) as conn:
-            row, seat_rows = self._table(conn, table_id)
-            live = self._live(conn, row)
-            out: list[dict[str, Any] | ApiError] = []
-            for token, lang, since in wants:
-                try:
-                    seat = self._seat_of(seat_rows, token)
-                except ApiError as exc:
-                    out.append(exc)
-                    continue
-                out.append(self._view(row, seat_rows, live, seat, lang, since))
-            return out
+        the table cost one round trip, not one per socket. ``written``: the
+        views that follow a move this process stored, built from the row it
+        wrote, without reading it back, unless the cached game has moved on
+        since (another worker moved: then the database is read)."""
+        with self._lock(table_id):
+            mine = self._written.pop(table_id, None) if written else None
+            live = self._cache.get(table_id)
+            if mine is not None and live is not None and live.n == mine[0].moves:
+                return self._views(mine[0], mine[1], live, wants)
+            with reading(self.engine) as conn:
+                row, seat_rows = self._table(conn, table_id)
+                return self._views(row, seat_rows, self._live(conn, row), wants)
+
+    def _views(self, row: Any, seat_rows: list[Row[Any]], live: Live,
+               wants: Sequence[tuple[str | None, str | None, int | None]],
+               ) -> list[dict[str, Any] | ApiError]:
+        out: list[dict[str, Any] | ApiError] = []
+        built: dict[tuple[PlayerId | None, str | None, int | None], dict[str, Any]] = {}
+        for token, lang, since in wants:
+            try:
+                seat = self._seat_of(seat_rows, token)
+            except ApiError as exc:
+                out.append(exc)
+                continue
+            # once per kind of viewer: a table's spectators share one view
+            key = (seat, lang, since)
+            if key not in built:
+                built[key] = self._view(row, seat_rows, live, seat, lang, since)
+            out.append(built[key])
+        return out
 
     def _view(self, row: Row[Any], seat_rows: list[Row[Any]], live: Live,
               seat: PlayerId | None, lang: str | None, since: int | None) -> dict[str, Any]:
@@ -418,8 +478,8 @@ class Service:
         ahead: tuple[State, Probe] | None = None
 
         def work(conn: Connection) -> tuple[Live, list[Row[Any]], dict[str, Any] | None,
-                                            Probe | None, Any]:
-            row, seat_rows = self._table(conn, table_id)
+                                            Probe | None, Any, Any]:
+            row, seat_rows = self._table(conn, table_id, lock=True)
             seat = self._seat_of(seat_rows, token) if job is None else job.seat
             live = self._live(conn, row)
             _check_running_at(row, live, after)
@@ -432,10 +492,10 @@ class Service:
             action = live.state.game.action_from_json(action_json)  # IllegalAction: 422
             live.state.validate(action)
             now = time.time()
-            conn.execute(moves.insert().values(
-                table_id=table_id, seq=live.n + 1, seat=seat,
-                action=json.dumps(action.to_json()), by_bot=job is not None, created_at=now,
-            ))
+            conn.execute(_INSERT_MOVE, {
+                "table_id": table_id, "seq": live.n + 1, "seat": seat,
+                "action": json.dumps(action.to_json()), "by_bot": job is not None,
+                "created_at": now, "undoes": None})
             # a person's move may be taken back later: the probe taken before
             # the commit, unless the game was rebuilt here (then take it now)
             probe = None
@@ -452,12 +512,13 @@ class Service:
                 result["marked"] = self._marks(conn, table_id, seat_rows)
                 for hook in self.ending:  # accounts: ratings move in this very transaction
                     hook(conn, row, seat_rows, result)
-            conn.execute(tables.update().where(tables.c.id == table_id).values(
-                moves=live.n, updated_at=now, turn_started=now,
-                status=OVER if result else RUNNING,
-                result=json.dumps(result) if result else None,
-            ))
-            return live, seat_rows, result, probe, action
+            changes = {"moves": live.n, "updated_at": _stamp(row, now), "turn_started": now,
+                       "status": OVER if result else RUNNING,
+                       "result": json.dumps(result) if result else None}
+            conn.execute(_AFTER_MOVE, {"b_id": table_id, **changes})
+            # (a clock's bank changed a seat: those views read the seats again)
+            written = None if row.clock else types.SimpleNamespace(**{**row._mapping, **changes})
+            return live, seat_rows, result, probe, action, written
 
         with self._lock(table_id):
             cached = self._cache.get(table_id)
@@ -467,18 +528,22 @@ class Service:
                 # the worlds that say later whether it may be taken back
                 ahead = (cached.state, Probe(cached.state, mover))
             try:
-                live, seat_rows, result, probe, action = self._commits.run(work)
+                live, seat_rows, result, probe, action, written = self._commits.run(work)
             except IntegrityError:
                 self._forget(table_id)
                 raise ApiError(409, "stale", {"after": after, "state": after + 1}) from None
             except BaseException:
                 # the cached game (or seats) may have moved ahead of the database
                 cached = self._cache.get(table_id)
-                cached = self._cache.get(table_id)
                 if cached is not None and cached.n > after:
                     self._forget(table_id)
                 raise
             live.settle(probe, action)  # before anyone else may read the table
+            if written is not None:
+                self._written[table_id] = (written, seat_rows)
+                self._written.move_to_end(table_id)
+                while len(self._written) > CACHE_SIZE:
+                    self._written.popitem(last=False)
         if result is not None:
             for hook in self.finished:
                 try:
@@ -500,7 +565,7 @@ class Service:
         after = req.after
 
         def work(conn: Connection) -> tuple[Live, int]:
-            row, seat_rows = self._table(conn, table_id)
+            row, seat_rows = self._table(conn, table_id, lock=True)
             seat = self._seat_of(seat_rows, token)
             live = self._live(conn, row)
             _check_running_at(row, live, after)
@@ -522,7 +587,7 @@ class Service:
                     seats.c.table_id == table_id, seats.c.seat == seat).values(
                     bank=spent(row, seat_rows[seat], now)))
             conn.execute(tables.update().where(tables.c.id == table_id).values(
-                moves=live.n, updated_at=now, turn_started=now))
+                moves=live.n, updated_at=_stamp(row, now), turn_started=now))
             return live, k
 
         with self._lock(table_id):
@@ -542,6 +607,7 @@ class Service:
         """Drop what this process remembers of a table (it is rebuilt on use)."""
         self._cache.pop(table_id, None)
         self._seat_cache.pop(table_id, None)
+        self._written.pop(table_id, None)
 
     @staticmethod
     def _marks(conn: Connection, table_id: str, seat_rows: list[Row[Any]]) -> dict[str, Any]:
@@ -560,7 +626,7 @@ class Service:
         if token is None:
             raise ApiError(401, "bad-token")
         with self._lock(table_id), writing(self.engine) as conn:
-            row, seat_rows = self._table(conn, table_id)
+            row, seat_rows = self._table(conn, table_id, lock=True)
             self._check_seat(row, seat)
             claimer = self._seat_of(seat_rows, token)
             if claimer is None or claimer == seat:
@@ -571,10 +637,12 @@ class Service:
             left = remaining(row, seat_rows[seat], time.time())
             if left is None or left > 0 or self._controller(seat_rows[seat]) is not None:
                 raise ApiError(409, "no-timeout", {"seat": seat})
-            conn.execute(seats.update().where(seats.c.table_id == table_id, seats.c.seat == seat)
-                         .values(timed_out=True, stand_in=bot))
+            _one(conn.execute(seats.update().where(
+                seats.c.table_id == table_id, seats.c.seat == seat, seats.c.stand_in.is_(None),
+                seats.c.kind == "human").values(timed_out=True, stand_in=bot)),
+                409, "no-timeout", {"seat": seat})
             conn.execute(tables.update().where(tables.c.id == table_id)
-                         .values(updated_at=time.time()))
+                         .values(updated_at=_stamp(row, time.time())))
         return {"seat": seat, "stand_in": bot}
 
     @staticmethod
@@ -636,6 +704,36 @@ class Service:
         if k > total:
             raise ApiError(404, "unknown-move", {"k": k, "total": total})
         return story.frame(table_id, record, k, lang)
+
+
+class _TableLock:
+    """A table's lock in this process. A class of its own because a plain
+    ``threading.Lock`` cannot be weakly referenced."""
+
+    __slots__ = ("__weakref__", "_lock")
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+
+    def __enter__(self) -> bool:
+        return self._lock.acquire()
+
+    def __exit__(self, *_exc: object) -> None:
+        self._lock.release()
+
+
+def _stamp(row: Any, now: float) -> float:
+    """A table's new ``updated_at``: now, but always after the one it had, so
+    that a changed table never looks unchanged to another worker's cache
+    (two workers' clocks may give the same instant)."""
+    return max(now, float(row.updated_at) + 1e-6)
+
+
+def _one(result: Any, status: int, code: str, params: dict[str, Any]) -> None:
+    """A conditional update changed exactly one row, or the request is
+    refused (the condition no longer held: another request was first)."""
+    if result.rowcount != 1:
+        raise ApiError(status, code, params)
 
 
 def _check_running_at(row: Any, live: Live, after: int) -> None:
