@@ -18,7 +18,7 @@ read the position, not an observation.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -97,6 +97,13 @@ class Encoding(ABC):
     def write(self, observation: Mapping[str, Any], w: TensorWriter) -> None:
         """Write ``observation`` into ``w``: the same slots, in the same
         order, for every observation of the game (docs/research.md)."""
+
+    def rewards(self) -> Mapping[str, Callable[[Any, int], float]]:
+        """Extra ``reward=`` kinds the adapters offer for this game, by name:
+        each gives a seat's reward from a finished state. Why here: a game
+        whose score is often 0 for everyone (Pay Dirt) needs a reward that
+        still separates learners, and only the game knows it. None by default."""
+        return {}
 
 
 class Heuristics(ABC):

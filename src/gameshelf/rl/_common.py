@@ -58,7 +58,7 @@ def resolve_players(game: Game, players: Any) -> int:
 def game_rewards(game: Game) -> dict[str, Callable[[State, int], float]]:
     """The reward kinds a game adds to :data:`REWARDS` (its encoding
     module's ``REWARDS``: Pay Dirt's ``"gold+money"``)."""
-    return dict(getattr(encoder_for(game), "REWARDS", {}))
+    return dict(encoder_for(game).rewards())
 
 
 def resolve_reward(reward: Any, game: Game | None = None) -> str:

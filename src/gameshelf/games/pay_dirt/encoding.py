@@ -9,7 +9,7 @@ face down by another seat is only "kept". The log is left out.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import Any
 
@@ -270,3 +270,6 @@ class PayDirtEncoding(Encoding):
 
     def write(self, observation: Mapping[str, Any], w: TensorWriter) -> None:
         write(observation, w)
+
+    def rewards(self) -> Mapping[str, Callable[[Any, int], float]]:
+        return REWARDS
