@@ -62,6 +62,7 @@ class DiceyFarmState(State):
         self.phase: str = "main"
         self.held: int = 0       # face of the die picked in the "die" step
         self.left: int = 0       # seeds / shipments / bakes / keeps left in a sub-step
+        self.sow_face: int = 0   # the die on the sow step (0 outside it): nothing sown spends it all (D33)
         self.kept: list[str] = []
         self.goods: dict[str, int] = dict.fromkeys(C.resources, 0)
         self.goods["food"] = k["start_food"]
