@@ -17,7 +17,7 @@ from typing import Any, cast
 from gameshelf.core.actions import Action
 from gameshelf.core.errors import IllegalAction
 from gameshelf.core.i18n import t
-from gameshelf.core.protocol import Game, Observation, PlayerId, State
+from gameshelf.core.protocol import Game, Observation, PlayerId, State, Unavailable
 from gameshelf.core.rng import Rng, derive_seed
 from gameshelf.games.dicey_farm import rules
 from gameshelf.games.dicey_farm.components import components
@@ -110,6 +110,12 @@ class DiceyFarmState(State):
     def explain_illegal(self, action: Any) -> IllegalAction:
         code, params = rules.explain(self, action)
         return IllegalAction(code, params, namespace=NAMESPACE)
+
+    def unavailable_moves(self) -> list[Unavailable]:
+        """The moves the player looks for and may not make now, with why (rules/why_not.py)."""
+        from gameshelf.games.dicey_farm.rules.why_not import unavailable_moves
+
+        return unavailable_moves(self)
 
     # -- queries used by the rules, the view and the heuristics -----------------------
     def has(self, craftsman: str) -> bool:
