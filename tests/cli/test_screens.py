@@ -52,7 +52,7 @@ def test_boards_fit_a_100_by_30_terminal(game_id: str, players: int, lang: str) 
 
 
 def test_a_broken_view_wording_falls_back_to_the_games_sentence(monkeypatch: pytest.MonkeyPatch) -> None:
-    import gameshelf.games.filthy_rich.view as view
+    import gameshelf.games.filthy_rich.texts as view
 
     def broken(*args: object) -> str:
         raise KeyError("gap")

@@ -28,15 +28,19 @@ def reports_move(events: Sequence[Event], mover: PlayerId, players: int) -> bool
 
 
 def view_hook(game: Game, name: str) -> Callable[..., Any] | None:
-    """A function of the game's ``view`` module (``describe_move``,
-    ``details``, ``result_columns``), when the game's view offers it."""
-    module = type(game).__module__.rsplit(".", 1)[0] + ".view"
-    try:
-        view = importlib.import_module(module)
-    except ImportError:
-        return None
-    hook = getattr(view, name, None)
-    return hook if callable(hook) else None
+    """A function of the game's ``texts`` module (``describe_move``,
+    ``result_columns``) or of its ``terminal_view`` (``details``), when the
+    game offers it."""
+    package = type(game).__module__.rsplit(".", 1)[0]
+    for part in ("texts", "terminal_view"):
+        try:
+            view = importlib.import_module(f"{package}.{part}")
+        except ImportError:
+            continue
+        hook = getattr(view, name, None)
+        if callable(hook):
+            return hook
+    return None
 
 
 def move_sentences(state: State, lang: str | None) -> list[str]:

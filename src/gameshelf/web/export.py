@@ -75,7 +75,7 @@ def _dicey_farm() -> dict[str, Any]:
 
 def _filthy_rich() -> dict[str, Any]:
     from gameshelf.games.filthy_rich.cards import ASSET, BUSINESS, catalog
-    from gameshelf.games.filthy_rich.view import describe_card
+    from gameshelf.games.filthy_rich.texts import describe_card
 
     cat = catalog()
     cards = []
@@ -103,7 +103,7 @@ def _pay_dirt() -> dict[str, Any]:
     from gameshelf.games.pay_dirt.components import KIND_CODES, MACHINES, components
     from gameshelf.games.pay_dirt.describe import hardship_text
     from gameshelf.games.pay_dirt.names import lot_name
-    from gameshelf.games.pay_dirt.view import ability_text, gear_text
+    from gameshelf.games.pay_dirt.texts import ability_text, gear_text
 
     c = components()
 
@@ -131,7 +131,7 @@ def _pay_dirt() -> dict[str, Any]:
 def _above_and_below() -> dict[str, Any]:
     import gameshelf
     from gameshelf.games.above_and_below.components import load_components
-    from gameshelf.games.above_and_below.view import abilities, icons
+    from gameshelf.games.above_and_below.texts import abilities, icons
 
     comp = load_components()
     game: Any = gameshelf.load_game("above-and-below")

@@ -18,7 +18,8 @@ from gameshelf.core.registry import load_game
 from gameshelf.core.rng import Stream
 from gameshelf.games.above_and_below import actions as A
 from gameshelf.games.above_and_below.components import load_components
-from gameshelf.games.above_and_below.view import describe_move, render
+from gameshelf.games.above_and_below.terminal_view import render
+from gameshelf.games.above_and_below.texts import describe_move
 from gameshelf.terminal.session import move_list
 
 GAME = load_game("above-and-below")

@@ -62,7 +62,7 @@ def test_the_compact_board_is_short_and_details_hold_the_rest() -> None:
     """One line per village and per market row: a 4-player board outside an
     encounter stays within 18 lines at 100 columns; each village in full,
     with its buildings' beds and abilities, is one key away."""
-    from gameshelf.games.above_and_below.view import details
+    from gameshelf.games.above_and_below.terminal_view import details
 
     game = fixture_game()
     state = game.new_game(4, 4)
@@ -81,7 +81,7 @@ def test_the_compact_board_is_short_and_details_hold_the_rest() -> None:
 
 def test_training_and_building_say_the_coins_actually_paid() -> None:
     from gameshelf.games.above_and_below import actions as A
-    from gameshelf.games.above_and_below.view import describe_move
+    from gameshelf.games.above_and_below.texts import describe_move
 
     game = fixture_game()
     checked = 0
@@ -134,7 +134,7 @@ def test_cards_under_the_decks_and_items_back_from_sale_are_shown() -> None:
     """A game played until a card went under a deck and an item came back
     from the sale space: the market details list the cards under the decks,
     and the turn player's own line says what may not go back up this turn."""
-    from gameshelf.games.above_and_below.view import details
+    from gameshelf.games.above_and_below.terminal_view import details
 
     game = fixture_game()
     state = game.new_game(3, 4)

@@ -6,7 +6,7 @@ import pytest
 
 from gameshelf.core.i18n import t
 from gameshelf.games.dicey_farm import actions as A
-from gameshelf.games.dicey_farm.view import describe_move
+from gameshelf.games.dicey_farm.texts import describe_move
 from tests.games.dicey_farm.helpers import farm
 
 LANGS = ("en", "ja")

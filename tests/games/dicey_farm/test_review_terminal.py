@@ -9,7 +9,7 @@ import pytest
 from rich.console import Console
 
 from gameshelf.core.i18n import t
-from gameshelf.games.dicey_farm.view import render
+from gameshelf.games.dicey_farm.terminal_view import render
 from tests.games.dicey_farm.helpers import farm
 
 GOODS = {"food": 5, "fish": 3, "wheat": 4, "vegetable": 2, "flower": 1, "meat": 2, "egg": 3, "milk": 2, "wool": 5,

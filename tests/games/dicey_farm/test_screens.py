@@ -20,7 +20,7 @@ from gameshelf.games.dicey_farm import actions as A
 from gameshelf.games.dicey_farm.components import components
 from gameshelf.games.dicey_farm.rules.season import final_scoring, harvest
 from gameshelf.games.dicey_farm.state import DiceyFarmState
-from gameshelf.games.dicey_farm.view import describe_move, result_columns
+from gameshelf.games.dicey_farm.texts import describe_move, result_columns
 from gameshelf.terminal.session import ranking_table
 from tests.games.dicey_farm.helpers import GAME, farm, play, use
 
@@ -220,7 +220,7 @@ def test_a_dice_craftsman_event_says_which_die_changed(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_round_end_line_counts_the_beggar_counters_and_their_vp(lang: str) -> None:
-    from gameshelf.games.dicey_farm.view import round_end_preview
+    from gameshelf.games.dicey_farm.texts import round_end_preview
 
     s = farm(dice=[], goods={"food": 1})
     text = round_end_preview(s.observation(0), lang)

@@ -8,7 +8,7 @@ from rich.console import Console
 
 from gameshelf.core.registry import load_game
 from gameshelf.core.rng import Stream
-from gameshelf.games.dicey_farm.view import details
+from gameshelf.games.dicey_farm.terminal_view import details
 
 GAME = load_game("dicey-farm")
 
@@ -45,7 +45,7 @@ def test_a_contract_says_the_food_it_costs() -> None:
     """"Contract the Elder" no longer costs food silently: the move line says
     the food, and it is what the move then takes."""
     from gameshelf.games.dicey_farm import actions as A
-    from gameshelf.games.dicey_farm.view import describe_move
+    from gameshelf.games.dicey_farm.texts import describe_move
 
     checked = 0
     for seed in range(12):
@@ -77,7 +77,7 @@ def test_fishing_and_ploughing_say_what_they_give_and_give_it() -> None:
     """The log says only "die 4 → fishing"; the move line says "fish +3", and
     along random games that is what applying the move adds."""
     from gameshelf.games.dicey_farm import actions as A
-    from gameshelf.games.dicey_farm.view import describe_move
+    from gameshelf.games.dicey_farm.texts import describe_move
 
     checked = {"fish": 0, "plough": 0}
     for seed in range(6):
@@ -109,7 +109,7 @@ def test_ending_the_round_says_beforehand_who_leaves_and_what_is_missing() -> No
     """The round-end move names the food eaten, the beggar counters, the
     rotting goods and the leaving craftsmen; checked against applying it."""
     from gameshelf.games.dicey_farm import actions as A
-    from gameshelf.games.dicey_farm.view import round_end_preview
+    from gameshelf.games.dicey_farm.texts import round_end_preview
 
     seen_short = seen_leave = 0
     for seed in range(4):

@@ -11,7 +11,8 @@ from rich.console import Console
 from gameshelf.core.i18n import t
 from gameshelf.core.registry import load_game
 from gameshelf.games.filthy_rich.actions import DiscardCard, TorchBusiness
-from gameshelf.games.filthy_rich.view import describe_move, details
+from gameshelf.games.filthy_rich.terminal_view import details
+from gameshelf.games.filthy_rich.texts import describe_move
 from tests.games.filthy_rich.helpers import card, hang, new
 
 GAME = load_game("filthy-rich")

@@ -107,7 +107,7 @@ def test_a_person_may_type_any_bid_total_in_an_auction() -> None:
 
 
 def test_typed_bids_are_refused_outside_ones_turn_to_bid() -> None:
-    from gameshelf.games.filthy_rich.view import typed_hint, typed_move
+    from gameshelf.games.filthy_rich.texts import typed_hint, typed_move
 
     state = load_game("filthy-rich").new_game(3, 4)
     obs = state.observation(0)
@@ -122,7 +122,7 @@ def test_typed_bids_are_refused_outside_ones_turn_to_bid() -> None:
 @given(text=st.text(max_size=30) | st.from_regex(r"(bid|入札)\s?\$?-?[0-9０-９]{0,12}\s?", fullmatch=True))
 def test_garbage_typed_at_the_prompt_never_crashes(text: str) -> None:
     """Whatever is typed: None, a message, or a legal bid of the state."""
-    from gameshelf.games.filthy_rich.view import typed_move
+    from gameshelf.games.filthy_rich.texts import typed_move
     from gameshelf.terminal.prompts import normalize
 
     state = _AUCTION

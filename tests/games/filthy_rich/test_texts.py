@@ -177,7 +177,7 @@ def test_tax_due_and_income_on_the_board_are_what_the_rules_take_and_give() -> N
     """The board's figures are computed from the observation; along random
     games they equal the rules' own (``effects.tax_due``/``tax_income``)."""
     from gameshelf.games.filthy_rich.rules import effects
-    from gameshelf.games.filthy_rich.view import tax_due, tax_income
+    from gameshelf.games.filthy_rich.texts import tax_due, tax_income
 
     for seed in range(3):
         s = new(4, seed)
@@ -195,7 +195,7 @@ def test_tax_due_and_income_on_the_board_are_what_the_rules_take_and_give() -> N
 def test_the_market_takes_two_lines_and_counts_what_it_leaves_out(lang: str, width: int) -> None:
     """Twelve luxuries: whole names with their prices on at most two lines;
     the ones left out are counted (all of them are under `d`)."""
-    from gameshelf.games.filthy_rich.view import market_compact
+    from gameshelf.games.filthy_rich.terminal_view import market_compact
 
     s = new(3)
     obs = s.observation(0)
@@ -240,7 +240,7 @@ def test_the_typed_bid_hint_keeps_the_prompt_on_one_line(lang: str) -> None:
     Japanese hint names the Japanese word the prompt reads."""
     from rich.cells import cell_len
 
-    from gameshelf.games.filthy_rich.view import typed_hint, typed_move
+    from gameshelf.games.filthy_rich.texts import typed_hint, typed_move
     from tests.games.filthy_rich.test_auction_rules import _sued
 
     s, _ = _sued(20, ())
@@ -271,7 +271,7 @@ def test_a_wide_screen_shows_whole_sign_names_in_the_pockets(lang: str) -> None:
 @pytest.mark.parametrize(("lang", "sep"), [("en", ", "), ("ja", "、")])
 def test_lists_of_names_use_the_language_s_separator(lang: str, sep: str) -> None:
     """The end table's luxuries read "競走馬、ヨット" in Japanese, not "競走馬, ヨット"."""
-    from gameshelf.games.filthy_rich.view import result_columns
+    from gameshelf.games.filthy_rich.texts import result_columns
 
     s = new(3)
     own_luxury(s, 0, "racehorse")

@@ -42,7 +42,7 @@ def test_the_book_is_drawn_with_what_shows_and_what_is_covered(lang: str) -> Non
     s.page = 2
     hang(s, 1, "chapter_11_books", 1, [5])
     hang(s, 2, "tornado_cleaners", 2, [2, 5])
-    from gameshelf.games.filthy_rich.view import details
+    from gameshelf.games.filthy_rich.terminal_view import details
 
     compact = _text(GAME.render(s.observation(0), lang))
     assert i18n.t("filthy_rich.card.tornado_cleaners", lang)[:3] in compact  # seen from above
@@ -59,7 +59,7 @@ def test_the_book_is_drawn_with_what_shows_and_what_is_covered(lang: str) -> Non
 def test_the_compact_table_fits_and_shows_the_tax_due() -> None:
     """A 5-player table with a hand fits 100 columns in under 20 lines, and
     the tax column is the marks less the tax shelter."""
-    from gameshelf.games.filthy_rich.view import tax_due
+    from gameshelf.games.filthy_rich.texts import tax_due
 
     s = new(5)
     hang(s, 1, "chapter_11_books", 1, [5])
@@ -122,7 +122,7 @@ def test_move_lines_say_what_they_cost_and_give() -> None:
         TargetPlayer,
     )
     from gameshelf.games.filthy_rich.rules.effects import tax_due
-    from gameshelf.games.filthy_rich.view import describe_move
+    from gameshelf.games.filthy_rich.texts import describe_move
 
     checked = dict.fromkeys((PlaceSign, Bid, SellBusiness, KeepBusinesses, TargetPlayer), 0)
     for seed in range(6):
@@ -164,7 +164,7 @@ def test_move_lines_say_what_they_cost_and_give() -> None:
 
 
 def test_a_business_in_hand_shows_its_sign_shape() -> None:
-    from gameshelf.games.filthy_rich.view import shape_text
+    from gameshelf.games.filthy_rich.texts import shape_text
 
     assert shape_text(((0, 0), (1, 0), (1, 1))) == "■·/■■"
     assert shape_text(((0, 0), (0, 1), (0, 2))) == "■■■"

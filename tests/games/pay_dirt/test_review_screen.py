@@ -19,7 +19,7 @@ from gameshelf.games.pay_dirt.actions import (
 )
 from gameshelf.games.pay_dirt.components import components
 from gameshelf.games.pay_dirt.describe import money
-from gameshelf.games.pay_dirt.view import describe_move, typed_hint, typed_move
+from gameshelf.games.pay_dirt.texts import describe_move, typed_hint, typed_move
 from tests.games.pay_dirt.helpers import item, new, nominate
 
 EQUIP, PERSON, CLAIM = 0, 1, 2
@@ -124,7 +124,7 @@ def test_ending_labour_reads_right_for_another_player() -> None:
 
 def test_a_crew_card_in_full_says_its_workers_only_when_it_brings_some() -> None:
     """The auction panel behind d read "+0 Workers; stops money hardships"."""
-    from gameshelf.games.pay_dirt.view import lot_cell
+    from gameshelf.games.pay_dirt.terminal_view import lot_cell
 
     comp = components()
     lawyer = next(i for i, c in enumerate(comp.personnel) if c.id == "lawyer")
@@ -150,7 +150,7 @@ def test_the_rules_in_brief_tell_the_end_of_the_game_truly() -> None:
 def test_workers_a_hardship_idles_are_shown_before_the_labour_phase() -> None:
     """Cold Snap ("1 worker sits out the next labour phase") left no trace on
     the board: labour then showed "Workers 5/6 free" with no reason."""
-    from gameshelf.games.pay_dirt.view import details
+    from gameshelf.games.pay_dirt.terminal_view import details
 
     s = new(3)
     s.camps[0].idle = 1
@@ -162,7 +162,7 @@ def test_workers_a_hardship_idles_are_shown_before_the_labour_phase() -> None:
 
 
 def test_the_full_camp_counts_unused_workers_only_while_they_are_placed() -> None:
-    from gameshelf.games.pay_dirt.view import details
+    from gameshelf.games.pay_dirt.terminal_view import details
     from tests.games.pay_dirt.helpers import to_work
 
     s = new(3)

@@ -72,7 +72,7 @@ def test_the_board_at_160_by_50_keeps_every_lot_whole(lang: str) -> None:
     """At 160 columns nothing of a lot is cut: every ability is whole."""
     state = new(3, 7)
     _, text = screen_lines(state, lang, width=160)
-    from gameshelf.games.pay_dirt.view import ability_text
+    from gameshelf.games.pay_dirt.texts import ability_text
 
     for item in state.display[1]:
         assert ability_text(state.comp, item, lang) in text

@@ -80,7 +80,7 @@ def test_the_auctioneer_may_type_any_opening_total() -> None:
 def test_garbage_typed_at_the_auctioneers_prompt_never_crashes(text: str) -> None:
     from gameshelf.core.actions import Action
     from gameshelf.core.errors import GameshelfError
-    from gameshelf.games.pay_dirt.view import typed_move
+    from gameshelf.games.pay_dirt.texts import typed_move
     from gameshelf.terminal.prompts import normalize
 
     answer = typed_move(_OPENING.observation(0), normalize(text), "en")

@@ -39,7 +39,7 @@ def test_machine_row_is_drawn_with_tiles_wear_and_gear() -> None:
     s = new(2)
     put(s, 0, EXC, 1, R)
     s.camps[0].wear[EXC] = 2
-    from gameshelf.games.pay_dirt.view import details
+    from gameshelf.games.pay_dirt.terminal_view import details
 
     game = load_game("pay-dirt")
     auction = text_of(game.render(s.observation(0), "en"))
@@ -56,7 +56,7 @@ def test_machine_row_is_drawn_with_tiles_wear_and_gear() -> None:
 
 
 def test_money_is_never_zero_thousands() -> None:
-    from gameshelf.games.pay_dirt.view import money
+    from gameshelf.games.pay_dirt.texts import money
 
     assert [money(0), money(3), money(12), money(-2)] == ["$0", "$3,000", "$12,000", "-$2,000"]
 
@@ -102,7 +102,7 @@ def test_move_lines_say_dollars_and_never_zero_thousands() -> None:
     the move numbers) and its opening bid in dollars, which is the bid the
     move then opens with."""
     from gameshelf.games.pay_dirt.actions import BuyGear, Nominate, Sell
-    from gameshelf.games.pay_dirt.view import describe_move
+    from gameshelf.games.pay_dirt.texts import describe_move
 
     checked = bought = sold = 0
     for seed in range(3, 40):
@@ -178,7 +178,7 @@ def test_a_nomination_line_says_its_total_in_dollars() -> None:
     minimum and raise together, never "minimum bid + $N,000"."""
     from gameshelf.games.pay_dirt.actions import Nominate
     from gameshelf.games.pay_dirt.components import components
-    from gameshelf.games.pay_dirt.view import describe_move
+    from gameshelf.games.pay_dirt.texts import describe_move
 
     s = _first(lambda a: a.phase == "auction")
     obs = s.observation(s.current_player)  # type: ignore[attr-defined]
@@ -257,7 +257,7 @@ def test_a_labour_move_says_the_wear_it_will_leave() -> None:
     import re
 
     from gameshelf.games.pay_dirt.actions import Dig, Pull, Repair
-    from gameshelf.games.pay_dirt.view import describe_move
+    from gameshelf.games.pay_dirt.texts import describe_move
 
     checked = {Dig: 0, Pull: 0, Repair: 0}
     for seed in range(6):

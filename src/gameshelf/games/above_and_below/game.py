@@ -106,7 +106,7 @@ class AboveAndBelow(Game):
 
     # -- presentation -------------------------------------------------------------------------
     def describe_action(self, action: Action, lang: str | None = None) -> str:
-        from gameshelf.games.above_and_below.view import describe
+        from gameshelf.games.above_and_below.texts import describe
 
         return describe(self, action, lang)
 
@@ -117,7 +117,7 @@ class AboveAndBelow(Game):
         return describe_public(self, action, player, lang)
 
     def render(self, observation: Observation, lang: str | None = None) -> Any:
-        from gameshelf.games.above_and_below.view import render
+        from gameshelf.games.above_and_below.terminal_view import render
 
         return render(self, observation, lang)
 

@@ -119,7 +119,7 @@ def line_table(date: str, line: list[Action], lang: str | None) -> Table:
     game = load_game("dicey-farm")
     state = game.new_game(1, 0, {"daily": date})
     assert isinstance(state, DiceyFarmState)
-    from gameshelf.games.dicey_farm.view import _done_what
+    from gameshelf.games.dicey_farm.texts import _done_what
 
     table = Table(title=t("dicey_farm.cli.par-line", lang))
     table.add_column(t("dicey_farm.par.col-round", lang), justify="right")

@@ -69,12 +69,12 @@ class DiceyFarm(Game):
 
     # -- presentation ---------------------------------------------------------------
     def describe_action(self, action: Action, lang: str | None = None) -> str:
-        from gameshelf.games.dicey_farm.view import describe_action
+        from gameshelf.games.dicey_farm.texts import describe_action
 
         return describe_action(action, lang)
 
     def render(self, observation: Observation, lang: str | None = None) -> Any:
-        from gameshelf.games.dicey_farm.view import render
+        from gameshelf.games.dicey_farm.terminal_view import render
 
         return render(observation, lang)
 

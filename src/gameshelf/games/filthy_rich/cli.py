@@ -21,7 +21,7 @@ def cards(
 
     from gameshelf.core.i18n import t
     from gameshelf.games.filthy_rich.cards import catalog
-    from gameshelf.games.filthy_rich.view import describe_card
+    from gameshelf.games.filthy_rich.texts import describe_card
 
     cat = catalog()
     table = Table(title=t("filthy_rich.name", lang))

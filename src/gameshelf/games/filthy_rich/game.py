@@ -38,12 +38,12 @@ class FilthyRich(Game):
         return action_universe(catalog(), self.max_players)
 
     def render(self, observation: Observation, lang: str | None = None) -> Any:
-        from gameshelf.games.filthy_rich.view import render
+        from gameshelf.games.filthy_rich.terminal_view import render
 
         return render(observation, lang)
 
     def describe_action(self, action: Action, lang: str | None = None) -> str:
-        from gameshelf.games.filthy_rich.view import describe_action
+        from gameshelf.games.filthy_rich.texts import describe_action
 
         return describe_action(action, lang)
 

@@ -23,7 +23,8 @@ def components_command(
     from gameshelf.core.i18n import t
     from gameshelf.games.pay_dirt.components import KINDS, MACHINES, components
     from gameshelf.games.pay_dirt.describe import hardship_text, money
-    from gameshelf.games.pay_dirt.view import gear_text, lot_cell
+    from gameshelf.games.pay_dirt.terminal_view import lot_cell
+    from gameshelf.games.pay_dirt.texts import gear_text
 
     comp = components()
     console = Console()

@@ -36,7 +36,7 @@ class PayDirt(Game):
         return action_universe(spaces, rules.bid_cap, rules.gear_display, len(comp.hardships), workers, OPENING_STEPS)
 
     def render(self, observation: Observation, lang: str | None = None) -> Any:
-        from gameshelf.games.pay_dirt.view import render
+        from gameshelf.games.pay_dirt.terminal_view import render
 
         return render(observation, lang)
 
