@@ -181,6 +181,7 @@ class DiceyFarmState(State):
             "phase": self.phase,
             "held": self.held,
             "left": self.left,
+            "sow_die": self.sow_face,
             "kept": list(self.kept),
             "goods": dict(self.goods),
             "fields": self.fields,

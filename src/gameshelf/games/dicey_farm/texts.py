@@ -203,7 +203,7 @@ def _use_what(obs: dict[str, Any], action: str, face: int, lang: str | None) -> 
     if action == "sow":
         seeds = sum(goods.get(seed, 0) for seed, _, _ in C.crops.values())
         n = min(face, int(obs.get("empty_fields", 0)), seeds)
-        text = t("dicey_farm.view.use-sow", lang, n=n) if n else t("dicey_farm.view.use-sow-none", lang)
+        text = t("dicey_farm.view.use-sow", lang, n=n) if n else t("dicey_farm.view.use-sow-spent", lang)
         if "sower" in hired:  # the sower's die is why one sows with no seed at all (D32)
             text += list_sep(lang) + t("dicey_farm.view.done-sower", lang)
         return text
@@ -255,7 +255,9 @@ def _done_what(obs: dict[str, Any], lang: str | None) -> str | None:
     if phase == "ship" and left:
         return t("dicey_farm.view.done-ship", lang, n=left)
     parts = []
-    if phase in ("sow", "oven") and left:
+    if phase == "sow" and left and left == obs.get("sow_die"):  # nothing sown: the die is spent (D33)
+        parts.append(t("dicey_farm.view.done-spent", lang, face=left))
+    elif phase in ("sow", "oven") and left:
         parts.append(t("dicey_farm.view.done-die", lang, face=left))
     if phase == "sow" and "sower" in obs.get("hired", []):
         parts.append(t("dicey_farm.view.done-sower", lang))
