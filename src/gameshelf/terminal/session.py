@@ -31,15 +31,18 @@ from gameshelf.terminal.feed import HUMAN, Feed, history_lines
 from gameshelf.terminal.fold import Folded
 from gameshelf.terminal.help import help_panel, package
 from gameshelf.terminal.prompts import (
+    INTERRUPT,
     Reader,
     ask_number,
     ask_yes_no,
     normalize,
+    number_like,
     parse_number,
     safe_read,
     wait_key,
 )
 from gameshelf.terminal.saves import save_game
+from gameshelf.terminal.typeahead import Pending, terminal_pending
 from gameshelf.terminal.typed import typed_hint, typed_move
 from gameshelf.terminal.undo import UndoStack
 
@@ -137,12 +140,39 @@ def _list_height(texts: list[str], columns: int, width: int) -> int:
     )
 
 
+def move_choices(state: State, lang: str | None) -> list[tuple[str, Action]]:
+    """The legal moves as the list shows them: one line per distinct
+    sentence, with the first move that reads so. Why: two copies of one
+    card ("Discard Yakuza Loan" twice) are the same choice to the person,
+    and two numbered lines that say the same thing look like a fault."""
+    seen: dict[str, Action] = {}
+    for text, action in zip(move_sentences(state, lang), state.legal_actions(), strict=True):
+        seen.setdefault(text, action)
+    return list(seen.items())
+
+
+def why_not(state: State, lang: str | None) -> Text | None:
+    """The moves the seat to decide would look for and may not make now,
+    with the engine's reason (``State.unavailable_moves``, the same the
+    browser shows), one line each under the move list."""
+    try:
+        missing = state.unavailable_moves()
+    except Exception:  # a gap in a game's explanations must never stop a game
+        return None
+    if not missing:
+        return None
+    text = Text(t("cli.why-not", lang), style="dim bold")
+    for item in missing:
+        text.append(f"\n  {item.move_text(lang)} — {item.reason_text(lang)}", style="dim")
+    return text
+
+
 def move_list(state: State, lang: str | None, width: int = 100) -> Table:
     """The legal moves as "  1) sentence"; the bracket keeps a move's
     number apart from the numbers in its sentence. A long list is laid out
     in up to three columns (numbered down each column) when the sentences
     fit the screen's ``width``."""
-    texts = move_sentences(state, lang)
+    texts = [text for text, _ in move_choices(state, lang)]
     columns = 1
     if len(texts) > LIST_ROWS:
         columns = min(range(1, 4), key=lambda k: (_list_height(texts, k, width), k))
@@ -166,7 +196,7 @@ class Session:
 
     def __init__(self, state: State, seats: Sequence[str], *, lang: str | None, save_dir: Path | None,
                  restart_point: RestartPoint | None, console: Console, read: Reader, bot_seed: int,
-                 save_path: Path | None) -> None:
+                 save_path: Path | None, pending: Pending | None = None) -> None:
         self.state = state
         self.seats = list(seats)
         self.lang = lang
@@ -186,6 +216,10 @@ class Session:
         self.skipping = False
         #: screen lines of results printed since the person last answered (see hold_feed)
         self.unread = 0
+        #: what was typed while it was not the person's turn (see typeahead)
+        self.pending = pending
+        #: the seat that answered the last move prompt (type-ahead is kept only for it)
+        self.last_answer: PlayerId | None = None
 
     # -- the loop -----------------------------------------------------------------
     def run(self) -> State:
@@ -195,15 +229,43 @@ class Session:
             seat = self.state.current_player
             assert seat is not None
             if seat in self.bots:
-                self.bot_move(seat)
+                try:
+                    self.bot_move(seat)
+                except KeyboardInterrupt:  # Ctrl-C while a bot thinks: asked, as q is
+                    if self.quit(confirm=True):
+                        return self.state
+                    continue
+                if self.typed_q() and self.quit(confirm=True):
+                    return self.state
                 continue
             if seat != self.viewer:
                 self.hand_over(seat)
             self.show_feed(seat)
+            if seat != self.last_answer:
+                self.discard_typeahead()
             if not self.human_turn(seat):
                 return self.state
         self.finish()
         return self.state
+
+    def typed_q(self) -> bool:
+        """While bots move: whether the person typed ``q`` (leave); anything
+        else typed meanwhile is dropped, and the next list says so."""
+        if self.pending is None:
+            return False
+        lines = self.pending()
+        if lines:
+            self.console.print(f"[yellow]{escape(t('cli.typeahead-dropped', self.lang, n=len(lines)))}[/]")
+        return any(normalize(line) == "q" for line in lines)
+
+    def discard_typeahead(self) -> None:
+        """The turn has come from elsewhere: what was typed before the list
+        appeared is not an answer to it."""
+        if self.pending is None:
+            return
+        lines = self.pending()
+        if lines:
+            self.console.print(f"[yellow]{escape(t('cli.typeahead-dropped', self.lang, n=len(lines)))}[/]")
 
     def bot_move(self, seat: PlayerId) -> None:
         before = len(self.state.events)
@@ -242,7 +304,8 @@ class Session:
         if not unread or not self.console.is_terminal:
             return
         board = Group(self.state.game.render(self.state.observation(seat), self.lang),
-                      move_list(self.state, self.lang, self.console.width))
+                      move_list(self.state, self.lang, self.console.width),
+                      why_not(self.state, self.lang) or Text(""))
         height = len(self.console.render_lines(board, self.console.options, pad=False)) + 2  # rule, prompt
         if unread + height > self.console.height:
             safe_read(self.read, t("cli.read-first", self.lang) + " ")
@@ -250,33 +313,49 @@ class Session:
     def hand_over(self, seat: PlayerId) -> None:
         """Hot-seat: clear the screen and wait for the next person."""
         if len(self.humans) > 1:
-            self.console.clear()
+            self.wipe()
             self.console.print(Panel(t("cli.pass-to", self.lang, player=seat + 1)))
             safe_read(self.read, t("cli.press-enter", self.lang) + " ")
-            self.console.clear()
+            self.wipe()
         self.viewer = seat
+
+    def wipe(self) -> None:
+        """Clear the screen and the scrollback too (ESC[3J): scrolling up
+        must not show the previous person's hand either."""
+        self.console.clear()
+        if self.console.is_terminal:
+            self.console.file.write("\x1b[3J")
+            self.console.file.flush()
 
     def draw(self, seat: PlayerId) -> None:
         self.console.rule(t("cli.turn-of", self.lang, player=seat + 1))
         self.console.print(self.state.game.render(self.state.observation(seat), self.lang))
         self.console.print(move_list(self.state, self.lang, self.console.width))
+        missing = why_not(self.state, self.lang)
+        if missing is not None:
+            self.console.print(missing)
 
     def human_turn(self, seat: PlayerId) -> bool:
         """Ask ``seat`` until a move is played; False when the person quits."""
         self.hold_feed(seat)
         self.draw(seat)
-        actions = self.state.legal_actions()
+        actions = [action for _, action in move_choices(self.state, self.lang)]
         restart_at = self.restart_point(self.state) if self.restart_point else None
         hint = typed_hint(self.state, seat, self.lang)
-        prompt = (t("cli.choose", self.lang) + ("  (r)" if restart_at is not None else "")
+        prompt = (t("cli.choose", self.lang)
+                  + (", " + t("cli.choose-restart", self.lang) if restart_at is not None else "")
                   + (f"; {hint}" if hint else "") + " > ")
         while True:
             answer = safe_read(self.read, prompt)
-            if answer is None:
+            self.last_answer = seat
+            if answer is None:  # end of input (Ctrl-D): never lose the game
                 self.quit(confirm=False)
                 return False
-            command = normalize(answer)
-            number = parse_number(command)
+            if number_like(answer):  # ², ①, ½: not a number here, whatever NFKC says
+                self.console.print(f"[red]{escape(t('cli.not-a-number', self.lang, n=len(actions)))}[/]")
+                continue
+            command = "q" if answer == INTERRUPT else normalize(answer)
+            number = parse_number(answer)
             if number is not None and 1 <= number <= len(actions):
                 self.play(seat, actions[number - 1])
                 return True
@@ -380,18 +459,22 @@ class Session:
         wait_key(self.read, self.lang)
 
     def quit(self, *, confirm: bool) -> bool:
-        """Leave the game (after a yes when ``confirm``), offering to save it."""
-        if confirm and not ask_yes_no(self.console, t("cli.quit-confirm", self.lang), self.read, self.lang):
+        """Leave the game. With ``confirm`` (q, Ctrl-C) after a yes, offering
+        to save it; without (the end of input, Ctrl-D: nobody is there to
+        answer) it is saved at once, with the command that resumes it."""
+        if confirm and not ask_yes_no(self.console, t("cli.quit-confirm", self.lang), self.read, self.lang,
+                                      interrupt=True):
             return False
-        saved = False
-        if confirm and self.save_dir is not None and self.state.history and ask_yes_no(
-            self.console, t("cli.save-offer", self.lang), self.read, self.lang
-        ):
+        can_save = self.save_dir is not None and bool(self.state.history)
+        if can_save and (not confirm or ask_yes_no(self.console, t("cli.save-offer", self.lang), self.read,
+                                                   self.lang, interrupt=True)):
+            assert self.save_dir is not None
+            if not confirm:
+                self.console.print(f"\n[yellow]{escape(t('cli.input-ended', self.lang))}[/]")
             path = save_game(self.state, self.seats, self.save_dir, self.save_path, restart=self.restart_point)
             self.console.print(resume_hint(self.save_dir, path, self.lang))
-            saved = True
-        if not saved:
-            self.console.print(t("cli.quit", self.lang))
+            return True
+        self.console.print(t("cli.quit", self.lang))
         return True
 
     def finish(self) -> None:
@@ -443,5 +526,6 @@ def play_session(
     console = console or Console()
     session = Session(state, seats, lang=lang, save_dir=save_dir, restart_point=restart_point,
                       console=console, read=read or (lambda prompt: console.input(prompt)),
-                      bot_seed=bot_seed, save_path=save_path)
+                      bot_seed=bot_seed, save_path=save_path,
+                      pending=terminal_pending() if read is None and console.is_terminal else None)
     return session.run()
