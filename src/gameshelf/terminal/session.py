@@ -33,7 +33,6 @@ from gameshelf.terminal.help import help_panel, package
 from gameshelf.terminal.prompts import (
     INTERRUPT,
     Reader,
-    ask_number,
     ask_yes_no,
     normalize,
     number_like,
@@ -42,6 +41,7 @@ from gameshelf.terminal.prompts import (
     wait_key,
 )
 from gameshelf.terminal.saves import save_game
+from gameshelf.terminal.screens import show_details, show_log
 from gameshelf.terminal.typeahead import Pending, terminal_pending
 from gameshelf.terminal.typed import typed_hint, typed_move
 from gameshelf.terminal.undo import UndoStack
@@ -436,27 +436,13 @@ class Session:
         self.console.print(f"[yellow]{escape(t('cli.undone', self.lang))}[/]")
 
     def show_details(self, seat: PlayerId) -> None:
-        """The screens behind the compact board (a player's whole area, the
-        market, the book), chosen by number, each held until a key."""
-        hook = view_hook(self.state.game, "details")
-        screens = list(hook(self.state.game, self.state.observation(seat), self.lang)) if hook else []
-        if not screens:
-            self.console.print(self.state.game.render(self.state.observation(seat), self.lang))
-            wait_key(self.read, self.lang)
-            return
-        for number, (label, _) in enumerate(screens, start=1):
-            self.console.print(f"  [cyan]{number})[/] {escape(label)}", highlight=False)
-        picked = ask_number(self.console, t("cli.pick-details", self.lang), 1, len(screens), self.read, self.lang,
-                            more_help=lambda: self.console.print(self.help(seat)))
-        if picked is not None:
-            self.console.print(screens[picked - 1][1])
-            wait_key(self.read, self.lang)
+        """The screens behind the compact board (see :mod:`screens`)."""
+        show_details(self.console, self.state.game, self.state.observation(seat), self.lang, self.read,
+                     more_help=lambda: self.console.print(self.help(seat)))
 
     def show_log(self, seat: PlayerId) -> None:
         """The whole log as this seat may read it, held until a key."""
-        lines = history_lines(self.state, self.seats, seat, self.lang) or ["-"]
-        self.console.print(Panel("\n".join(lines), title=t("cli.log-title", self.lang)), highlight=False)
-        wait_key(self.read, self.lang)
+        show_log(self.console, history_lines(self.state, self.seats, seat, self.lang), self.lang, self.read)
 
     def quit(self, *, confirm: bool) -> bool:
         """Leave the game. With ``confirm`` (q, Ctrl-C) after a yes, offering
