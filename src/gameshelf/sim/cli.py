@@ -29,6 +29,7 @@ from gameshelf.core.registry import games, load_game
 from gameshelf.sim.console import print_summary
 from gameshelf.sim.folder import FolderError, run_in_folder
 from gameshelf.sim.job import Job, load_plugins
+from gameshelf.sim.names import name_items
 from gameshelf.sim.results import read_job, read_table
 from gameshelf.sim.stats import summarize
 
@@ -159,7 +160,7 @@ def summarize_folder(folder: Path) -> dict:  # type: ignore[type-arg]
     seats = read_table(folder / "results")
     if seats is None:
         raise FileNotFoundError(f"{folder} holds no results table")
-    return summarize(seats, read_table(folder / "items"))
+    return name_items(summarize(seats, read_table(folder / "items")), read_job(folder).get("game"))
 
 
 def missing_extra_message(exc: ImportError) -> str:

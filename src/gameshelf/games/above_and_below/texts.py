@@ -286,3 +286,13 @@ def result_columns(state: Any, lang: str | None = None) -> list[tuple[str, list[
         *((ns_text(f"final.{name}", lang), [str(key[i]) for key in keys])
           for i, name in enumerate(("coins", "villagers", "buildings"))),
     ]
+
+
+def item_name(item: str, lang: str | None) -> str | None:
+    """An acquisition of the simulator's per-card table (``state.acquisitions``:
+    a building id such as ``h07`` or a villager id such as ``30``) by its
+    catalogue name, so reports never show internal ids (issue 29)."""
+    key = f"villager.{item}" if item.isdigit() else f"card.{item}"
+    from gameshelf.core import i18n
+
+    return ns_text(key, lang) if i18n.has(f"{NS}.{key}", "en") else None

@@ -273,3 +273,14 @@ def _tour_gain(obs: dict[str, Any], action: A.Tour, lang: str | None) -> str:
     if back > 0:
         parts.append(t("dicey_farm.view.tour-back", lang, face=back))
     return ("; " if (lang or current_language()) != "ja" else "、").join(parts)
+
+
+def item_name(item: str, lang: str | None) -> str | None:
+    """An acquisition of the simulator's per-card table (a craftsman or a
+    facility id, RULES.md D29) by its catalogue name (issue 29)."""
+    from gameshelf.core import i18n
+
+    for key in (f"dicey_farm.craftsman.{item}.name", f"dicey_farm.facility.{item}.name"):
+        if i18n.has(key, "en"):
+            return t(key, lang)
+    return None

@@ -251,3 +251,12 @@ def typed_hint(obs: dict[str, Any], lang: str | None = None) -> str | None:
     if limits is None or limits[1] <= limits[0]:
         return None
     return compact_text("typed.hint", lang, low=limits[0], high=limits[1])
+
+
+def item_name(item: str, lang: str | None) -> str | None:
+    """An acquisition of the simulator's per-card table (a card or luxury
+    key) by its catalogue name (issue 29)."""
+    from gameshelf.core import i18n
+
+    key = f"filthy_rich.card.{item}"
+    return t(key, lang) if i18n.has(key, "en") else None
