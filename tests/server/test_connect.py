@@ -47,3 +47,23 @@ def test_the_terminal_client_takes_a_move_back(client: TestClient) -> None:
     # the first "u" came before any move: refused, saying there is nothing to take back
     assert t("cli.no-undo", "en") in " ".join(out.getvalue().split())
     assert "Took back: " in out.getvalue()
+
+
+def test_connect_takes_the_keys_of_local_play_and_drops_type_ahead(client: TestClient) -> None:
+    """Issue 29: `?` listed only "1-11, q", and keys typed while another seat
+    moved were played when the list appeared."""
+    table, tokens = new_table(client, "filthy-rich",
+                              [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}])
+    mover = client.get(f"/api/tables/{table}").json()["to_move"]
+    out = io.StringIO()
+    answers = iter(["?", "", "l", "", "b", "d", "q", "²", "q", "n", "q", "y"])
+    typed = iter([["1", "2"]])
+    last = play_remote(Remote(client, table, tokens[mover], "en"), console=Console(file=out, width=100),
+                       read=lambda _: next(answers), pending=lambda: next(typed, []))
+    text = " ".join(out.getvalue().split())
+    assert last["state"] == 0  # nothing typed ahead, and nothing else, became a move
+    assert "2 line(s) typed while it was not your turn were discarded" in text
+    assert t("cli.key-details", "en").split()[0] == "d" and "details" in text  # the full key list
+    assert t("cli.log-title", "en") in text
+    assert "Please type the number of a move" in text  # "²" refused
+    assert "You left table" in text  # after a no, then a yes
