@@ -58,10 +58,6 @@ def filthy_rich(s: Any, u: Unavailable) -> Matcher:
 
     p = u.params
     seat = s.current_player
-    if u.move == "filthy_rich.why_not.move.buy":
-        luxes = [x for x in range(len(s.cat.luxuries)) if f"@filthy_rich.card.{s.cat.luxuries[x].key}" == p["card"]]
-        assert luxes
-        return lambda a: isinstance(a, A.BuyLuxury) and a.luxury in luxes
     if u.move == "filthy_rich.why_not.move.play":
         cards = [c for c in s.hands[seat] if s.acts.card_param[c] == p["card"]]
         assert cards, "the card named is in the seat's hand"

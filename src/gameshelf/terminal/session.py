@@ -28,6 +28,7 @@ from gameshelf.core.narration import move_sentences, view_hook
 from gameshelf.core.protocol import Game, PlayerId, State
 from gameshelf.core.record import replay
 from gameshelf.terminal.feed import HUMAN, Feed, history_lines
+from gameshelf.terminal.fit import fit_screen
 from gameshelf.terminal.fold import Folded
 from gameshelf.terminal.help import help_panel, package
 from gameshelf.terminal.prompts import (
@@ -303,9 +304,9 @@ class Session:
         unread, self.unread = self.unread, 0
         if not unread or not self.console.is_terminal:
             return
-        board = Group(self.state.game.render(self.state.observation(seat), self.lang),
-                      move_list(self.state, self.lang, self.console.width),
-                      why_not(self.state, self.lang) or Text(""))
+        board = Group(*fit_screen(self.console, self.state.game.render(self.state.observation(seat), self.lang),
+                                  move_list(self.state, self.lang, self.console.width),
+                                  why_not(self.state, self.lang), self.lang, self.prompt(seat)))
         height = len(self.console.render_lines(board, self.console.options, pad=False)) + 2  # rule, prompt
         if unread + height > self.console.height:
             safe_read(self.read, t("cli.read-first", self.lang) + " ")
@@ -328,12 +329,13 @@ class Session:
             self.console.file.flush()
 
     def draw(self, seat: PlayerId) -> None:
+        """The turn's heading, the compact board, the moves and why others
+        are missing, cut to fit the screen (see :mod:`fit`)."""
         self.console.rule(t("cli.turn-of", self.lang, player=seat + 1))
-        self.console.print(self.state.game.render(self.state.observation(seat), self.lang))
-        self.console.print(move_list(self.state, self.lang, self.console.width))
-        missing = why_not(self.state, self.lang)
-        if missing is not None:
-            self.console.print(missing)
+        board = self.state.game.render(self.state.observation(seat), self.lang)
+        for part in fit_screen(self.console, board, move_list(self.state, self.lang, self.console.width),
+                               why_not(self.state, self.lang), self.lang, self.prompt(seat)):
+            self.console.print(part)
 
     def human_turn(self, seat: PlayerId) -> bool:
         """Ask ``seat`` until a move is played; False when the person quits."""
@@ -341,10 +343,7 @@ class Session:
         self.draw(seat)
         actions = [action for _, action in move_choices(self.state, self.lang)]
         restart_at = self.restart_point(self.state) if self.restart_point else None
-        hint = typed_hint(self.state, seat, self.lang)
-        prompt = (t("cli.choose", self.lang)
-                  + (", " + t("cli.choose-restart", self.lang) if restart_at is not None else "")
-                  + (f"; {hint}" if hint else "") + " > ")
+        prompt = self.prompt(seat)
         while True:
             answer = safe_read(self.read, prompt)
             self.last_answer = seat
@@ -391,12 +390,23 @@ class Session:
                 continue
             self.draw(seat)
 
-    def help(self, seat: PlayerId) -> Panel:
+    def prompt(self, seat: PlayerId) -> str:
+        """The move prompt: the keys, the restart key by name (Daily Mode),
+        and what may be typed now."""
+        restart_at = self.restart_point(self.state) if self.restart_point else None
+        hint = typed_hint(self.state, seat, self.lang)
+        return (t("cli.choose", self.lang)
+                + (", " + t("cli.choose-restart", self.lang) if restart_at is not None else "")
+                + (f"; {hint}" if hint else "") + " > ")
+
+    def help(self, seat: PlayerId) -> Panel | Group:
         """The ``?`` screen for ``seat`` now: keys, what may be typed, the
         current phase and the rules in brief."""
         restart_at = self.restart_point(self.state) if self.restart_point else None
-        return help_panel(self.state.game, self.state.observation(seat), self.lang, can_undo=bool(self.undo),
-                          can_restart=restart_at is not None, typed=typed_hint(self.state, seat, self.lang))
+        panel = help_panel(self.state.game, self.state.observation(seat), self.lang, can_undo=bool(self.undo),
+                           can_restart=restart_at is not None, typed=typed_hint(self.state, seat, self.lang))
+        missing = why_not(self.state, self.lang)
+        return panel if missing is None else Group(panel, missing)
 
     def typed(self, seat: PlayerId, command: str) -> bool | None:
         """A move typed as words (``bid 12``, see :mod:`typed`): True when it

@@ -33,12 +33,13 @@ def _turn(s: FilthyRichState) -> list[Unavailable]:
     cat = s.cat
     if s.lux_pool and not s.luxury_open:
         out.append(Unavailable(f"{NS}.move.buy-any", f"{NS}.luxury-closed", {}))
-    elif s.luxury_open:
-        for lux in s.lux_pool:
-            cost = cat.luxuries[lux].cost
-            if cost > cash:
-                out.append(Unavailable(f"{NS}.move.buy", f"{NS}.cannot-afford",
-                                       {"card": lux_param(s, lux), "need": cost, "have": cash}))
+    elif s.luxury_open and s.lux_pool:
+        # only when none can be bought: a dozen dearer luxuries are no missing move
+        cheapest = min(s.lux_pool, key=lambda x: cat.luxuries[x].cost)
+        cost = cat.luxuries[cheapest].cost
+        if cost > cash:
+            out.append(Unavailable(f"{NS}.move.buy-any", f"{NS}.luxury-dear",
+                                   {"card": lux_param(s, cheapest), "need": cost, "have": cash}))
     if s.actions_left <= 0 and hand:
         out.append(Unavailable(f"{NS}.move.play-any", f"{NS}.no-actions-left",
                                {"n": cat.rules.actions_per_turn}))
