@@ -221,6 +221,8 @@ class Session:
         self.pending = pending
         #: the seat that answered the last move prompt (type-ahead is kept only for it)
         self.last_answer: PlayerId | None = None
+        #: the move prompt now being asked (its height counts when the screen is fitted)
+        self.current_prompt = ""
 
     # -- the loop -----------------------------------------------------------------
     def run(self) -> State:
@@ -306,7 +308,7 @@ class Session:
             return
         board = Group(*fit_screen(self.console, self.state.game.render(self.state.observation(seat), self.lang),
                                   move_list(self.state, self.lang, self.console.width),
-                                  why_not(self.state, self.lang), self.lang, self.prompt(seat)))
+                                  why_not(self.state, self.lang), self.lang, self.current_prompt))
         height = len(self.console.render_lines(board, self.console.options, pad=False)) + 2  # rule, prompt
         if unread + height > self.console.height:
             safe_read(self.read, t("cli.read-first", self.lang) + " ")
@@ -334,16 +336,16 @@ class Session:
         self.console.rule(t("cli.turn-of", self.lang, player=seat + 1))
         board = self.state.game.render(self.state.observation(seat), self.lang)
         for part in fit_screen(self.console, board, move_list(self.state, self.lang, self.console.width),
-                               why_not(self.state, self.lang), self.lang, self.prompt(seat)):
+                               why_not(self.state, self.lang), self.lang, self.current_prompt):
             self.console.print(part)
 
     def human_turn(self, seat: PlayerId) -> bool:
         """Ask ``seat`` until a move is played; False when the person quits."""
+        restart_at = self.restart_point(self.state) if self.restart_point else None
+        prompt = self.current_prompt = self.prompt(seat, restart_at)
         self.hold_feed(seat)
         self.draw(seat)
         actions = [action for _, action in move_choices(self.state, self.lang)]
-        restart_at = self.restart_point(self.state) if self.restart_point else None
-        prompt = self.prompt(seat)
         while True:
             answer = safe_read(self.read, prompt)
             self.last_answer = seat
@@ -390,10 +392,9 @@ class Session:
                 continue
             self.draw(seat)
 
-    def prompt(self, seat: PlayerId) -> str:
-        """The move prompt: the keys, the restart key by name (Daily Mode),
-        and what may be typed now."""
-        restart_at = self.restart_point(self.state) if self.restart_point else None
+    def prompt(self, seat: PlayerId, restart_at: int | None) -> str:
+        """The move prompt: the keys, the restart key by name (Daily Mode,
+        when ``restart_at`` is a move to go back to), and what may be typed now."""
         hint = typed_hint(self.state, seat, self.lang)
         return (t("cli.choose", self.lang)
                 + (", " + t("cli.choose-restart", self.lang) if restart_at is not None else "")
