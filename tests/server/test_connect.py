@@ -67,3 +67,14 @@ def test_connect_takes_the_keys_of_local_play_and_drops_type_ahead(client: TestC
     assert t("cli.log-title", "en") in text
     assert "Please type the number of a move" in text  # "²" refused
     assert "You left table" in text  # after a no, then a yes
+
+
+def test_q_typed_while_another_seat_moves_leaves(client: TestClient) -> None:
+    table, tokens = new_table(client, "filthy-rich",
+                              [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}])
+    waiting = 1 - client.get(f"/api/tables/{table}").json()["to_move"]
+    out = io.StringIO()
+    answers = iter(["y"])
+    last = play_remote(Remote(client, table, tokens[waiting], "en"), console=Console(file=out, width=100),
+                       read=lambda _: next(answers), sleep=lambda _: None, pending=lambda: ["q"])
+    assert not last["legal"] and "You left table" in " ".join(out.getvalue().split())
