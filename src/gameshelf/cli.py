@@ -9,6 +9,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from gameshelf.core import i18n
@@ -110,12 +111,27 @@ def play(
         message = exc.message if isinstance(exc, GameshelfError) else str(exc)
         console.print(f"[red]{message}[/]")
         raise typer.Exit(2) from None
-    try:
-        play_session(state, seats, lang=lang, save_dir=save_dir, console=console, bot_seed=state.seed)
-    except KeyError as exc:
-        from gameshelf.bots import bot_names
+    _check_bots(seats, game)
+    play_session(state, seats, lang=lang, save_dir=save_dir, console=console, bot_seed=state.seed)
 
-        console.print(f"[red]{t('cli.unknown-bot', None, name=exc.args[0], names=', '.join(bot_names()))}[/]")
+
+def _check_bots(seats: list[str], game: Game) -> None:
+    """Refuse an unknown bot or a bad setting before the game starts, with
+    the list of names or of valid settings (a misspelt setting was once
+    ignored silently, and a negative one ended in a traceback)."""
+    from gameshelf.bots import BotSpecError, bot_names
+    from gameshelf.terminal.session import make_bots
+
+    try:
+        make_bots(seats, 0, game)
+    except KeyError as exc:
+        console.print(f"[red]{escape(t('cli.unknown-bot', None, name=exc.args[0], names=', '.join(bot_names())))}[/]")
+        raise typer.Exit(2) from None
+    except BotSpecError as exc:
+        console.print(f"[red]{escape(exc.message_in(None))}[/]")
+        raise typer.Exit(2) from None
+    except ValueError as exc:  # a bot's own refusal ("give ismcts a budget")
+        console.print(f"[red]{escape(str(exc))}[/]")
         raise typer.Exit(2) from None
 
 
@@ -207,6 +223,7 @@ def resume(
     seats = saved_seats(record)
     if seats is None or len(seats) != state.players:
         seats = ["human"] * state.players
+    _check_bots(seats, state.game)
     play_session(state, seats, lang=lang, save_dir=save_dir, console=console, bot_seed=state.seed,
                  save_path=path, restart_point=saved_restart(record))
 

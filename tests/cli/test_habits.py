@@ -12,6 +12,7 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from gameshelf.cli import app
+from gameshelf.core.i18n import t
 from gameshelf.core.record import load_record
 from gameshelf.core.registry import games, load_game
 from gameshelf.core.rng import Stream
@@ -302,7 +303,7 @@ def test_a_resumed_daily_game_keeps_its_restart_key(tmp_path: Path) -> None:
     moves = len(record["actions"])
     result = runner.invoke(app, ["resume", "--save-dir", str(tmp_path)], input="1\nr\n1\nq\ny\ny\n")
     assert result.exit_code == 0, result.output
-    assert "(r)" in result.output  # the prompt offers it
+    assert t("cli.choose-restart", "en") in " ".join(result.output.split())  # offered by name (issue 29)
     [(_, again)] = unfinished_games(tmp_path)
     assert len(again["actions"]) == 1 < moves  # r took the round back to its start, then one move
 

@@ -16,7 +16,7 @@ from rich.console import Console
 from gameshelf.core.record import replay
 from gameshelf.core.registry import load_game
 from gameshelf.terminal import choose_setup, parse_number, play_session, replay_session
-from gameshelf.terminal.prompts import ask_number, ask_yes_no
+from gameshelf.terminal.prompts import ask_number, ask_yes_no, number_like
 
 TEXTS = st.lists(st.text(max_size=30) | st.sampled_from(["１", "²", "①", "9" * 5000, "q", "?", "l", "u", "b", "d", "",
                                                           "ｑ", "-1", "1.0", "0x1", "\x00", "y", "n"]),
@@ -43,11 +43,13 @@ def quiet() -> Console:
 
 
 def test_numbers_in_any_script() -> None:
-    assert parse_number("１") == 1 and parse_number("１２") == 12
-    assert parse_number("①") == 1 and parse_number("²") == 2
-    assert parse_number(" 3 ") == 3 and parse_number("٣") == 3  # Arabic-Indic three
-    for text in ("9" * 5000, "", "x", "-1", "1.0", "1e3", "0x1", "1 2", "\x00"):
+    """ASCII and full-width digits only (issue 29): a superscript, a circled
+    digit, a fraction or another script's digit is refused, not folded."""
+    assert parse_number("１") == 1 and parse_number("１２") == 12 and parse_number("1２") == 12
+    assert parse_number(" 3 ") == 3
+    for text in ("9" * 5000, "", "x", "-1", "1.0", "1e3", "0x1", "1 2", "\x00", "①", "²", "½", "٣", "Ⅻ", "¹²"):
         assert parse_number(text) is None, text
+    assert all(number_like(x) for x in ("²", "①", "½", "1²", "Ⅻ")) and not number_like("１２ q")
 
 
 def test_a_full_width_number_picks_a_move_and_a_huge_one_is_refused() -> None:

@@ -26,7 +26,7 @@ GAMES = ((1, None), (2, 2))
 EVERY = 9
 
 PINNED = {
-    "dicey-farm": "9761cbe24d5df522cd20c829a6dc6579ed508ce2151d4e7cc284a8ac8807c7a7",
+    "dicey-farm": "e132128345e6dbe827ce44895652de11951b71fb72034a7874d25b4ccd3a379f",
     "filthy-rich": "3af7c41ba8ee908a5baeee33ba6d59ec08b74b50e3e384abd031dba0518ae127",
     "pay-dirt": "8db8df9b61b698d029f09faf3c8eeaabb5492955307703b053d3134b7cb21251",
     "above-and-below": "e8093d4b81c71cd4c29a6978c626de971127106acd48fa237b334e763ecaa6c4",

@@ -17,7 +17,7 @@ import functools
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from gameshelf.bots.spec import parse_bot_spec, split_bot_specs
+from gameshelf.bots.spec import BotSpecError, check_settings, parse_bot_spec, split_bot_specs
 from gameshelf.core.actions import Action
 from gameshelf.core.protocol import Game, Observation, PlayerId, State
 from gameshelf.core.registry import game_package
@@ -27,6 +27,7 @@ __all__ = [
     "LEVELS",
     "Bot",
     "BotSettingsError",
+    "BotSpecError",
     "PlayerView",
     "RandomBot",
     "bot_names",
@@ -139,6 +140,8 @@ def make_bot(name: str, seed: int = 0, game: Game | None = None, **settings: Any
 
     Raises:
         KeyError: no bot has that name.
+        BotSpecError: a setting the bot does not read, or a value out of
+            its range (the message lists the valid settings).
     """
     _load_builtin()
     if "[" in name:  # a spec such as "ismcts[iterations=50]" (terminal seats)
@@ -146,8 +149,11 @@ def make_bot(name: str, seed: int = 0, game: Game | None = None, **settings: Any
         settings = {**from_spec, **settings}
     if name in LEVELS:
         base, preset = level_bot(name, game), level_settings(name, game)
+        check_settings(name, base, settings)
         return _BOTS[base](seed=seed, **{**preset, **settings})
-    return _BOTS[name](seed=seed, **settings)
+    factory = _BOTS[name]
+    check_settings(name, name, settings)
+    return factory(seed=seed, **settings)
 
 
 def make_bot_from_spec(spec: str, seed: int = 0, game: Game | None = None) -> Bot:

@@ -67,6 +67,12 @@ class Texts:
         """One short line saying what may be typed now, else ``None``."""
         return None
 
+    def item_name(self, item: str, lang: str | None) -> str | None:
+        """An item of the simulator's per-card table (a data file's id:
+        ``k6``, ``h07``) by the name the game's catalogue gives it, else
+        ``None`` (the report keeps the id)."""
+        return None
+
 
 class TerminalView(ABC):
     """How a game draws in the terminal: rich renderables from an observation."""

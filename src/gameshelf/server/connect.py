@@ -2,10 +2,17 @@
 
 The client needs nothing but the API: it polls the seat's view, draws the
 observation with the game's own terminal renderer (the game is installed
-here too), lists the legal moves the server offers and sends the chosen one
-with the state number it saw; ``u`` takes back the seat's last move when the
-server offers it (``can_undo``). A refusal is shown and the view fetched
-again; nothing is decided on this side.
+here too), lists the legal moves the server offers (one line per distinct
+sentence) with the server's "why not" reasons under them, and sends the
+chosen one with the state number it saw. A refusal is shown and the view
+fetched again; nothing is decided on this side.
+
+It takes the keys of local play (issue 29): ``?`` help, ``d`` details,
+``l`` log, ``b`` board, ``u`` undo (when the server offers it), ``q``
+leave, also while waiting for another seat. Keys typed while it is not
+this seat's turn are dropped when the list appears, with a line saying so;
+Ctrl-C asks as ``q`` does; the end of input leaves the table (the server
+keeps the seat, so nothing is lost) and says how to come back.
 """
 
 from __future__ import annotations
@@ -16,8 +23,26 @@ from typing import Any
 
 import httpx
 from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+from rich.text import Text
 
+from gameshelf.core.i18n import t
+from gameshelf.core.protocol import Game
 from gameshelf.core.registry import load_game
+from gameshelf.terminal.fold import Folded
+from gameshelf.terminal.help import help_panel
+from gameshelf.terminal.prompts import (
+    INTERRUPT,
+    ask_yes_no,
+    normalize,
+    number_like,
+    parse_number,
+    safe_read,
+    wait_key,
+)
+from gameshelf.terminal.screens import show_details, show_log
+from gameshelf.terminal.typeahead import Pending, terminal_pending
 
 POLL = 0.5
 
@@ -60,50 +85,180 @@ class Remote:
         return str(detail.get("message") if isinstance(detail, dict) else detail)
 
 
+def distinct_moves(legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The server's legal moves, one per distinct sentence (two copies of a
+    card read the same and are the same choice)."""
+    seen: dict[str, dict[str, Any]] = {}
+    for item in legal:
+        seen.setdefault(str(item.get("text")), item)
+    return list(seen.values())
+
+
+def move_table(moves: list[dict[str, Any]], lang: str) -> Table:
+    table = Table(title=t("cli.legal-moves", lang), show_header=False, box=None, pad_edge=False,
+                  title_justify="left")
+    table.add_column(justify="right", style="bold cyan", no_wrap=True)
+    table.add_column()
+    for number, item in enumerate(moves, start=1):
+        table.add_row(f"{number})", Folded(str(item["text"])))
+    return table
+
+
+def why_not_text(view: dict[str, Any], lang: str) -> Text | None:
+    """The server's reasons for the moves this seat may not make now."""
+    missing = [u for u in view.get("unavailable") or [] if isinstance(u, dict)]
+    if not missing:
+        return None
+    text = Text(t("cli.why-not", lang), style="dim bold")
+    for item in missing:
+        text.append(f"\n  {item.get('move_text', '')} — {item.get('reason_text', '')}", style="dim")
+    return text
+
+
+class Client:
+    """The loop of :func:`play_remote`, with what it remembers between views."""
+
+    def __init__(self, remote: Remote, console: Console, read: Callable[[str], str],
+                 sleep: Callable[[float], None], pending: Pending | None) -> None:
+        self.remote = remote
+        self.lang = remote.lang
+        self.console = console
+        self.read = read
+        self.sleep = sleep
+        self.pending = pending
+        self.shown = -1
+        self.log: list[str] = []
+        self.dropped = 0
+
+    def run(self) -> dict[str, Any]:
+        drawn = -1
+        while True:
+            view = self.remote.view()
+            self.print_events(view)
+            game = load_game(view["table"]["game"])
+            if view["over"]:
+                self.console.print(game.render(view["observation"], self.lang))
+                self.console.print(view["result"])
+                return view
+            if not view["legal"]:
+                if drawn != view["state"]:
+                    mover = (view["to_move"] or 0) + 1
+                    self.console.print(f"[dim]… {escape(t('cli.waiting-for', self.lang, player=mover))}[/]")
+                    drawn = view["state"]
+                if self.wait() and self.leave(view):
+                    return view
+                continue
+            self.drop_typeahead()
+            drawn = view["state"]
+            answer = self.turn(game, view)
+            if answer is None:
+                return view
+
+    def print_events(self, view: dict[str, Any]) -> None:
+        for line in view["events"]:
+            if line["n"] > self.shown:
+                self.console.print(f"  · {escape(str(line['text']))}", highlight=False)
+                self.log.append(f"  · {line['text']}")
+        self.shown = max([self.shown, *(line["n"] for line in view["events"])])
+
+    def wait(self) -> bool:
+        """One poll's pause; True when the person asked to leave meanwhile
+        (``q`` typed, or Ctrl-C)."""
+        try:
+            self.sleep(POLL)
+        except KeyboardInterrupt:
+            return True
+        if self.pending is None:
+            return False
+        lines = self.pending()
+        if any(normalize(line) == "q" for line in lines):
+            return True
+        self.dropped += len(lines)
+        return False
+
+    def drop_typeahead(self) -> None:
+        if self.pending is not None:
+            self.dropped += len(self.pending())
+        if self.dropped:
+            self.console.print(f"[yellow]{escape(t('cli.typeahead-dropped', self.lang, n=self.dropped))}[/]")
+            self.dropped = 0
+
+    def leave(self, view: dict[str, Any]) -> bool:
+        """After a yes: leave the table (the server keeps the seat)."""
+        if not ask_yes_no(self.console, t("cli.leave-table", self.lang), self.read, self.lang, interrupt=True):
+            return False
+        self.console.print(self.come_back())
+        return True
+
+    def come_back(self) -> str:
+        return t("cli.table-left", self.lang, table=self.remote.table)
+
+    def draw(self, game: Game, view: dict[str, Any], moves: list[dict[str, Any]]) -> None:
+        self.console.rule(t("cli.turn-of", self.lang, player=(view["to_move"] or 0) + 1))
+        self.console.print(game.render(view["observation"], self.lang))
+        self.console.print(move_table(moves, self.lang))
+        missing = why_not_text(view, self.lang)
+        if missing is not None:
+            self.console.print(missing)
+
+    def turn(self, game: Game, view: dict[str, Any]) -> bool | None:
+        """Ask until a move or an undo is sent (True) or the person leaves (None)."""
+        moves = distinct_moves(view["legal"])
+        can_undo = bool(view.get("can_undo"))
+        self.draw(game, view, moves)
+        prompt = t("cli.choose", self.lang) + " > "
+        while True:
+            answer = safe_read(self.read, prompt)
+            if answer is None:  # end of input: the seat stays at the table
+                self.console.print(f"\n[yellow]{escape(t('cli.input-ended-remote', self.lang))}[/]")
+                self.console.print(self.come_back())
+                return None
+            if number_like(answer):
+                self.refuse(len(moves))
+                continue
+            command = "q" if answer == INTERRUPT else normalize(answer)
+            number = parse_number(answer)
+            if number is not None and 1 <= number <= len(moves):
+                return self.send(self.remote.move(view["state"], moves[number - 1]["action"]))
+            if command == "q":
+                if self.leave(view):
+                    return None
+            elif command == "u" and can_undo:
+                return self.send(self.remote.undo(view["state"]))
+            elif command == "u":
+                self.console.print(f"[yellow]{escape(t('cli.no-undo', self.lang))}[/]")
+                continue
+            elif command in ("?", "h"):
+                self.console.print(help_panel(game, view["observation"], self.lang, can_undo=can_undo))
+                wait_key(self.read, self.lang)
+            elif command == "d":
+                show_details(self.console, game, view["observation"], self.lang, self.read,
+                             more_help=lambda: self.console.print(help_panel(game, view["observation"], self.lang)))
+            elif command == "l":
+                show_log(self.console, self.log, self.lang, self.read)
+            elif command != "b":
+                self.refuse(len(moves))
+                continue
+            self.draw(game, view, moves)
+
+    def refuse(self, n: int) -> None:
+        self.console.print(f"[red]{escape(t('cli.not-a-number', self.lang, n=n))}[/]")
+
+    def send(self, refused: str | None) -> bool:
+        if refused:
+            self.console.print(f"[red]{escape(refused)}[/]")
+        return True
+
+
 def play_remote(remote: Remote, *, console: Console | None = None,
                 read: Callable[[str], str] | None = None,
-                sleep: Callable[[float], None] = time.sleep) -> dict[str, Any]:
-    """Follow the table until it ends (or the person types q); returns the
-    last view."""
+                sleep: Callable[[float], None] = time.sleep,
+                pending: Pending | None = None) -> dict[str, Any]:
+    """Follow the table until it ends (or the person leaves); returns the
+    last view. ``pending`` takes what was typed ahead (on a real terminal,
+    the terminal's input; see :mod:`gameshelf.terminal.typeahead`)."""
     console = console or Console()
-    read = read or (lambda prompt: console.input(prompt))
-    shown = -1
-    drawn = -1
-    while True:
-        view = remote.view()
-        for line in view["events"]:
-            if line["n"] > shown:
-                console.print(f"  · {line['text']}")
-        shown = max([shown, *(line["n"] for line in view["events"])])
-        game = load_game(view["table"]["game"])
-        if view["over"]:
-            console.print(game.render(view["observation"], remote.lang))
-            console.print(view["result"])
-            return view
-        if not view["legal"]:
-            if drawn != view["state"]:
-                console.print(f"[dim]… player {(view['to_move'] or 0) + 1} to move[/]")
-                drawn = view["state"]
-            sleep(POLL)
-            continue
-        console.print(game.render(view["observation"], remote.lang))
-        for number, item in enumerate(view["legal"], start=1):
-            console.print(f"[bold cyan]{number:>3}[/] {item['text']}")
-        drawn = view["state"]
-        undo = bool(view.get("can_undo"))
-        keys = f"1-{len(view['legal'])}, " + ("u (undo), " if undo else "") + "q"
-        while True:
-            answer = read("> ").strip().lower()
-            if answer == "q":
-                return view
-            if answer == "u" and undo:
-                break
-            if answer.isdigit() and 1 <= int(answer) <= len(view["legal"]):
-                break
-            console.print(f"[red]{keys}[/]")
-        if answer == "u":
-            refused = remote.undo(view["state"])
-        else:
-            refused = remote.move(view["state"], view["legal"][int(answer) - 1]["action"])
-        if refused:
-            console.print(f"[red]{refused}[/]")
+    if read is None:
+        read = console.input
+        pending = pending or (terminal_pending() if console.is_terminal else None)
+    return Client(remote, console, read, sleep, pending).run()

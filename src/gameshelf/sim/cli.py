@@ -18,11 +18,18 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from gameshelf.bots import bot_names, parse_bot_spec, split_bot_specs
+from gameshelf.bots import (
+    BotSpecError,
+    bot_names,
+    make_bot_from_spec,
+    parse_bot_spec,
+    split_bot_specs,
+)
 from gameshelf.core.registry import games, load_game
 from gameshelf.sim.console import print_summary
 from gameshelf.sim.folder import FolderError, run_in_folder
 from gameshelf.sim.job import Job, load_plugins
+from gameshelf.sim.names import name_items
 from gameshelf.sim.results import read_job, read_table
 from gameshelf.sim.stats import summarize
 
@@ -40,7 +47,7 @@ def _json_safe(value: object) -> object:
 
 def simulate(
     game: Annotated[str, typer.Argument(help="Game id, e.g. pay-dirt.")],
-    players: Annotated[int, typer.Option("--players", "-p", help="Seats per game.")] = 2,
+    players: Annotated[int, typer.Option("--players", "-p", min=1, help="Seats per game.")] = 2,
     bots: Annotated[
         str,
         typer.Option(
@@ -51,11 +58,11 @@ def simulate(
             " optionally with settings: name\\[key=value,...].",
         ),
     ] = "random",
-    games: Annotated[int, typer.Option("--games", "-n", help="How many games.")] = 100,
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="How many games (1 or more).")] = 100,
     workers: Annotated[
-        int | None, typer.Option("--workers", "-w", help="Processes (default: all cores).")
+        int | None, typer.Option("--workers", "-w", min=1, help="Processes, 1 or more (default: all cores).")
     ] = None,
-    seed: Annotated[int, typer.Option("--seed", "-s", help="Job seed; same seed, same games.")] = 0,
+    seed: Annotated[int, typer.Option("--seed", "-s", min=0, help="Job seed; same seed, same games.")] = 0,
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Output folder.")] = None,
     ray: Annotated[
         str | None, typer.Option("--ray", help="'local' or a Ray cluster address.")
@@ -78,14 +85,18 @@ def simulate(
 ) -> None:
     """Play many bot games; write records, a results table and a summary."""
     console = Console()
-    job = Job(
-        game=game,
-        players=players,
-        bots=tuple(split_bot_specs(bots)),
-        games=games,
-        seed=seed,
-        plugins=tuple(plugin or ()),
-    )
+    try:
+        job = Job(
+            game=game,
+            players=players,
+            bots=tuple(split_bot_specs(bots)),
+            games=games,
+            seed=seed,
+            plugins=tuple(plugin or ()),
+        )
+    except ValueError as exc:  # a malformed spec or an empty list: a sentence, never a traceback
+        console.print(f"[red]{escape(str(exc))}[/]")
+        raise typer.Exit(2) from None
     problem = _check_job(job)
     if problem:
         console.print(f"[red]{escape(problem)}[/]")
@@ -127,10 +138,20 @@ def _check_job(job: Job) -> str | None:
         return f"Unknown game {job.game!r}; installed: {', '.join(games())}."
     if not game.min_players <= job.players <= game.max_players:
         return f"{job.game} takes {game.min_players}-{game.max_players} players, not {job.players}."
+    if not job.bots:
+        return "No bot given: --bots takes one or more bot specs, e.g. hard,random."
     names = set(bot_names())
-    unknown = sorted({parse_bot_spec(b)[0] for b in job.bots} - names)
+    try:
+        unknown = sorted({parse_bot_spec(b)[0] for b in job.bots} - names)
+    except ValueError as exc:
+        return str(exc)
     if unknown:
         return f"Unknown bot {', '.join(unknown)}; choose from {', '.join(sorted(names))}."
+    for spec in job.bots:  # a misspelt or out-of-range setting, refused before any game
+        try:
+            make_bot_from_spec(spec, game=game)
+        except ValueError as exc:
+            return f"{spec}: {exc}" if not isinstance(exc, BotSpecError) else str(exc)
     return None
 
 
@@ -139,7 +160,7 @@ def summarize_folder(folder: Path) -> dict:  # type: ignore[type-arg]
     seats = read_table(folder / "results")
     if seats is None:
         raise FileNotFoundError(f"{folder} holds no results table")
-    return summarize(seats, read_table(folder / "items"))
+    return name_items(summarize(seats, read_table(folder / "items")), read_job(folder).get("game"))
 
 
 def missing_extra_message(exc: ImportError) -> str:

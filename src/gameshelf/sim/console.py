@@ -7,6 +7,7 @@ same data differently.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from rich.console import Console, Group
@@ -14,11 +15,16 @@ from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 
+from gameshelf.sim.names import item_label
+
 TOP_ITEMS = 12
 
 
 def pct(entry: dict[str, Any]) -> str:
-    """``"54.2% [51.0–57.3]"``: a win rate with its 95% interval."""
+    """``"54.2% [51.0–57.3]"``: a win rate with its 95% interval (a dash
+    when there is none)."""
+    if any(math.isnan(entry[k]) for k in ("win_rate", "low", "high")):
+        return "–"
     return f"{entry['win_rate']:.1%} [{entry['low']:.1%}–{entry['high']:.1%}]"
 
 
@@ -29,7 +35,13 @@ def play_time(summary: dict[str, Any]) -> str:
 
 
 def _num(x: float) -> str:
-    return f"{x:.1f}"
+    """One decimal; a figure with no data (NaN: no other seat of that bot
+    to compare with) reads as a dash, never ``nan``."""
+    return "–" if math.isnan(x) else f"{x:.1f}"
+
+
+def _signed(x: float) -> str:
+    return "–" if math.isnan(x) else f"{x:+.1f}"
 
 
 def summary_renderable(summary: dict[str, Any], title: str = "") -> Panel:
@@ -95,10 +107,10 @@ def _items_table(items: list[dict[str, Any]], solitaire: bool) -> Table:
     table.add_column("others", justify="right")
     table.add_column("lift", justify="right")
     for e in shown:
-        row = [escape(e["item"]), str(e["n"])]
+        row = [escape(item_label(e)), str(e["n"])]
         if not solitaire:
             row.append(pct(e))
-        row += [_num(e["mean_score"]), _num(e["others_mean_score"]), f"{e['score_lift']:+.1f}"]
+        row += [_num(e["mean_score"]), _num(e["others_mean_score"]), _signed(e["score_lift"])]
         table.add_row(*row)
     if len(shown) < len(items):
         table.caption = f"best and worst {TOP_ITEMS} of {len(items)}; all in summary.json"

@@ -20,6 +20,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 
 from gameshelf.sim.console import pct, play_time
+from gameshelf.sim.names import item_label
 
 TOP_ITEMS = 15
 COLOURS = ("#4C72B0", "#DD8452", "#55A868", "#C44E52", "#8172B3", "#937860", "#DA8BC3")
@@ -136,7 +137,7 @@ def plot_items(summary: dict[str, Any], path: Path) -> Path:
     shown = items if len(items) <= 2 * TOP_ITEMS else items[:TOP_ITEMS] + items[-TOP_ITEMS:]
     shown = list(reversed(shown))  # best at the top of a horizontal chart
     fig, ax = plt.subplots(figsize=(7.5, max(3.0, 0.32 * len(shown) + 1.2)))
-    labels = [e["item"] for e in shown]
+    labels = [item_label(e) for e in shown]
     if summary["solitaire"]:
         values = [e["score_lift"] for e in shown]
         ax.barh(labels, values, color=[COLOURS[0] if v >= 0 else COLOURS[3] for v in values])
@@ -230,7 +231,7 @@ def _sections(summary: dict[str, Any]) -> list[str]:
         header = ["item", "seat-games", "copies"] + ([] if solitaire else ["win rate [95% CI]"])
         header += ["mean score", "others", "lift"]
         rows = [
-            [e["item"], str(e["n"]), str(e["copies"])]
+            [item_label(e), str(e["n"]), str(e["copies"])]
             + ([] if solitaire else [pct(e)])
             + [_fmt(e["mean_score"]), _fmt(e["others_mean_score"]), _fmt(e["score_lift"], "+.1f")]
             for e in items

@@ -1,10 +1,16 @@
 """Reading what a person types: numbers in any script, commands, yes/no.
 
 Why normalise: a Japanese IME types full-width digits (``１２``) and
-letters (``ｑ``); circled and superscript digits (``①``, ``²``) arrive by
-accident. NFKC folds all of these to ASCII, so ``１`` means 1. Anything
-that is still not a plain number, or is longer than any list could be (a
-5,000-digit paste), is refused with a sentence, never a traceback.
+letters (``ｑ``), and NFKC folds those to ASCII, so ``１`` means 1 and ``ｑ``
+quits. Only ASCII and full-width digits count as a number, though:
+superscripts, circled digits and fractions (``²``, ``①``, ``½``) arrive by
+accident (issue 29: a ``²`` picked a bot for the only seat and ended a
+round), so they are refused with the usual hint, as is anything longer
+than any list could be (a 5,000-digit paste); never a traceback.
+
+Ctrl-C and Ctrl-D are told apart (:func:`safe_read`): Ctrl-C reads as
+:data:`INTERRUPT`, which a move prompt treats as ``q`` (it asks), while the
+end of input (Ctrl-D) reads as ``None``, on which a game is saved.
 """
 
 from __future__ import annotations
@@ -27,31 +33,43 @@ def normalize(text: str) -> str:
     return unicodedata.normalize("NFKC", text).strip().casefold()
 
 
+#: the digits a number may be written with: ASCII and full-width (an IME's)
+DIGITS = {**{chr(0x30 + d): d for d in range(10)}, **{chr(0xFF10 + d): d for d in range(10)}}
+#: what :func:`safe_read` returns for Ctrl-C (a string no person can type at a prompt)
+INTERRUPT = "\x03"
+
+
 def parse_number(text: str) -> int | None:
-    """The whole number ``text`` spells, or ``None``.
+    """The whole number ``text`` spells in ASCII or full-width digits, or ``None``.
 
     Example:
-        >>> [parse_number(x) for x in ("１２", "①", " 7 ", "x", "-1", "9" * 5000)]
-        [12, 1, 7, None, None, None]
+        >>> [parse_number(x) for x in ("１２", "①", "²", " 7 ", "x", "-1", "9" * 5000)]
+        [12, None, None, 7, None, None, None]
     """
-    folded = normalize(text)
-    if not folded or len(folded) > MAX_DIGITS:
-        return None
-    digits = [unicodedata.decimal(ch, None) for ch in folded]
-    if any(d is None for d in digits):
+    stripped = text.strip() if isinstance(text, str) else ""
+    if not stripped or len(stripped) > MAX_DIGITS or any(ch not in DIGITS for ch in stripped):
         return None
     value = 0
-    for d in digits:
-        assert d is not None
-        value = value * 10 + d
+    for ch in stripped:
+        value = value * 10 + DIGITS[ch]
     return value
 
 
+def number_like(text: str) -> bool:
+    """Whether ``text`` holds a number-like symbol that is not an ASCII or
+    full-width digit (``²``, ``①``, ``½``, ``Ⅻ``): such input is refused as a
+    whole, since NFKC would otherwise fold ``²`` into a plain 2."""
+    return any(ch not in DIGITS and unicodedata.numeric(ch, None) is not None for ch in text)
+
+
 def safe_read(read: Reader, prompt: str) -> str | None:
-    """One line from ``read``; ``None`` when input has ended (Ctrl-D, Ctrl-C)."""
+    """One line from ``read``: :data:`INTERRUPT` for Ctrl-C, ``None`` when
+    input has ended (Ctrl-D)."""
     try:
         return read(prompt)
-    except (EOFError, KeyboardInterrupt):
+    except KeyboardInterrupt:
+        return INTERRUPT
+    except EOFError:
         return None
 
 
@@ -64,7 +82,7 @@ def ask_number(console: Console, prompt: str, low: int, high: int,
     offers (the game's rules in a game, what each choice means in a menu)."""
     while True:
         answer = safe_read(read, f"{prompt} [{low}-{high}] > ")
-        if answer is None:
+        if answer is None or answer == INTERRUPT:
             return None
         folded = normalize(answer)
         if folded == "q":
@@ -77,18 +95,22 @@ def ask_number(console: Console, prompt: str, low: int, high: int,
             continue
         if not folded and default is not None:
             return default
-        number = parse_number(folded)
+        number = parse_number(answer)
         if number is not None and low <= number <= high:
             return number
         console.print(f"[red]{escape(t('cli.not-in-range', lang, low=low, high=high))}[/]")
 
 
-def ask_yes_no(console: Console, prompt: str, read: Reader, lang: str | None) -> bool:
-    """True for yes (y, yes, はい), False for no or the end of input."""
+def ask_yes_no(console: Console, prompt: str, read: Reader, lang: str | None, *,
+               interrupt: bool = False) -> bool:
+    """True for yes (y, yes, はい), False for no or the end of input;
+    Ctrl-C answers ``interrupt`` (a second Ctrl-C at "Leave this game?" leaves)."""
     yes = {"y", "yes", "はい", "h"}
     no = {"n", "no", "いいえ", "i", ""}
     while True:
         answer = safe_read(read, f"{prompt} {t('cli.yes-no', lang)} > ")
+        if answer == INTERRUPT:
+            return interrupt
         if answer is None:
             return False
         folded = normalize(answer)

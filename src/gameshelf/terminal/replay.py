@@ -17,7 +17,7 @@ from gameshelf.core.record import replay
 from gameshelf.terminal.feed import Entry, move_text
 from gameshelf.terminal.fold import Folded
 from gameshelf.terminal.help import rules_text
-from gameshelf.terminal.prompts import Reader, normalize, parse_number, safe_read
+from gameshelf.terminal.prompts import INTERRUPT, Reader, normalize, parse_number, safe_read
 from gameshelf.terminal.session import ranking_table
 
 
@@ -71,10 +71,10 @@ def replay_session(
         if index == total and final.is_over:
             console.print(ranking_table(final, lang))
         answer = safe_read(read, t("cli.replay-help", lang) + " > ")
-        if answer is None:
+        if answer is None or answer == INTERRUPT:  # replaying loses nothing: Ctrl-C leaves
             return final
         command = normalize(answer)
-        number = parse_number(command)
+        number = parse_number(answer)
         if command == "q":
             return final
         if command == "b":

@@ -28,18 +28,22 @@ from gameshelf.core.narration import move_sentences
 from gameshelf.core.protocol import Game, PlayerId, State
 from gameshelf.core.record import replay
 from gameshelf.terminal.feed import HUMAN, Feed, history_lines
+from gameshelf.terminal.fit import fit_screen
 from gameshelf.terminal.fold import Folded
 from gameshelf.terminal.help import help_panel, package
 from gameshelf.terminal.prompts import (
+    INTERRUPT,
     Reader,
-    ask_number,
     ask_yes_no,
     normalize,
+    number_like,
     parse_number,
     safe_read,
     wait_key,
 )
 from gameshelf.terminal.saves import save_game
+from gameshelf.terminal.screens import show_details, show_log
+from gameshelf.terminal.typeahead import Pending, terminal_pending
 from gameshelf.terminal.typed import typed_hint, typed_move
 from gameshelf.terminal.undo import UndoStack
 
@@ -137,12 +141,39 @@ def _list_height(texts: list[str], columns: int, width: int) -> int:
     )
 
 
+def move_choices(state: State, lang: str | None) -> list[tuple[str, Action]]:
+    """The legal moves as the list shows them: one line per distinct
+    sentence, with the first move that reads so. Why: two copies of one
+    card ("Discard Yakuza Loan" twice) are the same choice to the person,
+    and two numbered lines that say the same thing look like a fault."""
+    seen: dict[str, Action] = {}
+    for text, action in zip(move_sentences(state, lang), state.legal_actions(), strict=True):
+        seen.setdefault(text, action)
+    return list(seen.items())
+
+
+def why_not(state: State, lang: str | None) -> Text | None:
+    """The moves the seat to decide would look for and may not make now,
+    with the engine's reason (``State.unavailable_moves``, the same the
+    browser shows), one line each under the move list."""
+    try:
+        missing = state.unavailable_moves()
+    except Exception:  # a gap in a game's explanations must never stop a game
+        return None
+    if not missing:
+        return None
+    text = Text(t("cli.why-not", lang), style="dim bold")
+    for item in missing:
+        text.append(f"\n  {item.move_text(lang)} — {item.reason_text(lang)}", style="dim")
+    return text
+
+
 def move_list(state: State, lang: str | None, width: int = 100) -> Table:
     """The legal moves as "  1) sentence"; the bracket keeps a move's
     number apart from the numbers in its sentence. A long list is laid out
     in up to three columns (numbered down each column) when the sentences
     fit the screen's ``width``."""
-    texts = move_sentences(state, lang)
+    texts = [text for text, _ in move_choices(state, lang)]
     columns = 1
     if len(texts) > LIST_ROWS:
         columns = min(range(1, 4), key=lambda k: (_list_height(texts, k, width), k))
@@ -166,7 +197,7 @@ class Session:
 
     def __init__(self, state: State, seats: Sequence[str], *, lang: str | None, save_dir: Path | None,
                  restart_point: RestartPoint | None, console: Console, read: Reader, bot_seed: int,
-                 save_path: Path | None) -> None:
+                 save_path: Path | None, pending: Pending | None = None) -> None:
         self.state = state
         self.seats = list(seats)
         self.lang = lang
@@ -186,6 +217,12 @@ class Session:
         self.skipping = False
         #: screen lines of results printed since the person last answered (see hold_feed)
         self.unread = 0
+        #: what was typed while it was not the person's turn (see typeahead)
+        self.pending = pending
+        #: the seat that answered the last move prompt (type-ahead is kept only for it)
+        self.last_answer: PlayerId | None = None
+        #: the move prompt now being asked (its height counts when the screen is fitted)
+        self.current_prompt = ""
 
     # -- the loop -----------------------------------------------------------------
     def run(self) -> State:
@@ -195,15 +232,43 @@ class Session:
             seat = self.state.current_player
             assert seat is not None
             if seat in self.bots:
-                self.bot_move(seat)
+                try:
+                    self.bot_move(seat)
+                except KeyboardInterrupt:  # Ctrl-C while a bot thinks: asked, as q is
+                    if self.quit(confirm=True):
+                        return self.state
+                    continue
+                if self.typed_q() and self.quit(confirm=True):
+                    return self.state
                 continue
             if seat != self.viewer:
                 self.hand_over(seat)
             self.show_feed(seat)
+            if seat != self.last_answer:
+                self.discard_typeahead()
             if not self.human_turn(seat):
                 return self.state
         self.finish()
         return self.state
+
+    def typed_q(self) -> bool:
+        """While bots move: whether the person typed ``q`` (leave); anything
+        else typed meanwhile is dropped, and the next list says so."""
+        if self.pending is None:
+            return False
+        lines = self.pending()
+        if lines:
+            self.console.print(f"[yellow]{escape(t('cli.typeahead-dropped', self.lang, n=len(lines)))}[/]")
+        return any(normalize(line) == "q" for line in lines)
+
+    def discard_typeahead(self) -> None:
+        """The turn has come from elsewhere: what was typed before the list
+        appeared is not an answer to it."""
+        if self.pending is None:
+            return
+        lines = self.pending()
+        if lines:
+            self.console.print(f"[yellow]{escape(t('cli.typeahead-dropped', self.lang, n=len(lines)))}[/]")
 
     def bot_move(self, seat: PlayerId) -> None:
         before = len(self.state.events)
@@ -241,8 +306,9 @@ class Session:
         unread, self.unread = self.unread, 0
         if not unread or not self.console.is_terminal:
             return
-        board = Group(self.state.game.render(self.state.observation(seat), self.lang),
-                      move_list(self.state, self.lang, self.console.width))
+        board = Group(*fit_screen(self.console, self.state.game.render(self.state.observation(seat), self.lang),
+                                  move_list(self.state, self.lang, self.console.width),
+                                  why_not(self.state, self.lang), self.lang, self.current_prompt))
         height = len(self.console.render_lines(board, self.console.options, pad=False)) + 2  # rule, prompt
         if unread + height > self.console.height:
             safe_read(self.read, t("cli.read-first", self.lang) + " ")
@@ -250,33 +316,47 @@ class Session:
     def hand_over(self, seat: PlayerId) -> None:
         """Hot-seat: clear the screen and wait for the next person."""
         if len(self.humans) > 1:
-            self.console.clear()
+            self.wipe()
             self.console.print(Panel(t("cli.pass-to", self.lang, player=seat + 1)))
             safe_read(self.read, t("cli.press-enter", self.lang) + " ")
-            self.console.clear()
+            self.wipe()
         self.viewer = seat
 
+    def wipe(self) -> None:
+        """Clear the screen and the scrollback too (ESC[3J): scrolling up
+        must not show the previous person's hand either."""
+        self.console.clear()
+        if self.console.is_terminal:
+            self.console.file.write("\x1b[3J")
+            self.console.file.flush()
+
     def draw(self, seat: PlayerId) -> None:
+        """The turn's heading, the compact board, the moves and why others
+        are missing, cut to fit the screen (see :mod:`fit`)."""
         self.console.rule(t("cli.turn-of", self.lang, player=seat + 1))
-        self.console.print(self.state.game.render(self.state.observation(seat), self.lang))
-        self.console.print(move_list(self.state, self.lang, self.console.width))
+        board = self.state.game.render(self.state.observation(seat), self.lang)
+        for part in fit_screen(self.console, board, move_list(self.state, self.lang, self.console.width),
+                               why_not(self.state, self.lang), self.lang, self.current_prompt):
+            self.console.print(part)
 
     def human_turn(self, seat: PlayerId) -> bool:
         """Ask ``seat`` until a move is played; False when the person quits."""
+        restart_at = self.restart_point(self.state) if self.restart_point else None
+        prompt = self.current_prompt = self.prompt(seat, restart_at)
         self.hold_feed(seat)
         self.draw(seat)
-        actions = self.state.legal_actions()
-        restart_at = self.restart_point(self.state) if self.restart_point else None
-        hint = typed_hint(self.state, seat, self.lang)
-        prompt = (t("cli.choose", self.lang) + ("  (r)" if restart_at is not None else "")
-                  + (f"; {hint}" if hint else "") + " > ")
+        actions = [action for _, action in move_choices(self.state, self.lang)]
         while True:
             answer = safe_read(self.read, prompt)
-            if answer is None:
+            self.last_answer = seat
+            if answer is None:  # end of input (Ctrl-D): never lose the game
                 self.quit(confirm=False)
                 return False
-            command = normalize(answer)
-            number = parse_number(command)
+            if number_like(answer):  # ², ①, ½: not a number here, whatever NFKC says
+                self.console.print(f"[red]{escape(t('cli.not-a-number', self.lang, n=len(actions)))}[/]")
+                continue
+            command = "q" if answer == INTERRUPT else normalize(answer)
+            number = parse_number(answer)
             if number is not None and 1 <= number <= len(actions):
                 self.play(seat, actions[number - 1])
                 return True
@@ -312,12 +392,22 @@ class Session:
                 continue
             self.draw(seat)
 
-    def help(self, seat: PlayerId) -> Panel:
+    def prompt(self, seat: PlayerId, restart_at: int | None) -> str:
+        """The move prompt: the keys, the restart key by name (Daily Mode,
+        when ``restart_at`` is a move to go back to), and what may be typed now."""
+        hint = typed_hint(self.state, seat, self.lang)
+        return (t("cli.choose", self.lang)
+                + (", " + t("cli.choose-restart", self.lang) if restart_at is not None else "")
+                + (f"; {hint}" if hint else "") + " > ")
+
+    def help(self, seat: PlayerId) -> Panel | Group:
         """The ``?`` screen for ``seat`` now: keys, what may be typed, the
         current phase and the rules in brief."""
         restart_at = self.restart_point(self.state) if self.restart_point else None
-        return help_panel(self.state.game, self.state.observation(seat), self.lang, can_undo=bool(self.undo),
-                          can_restart=restart_at is not None, typed=typed_hint(self.state, seat, self.lang))
+        panel = help_panel(self.state.game, self.state.observation(seat), self.lang, can_undo=bool(self.undo),
+                           can_restart=restart_at is not None, typed=typed_hint(self.state, seat, self.lang))
+        missing = why_not(self.state, self.lang)
+        return panel if missing is None else Group(panel, missing)
 
     def typed(self, seat: PlayerId, command: str) -> bool | None:
         """A move typed as words (``bid 12``, see :mod:`typed`): True when it
@@ -357,40 +447,31 @@ class Session:
         self.console.print(f"[yellow]{escape(t('cli.undone', self.lang))}[/]")
 
     def show_details(self, seat: PlayerId) -> None:
-        """The screens behind the compact board (a player's whole area, the
-        market, the book), chosen by number, each held until a key."""
-        screens = self.state.game.terminal_view().details(self.state.observation(seat), self.lang)
-        if not screens:
-            self.console.print(self.state.game.render(self.state.observation(seat), self.lang))
-            wait_key(self.read, self.lang)
-            return
-        for number, (label, _) in enumerate(screens, start=1):
-            self.console.print(f"  [cyan]{number})[/] {escape(label)}", highlight=False)
-        picked = ask_number(self.console, t("cli.pick-details", self.lang), 1, len(screens), self.read, self.lang,
-                            more_help=lambda: self.console.print(self.help(seat)))
-        if picked is not None:
-            self.console.print(screens[picked - 1][1])
-            wait_key(self.read, self.lang)
+        """The screens behind the compact board (see :mod:`screens`)."""
+        show_details(self.console, self.state.game, self.state.observation(seat), self.lang, self.read,
+                     more_help=lambda: self.console.print(self.help(seat)))
 
     def show_log(self, seat: PlayerId) -> None:
         """The whole log as this seat may read it, held until a key."""
-        lines = history_lines(self.state, self.seats, seat, self.lang) or ["-"]
-        self.console.print(Panel("\n".join(lines), title=t("cli.log-title", self.lang)), highlight=False)
-        wait_key(self.read, self.lang)
+        show_log(self.console, history_lines(self.state, self.seats, seat, self.lang), self.lang, self.read)
 
     def quit(self, *, confirm: bool) -> bool:
-        """Leave the game (after a yes when ``confirm``), offering to save it."""
-        if confirm and not ask_yes_no(self.console, t("cli.quit-confirm", self.lang), self.read, self.lang):
+        """Leave the game. With ``confirm`` (q, Ctrl-C) after a yes, offering
+        to save it; without (the end of input, Ctrl-D: nobody is there to
+        answer) it is saved at once, with the command that resumes it."""
+        if confirm and not ask_yes_no(self.console, t("cli.quit-confirm", self.lang), self.read, self.lang,
+                                      interrupt=True):
             return False
-        saved = False
-        if confirm and self.save_dir is not None and self.state.history and ask_yes_no(
-            self.console, t("cli.save-offer", self.lang), self.read, self.lang
-        ):
+        can_save = self.save_dir is not None and bool(self.state.history)
+        if can_save and (not confirm or ask_yes_no(self.console, t("cli.save-offer", self.lang), self.read,
+                                                   self.lang, interrupt=True)):
+            assert self.save_dir is not None
+            if not confirm:
+                self.console.print(f"\n[yellow]{escape(t('cli.input-ended', self.lang))}[/]")
             path = save_game(self.state, self.seats, self.save_dir, self.save_path, restart=self.restart_point)
             self.console.print(resume_hint(self.save_dir, path, self.lang))
-            saved = True
-        if not saved:
-            self.console.print(t("cli.quit", self.lang))
+            return True
+        self.console.print(t("cli.quit", self.lang))
         return True
 
     def finish(self) -> None:
@@ -442,5 +523,6 @@ def play_session(
     console = console or Console()
     session = Session(state, seats, lang=lang, save_dir=save_dir, restart_point=restart_point,
                       console=console, read=read or (lambda prompt: console.input(prompt)),
-                      bot_seed=bot_seed, save_path=save_path)
+                      bot_seed=bot_seed, save_path=save_path,
+                      pending=terminal_pending() if read is None and console.is_terminal else None)
     return session.run()

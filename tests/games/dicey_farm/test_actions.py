@@ -68,16 +68,38 @@ def test_sowing_returns_the_unused_count_as_a_die() -> None:
 def test_sowing_needs_no_seed_only_an_empty_field() -> None:
     """Issue 16: 「任意の数だけ畑に種を蒔きます」 sets no minimum, so sowing with no seed owned is
     allowed whenever an empty field exists (D32); with 「種まき人:種を蒔くアクションの後、1のダイスを
-    得る」 it is a real move: the die comes back unused and a 1 is added."""
+    得る」 it gives the sower's 1 (the die itself is spent, D33)."""
     bare = farm(dice=[4], goods={"wheat_seed": 0})
     assert bare.empty_fields() == 1 and "sow" in legal_uses(bare, 4)
     sower = use(farm(dice=[4], hired=("sower",)), 4, "sow")
-    assert sower.phase == "main" and sower.dice == [1, 4] and "sow" in sower.used
+    assert sower.phase == "main" and sower.dice == [1] and "sow" in sower.used
     full = farm(dice=[2], goods={"wheat_seed": 1, "chicken": 1})
     assert full.empty_fields() == 0 and "sow" not in legal_uses(full, 2)
     with pytest.raises(IllegalAction) as err:
         play(full, A.PickDie(2), A.Use("sow"))
     assert err.value.code == "no-empty-field"
+
+
+@pytest.mark.parametrize("seeds", (0, 3))
+def test_sowing_nothing_spends_the_die_and_the_sower_gives_its_1(seeds: int) -> None:
+    """Issue 29, RULES.md D33: 「種まき人:種を蒔くアクションの後、1のダイスを得る」 — but a
+    sow step that sows nothing (no seed owned, or "done" at once) spends the whole die, as the
+    original game does, instead of 「その分の目のダイスが返却され」 handing it back: otherwise the
+    sower made an empty sowing a free die every round."""
+    s = use(farm(dice=[5], hired=("sower",), goods={"wheat_seed": seeds}, fields=3), 5, "sow")
+    if seeds:
+        assert s.phase == "sow"
+        play(s, A.Done())
+    assert s.phase == "main" and s.dice == [1] and "sow" in s.used
+    without = use(farm(dice=[5], goods={"wheat_seed": seeds}, fields=3), 5, "sow")
+    if seeds:
+        play(without, A.Done())
+    assert without.phase == "main" and without.dice == []
+    # one seed sown: the unused count still comes back (D15), then the sower's 1
+    one = use(farm(dice=[5], hired=("sower",), goods={"wheat_seed": seeds}, fields=3), 5, "sow")
+    if seeds:
+        play(one, A.Sow("wheat"), A.Done())
+        assert one.dice == [1, 4]
 
 
 def test_sowing_stops_when_fields_run_out() -> None:

@@ -169,9 +169,14 @@ def test_sow_and_done_say_the_harvest_and_the_die_that_comes_back() -> None:
     use(s, 4, "sow")
     line = describe_move(s.observation(0), A.Sow("wheat"), "en")
     assert "wheat +3" in line and "wheat seed +2" in line, line
-    assert describe_move(s.observation(0), A.Done(), "en").endswith("a die 4 comes back")
+    # nothing sown yet: stopping now spends the die (RULES.md D33), and the line says so
+    assert describe_move(s.observation(0), A.Done(), "en").endswith("nothing sown: the die 4 is spent")
     play(s, A.Sow("wheat"))
     assert s.dice == [3]
+    s = farm(dice=[4], goods={"wheat_seed": 2}, fields=3)
+    use(s, 4, "sow")
+    play(s, A.Sow("wheat"))
+    assert describe_move(s.observation(0), A.Done(), "en").endswith("a die 3 comes back")
 
 
 def test_facility_texts_agree_with_the_facilities() -> None:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from gameshelf.core.actions import Action
 from gameshelf.core.errors import IllegalAction
-from gameshelf.core.protocol import Decision, Observation, PlayerId, State
+from gameshelf.core.protocol import Decision, Observation, PlayerId, State, Unavailable
 from gameshelf.games.above_and_below.components import Components, load_components
 from gameshelf.games.above_and_below.rules import apply, decision, explain, invariants, legal
 from gameshelf.games.above_and_below.rules.common import OPEN_BOTTOM_DECKS, known_under
@@ -125,6 +125,12 @@ class AboveAndBelowState(State):
 
     def explain_illegal(self, action: Any) -> IllegalAction:
         return explain.explain(self, action)
+
+    def unavailable_moves(self) -> list[Unavailable]:
+        """The moves the seat to decide looks for and may not make now, with why (rules/why_not.py)."""
+        from gameshelf.games.above_and_below.rules.why_not import unavailable_moves
+
+        return unavailable_moves(self)
 
     def _is_legal(self, action: Action) -> bool:
         """Legality beyond the finite legal list: an offer may name any price

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from rich.cells import cell_len
 from rich.columns import Columns
 from rich.console import Group
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from gameshelf.core.i18n import t
 from gameshelf.core.interfaces import TerminalView
 from gameshelf.core.protocol import Observation
 from gameshelf.games.above_and_below.components import GOODS, load_components
@@ -183,12 +185,34 @@ def _short_goods(v: dict[str, Any], lang: str | None) -> Text:
     return text if text.plain else Text("—")
 
 
-def players_table(obs: dict[str, Any], lang: str | None) -> Table:
+#: below this width the players' table takes the short headings (issue 29:
+#: at 80 columns the whole words were cut mid-word, "Reputati…", "cav…")
+NARROW = 100
+
+
+class PlayersTable:
+    """:func:`players_table` with whole headings on a wide screen and the
+    readable short ones (``above_and_below.compact.short.<col>``) on a
+    narrow one; a heading is never cut."""
+
+    def __init__(self, obs: dict[str, Any], lang: str | None) -> None:
+        self.obs, self.lang = obs, lang
+
+    def __rich_console__(self, console: Any, options: Any) -> Any:
+        yield players_table(self.obs, self.lang, short=options.max_width < NARROW)
+
+
+def players_table(obs: dict[str, Any], lang: str | None, *, short: bool = False) -> Table:
     """One line per village: what a glance must tell."""
     table = Table(box=None, pad_edge=False, padding=(0, 1), header_style="bold")
     for key in ("player", "vp", "coins", "reputation", "villagers", "goods", "sale", "track", "buildings", "caves"):
-        heading = ns_text("view.reputation", lang) if key == "reputation" else compact_text(f"col-{key}", lang)
-        table.add_column(heading, no_wrap=key != "goods")
+        if short:
+            heading = t(f"above_and_below.compact.short.{key}", lang)
+        else:
+            heading = ns_text("view.reputation", lang) if key == "reputation" else compact_text(f"col-{key}", lang)
+        wraps = key in ("goods", "player")
+        table.add_column(heading, no_wrap=not wraps, overflow="fold",
+                         min_width=None if wraps else cell_len(heading))
     for p, v in enumerate(obs["villages"]):
         name = ns_text("view.player", lang, n=p + 1)
         if obs["viewer"] == p:
@@ -294,7 +318,7 @@ def render(game: AboveAndBelow, obs: dict[str, Any], lang: str | None = None) ->
     header.append(f"   {ns_text('view.cider-board', lang)}: {'●' if obs['cider_on_board'] else '—'}"
                   f"   {ns_text('view.cave-deck', lang, n=obs['decks']['cave'], top=top)}")
     encounter = _encounter(game, obs, lang)
-    parts: list[Any] = [header, players_table(obs, lang), legend_line(lang)]
+    parts: list[Any] = [header, PlayersTable(obs, lang), legend_line(lang)]
     # the market while a purchase is still ahead; in a cave, at rest, or when the move list
     # itself lists the cards or villagers with what they cost, it would only push the moves off screen
     if encounter is None and obs.get("phase") in MARKET_PHASES:

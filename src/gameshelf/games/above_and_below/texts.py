@@ -169,6 +169,16 @@ def result_columns(state: Any, lang: str | None = None) -> list[tuple[str, list[
     ]
 
 
+def item_name(item: str, lang: str | None) -> str | None:
+    """An acquisition of the simulator's per-card table (``state.acquisitions``:
+    a building id such as ``h07`` or a villager id such as ``30``) by its
+    catalogue name, so reports never show internal ids (issue 29)."""
+    key = f"villager.{item}" if item.isdigit() else f"card.{item}"
+    from gameshelf.core import i18n
+
+    return ns_text(key, lang) if i18n.has(f"{NS}.{key}", "en") else None
+
+
 class AboveAndBelowTexts(Texts):
     """Above and Below's words, as the browser and the terminal read them."""
 
@@ -181,3 +191,6 @@ class AboveAndBelowTexts(Texts):
 
     def result_columns(self, state: State, lang: str | None) -> ResultColumns | None:
         return result_columns(state, lang)
+
+    def item_name(self, item: str, lang: str | None) -> str | None:
+        return item_name(item, lang)

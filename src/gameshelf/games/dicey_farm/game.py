@@ -30,7 +30,7 @@ class DiceyFarm(Game):
     min_players = 1
     max_players = 1
     default_players = 1
-    rules_version = "1.02-2"
+    rules_version = "1.02-3"
     action_classes = A.ACTION_CLASSES
     options_schema = {"daily": Option(default="", help_key="dicey_farm.option.daily")}
 

@@ -26,6 +26,7 @@ def observe(s: DiceyFarmState, player: PlayerId | None) -> Observation:
         "phase": s.phase,
         "held": s.held,
         "left": s.left,
+        "sow_die": s.sow_face,
         "kept": list(s.kept),
         "goods": dict(s.goods),
         "fields": s.fields,

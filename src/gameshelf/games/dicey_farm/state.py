@@ -14,7 +14,7 @@ from typing import Any, cast
 from gameshelf.core.actions import Action
 from gameshelf.core.errors import IllegalAction
 from gameshelf.core.i18n import t
-from gameshelf.core.protocol import Decision, Game, Observation, PlayerId, State
+from gameshelf.core.protocol import Decision, Game, Observation, PlayerId, State, Unavailable
 from gameshelf.core.rng import Rng, derive_seed
 from gameshelf.games.dicey_farm import rules
 from gameshelf.games.dicey_farm.components import components
@@ -61,6 +61,7 @@ class DiceyFarmState(State):
         self.phase: str = "main"
         self.held: int = 0       # face of the die picked in the "die" step
         self.left: int = 0       # seeds / shipments / bakes / keeps left in a sub-step
+        self.sow_face: int = 0   # the die on the sow step (0 outside it): nothing sown spends it all (D33)
         self.kept: list[str] = []
         self.goods: dict[str, int] = dict.fromkeys(C.resources, 0)
         self.goods["food"] = k["start_food"]
@@ -112,6 +113,12 @@ class DiceyFarmState(State):
     def explain_illegal(self, action: Any) -> IllegalAction:
         code, params = rules.explain(self, action)
         return IllegalAction(code, params, namespace=NAMESPACE)
+
+    def unavailable_moves(self) -> list[Unavailable]:
+        """The moves the player looks for and may not make now, with why (rules/why_not.py)."""
+        from gameshelf.games.dicey_farm.rules.why_not import unavailable_moves
+
+        return unavailable_moves(self)
 
     # -- queries used by the rules, the view and the heuristics -----------------------
     def has(self, craftsman: str) -> bool:

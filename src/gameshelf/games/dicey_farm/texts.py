@@ -164,7 +164,7 @@ def _use_what(obs: dict[str, Any], action: str, face: int, lang: str | None) -> 
     if action == "sow":
         seeds = sum(goods.get(seed, 0) for seed, _, _ in C.crops.values())
         n = min(face, int(obs.get("empty_fields", 0)), seeds)
-        text = t("dicey_farm.view.use-sow", lang, n=n) if n else t("dicey_farm.view.use-sow-none", lang)
+        text = t("dicey_farm.view.use-sow", lang, n=n) if n else t("dicey_farm.view.use-sow-spent", lang)
         if "sower" in hired:  # the sower's die is why one sows with no seed at all (D32)
             text += list_sep(lang) + t("dicey_farm.view.done-sower", lang)
         return text
@@ -216,7 +216,9 @@ def _done_what(obs: dict[str, Any], lang: str | None) -> str | None:
     if phase == "ship" and left:
         return t("dicey_farm.view.done-ship", lang, n=left)
     parts = []
-    if phase in ("sow", "oven") and left:
+    if phase == "sow" and left and left == obs.get("sow_die"):  # nothing sown: the die is spent (D33)
+        parts.append(t("dicey_farm.view.done-spent", lang, face=left))
+    elif phase in ("sow", "oven") and left:
         parts.append(t("dicey_farm.view.done-die", lang, face=left))
     if phase == "sow" and "sower" in obs.get("hired", []):
         parts.append(t("dicey_farm.view.done-sower", lang))
@@ -234,6 +236,17 @@ def _tour_gain(obs: dict[str, Any], action: A.Tour, lang: str | None) -> str:
     return ("; " if (lang or current_language()) != "ja" else "、").join(parts)
 
 
+def item_name(item: str, lang: str | None) -> str | None:
+    """An acquisition of the simulator's per-card table (a craftsman or a
+    facility id, RULES.md D29) by its catalogue name (issue 29)."""
+    from gameshelf.core import i18n
+
+    for key in (f"dicey_farm.craftsman.{item}.name", f"dicey_farm.facility.{item}.name"):
+        if i18n.has(key, "en"):
+            return t(key, lang)
+    return None
+
+
 class DiceyFarmTexts(Texts):
     """Dicey Farm's words, as the browser and the terminal read them."""
 
@@ -242,3 +255,6 @@ class DiceyFarmTexts(Texts):
 
     def result_columns(self, state: State, lang: str | None) -> ResultColumns | None:
         return result_columns(state, lang)
+
+    def item_name(self, item: str, lang: str | None) -> str | None:
+        return item_name(item, lang)

@@ -15,7 +15,7 @@ from typing import Any
 
 from gameshelf.core.actions import Action
 from gameshelf.core.errors import IllegalAction
-from gameshelf.core.protocol import Decision, Game, Observation, PlayerId, State
+from gameshelf.core.protocol import Decision, Game, Observation, PlayerId, State, Unavailable
 from gameshelf.games.filthy_rich import book as bk
 from gameshelf.games.filthy_rich import hidden
 from gameshelf.games.filthy_rich.cards import Catalog, catalog
@@ -132,6 +132,12 @@ class FilthyRichState(State):
 
     def explain_illegal(self, action: Any) -> IllegalAction:
         return explain.explain(self, action)
+
+    def unavailable_moves(self) -> list[Unavailable]:
+        """The moves the seat to decide looks for and may not make now, with why (rules/why_not.py)."""
+        from gameshelf.games.filthy_rich.rules.why_not import unavailable_moves
+
+        return unavailable_moves(self)
 
     def _apply(self, action: Action) -> None:
         apply(self, action)

@@ -179,9 +179,12 @@ def seen_compact(obs: dict[str, Any], cat: Catalog, lang: str | None, pocket: in
 def players_compact(obs: dict[str, Any], cat: Catalog, lang: str | None) -> Table:
     """One line per player: cash, luxuries, businesses, hand, tax due."""
     table = Table(box=None, header_style="bold", pad_edge=False, padding=(0, 1, 0, 0))  # one space between columns
-    table.add_column(compact_text("col-player", lang), no_wrap=True)
+    # the figures' headings keep their whole width (issue 29: "ca… lux b…" on
+    # an 80-column screen); the player's name is what gives way, by folding
+    table.add_column(compact_text("col-player", lang), overflow="fold")
     for key in ("money", "luxuries", "businesses", "hand", "tax-due"):
-        table.add_column(compact_text(f"col-{key}", lang), no_wrap=True, justify="right")
+        heading = compact_text(f"col-{key}", lang)
+        table.add_column(heading, no_wrap=True, justify="right", min_width=cell_len(heading))
     for p in range(obs["players"]):
         who = Text(("▶ " if p == obs["current"] else "  ") + SHAPES[p % len(SHAPES)] + t("cli.player", lang, n=p + 1),
                    style=COLOURS[p % len(COLOURS)] + " bold")

@@ -192,6 +192,15 @@ def typed_hint(obs: dict[str, Any], lang: str | None = None) -> str | None:
     return compact_text("typed.hint", lang, low=limits[0], high=limits[1])
 
 
+def item_name(item: str, lang: str | None) -> str | None:
+    """An acquisition of the simulator's per-card table (a card or luxury
+    key) by its catalogue name (issue 29)."""
+    from gameshelf.core import i18n
+
+    key = f"filthy_rich.card.{item}"
+    return t(key, lang) if i18n.has(key, "en") else None
+
+
 class FilthyRichTexts(Texts):
     """Filthy Rich's words, as the browser and the terminal read them."""
 
@@ -206,3 +215,6 @@ class FilthyRichTexts(Texts):
 
     def typed_hint(self, observation: Observation, lang: str | None) -> str | None:
         return typed_hint(observation, lang)
+
+    def item_name(self, item: str, lang: str | None) -> str | None:
+        return item_name(item, lang)

@@ -23,7 +23,7 @@ from typing import Any, ClassVar
 
 from gameshelf.core.actions import Action
 from gameshelf.core.errors import IllegalAction
-from gameshelf.core.protocol import Decision, Game, Observation, PlayerId, State
+from gameshelf.core.protocol import Decision, Game, Observation, PlayerId, State, Unavailable
 from gameshelf.games.pay_dirt.board import Camp
 from gameshelf.games.pay_dirt.components import Components, components
 from gameshelf.games.pay_dirt.rules import apply, decision, explain, legal, setup
@@ -135,6 +135,12 @@ class PayDirtState(State):
 
     def explain_illegal(self, action: Any) -> IllegalAction:
         return explain.explain_illegal(self, action)
+
+    def unavailable_moves(self) -> list[Unavailable]:
+        """The moves the seat to decide looks for and may not make now, with why (rules/why_not.py)."""
+        from gameshelf.games.pay_dirt.rules.why_not import unavailable_moves
+
+        return unavailable_moves(self)
 
     # -- copies --------------------------------------------------------------------
     def _copy(self) -> PayDirtState:

@@ -296,6 +296,22 @@ def typed_hint(obs: dict[str, Any], lang: str | None = None) -> str | None:
               row=t(f"pay_dirt.row.{ROWS[row]}", lang), slot=slot + 1, amount=money(total))
 
 
+def item_name(item: str, lang: str | None) -> str | None:
+    """An acquisition of the simulator's per-card table (an equipment,
+    personnel, claim or gear id) by its catalogue name (issue 29)."""
+    from gameshelf.games.pay_dirt.components import components
+    from gameshelf.games.pay_dirt.names import lot_name
+
+    comp = components()
+    for row, records in enumerate((comp.equipment, comp.personnel, comp.claims)):
+        for index, record in enumerate(records):
+            if getattr(record, "id", None) == item:
+                return lot_name(comp, row, index, lang)
+    if any(g.id == item for g in comp.gear):
+        return t(f"pay_dirt.gear.{item}", lang)
+    return None
+
+
 class PayDirtTexts(Texts):
     """Pay Dirt's words, as the browser and the terminal read them."""
 
@@ -308,3 +324,6 @@ class PayDirtTexts(Texts):
 
     def typed_hint(self, observation: Observation, lang: str | None) -> str | None:
         return typed_hint(observation, lang)
+
+    def item_name(self, item: str, lang: str | None) -> str | None:
+        return item_name(item, lang)

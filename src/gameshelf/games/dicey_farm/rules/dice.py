@@ -173,7 +173,7 @@ def use(s: DiceyFarmState, action: str, face: int) -> None:
         return
     s.log("dicey_farm.log.use", action=f"@dicey_farm.action.{action}", face=face)
     if action == "sow":
-        s.phase, s.left = "sow", face
+        s.phase, s.left, s.sow_face = "sow", face, face
         from gameshelf.games.dicey_farm.rules.steps import finish_sow, sowable
 
         if not sowable(s):

@@ -48,9 +48,12 @@ def sow(s: DiceyFarmState, crop: str) -> None:
 
 def finish_sow(s: DiceyFarmState) -> None:
     """「回数が残っていた場合、その分の目のダイスが返却され」 (D15), then the
-    sower's 「種を蒔くアクションの後、1のダイスを得る」."""
-    if s.left > 0:
+    sower's 「種を蒔くアクションの後、1のダイスを得る」. Sowing nothing at
+    all spends the whole die (D33): the original game does so, and returning
+    it made the sower a free die every round."""
+    if 0 < s.left < s.sow_face:
         give_die(s, s.left)
+    s.sow_face = 0
     if s.has("sower"):
         give_die(s, C.craftsmen["sower"].params["sow_die"])
     back_to_main(s)

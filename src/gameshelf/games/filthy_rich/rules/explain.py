@@ -68,7 +68,7 @@ def explain(s: FilthyRichState, action: Any) -> IllegalAction:
             return _err("not-in-hand")
         if s.actions_left <= 0:
             return _err("no-actions-left")
-        return _play_reason(s, seat, action.card)
+        return play_reason(s, seat, action.card)
     if isinstance(action, Roll):
         return _err("actions-left", n=s.actions_left)
     if isinstance(action, SellBusiness):
@@ -121,7 +121,8 @@ def _out_of_range(s: FilthyRichState, action: Action) -> IllegalAction | None:
     return None
 
 
-def _play_reason(s: FilthyRichState, seat: int, card: int) -> IllegalAction:
+def play_reason(s: FilthyRichState, seat: int, card: int) -> IllegalAction:
+    """Why ``card`` in ``seat``'s hand cannot be played now (also read by why_not)."""
     cat = s.cat
     if cat.card_kind[card] == BUSINESS:
         sign = cat.card_ref[card]
