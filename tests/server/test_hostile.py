@@ -125,3 +125,12 @@ def test_options_and_405_list_every_method(client: TestClient) -> None:
     r = client.options(f"/api/tables/{table}/moves")
     assert r.status_code == 204 and r.headers["allow"] == "OPTIONS, POST"
     assert client.options("/api/no/such/route").status_code in (404, 405)  # no such route
+
+
+def test_a_get_to_a_post_only_route_is_405_not_404(client: TestClient) -> None:
+    """The static client mounted at "/" must not answer for the API: a GET
+    to a route that only takes POST says so, with the methods it does take."""
+    table, _ = new_table(client)
+    for path in (f"/api/tables/{table}/moves", "/api/auth/login"):
+        r = client.get(path)
+        assert r.status_code == 405 and r.headers["allow"] == "OPTIONS, POST", (path, r.status_code)

@@ -55,6 +55,17 @@ class AllowedMethods:
                             "headers": [(b"allow", ", ".join(allowed).encode())]})
                 await send({"type": "http.response.body", "body": b""})
                 return
+        allowed = self.allowed(scope)
+        method = "GET" if scope["method"] == "HEAD" else scope["method"]
+        if allowed and method not in allowed:
+            # Why here and not in the router: a GET to a POST-only API path
+            # fell through to the static client mounted at "/" and came back
+            # 404, as if the path did not exist.
+            await send({"type": "http.response.start", "status": 405,
+                        "headers": [(b"allow", ", ".join(allowed).encode()),
+                                    (b"content-type", b"application/json")]})
+            await send({"type": "http.response.body", "body": b'{"detail":"Method Not Allowed"}'})
+            return
 
         async def send_allow(message: Message) -> None:
             allowed = (self.allowed(scope) if message["type"] == "http.response.start"

@@ -13,6 +13,8 @@ route, the ones added later included, and the routes stay short.
 - an ``Authorization`` header: 401 and 403;
 - every POST but the one that opens a table, and a finished game's record
   and replay: 409;
+- the account routes, and opening a table (a rated one needs a session):
+  401 and 403 (CSRF); logging in and signing up: 429;
 - a body that is not UTF-8 JSON: 400 (FastAPI's own ``{"detail": str}``).
 
 The schema is published as OpenAPI 3.0, whose types are those of JSON
@@ -49,11 +51,12 @@ OPENAPI_VERSION = "3.0.3"
 PARSE_ERROR: dict[str, Any] = {"title": "ParseError", "type": "object", "required": ["detail"],
                                "properties": {"detail": {"type": "string"}}}
 REASONS = {400: "The body is not UTF-8 JSON",
-           401: "No token, or one this table does not know",
+           401: "No token or session, or one this table does not know",
            403: "Not this token's seat, or not its turn",
            404: "No such table, seat, game or move",
            409: "The table is not in a state that allows this (stale, taken, over, …)",
-           413: "The body is over 64 KiB"}
+           413: "The body is over 64 KiB",
+           429: "Too many failed logins: try again after Retry-After seconds"}
 
 
 def _ref(name: str) -> dict[str, Any]:
@@ -78,6 +81,10 @@ def statuses(method: str, path: str, operation: dict[str, Any]) -> list[int]:
     if (method == "post" and path != "/api/tables") or path.endswith("/record") \
             or "/replay/" in path:
         out.add(409)
+    if path.startswith(("/api/auth/", "/api/me")) or (method == "post" and path == "/api/tables"):
+        out |= {401, 403}  # accounts: a session is needed (a rated table), and CSRF is checked
+    if path in ("/api/auth/login", "/api/auth/register"):
+        out.add(429)  # too many failed logins from this name or address
     return sorted(out)
 
 
