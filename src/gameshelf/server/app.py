@@ -22,7 +22,7 @@ from starlette.concurrency import run_in_threadpool
 
 from gameshelf.core.errors import GameshelfError
 from gameshelf.core.i18n import LANGUAGES
-from gameshelf.server import daily, schemas
+from gameshelf.server import daily, schemas, view_schema
 from gameshelf.server.bots import BotPool
 from gameshelf.server.catalogue import games_list
 from gameshelf.server.config import MAX_BODY, MAX_JSON_DEPTH, Settings
@@ -242,10 +242,14 @@ def create_app(settings: Settings | None = None, *, bot_pool: BotPool | None = N
         await server.changed(table_id)
         return done
 
-    @app.get("/api/tables/{table_id}/view", summary="What this seat (or a spectator) sees")
+    @app.get("/api/tables/{table_id}/view", summary="What this seat (or a spectator) sees",
+             response_model=schemas.View)
     async def view(table_id: TableId, authorization: Authorization = None,
-                   lang: Lang = "en") -> dict[str, Any]:
-        return await run_in_threadpool(service.view, table_id, bearer(authorization), lang)
+                   lang: Lang = "en") -> JSONResponse:
+        # declared by schemas.View (tests/server/test_view_schema.py holds
+        # every game's views to it), sent without validating it again
+        return JSONResponse(await run_in_threadpool(service.view, table_id,
+                                                    bearer(authorization), lang))
 
     @app.post("/api/tables/{table_id}/moves", summary="Make a move")
     async def post_move(table_id: TableId, move: schemas.Move,
@@ -279,6 +283,8 @@ def create_app(settings: Settings | None = None, *, bot_pool: BotPool | None = N
 
     app.include_router(daily.router)  # Dicey Farm Daily Mode (server/daily.py)
     _static(app)
+    # last, on top of whatever else builds the schema: the websocket's messages
+    view_schema.publish(app)
     return app
 
 
