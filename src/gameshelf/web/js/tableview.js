@@ -11,8 +11,10 @@ import { movesList } from "./status.js";
  * @returns {{board: Node, moves: Node, log: Node}}
  */
 export function drawMoment(o) {
+  // the board's spots and choosers say each move with the names people chose (its parts)
+  const legal = o.play ? o.view.legal.map((e) => ({ ...e, text: spokenText(e.parts, o.names) })) : [];
   const ctx = makeContext({ obs: o.view.observation, data: o.data, seat: o.seat, names: o.names,
-    legal: o.play ? o.view.legal : [], play: o.play, game: o.game, t, w });
+    legal, play: o.play, game: o.game, t, w });
   let board;
   try {
     board = o.module.draw(ctx);
