@@ -72,7 +72,7 @@ def test_view_seat_and_spectator(client: TestClient) -> None:
     other = view(client, table, tokens[1 - mover])
     spectator = view(client, table)
     assert seat_view["seat"] == mover and seat_view["legal"]
-    assert all(set(a) == {"action", "text"} for a in seat_view["legal"])
+    assert all(set(a) == {"action", "text", "parts"} for a in seat_view["legal"])
     assert other["legal"] == [] and spectator["legal"] == [] and spectator["seat"] is None
     assert "hand" in seat_view["observation"]
     assert spectator["observation"].get("hand") in (None, [])

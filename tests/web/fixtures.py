@@ -13,6 +13,7 @@ from typing import Any
 
 import gameshelf
 from gameshelf.core.narration import move_sentences
+from gameshelf.core.spoken import event_line, spoken_all
 
 PLAYERS = {"dicey-farm": 1, "filthy-rich": 3, "pay-dirt": 3, "above-and-below": 3}
 #: Moves a fixture game prefers, so that its boards fill up (signs hung,
@@ -30,14 +31,22 @@ def _choose(rng: random.Random, game_id: str, actions: list[Any]) -> Any:
 
 
 def view_of(state: Any, seat: int | None, lang: str = "en") -> dict[str, Any]:
-    """One seat's view: observation, legal moves with text, recent events."""
+    """One seat's view: observation, legal moves with text and parts, recent
+    events (the fields of the declared view, schemas.View, that the dev page draws)."""
     mine = seat is not None and state.current_player == seat and not state.is_over
-    legal = ([{"action": a.to_json(), "text": text}
-              for a, text in zip(state.legal_actions(), move_sentences(state, lang), strict=True)]
+    legal = ([{"action": a.to_json(), "text": text, "parts": parts}
+              for a, (text, parts) in zip(state.legal_actions(),
+                                          spoken_all(lambda: move_sentences(state, lang)), strict=True)]
              if mine else [])
-    events = [{"text": e.text(lang)} for e in state.events_for(seat)[-12:]]
+    events = [{"n": 0, "seat": None, "kind": "event", **event_line(e, lang)}
+              for e in state.events_for(seat)[-12:]]
     return {"state": len(state.record()["actions"]), "seat": seat, "observation": state.observation(seat),
-            "legal": legal, "events": events, "over": state.is_over}
+            "legal": legal, "events": events, "over": state.is_over, "unavailable": []}
+
+
+def legal_entry(action: dict[str, Any], text: str) -> dict[str, Any]:
+    """A hand-made legal move as the server declares one (its text, one plain part)."""
+    return {"action": action, "text": text, "parts": [{"text": text}]}
 
 
 def views(game_id: str, seed: int = 3, points: int = 5, lang: str = "en") -> list[dict[str, Any]]:

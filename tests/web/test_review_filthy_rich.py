@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.web.fixtures import views
+from tests.web.fixtures import legal_entry, views
 
 NAMES = ["Alice", "Bob", "Carol"]
 TAX_LAWYER = "tax_lawyer"
@@ -145,8 +145,8 @@ def test_the_roll_beside_the_dice_is_short_and_the_list_says_why(page: Any, serv
     view = _turn_view()
     obs = view["observation"]
     obs["actions_left"], obs["page"] = 0, 2
-    view["legal"] = [{"action": {"type": "roll"},
-                      "text": "Roll 2 business dice (page 2: one die per page number), then the page die"}]
+    view["legal"] = [legal_entry({"type": "roll"},
+                                 "Roll 2 business dice (page 2: one die per page number), then the page die")]
     _dev(page, server, view)
     spot = page.locator(".fr-top .roll-spot.legal")
     assert spot.count() == 1 and spot.inner_text().strip() == "▶ Roll the dice (2 + page die)"

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.fixtures import PLAYERS, views
+from tests.web.fixtures import PLAYERS, legal_entry, views
 from tests.web.helpers import shot
 
 NAMES = ["Alice", "Bob", "Carol", "Dan"]
@@ -98,13 +98,17 @@ def test_a_spot_shows_its_move_before_it_is_made(browser: Any, server: str, page
 
 
 def test_the_log_names_players_by_the_names_they_chose(page: Any, server: str) -> None:
+    """Names come from the declared parts (seat references), never by
+    searching the text: "Player 12" written as text stays as it is."""
     page.goto(f"{server}/#/dev/filthy-rich")
     page.wait_for_function("() => !!window.gameshelfDev")
     out = page.evaluate("""async () => {
-        const { withNames } = await import('/js/tableview.js');
-        return withNames('Player 2 pays player 1 $3 (Player 12 is nobody).', ['Ann', 'B$&n']);
+        const { spokenText, namedT } = await import('/js/tableview.js');
+        const line = spokenText([{ seat: 1 }, { text: ' pays ' }, { seat: 0 }, { text: ' $3 (Player 12 is nobody).' }],
+                                ['Ann', 'B$&n']);
+        return [line, namedT('above_and_below.log.sold', { seller: 2, buyer: 1, item: 'x', price: 3 }, ['Ann', 'Bo'])];
     }""")
-    assert out == "B$&n pays Ann $3 (Player 12 is nobody)."
+    assert out == ["B$&n pays Ann $3 (Player 12 is nobody).", "Bo sells a x to Ann for 3 coins."]
 
 
 def test_above_and_below_shows_a_pending_offer(page: Any, server: str) -> None:
@@ -234,8 +238,8 @@ def test_pointing_at_a_move_shows_where_it_is_played(page: Any, server: str) -> 
     view = views("filthy-rich")[0]
     obs = view["observation"]
     obs["book"][obs["page"] - 1] = [-1] * 9
-    view["legal"] = [{"action": {"type": "place", "pockets": [4, 5]}, "text": "Hang the sign in pocket(s) 4,5"},
-                     {"action": {"type": "place", "pockets": [5, 6]}, "text": "Hang the sign in pocket(s) 5,6"}]
+    view["legal"] = [legal_entry({"type": "place", "pockets": [4, 5]}, "Hang the sign in pocket(s) 4,5"),
+                     legal_entry({"type": "place", "pockets": [5, 6]}, "Hang the sign in pocket(s) 5,6")]
     _dev(page, server, "filthy-rich", view)
 
     def lit() -> list[int]:
@@ -343,8 +347,8 @@ def test_filthy_rich_auction_bids_are_made_at_the_auction(page: Any, server: str
     bidder = (obs["current"] + 1) % obs["players"]
     obs["phase"] = "auction"
     obs["auction"] = {"luxury": 3, "high": 20, "minimum": 21, "leader": obs["current"], "bidder": bidder, "queue": []}
-    view["legal"] = [{"action": {"type": "bid", "raise_by": k}, "text": f"Bid ${21 + k}"} for k in range(3)]
-    view["legal"].append({"action": {"type": "pass"}, "text": "Pass"})
+    view["legal"] = [legal_entry({"type": "bid", "raise_by": k}, f"Bid ${21 + k}") for k in range(3)]
+    view["legal"].append(legal_entry({"type": "pass"}, "Pass"))
     _dev(page, server, "filthy-rich", view)
     banner = page.locator(".fr-market .banner")
     assert NAMES[bidder] in banner.inner_text() and NAMES[obs["current"]] in banner.inner_text()
@@ -375,7 +379,7 @@ def test_rare_moves_have_their_place_too(page: Any, server: str, game_id: str, m
     if game_id == "dicey-farm":
         obs["goods"].update({"pig": 1, "horse": 1})
         obs["hired"] = [*obs["hired"], "official"]
-    view["legal"] = [{"action": m, "text": json.dumps(m)} for m in moves]
+    view["legal"] = [legal_entry(m, json.dumps(m)) for m in moves]
     _dev(page, server, game_id, view)
     assert _placed(page) == set(range(len(moves)))
 

@@ -21,8 +21,10 @@ from __future__ import annotations
 import os
 import tomllib
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from functools import cache
+from contextvars import ContextVar
+from functools import cache, lru_cache
 from importlib import resources
+from string import Formatter
 from typing import Any
 
 LANGUAGES: tuple[str, ...] = ("en", "ja")
@@ -132,6 +134,8 @@ def t(key: str, lang: str | None = None, /, **params: Any) -> str:
         return key if not params else f"{key} {params}"
     if not params:
         return text
+    if SEAT_MARKS.get():
+        text = marked_template(text, lang)
     resolved = {name: _resolve(value, lang) for name, value in params.items()}
     try:
         return text.format(**resolved)
@@ -146,6 +150,10 @@ def _resolve(value: Any, lang: str) -> Any:
     if isinstance(value, str) and value.startswith("@"):
         return t(value[1:], lang)
     if isinstance(value, Mapping) and DEFAULT_LANGUAGE in value:
+        if SEAT_MARKS.get():
+            seats = _seats_named(value)
+            if seats is not None:  # a seat_list: each seat marked, as "Player {n}" is
+                return _JOINS.get(lang, ", ").join(t("cli.player", lang, n=p + 1) for p in seats)
         return value.get(lang, value[DEFAULT_LANGUAGE])
     return value
 
@@ -164,11 +172,87 @@ def _seat_list(seats: tuple[int, ...]) -> dict[str, str]:
     log a list of seats every few moves (a draft's order, an auction's
     bidders), and translating every name in every language each time was a
     tenth of a Pay Dirt playout. Callers get a copy, so none can change
-    what the next one reads."""
-    joins = {"en": ", ", "ja": "、"}
-    return {lang: joins.get(lang, ", ").join(t("cli.player", lang, n=p + 1) for p in seats) for lang in LANGUAGES}
+    what the next one reads. Worked out without seat marks, so a list first
+    asked for while a view is rendered never keeps a view's marks."""
+    token = SEAT_MARKS.set(False)
+    try:
+        return {lang: _JOINS.get(lang, ", ").join(t("cli.player", lang, n=p + 1) for p in seats)
+                for lang in LANGUAGES}
+    finally:
+        SEAT_MARKS.reset(token)
+
+
+_JOINS = {"en": ", ", "ja": "、"}
+
+# -- seat references ---------------------------------------------------------------
+# Why: a front end shows the names people chose, and badges, where a text
+# names a seat. Texts name seats as "Player {player}" (the ``cli.player``
+# word before a field), so while SEAT_MARKS is set every such field is
+# rendered between private-use marks, which :mod:`gameshelf.core.spoken`
+# turns into structured seat references: the catalog's own template says
+# where a seat is named, and no rendered text is ever searched.
+
+#: set (by :func:`gameshelf.core.spoken.spoken`) while a text is rendered with its seats marked
+SEAT_MARKS: ContextVar[bool] = ContextVar("gameshelf_seat_marks", default=False)
+MARK_OPEN, MARK_SEP, MARK_CLOSE = "\ue000", "\ue001", "\ue002"
+
+
+@cache
+def seat_word(lang: str) -> str:
+    """The word a catalog of ``lang`` puts before a seat's number: the text
+    of ``cli.player`` before its ``{n}`` ("Player ", "プレイヤー")."""
+    template = catalog(lang).get("cli.player") or catalog(DEFAULT_LANGUAGE).get("cli.player", "")
+    return template.partition("{n}")[0] if "{n}" in template else ""
+
+
+@lru_cache(maxsize=8192)
+def marked_template(template: str, lang: str) -> str:
+    """``template`` with each field that follows the seat word wrapped as
+    ``OPEN word SEP {field} CLOSE`` (the word kept as written: "player" or
+    "Player")."""
+    word = seat_word(lang).casefold()
+    if not word or MARK_OPEN in template:
+        return template
+    try:
+        pieces = list(Formatter().parse(template))
+    except ValueError:
+        return template
+    out: list[str] = []
+    for literal, field, spec, conv in pieces:
+        head = literal
+        said = ""
+        if field is not None and field.isidentifier() and literal.casefold().endswith(word):
+            head, said = literal[:len(literal) - len(word)], literal[len(literal) - len(word):]
+        out.append(head.replace("{", "{{").replace("}", "}}"))
+        if field is None:
+            continue
+        body = "{" + field + (f"!{conv}" if conv else "") + (f":{spec}" if spec else "") + "}"
+        out.append(MARK_OPEN + said + MARK_SEP + body + MARK_CLOSE if said else body)
+    return "".join(out)
+
+
+def _seats_named(value: Mapping[str, Any]) -> list[int] | None:
+    """The seats of a :func:`seat_list` parameter: its English text is
+    exactly the seats' names joined, or it is not one."""
+    text = value.get(DEFAULT_LANGUAGE)
+    if not isinstance(text, str) or not text:
+        return None
+    seats: list[int] = []
+    for name in text.split(_JOINS[DEFAULT_LANGUAGE]):
+        number = name[len(seat_word(DEFAULT_LANGUAGE)):]
+        if not name.startswith(seat_word(DEFAULT_LANGUAGE)) or not number.isascii() \
+                or not number.isdigit() or number.startswith("0"):
+            return None
+        seats.append(int(number) - 1)
+    token = SEAT_MARKS.set(False)
+    try:
+        return seats if seat_list(seats) == dict(value) else None
+    finally:
+        SEAT_MARKS.reset(token)
 
 
 def clear_cache() -> None:
     catalog.cache_clear()
     _seat_list.cache_clear()
+    seat_word.cache_clear()
+    marked_template.cache_clear()

@@ -24,7 +24,7 @@ from starlette.concurrency import run_in_threadpool
 
 from gameshelf.core.errors import GameshelfError
 from gameshelf.core.i18n import LANGUAGES
-from gameshelf.server import auth_routes, daily, ratings, schemas
+from gameshelf.server import auth_routes, daily, ratings, schemas, view_schema
 from gameshelf.server.accounts import Accounts, check_rated
 from gameshelf.server.auth_routes import credential
 from gameshelf.server.bots import BotPool
@@ -277,11 +277,14 @@ def create_app(settings: Settings | None = None, *, bot_pool: BotPool | None = N
         await server.changed(table_id)
         return done
 
-    @app.get("/api/tables/{table_id}/view", summary="What this seat (or a spectator) sees")
+    @app.get("/api/tables/{table_id}/view", summary="What this seat (or a spectator) sees",
+             response_model=schemas.View)
     async def view(request: Request, table_id: TableId, authorization: Authorization = None,
-                   lang: Lang = "en") -> dict[str, Any]:
+                   lang: Lang = "en") -> JSONResponse:
+        # declared by schemas.View (tests/server/test_view_schema.py holds
+        # every game's views to it), sent without validating it again
         who = await credential(request, bearer(authorization), write=False)
-        return await run_in_threadpool(service.view, table_id, who, lang)
+        return JSONResponse(await run_in_threadpool(service.view, table_id, who, lang))
 
     @app.post("/api/tables/{table_id}/moves", summary="Make a move")
     async def post_move(request: Request, table_id: TableId, move: schemas.Move,
@@ -321,6 +324,8 @@ def create_app(settings: Settings | None = None, *, bot_pool: BotPool | None = N
     app.include_router(auth_routes.router)  # accounts and ratings (server/auth_routes.py)
     document(app)  # every refusal in /openapi.json (server/openapi.py)
     _static(app)
+    # last, on top of whatever else builds the schema: the websocket's messages
+    view_schema.publish(app)
     return app
 
 

@@ -190,14 +190,12 @@ class Hub:
                     first = await asyncio.wait_for(ws.receive(), HELLO_WAIT)
                     if first["type"] == "websocket.disconnect":
                         raise WebSocketDisconnect(first.get("code", 1000))
-                    hello = parse(first.get("text"))
-                    if hello["type"] != "hello" or set(hello) - {"type", "token", "last"}:
-                        raise Refused(1008, "the first message is a hello")
-                    conn.token = hello.get("token")
-                    if conn.token is not None and (type(conn.token) is not str
-                                                   or len(conn.token) > 64):
-                        raise Refused(1008, "bad token")
-                    last = _last(hello) if "last" in hello else last
+                    try:
+                        hello = schemas.Hello.model_validate(parse(first.get("text")))
+                    except ValueError:
+                        raise Refused(1008, "the first message is a hello") from None
+                    conn.token = hello.token
+                    last = hello.last if "last" in hello.model_fields_set else last
             if conn.token is None:
                 conn.token = session
             try:
@@ -239,9 +237,9 @@ class Hub:
         elif kind == "resume":
             await self.push(conn, last=_last(data), force=True)
         elif kind in ("move", "undo"):
-            body = {k: v for k, v in data.items() if k != "type"}
             try:
-                request: Any = (schemas.Move if kind == "move" else schemas.Undo).model_validate(body)
+                request: Any = (schemas.MoveMessage if kind == "move"
+                                else schemas.UndoMessage).model_validate(data)
             except ValueError:
                 await conn.send({"type": "error", "status": 422, "code": "malformed",
                                  "message": "a move is {type, after, action}; an undo is {type, after}"})

@@ -19,11 +19,14 @@ score replay exactly the final state.
 from __future__ import annotations
 
 import dataclasses
+import functools
+from collections.abc import Callable
 from typing import Any
 
 from gameshelf.core.actions import Action
 from gameshelf.core.narration import move_sentences, reports_move
 from gameshelf.core.protocol import Event, Game, PlayerId, State
+from gameshelf.core.spoken import event_line, said, spoken_all
 from gameshelf.core.undo import Probe
 from gameshelf.server.config import RECENT_ITEMS
 from gameshelf.server.errors import log_text
@@ -115,27 +118,36 @@ class Live:
         to: a move as its maker may read it (others get the game's public
         description), then each of its events this viewer may see; a
         take-back names the move taken back (``undoes``: its number).
-        Lines numbered 0 are the set-up's events."""
+        Lines numbered 0 are the set-up's events. Each line carries its
+        text and its parts (seats as references, :mod:`gameshelf.core.spoken`);
+        an event's line also its key and parameters."""
         game = self.state.game
         out: list[dict[str, Any]] = []
         first = max(since + 1, self.n - RECENT_ITEMS + 1, 0)
         if first == 0:
-            out.extend({"n": 0, "seat": None, "kind": "event", "text": e.text(lang)}
+            out.extend({"n": 0, "seat": None, "kind": "event", **event_line(e, lang)}
                        for e in self.setup if e.visible(viewer))
         for k in range(max(first, 1), self.n + 1):
             entry = self.entries[k - 1]
-            text = (game.describe_action(entry.action, lang) if viewer == entry.seat
-                    else game.describe_public(entry.action, entry.seat, lang))
+
+            def told(entry: Entry = entry) -> str:
+                return (game.describe_action(entry.action, lang) if viewer == entry.seat
+                        else game.describe_public(entry.action, entry.seat, lang))
+
             if entry.undoes is not None:
                 out.append({"n": k, "seat": entry.seat, "kind": "undo", "undoes": entry.undoes,
-                            "text": log_text("undo", lang, {"move": text})})
+                            "key": None, "params": {},
+                            **said(functools.partial(_undo_line, told, lang))})
                 continue
             seen = [e for e in entry.events if e.visible(viewer)]
             if reports_move(seen, entry.seat, self.state.players):
                 # the first event already says who did what: it stands for the move
-                text, seen = seen[0].text(lang), seen[1:]
-            out.append({"n": k, "seat": entry.seat, "kind": "move", "text": text})
-            out.extend({"n": k, "seat": None, "kind": "event", "text": e.text(lang)} for e in seen)
+                line = event_line(seen[0], lang)
+                seen = seen[1:]
+            else:
+                line = {"key": None, "params": {}, **said(told)}
+            out.append({"n": k, "seat": entry.seat, "kind": "move", **line})
+            out.extend({"n": k, "seat": None, "kind": "event", **event_line(e, lang)} for e in seen)
         return out
 
     def legal(self, lang: str | None) -> list[dict[str, Any]]:
@@ -147,9 +159,10 @@ class Live:
             if self._offers and next(iter(self._offers))[0] != self.n:
                 self._offers.clear()  # an older state's offers are never asked for again
             offer = self._offers[key] = [
-                {"action": a.to_json(), "text": text}
-                for a, text in zip(self.state.legal_actions(), move_sentences(self.state, lang),
-                                   strict=True)
+                {"action": a.to_json(), "text": text, "parts": parts}
+                for a, (text, parts) in zip(
+                    self.state.legal_actions(),
+                    spoken_all(lambda: move_sentences(self.state, lang)), strict=True)
             ]
         return offer
 
@@ -157,3 +170,8 @@ class Live:
         if not self.state.is_over:
             return None
         return {"scores": self.state.scores(), "ranking": self.state.ranking()}
+
+
+def _undo_line(told: Callable[[], str], lang: str | None) -> str:
+    """A take-back's line, the move it took back told inside it."""
+    return log_text("undo", lang, {"move": told()})

@@ -13,6 +13,7 @@ game is over, through the record).
 
 from __future__ import annotations
 
+import functools
 import threading
 from collections import OrderedDict
 from typing import Any
@@ -20,6 +21,7 @@ from typing import Any
 from gameshelf.core.narration import reports_move
 from gameshelf.core.protocol import PlayerId, State
 from gameshelf.core.record import replay
+from gameshelf.core.spoken import event_line, said
 
 #: games whose ``scores()`` mean nothing before the end (Filthy Rich scores
 #: 1 for the winner only): their chart follows a public observation field,
@@ -36,8 +38,12 @@ def status_fields(state: State, mine: bool, lang: str | None) -> dict[str, Any]:
     public) and ``unavailable`` (for the mover only: the engine's reasons)."""
     decision = state.decision() if not state.is_over else None
     return {
-        "decision": decision.to_json(lang) if decision is not None else None,
-        "unavailable": [u.to_json(lang) for u in state.unavailable_moves()] if mine else [],
+        "decision": ({**decision.to_json(lang), **said(lambda: decision.text(lang))}
+                     if decision is not None else None),
+        "unavailable": [{**u.to_json(lang),
+                         "move_parts": said(functools.partial(u.move_text, lang))["parts"],
+                         "reason_parts": said(functools.partial(u.reason_text, lang))["parts"]}
+                        for u in state.unavailable_moves()] if mine else [],
     }
 
 
@@ -51,7 +57,7 @@ class Story:
         game = state.game
         field = PROGRESS_FIELD.get(record["game"])
         self.label = field[1] if field else "web.replay.score"
-        self.setup = [e.text(lang) for e in state.events_for(None)]
+        self.setup = [event_line(e, lang) for e in state.events_for(None)]
         self.steps: list[dict[str, Any]] = []
         self.series: list[list[float]] = [self._values(state, field)]
         for obj in record["actions"]:
@@ -60,10 +66,14 @@ class Story:
             action = game.action_from_json(obj)
             state.apply(action)
             seen = [e for e in state.events[before:] if e.visible(None)]
-            text = game.describe_public(action, seat, lang) if seat is not None else ""
+            line: dict[str, Any] = {"key": None, "params": {}, "text": "", "parts": []}
             if seat is not None and reports_move(seen, seat, state.players):
-                text, seen = seen[0].text(lang), seen[1:]
-            self.steps.append({"seat": seat, "text": text, "events": [e.text(lang) for e in seen]})
+                line, seen = event_line(seen[0], lang), seen[1:]
+            elif seat is not None:
+                line = {"key": None, "params": {},
+                        **said(functools.partial(game.describe_public, action, seat, lang))}
+            self.steps.append({"seat": seat, "line": line,
+                               "events": [event_line(e, lang) for e in seen]})
             self.series.append(self._values(state, field))
 
     @staticmethod
@@ -75,10 +85,10 @@ class Story:
     def log(self, k: int) -> list[dict[str, Any]]:
         """Every line a spectator read from the set-up to step ``k``, each
         numbered with its step (0: the set-up)."""
-        lines: list[dict[str, Any]] = [{"n": 0, "seat": None, "kind": "event", "text": x} for x in self.setup]
+        lines: list[dict[str, Any]] = [{"n": 0, "seat": None, "kind": "event", **x} for x in self.setup]
         for n, step in enumerate(self.steps[:k], start=1):
-            lines.append({"n": n, "seat": step["seat"], "kind": "move", "text": step["text"]})
-            lines.extend({"n": n, "seat": None, "kind": "event", "text": x} for x in step["events"])
+            lines.append({"n": n, "seat": step["seat"], "kind": "move", **step["line"]})
+            lines.extend({"n": n, "seat": None, "kind": "event", **x} for x in step["events"])
         return lines
 
 
@@ -114,8 +124,8 @@ def frame(table_id: str, record: dict[str, Any], k: int, lang: str | None) -> di
         "k": k,
         "total": len(record["actions"]),
         "observation": state.observation(None),
-        "move": {"seat": step["seat"], "text": step["text"]} if step else None,
-        "events": list(step["events"]) if step else list(told.setup),
+        "move": {"seat": step["seat"], **step["line"]} if step else None,
+        "events": [x["text"] for x in (step["events"] if step else told.setup)],
         "log": told.log(k),
         "series": told.series,
         "series_label": told.label,

@@ -1,5 +1,6 @@
-// The public API of the server (issue 18), and nothing else. Every response
-// is normalised here so the pages do not depend on the exact field names.
+// The public API of the server (issue 18), and nothing else. A view is used
+// as the server declares it (schemas.View in /openapi.json): no field is
+// renamed or guessed here.
 import { lang } from "./i18n.js";
 
 export class ApiError extends Error {
@@ -30,32 +31,11 @@ export const api = {
   create: (body) => call("POST", "/api/tables", { body }),
   join: (id, seat, body, token) => call("POST", `/api/tables/${encodeURIComponent(id)}/seats/${seat}/join`, { body, token }),
   leave: (id, seat, token) => call("POST", `/api/tables/${encodeURIComponent(id)}/seats/${seat}/leave`, { token }),
-  view: async (id, token) => normaliseView(await call("GET", `/api/tables/${encodeURIComponent(id)}/view`, { token })),
+  view: (id, token) => call("GET", `/api/tables/${encodeURIComponent(id)}/view`, { token }),
   move: (id, token, after, action) => call("POST", `/api/tables/${encodeURIComponent(id)}/moves`, { token, body: { after, action } }),
   undo: (id, token, after) => call("POST", `/api/tables/${encodeURIComponent(id)}/undo`, { token, body: { after } }),
   record: (id) => call("GET", `/api/tables/${encodeURIComponent(id)}/record`),
 };
-
-/** The view in one shape: {state, seat, observation, legal:[{action,text}], canUndo, events:[{text}], toMove, over, result, clocks}. */
-export function normaliseView(raw) {
-  const v = raw || {};
-  const legal = (v.legal ?? v.legal_actions ?? v.actions ?? []).map((item) =>
-    item && typeof item === "object" && "action" in item ? { action: item.action, text: item.text ?? item.description ?? "" } : { action: item, text: "" });
-  const events = (v.events ?? v.recent_events ?? []).map((e) => (typeof e === "string" ? { text: e } : { ...e, text: e.text ?? e.description ?? e.key ?? "" }));
-  return {
-    raw: v,
-    state: v.state ?? v.state_number ?? v.seq ?? 0,
-    seat: v.seat ?? null,
-    observation: v.observation ?? v.obs ?? {},
-    legal,
-    canUndo: Boolean(v.can_undo),
-    events,
-    toMove: v.to_move ?? v.current_player ?? v.current ?? null,
-    over: Boolean(v.over ?? v.is_over ?? v.finished ?? (v.status === "finished")),
-    result: v.result ?? null,
-    clocks: v.clocks ?? v.clock ?? null,
-  };
-}
 
 // -- seat tokens kept in this browser (hot-seat keeps several per table) -----
 const KEY = "gameshelf.seats";

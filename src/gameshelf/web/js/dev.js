@@ -4,7 +4,6 @@
 import { h, replace } from "./dom.js";
 import { onLangChange } from "./i18n.js";
 import { loadGame } from "./games.js";
-import { normaliseView } from "./api.js";
 import { drawMoment } from "./tableview.js";
 
 export async function render(main, gameId) {
@@ -13,7 +12,7 @@ export async function render(main, gameId) {
   window.gameshelfPlayed = [];
   const draw = () => {
     if (!last) return;
-    const view = normaliseView(last.view);
+    const view = last.view;  // a declared view (schemas.View), as the server sends it
     const parts = drawMoment({ game: gameId, module, data, view, names: last.names, seat: last.seat,
       play: (entry) => window.gameshelfPlayed.push(entry.action) });
     replace(main, h("div", { class: "table-page" }, h("div", { class: "table-body" },

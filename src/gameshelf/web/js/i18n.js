@@ -66,6 +66,39 @@ export function t(key, params = {}) {
     name in params ? String(resolve(params[name])) : whole);
 }
 
+/**
+ * `t` as parts: plain text, and a reference to each seat the template names
+ * ("Player {player}": the catalogue's word for a seat, then a field), the
+ * same rule the server follows (core/spoken.py). Seats count from 1 in the
+ * parameters and from 0 in the parts. A front end then puts in the names
+ * people chose (`spokenText` in tableview.js), never searching the text.
+ */
+export function tParts(key, params = {}) {
+  const text = (catalogs[current] || {})[key] ?? (catalogs.en || {})[key];
+  if (text === undefined) return [{ text: key }];
+  const player = (catalogs[current] || {})["cli.player"] ?? (catalogs.en || {})["cli.player"] ?? "";
+  const word = player.includes("{n}") ? player.slice(0, player.indexOf("{n}")).toLowerCase() : "";
+  const parts = [];
+  let buf = "";
+  let at = 0;
+  for (const m of text.matchAll(/\{([a-zA-Z_][a-zA-Z0-9_]*)(:[^}]*)?\}/g)) {
+    const literal = text.slice(at, m.index);
+    at = m.index + m[0].length;
+    const value = params[m[1]];
+    if (word && Number.isInteger(value) && value >= 1 && literal.toLowerCase().endsWith(word)) {
+      buf += literal.slice(0, literal.length - word.length);
+      if (buf) parts.push({ text: buf });
+      buf = "";
+      parts.push({ seat: value - 1 });
+    } else {
+      buf += literal + (m[1] in params ? String(resolve(value)) : m[0]);
+    }
+  }
+  buf += text.slice(at);
+  if (buf) parts.push({ text: buf });
+  return parts;
+}
+
 /** A client string (keys under "web."). */
 export function w(key, params) { return t(`web.${key}`, params); }
 

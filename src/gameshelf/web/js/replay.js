@@ -38,12 +38,11 @@ export async function render(main, tableId, params) {
     const had = document.activeElement && main.contains(document.activeElement)
       ? ["replay-first", "replay-back", "replay-next", "replay-last", "replay-slider", "replay-goto"].find((c) => document.activeElement.classList.contains(c)) : null;
     // the log holds the whole game up to this step (the step's own lines marked)
-    const lines = frame.log || (frame.events || []).map((text) => ({ text }));
-    const view = { observation: frame.observation, legal: [], events: lines.map((e) => ({ ...e, fresh: e.n === k && k > 0 })) };
+    const view = { observation: frame.observation, legal: [], unavailable: [], events: frame.log.map((e) => ({ ...e, fresh: e.n === k && k > 0 })) };
     const parts = drawMoment({ game: info.game, module, data, view, names, seat: null, play: null });
     const log = logPanel(view.events, names, { all: true, title: w("replay.log-upto", { k }) });
     const slider = h("input", { type: "range", min: 0, max: total, value: k, "aria-label": w("replay.jump"), class: "replay-slider", oninput: (ev) => go(Number(ev.target.value)) });
-    const move = frame.move ? h("div", { class: "banner replay-move" }, seatLine(frame.move.seat, names, frame.move.text)) : h("div", { class: "banner", text: w("replay.start") });
+    const move = frame.move ? h("div", { class: "banner replay-move" }, seatLine(frame.move.seat, names, frame.move)) : h("div", { class: "banner", text: w("replay.start") });
     replace(main, h("div", { class: "table-page replay", "data-k": k },
       h("div", { class: "table-head" }, h("h2", { text: `${w("replay.title")}: ${t(`${info.game.replace(/-/g, "_")}.name`)}` }),
         h("a", { href: `#/t/${encodeURIComponent(tableId)}`, text: w("replay.back") })),

@@ -11,6 +11,7 @@
 import { h, replace } from "./dom.js";
 import { w } from "./i18n.js";
 import { toast } from "./app.js";
+import { spokenText } from "./tableview.js";
 
 /**
  * Moves that end or close a decision (done, pass, roll, end the round):
@@ -32,11 +33,8 @@ const STEPPERS = {
 /** At most this many moves go into the bar as buttons of their own. */
 const FEW = 4;
 
-/**
- * The server writes seats as "Player 2"; the bar says the names people
- * chose (the same substitution the log makes).
- */
-function named(text, names, withNames) { return withNames ? withNames(text, names) : text; }
+/** A move's sentence with the names people chose (from its declared parts). */
+function named(entry, names) { return spokenText(entry.parts, names) || JSON.stringify(entry.action); }
 
 /**
  * Legal entries, with those that differ only in an amount folded into one
@@ -63,7 +61,7 @@ export function groupMoves(game, legal) {
 }
 
 /** −/+ over the amounts of one group, the chosen move's sentence, and a button that plays it. */
-export function stepper(group, play, names, withNames) {
+export function stepper(group, play, names) {
   const entries = [...group.entries].sort((a, b) => a.entry.action[group.field] - b.entry.action[group.field]);
   let at = 0;
   const go = h("button", { class: "move-btn stepper-go", type: "button" });
@@ -71,8 +69,7 @@ export function stepper(group, play, names, withNames) {
   const up = h("button", { class: "btn secondary stepper-up", type: "button", "aria-label": w("bar.stepper-up"), text: "+" });
   const show = () => {
     const current = entries[at];
-    const text = named(current.entry.text, names, withNames) || JSON.stringify(current.entry.action);
-    go.textContent = text;
+    go.textContent = named(current.entry, names);
     go.dataset.index = String(current.index);
     down.disabled = at === 0;
     up.disabled = at === entries.length - 1;
@@ -81,7 +78,7 @@ export function stepper(group, play, names, withNames) {
   down.addEventListener("click", () => step(-1));
   up.addEventListener("click", () => step(1));
   go.addEventListener("click", () => play(entries[at].entry));
-  const box = h("div", { class: "stepper", role: "group", "data-choices": entries.length, "aria-label": named(entries[0].entry.text, names, withNames),
+  const box = h("div", { class: "stepper", role: "group", "data-choices": entries.length, "aria-label": named(entries[0].entry, names),
     onkeydown: (ev) => {
       if (ev.key === "ArrowUp" || ev.key === "PageUp") { ev.preventDefault(); step(ev.key === "PageUp" ? 5 : 1); }
       if (ev.key === "ArrowDown" || ev.key === "PageDown") { ev.preventDefault(); step(ev.key === "PageDown" ? -5 : -1); }
@@ -91,12 +88,12 @@ export function stepper(group, play, names, withNames) {
 }
 
 /** A move the engine refuses now, greyed out with its reason (it plays nothing). */
-export function unavailableItem(u) {
-  const reason = u.reason_text || "";
+export function unavailableItem(u, names) {
+  const reason = spokenText(u.reason_parts, names);
   return h("li", { class: "why-not" },
     h("button", { class: "why-not-btn", type: "button", "aria-disabled": "true", title: reason,
       onclick: () => toast(reason) },
-    h("span", { class: "why-not-move", text: u.move_text || "" }),
+    h("span", { class: "why-not-move", text: spokenText(u.move_parts, names) }),
     h("span", { class: "why-not-reason" }, h("span", { class: "why-not-tag", text: `${w("bar.why-not")}: ` }), reason)));
 }
 
@@ -104,15 +101,15 @@ export function unavailableItem(u) {
  * The whole list of this seat's moves: legal ones (amounts as steppers),
  * then the greyed-out ones with the engine's reasons.
  */
-export function movesList(o, withNames) {
+export function movesList(o) {
   const legal = o.play ? o.view.legal : [];
-  const unavailable = o.play ? (o.view.raw && o.view.raw.unavailable) || [] : [];
+  const unavailable = o.play ? o.view.unavailable || [] : [];
   if (!legal.length) return null;
   const items = groupMoves(o.game, legal).map((g) => (g.kind === "stepper"
-    ? h("li", {}, stepper(g, o.play, o.names, withNames))
+    ? h("li", {}, stepper(g, o.play, o.names))
     : h("li", {}, h("button", { class: "move-btn", type: "button", "data-index": g.index, onclick: () => o.play(g.entry),
-      text: named(g.entry.text, o.names, withNames) || JSON.stringify(g.entry.action) }))));
-  return h("ol", { class: "moves-list" }, items, unavailable.map(unavailableItem));
+      text: named(g.entry, o.names) }))));
+  return h("ol", { class: "moves-list" }, items, unavailable.map((u) => unavailableItem(u, o.names)));
 }
 
 /**
@@ -129,25 +126,24 @@ export class StatusBar {
   }
 
   /** The sentence for this moment (pure: the tests read it through the page). */
-  static sentence({ view, seat, names, withNames, joined = true }) {
-    const decision = view.raw && view.raw.decision;
-    const what = decision && decision.text ? named(decision.text, names, withNames) : "";
+  static sentence({ view, seat, names, joined = true }) {
+    const what = view.decision ? spokenText(view.decision.parts, names) : "";
     if (view.over) return w("bar.over");
-    if (!joined || view.toMove === null || view.toMove === undefined) return w("bar.waiting-join");
-    if (view.toMove === seat && view.legal.length) return what ? w("bar.your-turn", { what }) : w("bar.your-turn-bare");
-    const name = (names && names[view.toMove]) || "";
+    if (!joined || view.to_move === null) return w("bar.waiting-join");
+    if (view.to_move === seat && view.legal.length) return what ? w("bar.your-turn", { what }) : w("bar.your-turn-bare");
+    const name = (names && names[view.to_move]) || "";
     return what ? w("bar.waiting-for", { name, what }) : w("bar.waiting-for-bare", { name });
   }
 
   /**
-   * @param {object} o {game, view, seat, names, play|null, withNames, extra: Node[] (undo, …), joined}
+   * @param {object} o {game, view (the declared view), seat, names, play|null, extra: Node[] (undo, …), joined}
    */
   update(o) {
     const sentence = StatusBar.sentence(o);
     this.el.setAttribute("aria-label", w("bar.label"));  // the page's language may have changed
     if (this.text.textContent !== sentence) this.text.textContent = sentence;
     this.el.classList.toggle("mine", Boolean(o.play && o.view.legal.length));
-    this.el.dataset.toMove = o.view.toMove ?? "";
+    this.el.dataset.toMove = o.view.to_move ?? "";
     const legal = o.play ? o.view.legal : [];
     const buttons = [];
     if (legal.length) {
@@ -155,10 +151,10 @@ export class StatusBar {
       const primary = PRIMARY[o.game] || [];
       const few = groups.length <= FEW;
       for (const g of groups) {
-        if (g.kind === "stepper") { if (groups.filter((x) => x.kind === "stepper").length === 1) buttons.push(stepper(g, o.play, o.names, o.withNames)); continue; }
+        if (g.kind === "stepper") { if (groups.filter((x) => x.kind === "stepper").length === 1) buttons.push(stepper(g, o.play, o.names)); continue; }
         if (few || primary.includes(g.entry.action.type)) {
           buttons.push(h("button", { class: "btn bar-move", type: "button", "data-index": g.index, onclick: () => o.play(g.entry),
-            text: named(g.entry.text, o.names, o.withNames) || JSON.stringify(g.entry.action) }));
+            text: named(g.entry, o.names) }));
         }
       }
       const toggle = h("button", { class: "btn secondary status-all", type: "button", "aria-expanded": this.open ? "true" : "false",
@@ -169,7 +165,7 @@ export class StatusBar {
       this.open = false;
     }
     replace(this.actions, buttons, o.extra || []);
-    const list = this.open ? movesList(o, o.withNames) : null;
+    const list = this.open ? movesList(o) : null;
     this.drawer.hidden = !list;
     replace(this.drawer, list);
   }

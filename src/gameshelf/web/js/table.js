@@ -5,9 +5,9 @@
 // seats a "pass the device" screen hides the last player's hand.
 import { h, replace } from "./dom.js";
 import { lang, onLangChange, t, w } from "./i18n.js";
-import { api, ApiError, normaliseView, saveToken, tokensFor } from "./api.js";
+import { api, ApiError, saveToken, tokensFor } from "./api.js";
 import { loadGame } from "./games.js";
-import { drawMoment, seatLine, withNames } from "./tableview.js";
+import { drawMoment, seatLine } from "./tableview.js";
 import { StatusBar } from "./status.js";
 import { rankingList } from "./results.js";
 import { seatBadge } from "./board.js";
@@ -98,7 +98,7 @@ class TablePage {
       const typing = ev.target instanceof HTMLElement && ev.target.closest("input, textarea, select, [contenteditable]");
       const plainU = (ev.key === "u" || ev.key === "U") && !ev.ctrlKey && !ev.metaKey && !ev.altKey;
       const ctrlZ = (ev.key === "z" || ev.key === "Z") && (ev.ctrlKey || ev.metaKey) && !ev.shiftKey && !ev.altKey;
-      if (typing || !(plainU || ctrlZ) || !this.view || !this.view.canUndo || this.handoff !== null) return;
+      if (typing || !(plainU || ctrlZ) || !this.view || !this.view.can_undo || this.handoff !== null) return;
       ev.preventDefault();
       this.undo();
     };
@@ -126,13 +126,17 @@ class TablePage {
     if (this.onDown) this.main.removeEventListener("pointerdown", this.onDown);
     if (this.onUp) { document.removeEventListener("pointerup", this.onUp); document.removeEventListener("pointercancel", this.onUp); }
     if (this.ws) this.ws.close();
+    this.settle(new Error(w("table.move-refused")));
     if (this.offLang) this.offLang();
   }
 
   /**
    * The websocket sends this seat its own numbered views (the token goes in
-   * the first message, never in the address). An "update" carries only the
-   * log lines since the last view, so they are added to the ones held.
+   * the first message, never in the address), and carries this seat's moves
+   * and take-backs: each is answered "ack" (then its view comes, once) or
+   * "error". An "update" carries only the log lines since the last view, so
+   * they are added to the ones held. Every message is a declared model
+   * (server/view_schema.py, schemas.py).
    */
   connect() {
     if (this.stopped || !("WebSocket" in window)) return;
@@ -140,16 +144,54 @@ class TablePage {
     const ws = new WebSocket(`${proto}://${location.host}/api/tables/${encodeURIComponent(this.id)}/ws?lang=${lang()}`);
     const token = this.token;
     const wsLang = lang();
+    ws.gsToken = token;
+    ws.gsLang = wsLang;
     ws.onopen = () => ws.send(JSON.stringify(token ? { type: "hello", token } : { type: "hello" }));
-    ws.onmessage = (ev) => {
+    ws.onmessage = async (ev) => {
       let msg = null;
       try { msg = JSON.parse(ev.data); } catch { return; }
       const mine = token === this.token && wsLang === lang();
-      if (mine && (msg.type === "sync" || msg.type === "update") && msg.view) this.adopt(normaliseView(msg.view), false, msg.type === "update");
-      else if (msg.type !== "pong") this.refresh(false);
+      if (mine && (msg.type === "sync" || msg.type === "update")) {
+        ws.gsReady = true;
+        await this.adopt(msg.view, false, msg.type === "update");
+        if (this.waiting && this.waiting.n !== null && this.lastState >= this.waiting.n) this.settle(null);
+      } else if (msg.type === "ack" && this.waiting && this.waiting.ws === ws) {
+        this.waiting.n = msg.n;
+        if (this.lastState >= msg.n) this.settle(null);
+        // (its view follows at once; should it not, the page asks over HTTP)
+        const waiting = this.waiting;
+        setTimeout(() => { if (this.waiting === waiting) { this.settle(null); this.refresh(false); } }, 3000);
+      } else if (msg.type === "error" && this.waiting && this.waiting.ws === ws) {
+        this.settle(new ApiError(msg.status, msg.code, msg.message));
+      } else if (msg.type !== "pong") this.refresh(false);
     };
-    ws.onclose = () => { if (!this.stopped && ws === this.ws) setTimeout(() => this.connect(), 3000); };
+    ws.onclose = () => {
+      if (this.waiting && this.waiting.ws === ws) this.settle(new Error(w("table.move-refused")));
+      if (!this.stopped && ws === this.ws) setTimeout(() => this.connect(), 3000);
+    };
     this.ws = ws;
+  }
+
+  /** The socket, when it is open for this seat and language and has sent a view. */
+  liveSocket() {
+    const ws = this.ws;
+    return ws && ws.readyState === WebSocket.OPEN && ws.gsReady && ws.gsToken === this.token && ws.gsLang === lang() ? ws : null;
+  }
+
+  /** Send a move or take-back over the socket; resolves once its view is drawn. */
+  request(ws, message) {
+    return new Promise((resolve, reject) => {
+      this.waiting = { ws, n: null, resolve, reject };
+      ws.send(JSON.stringify(message));
+    });
+  }
+
+  /** End the request in flight: done (`err` null) or refused. */
+  settle(err) {
+    const waiting = this.waiting;
+    this.waiting = null;
+    if (!waiting) return;
+    if (err) waiting.reject(err); else waiting.resolve();
   }
 
   /** A new socket for a new seat or language (views are built per viewer). */
@@ -180,7 +222,7 @@ class TablePage {
       view.events = [...this.view.events.filter((e) => (e.n ?? 0) <= since), ...view.events.filter((e) => (e.n ?? 0) > since)].slice(-80);
     }
     const fresh = this.view && view.state > this.lastState;
-    this.info = view.raw.table || this.info;
+    this.info = view.table || this.info;
     this.view = view;
     this.fetchedAt = Date.now();
     this.lastState = view.state;
@@ -191,17 +233,15 @@ class TablePage {
 
   /** Hot-seat: is another of this browser's seats to move now? */
   async checkHandoff() {
-    const toMove = this.view.toMove;
+    const toMove = this.view.to_move;
     if (toMove !== null && toMove !== this.seat && this.mySeats.includes(toMove)) this.handoff = toMove;
   }
 
   names() { return (this.info?.seats || []).map(nameOf); }
 
   async play(entry) {
-    await this.send(() => {
-      localStorage.setItem(`gameshelf.howto.${this.info.game}`, "1");  // the help folds away once play starts
-      return api.move(this.id, this.token, this.view.state, entry.action);
-    });
+    localStorage.setItem(`gameshelf.howto.${this.info.game}`, "1");  // the help folds away once play starts
+    await this.send({ type: "move", after: this.view.state, action: entry.action });
   }
 
   /** Take back this seat's last move (Board Game Arena's policy, decided by the server). */
@@ -210,19 +250,29 @@ class TablePage {
     // websocket can redraw the board before the move's own reply lands): do
     // it as soon as that request is done instead of dropping the key.
     if (this.busy) { this.undoWaiting = true; return; }
-    if (!this.view || !this.view.canUndo) return;
-    await this.send(() => api.undo(this.id, this.token, this.view.state), w("table.undone"));
+    if (!this.view || !this.view.can_undo) return;
+    await this.send({ type: "undo", after: this.view.state }, w("table.undone"));
   }
 
-  /** One request that changes the game, one at a time; the page is redrawn
-   * from the server afterwards whether it was accepted or refused. */
-  async send(request, done = null) {
+  /**
+   * One request that changes the game, one at a time: over the websocket
+   * (its view arrives once, on the socket), or over HTTP while no socket is
+   * open (then the view is fetched). A refusal is said and the page redrawn
+   * from the server.
+   */
+  async send(message, done = null) {
     if (this.busy) return;
     this.busy = true;
     try {
-      await request();
+      const ws = this.liveSocket();
+      if (ws) {
+        await this.request(ws, message);
+      } else {
+        if (message.type === "move") await api.move(this.id, this.token, message.after, message.action);
+        else await api.undo(this.id, this.token, message.after);
+        await this.refresh(true);
+      }
       if (done) toast(done);
-      await this.refresh(true);
     } catch (err) {
       toast(err.message || w("table.move-refused"), "error");
       await this.refresh(true);
@@ -237,7 +287,7 @@ class TablePage {
 
   undoButton() {
     const v = this.view;
-    if (!v || !v.canUndo || v.over || this.seat === null) return null;
+    if (!v || !v.can_undo || v.over || this.seat === null) return null;
     return h("button", { class: "btn secondary undo-btn", type: "button", onclick: () => this.undo(),
       title: w("table.undo-title"), "aria-keyshortcuts": "U Control+Z Meta+Z" },
     h("span", { "aria-hidden": "true", text: "↶ " }), w("table.undo"), h("kbd", { class: "key-hint", "aria-hidden": "true", text: "U" }));
@@ -308,7 +358,7 @@ class TablePage {
       const next = this.handoff;
       // only the game and whose turn it is: no seat of the last player to act on by mistake
       const bare = h("div", { class: "table-head" }, h("h2", { text: t(`${this.info.game.replace(/-/g, "_")}.name`) }), this.seatSwitcher(), h("span", { class: "clocks" }));
-      this.bar.update({ game: this.info.game, view: v, seat: null, names, play: null, withNames });
+      this.bar.update({ game: this.info.game, view: v, seat: null, names, play: null });
       replace(this.main, h("div", { class: "table-page" }, this.bar.el, bare, h("div", { class: "handoff", role: "dialog", "aria-label": w("table.pass-device") },
         h("h2", {}, w("table.pass-to"), " ", seatBadge(next, names)),
         h("p", { class: "muted", text: w("table.pass-hint") }),
@@ -322,7 +372,7 @@ class TablePage {
       play: this.seat !== null && v.legal.length ? (entry) => this.play(entry) : null,
       waitingText: v.over ? w("table.over") : w("table.not-your-turn") });
     const last = [...v.events].reverse().find((e) => e.kind === "move" || e.kind === "undo");
-    const banner = last && last.seat !== this.seat ? h("div", { class: "banner last-move" }, seatLine(last.seat, names, last.text)) : null;
+    const banner = last && last.seat !== this.seat ? h("div", { class: "banner last-move" }, seatLine(last.seat, names, last)) : null;
     const before = fresh ? snapshot(this.main) : null;
     const focus = this.focusKey();
     const seenHelp = localStorage.getItem(`gameshelf.howto.${this.info.game}`);
@@ -330,7 +380,7 @@ class TablePage {
       h("summary", { text: w("howto.title") }), h("p", { text: w(`howto.${this.info.game}`) }),
       h("a", { href: `#/rules/${this.info.game}`, text: w("nav.rules") }));
     const play = this.seat !== null && v.legal.length ? (entry) => this.play(entry) : null;
-    this.bar.update({ game: this.info.game, view: v, seat: this.seat, names, play, withNames, extra: [this.undoButton()],
+    this.bar.update({ game: this.info.game, view: v, seat: this.seat, names, play, extra: [this.undoButton()],
       joined: this.info.status !== "open" });
     replace(this.main, h("div", { class: "table-page", "data-state": v.state, "data-over": v.over ? "1" : "0" }, this.bar.el, head, howto, banner,
       h("div", { class: "table-body" }, h("div", { class: "board-wrap" }, parts.board), h("aside", { class: "side" }, parts.moves, parts.log))));

@@ -2,7 +2,7 @@
 // readable list (what each costs and gives, from the server's text), and
 // the log. Used by the live table, the replay viewer and the dev page.
 import { h } from "./dom.js";
-import { lang, t, w } from "./i18n.js";
+import { lang, t, tParts, w } from "./i18n.js";
 import { makeContext, panel, seatBadge } from "./board.js";
 import { movesList } from "./status.js";
 
@@ -11,8 +11,10 @@ import { movesList } from "./status.js";
  * @returns {{board: Node, moves: Node, log: Node}}
  */
 export function drawMoment(o) {
+  // the board's spots and choosers say each move with the names people chose (its parts)
+  const legal = o.play ? o.view.legal.map((e) => ({ ...e, text: spokenText(e.parts, o.names) })) : [];
   const ctx = makeContext({ obs: o.view.observation, data: o.data, seat: o.seat, names: o.names,
-    legal: o.play ? o.view.legal : [], play: o.play, game: o.game, t, w });
+    legal, play: o.play, game: o.game, t, w });
   let board;
   try {
     board = o.module.draw(ctx);
@@ -26,41 +28,47 @@ export function drawMoment(o) {
 export function movesPanel(o) {
   // an audit or a torch names a seat: by the name people chose, as the board does;
   // amounts come as steppers, and refused moves greyed out with the engine's reason
-  const list = movesList(o, withNames) || h("p", { class: "muted", text: o.waitingText || w("table.no-moves") });
+  const list = movesList(o) || h("p", { class: "muted", text: o.waitingText || w("table.no-moves") });
   return panel(w("table.moves"), "moves-panel", list);
 }
 
-/**
- * The server writes seats as "Player 2" ("プレイヤー2"); the log shows the
- * names people chose instead (as text, like every name).
- */
-export function withNames(text, names) {
-  if (!names || !text) return text;
-  let out = text;
-  for (let seat = names.length - 1; seat >= 0; seat--) {
-    const generic = t("cli.player", { n: seat + 1 });
-    if (!names[seat] || names[seat] === generic) continue;
-    const escaped = generic.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-    out = out.replace(new RegExp(`${escaped}(?!\\d)`, "gi"), () => names[seat]);
-  }
-  return out;
+/** A seat as people call it: the name chosen, else "Player N". */
+export function seatName(seat, names) {
+  return (names && names[seat]) || t("cli.player", { n: seat + 1 });
 }
 
 /**
- * A line said by or of a seat: its badge (mark, colour, name), then the
- * text. Every game's sentences begin with the seat's name ("Player 2 bids
- * $8,000."), so when this one does, the badge's name is that name and is
- * said once ("▲ Carol bids $8,000.", not "▲ Carol Carol bids …"); a
- * sentence of the seat's own ("Take a die showing 3") follows a colon.
+ * A text's declared parts (plain text and seat references, as the server
+ * sends every log line, move and decision) as a string, each seat by the
+ * name people chose.
  */
-export function seatLine(seat, names, text) {
-  const shown = withNames(text, names) || "";
-  if (!Number.isInteger(seat)) return [h("span", { text: shown })];
+export function spokenText(parts, names) {
+  return (parts || []).map((p) => ("seat" in p ? seatName(p.seat, names) : p.text)).join("");
+}
+
+/** `t(key, params)` with each seat it names by the name people chose. */
+export function namedT(key, params, names) { return spokenText(tParts(key, params), names); }
+
+/** The parts as nodes: a seat reference is its name, marked with its seat. */
+export function spokenNodes(parts, names) {
+  return (parts || []).map((p) => ("seat" in p
+    ? h("span", { class: "seat-ref", "data-seat": p.seat }, h("span", { class: "seat-name", text: seatName(p.seat, names) }))
+    : p.text));
+}
+
+/**
+ * A line said by or of a seat (`line`: {seat, text, parts}): its badge
+ * (mark, colour, name), then the text. When the line begins with its own
+ * seat ("Player 2 bids $8,000."), the badge stands for that reference and
+ * the name is said once ("▲ Carol bids $8,000."); a sentence of the seat's
+ * own ("Take a die showing 3") follows a colon.
+ */
+export function seatLine(seat, names, line) {
+  const parts = line.parts || [];
+  if (!Number.isInteger(seat)) return [h("span", {}, spokenNodes(parts, names))];
   const badge = seatBadge(seat, names);
-  const name = badge.querySelector(".seat-name")?.textContent || "";
-  if (name && shown.startsWith(name)) return [badge, h("span", { text: shown.slice(name.length) })];
-  // the seat's own sentence ("Take a die showing 3"): who said it, then what
-  return [badge, lang() === "ja" ? "：" : ": ", h("span", { text: shown })];
+  if (parts.length && parts[0].seat === seat) return [badge, h("span", {}, spokenNodes(parts.slice(1), names))];
+  return [badge, lang() === "ja" ? "：" : ": ", h("span", {}, spokenNodes(parts, names))];
 }
 
 export function logPanel(events, names, { all = false, title = null } = {}) {
@@ -70,7 +78,7 @@ export function logPanel(events, names, { all = false, title = null } = {}) {
   const items = (all ? (events || []) : (events || []).slice(-40)).map((e) =>
     h("li", { class: [e.fresh && "fresh", e.kind === "undo" && "undo-line", e.kind !== "undo" && undone.has(e.n) && "taken-back"] },
       e.kind === "undo" ? h("span", { class: "undo-mark", "aria-hidden": "true", text: "↶ " }) : null,
-      seatLine(e.seat, names, e.text)));
+      seatLine(e.seat, names, e)));
   const list = h("ol", { class: "log-list", "aria-live": "polite" }, items);
   queueMicrotask(() => { list.scrollTop = list.scrollHeight; });
   return panel(title || w("table.log"), "log-panel", items.length ? list : h("p", { class: "muted", text: w("table.log-empty") }));

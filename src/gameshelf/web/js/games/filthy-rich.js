@@ -6,7 +6,7 @@ import { h } from "../dom.js";
 import { t, w, pick } from "../i18n.js";
 import { cardFace, opponent, panel, seatBadge, seatsFrom, stat, SEAT_CLASSES, SEAT_SHAPES } from "../board.js";
 import { pic, pieces } from "../pictures.js";
-import { withNames } from "../tableview.js";
+import { namedT } from "../tableview.js";
 
 const NS = "filthy_rich";
 const EMPTY = -1;
@@ -128,11 +128,11 @@ function market(ctx) {
   const { obs, data } = ctx;
   const a = obs.auction;
   return panel(t(`${NS}.view.market`), "fr-market",
-    a ? h("div", { class: "banner" }, withNames(t(`${NS}.view.${a.leader === null ? "phase-auction-open" : "phase-auction"}`, {
+    a ? h("div", { class: "banner" }, namedT(`${NS}.view.${a.leader === null ? "phase-auction-open" : "phase-auction"}`, {
       card: luxName(data, a.luxury), cost: data.luxuries[a.luxury].cost,
       high: a.leader === null ? "—" : `$${a.high}`,
       leader: a.leader === null ? t(`${NS}.view.nobody`) : (ctx.names?.[a.leader] || t("cli.player", { n: a.leader + 1 })),
-      player: (a.bidder ?? obs.current ?? 0) + 1 }), ctx.names),
+      player: (a.bidder ?? obs.current ?? 0) + 1 }, ctx.names),
     // bids and the pass belong to the luxury under the hammer
     h("div", { class: "spot-row" }, ctx.spot({ type: "bid" }, `${luxName(data, a.luxury)}: ${w("fr.auction")}`), ctx.spot({ type: "pass" }))) : null,
     h("div", { class: "lux-row" }, obs.luxury_pool.map((x) => ctx.bind(
@@ -187,19 +187,19 @@ function status(ctx) {
   const { obs, data } = ctx;
   const player = ctx.names?.[obs.current] || t("cli.player", { n: (obs.current ?? 0) + 1 });
   // the game's sentences say "Player 2"; the names people chose replace that, as in the log
-  if (obs.winner !== null && obs.winner !== undefined) return withNames(t(`${NS}.view.winner`, { player: obs.winner + 1 }), ctx.names);
+  if (obs.winner !== null && obs.winner !== undefined) return namedT(`${NS}.view.winner`, { player: obs.winner + 1 }, ctx.names);
   // both card actions used: what is left is the roll
-  if (obs.phase === "turn" && !obs.actions_left) return withNames(t(`${NS}.view.roll-now`, { player: (obs.current ?? 0) + 1 }), ctx.names);
+  if (obs.phase === "turn" && !obs.actions_left) return namedT(`${NS}.view.roll-now`, { player: (obs.current ?? 0) + 1 }, ctx.names);
   if (obs.phase === "turn") return w("fr.to-play", { player, n: obs.actions_left });
   if (obs.phase === "auction") return w("fr.auction");
   // tax time: what this seat will pay, and how many more taxes the roll brings, as the terminal says it
   if (obs.phase === "sell") {
     const more = (obs.taxes_left ?? 1) - 1;
-    const text = t(`${NS}.compact.sell-phase`, { player: (obs.current ?? 0) + 1, due: taxDue(ctx, obs.current ?? 0) });
-    return withNames(more > 0 ? `${text} ${t(`${NS}.compact.taxes-more`, { n: more })}` : text, ctx.names);
+    const text = namedT(`${NS}.compact.sell-phase`, { player: (obs.current ?? 0) + 1, due: taxDue(ctx, obs.current ?? 0) }, ctx.names);
+    return more > 0 ? `${text} ${t(`${NS}.compact.taxes-more`, { n: more })}` : text;
   }
   const card = obs.pending !== null && obs.pending !== undefined ? cardName(data, obs.pending) : "";
-  return withNames(t(`${NS}.view.phase-${obs.phase}`, { player: (obs.current ?? 0) + 1, card }), ctx.names);
+  return namedT(`${NS}.view.phase-${obs.phase}`, { player: (obs.current ?? 0) + 1, card }, ctx.names);
 }
 
 /**

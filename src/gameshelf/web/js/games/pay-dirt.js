@@ -7,7 +7,7 @@ import { h } from "../dom.js";
 import { t, w, pick } from "../i18n.js";
 import { cardFace, opponent, panel, seatBadge, seatsFrom, stat, SEAT_CLASSES } from "../board.js";
 import { pic, pieces } from "../pictures.js";
-import { withNames } from "../tableview.js";
+import { namedT } from "../tableview.js";
 
 const NS = "pay_dirt";
 const ROWS = ["equipment", "personnel", "claims"];
@@ -218,7 +218,7 @@ export function draw(ctx) {
   const { obs } = ctx;
   const pend = obs.pending;
   const won = pend && pend.kind === "equipment" && Number.isInteger(pend.item) ? ctx.data.equipment[pend.item] : null;
-  const pending = pend ? panel(withNames(t(`${NS}.view.pending`, { player: pend.player + 1 }), ctx.names), "pd-pending",
+  const pending = pend ? panel(namedT(`${NS}.view.pending`, { player: pend.player + 1 }, ctx.names), "pd-pending",
     h("p", { text: t(`${NS}.view.pending-${pend.kind}`, { left: pend.left }) }),
     won ? h("div", { class: "lot won" }, h("div", { class: "lot-name", text: nm(won.name) }), h("div", { class: "small" }, t(`${NS}.machine.${won.machine}`), " · ",
       t(`${NS}.view.spaces`, { n: won.spaces }), " · ", t(`${NS}.view.tools`, { n: won.tools })),
