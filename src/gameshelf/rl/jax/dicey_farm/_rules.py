@@ -13,6 +13,7 @@ import dataclasses
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 
 from gameshelf.games.dicey_farm import actions as A
 from gameshelf.rl.jax.dicey_farm import _tables as T
@@ -39,6 +40,33 @@ def built(s: State, facility: str) -> jax.Array:
     return s.built[FAC[facility]]
 
 
+# -- array gestures without scatter or gather ---------------------------------------------
+# Why: under ``vmap`` on a CPU, XLA turns ``x.at[i].add(v)`` and ``x[i]`` with a
+# traced ``i`` into scatter and gather loops that do not fuse; on arrays of a
+# few dozen entries a comparison with ``arange`` is many times faster.
+def onehot(i: jax.Array | int, n: int) -> jax.Array:
+    return jnp.arange(n) == i
+
+
+def add_at(x: jax.Array, i: jax.Array | int, v: jax.Array | int) -> jax.Array:
+    """``x.at[i].add(v)`` for a 1-D ``x``."""
+    return x + jnp.where(onehot(i, x.shape[0]), v, 0).astype(x.dtype)
+
+
+def set_at(x: jax.Array, i: jax.Array | int, v: jax.Array | int | bool) -> jax.Array:
+    """``x.at[i].set(v)`` for a 1-D ``x``."""
+    return jnp.where(onehot(i, x.shape[0]), v, x).astype(x.dtype)
+
+
+def get_at(x: jax.Array | np.ndarray, i: jax.Array) -> jax.Array:
+    """``x[i]`` for a 1-D ``x`` (numpy tables included) and a traced ``i``."""
+    x = jnp.asarray(x)
+    hit = onehot(i, x.shape[0])
+    if x.dtype == bool:
+        return jnp.any(hit & x)
+    return jnp.sum(jnp.where(hit, x, 0)).astype(x.dtype)
+
+
 def where(cond: jax.Array, new: State, old: State) -> State:
     """``new`` where ``cond`` holds, else ``old``, leaf by leaf."""
     # a leaf that a branch left alone is the very same array: no select for it
@@ -48,7 +76,7 @@ def where(cond: jax.Array, new: State, old: State) -> State:
 # -- queries (state.py) -----------------------------------------------------------------
 def occupied(s: State) -> jax.Array:
     """Sown fields, one per species held, and horses without a stable."""
-    species = jnp.sum(s.goods[T.ANIMAL_IDX] > 0)
+    species = jnp.sum(take(s.goods, T.ANIMAL_IDX) > 0)
     horses = (s.goods[HORSE] > 0) & ~built(s, "stable")
     return jnp.sum(s.sown) + species + horses.astype(i32)
 
@@ -76,7 +104,7 @@ def score(s: State) -> jax.Array:
 def give_die(s: State, face: jax.Array, when: jax.Array) -> State:
     """A die showing ``face`` comes back (dice.give_die), if ``when``."""
     add = (when & (face >= 1)).astype(i32)
-    return replace(s, dice=s.dice.at[jnp.clip(face - 1, 0, 5)].add(add))
+    return replace(s, dice=add_at(s.dice, face - 1, add))
 
 
 def back_to_main(s: State) -> State:
@@ -84,14 +112,16 @@ def back_to_main(s: State) -> State:
 
 
 def acquire(s: State, code: int | jax.Array) -> State:
-    return replace(s, acquired=s.acquired.at[code].set(s.n_acquired), n_acquired=s.n_acquired + 1)
+    return replace(s, acquired=set_at(s.acquired, code, s.n_acquired), n_acquired=s.n_acquired + 1)
 
 
 def compact(display: jax.Array, stay: jax.Array) -> jax.Array:
     """The display without the slots not in ``stay``, order kept."""
     slot = jnp.arange(T.DISPLAY)
-    order = jnp.argsort(jnp.where(stay, slot, slot + T.DISPLAY))
-    return jnp.where(slot < jnp.sum(stay), display[order], -1)
+    # each staying slot moves to the number of staying slots before it
+    before = jnp.sum(stay[None, :] & (slot[None, :] < slot[:, None]), axis=1)
+    moves = stay[None, :] & (before[None, :] == slot[:, None])        # [to, from]
+    return jnp.where(jnp.any(moves, axis=1), jnp.sum(jnp.where(moves, display[None, :], 0), axis=1), -1)
 
 
 def refill_craftsmen(s: State) -> State:
@@ -99,14 +129,15 @@ def refill_craftsmen(s: State) -> State:
     n = display_size(s)
     slot = jnp.arange(T.DISPLAY)
     pos = s.deck_pos + slot - n
-    fresh = jnp.where(pos < T.N_CRAFTSMEN, s.deal_deck[jnp.clip(pos, 0, T.N_CRAFTSMEN - 1)], -1)
+    card = jnp.sum(jnp.where(pos[:, None] == jnp.arange(T.N_CRAFTSMEN)[None, :], s.deal_deck[None, :], 0), axis=1)
+    fresh = jnp.where(pos < T.N_CRAFTSMEN, card, -1)
     display = jnp.where(slot < n, s.display, fresh)
     return replace(s, display=display, deck_pos=jnp.minimum(s.deck_pos + T.DISPLAY - n, T.N_CRAFTSMEN))
 
 
 # -- the round (season.py) ----------------------------------------------------------------
 def compost_bonus(s: State) -> jax.Array:
-    heads = jnp.sum(s.goods[T.ANIMAL_IDX])
+    heads = jnp.sum(take(s.goods, T.ANIMAL_IDX))
     bonus = jnp.zeros((), i32)
     for low, extra in T.COMPOST_TIERS:
         bonus = jnp.where(heads >= low, extra, bonus)
@@ -116,16 +147,18 @@ def compost_bonus(s: State) -> jax.Array:
 def harvest(s: State) -> State:
     g = s.goods
     heads = jnp.where(T.HAS_PRODUCT, g, 0)
-    g = g.at[T.PRODUCT].add(heads)
+    for animal in np.flatnonzero(T.HAS_PRODUCT):
+        g = add_at(g, int(T.PRODUCT[animal]), heads[animal])
     bonus = compost_bonus(replace(s, goods=g))
     seed_bonus = jnp.where(hired(s, "beekeeper"), T.param("beekeeper", "seed_bonus"), 0)
-    g = g.at[T.CROP_GOOD].add(s.sown * (T.CROP_YIELD + bonus))
-    g = g.at[T.CROP_SEED].add(s.sown * (T.CROP_SEED_BACK + seed_bonus))
+    for k in range(T.N_CROPS):
+        g = add_at(g, int(T.CROP_GOOD[k]), s.sown[k] * (int(T.CROP_YIELD[k]) + bonus))
+        g = add_at(g, int(T.CROP_SEED[k]), s.sown[k] * (int(T.CROP_SEED_BACK[k]) + seed_bonus))
     return replace(s, goods=g, sown=jnp.zeros_like(s.sown))
 
 
 def roll_dice(s: State) -> State:
-    roll = s.deal_dice[s.round - 1]
+    roll = jnp.sum(jnp.where(onehot(s.round - 1, T.ROUNDS)[:, None], s.deal_dice, 0), axis=0)
     counts = jnp.sum(roll[:, None] == jnp.arange(1, 7)[None, :], axis=0).astype(i32)
     return replace(s, dice=counts)
 
@@ -135,7 +168,7 @@ def start_round(s: State) -> State:
     s = refill_craftsmen(s)
     s = harvest(s)
     care = jnp.where(hired(s, "caretaker"), T.param("caretaker", "round_food"), 0)
-    s = replace(s, goods=s.goods.at[FOOD].add(care))
+    s = replace(s, goods=add_at(s.goods, FOOD, care))
     return roll_dice(s)
 
 
@@ -161,13 +194,13 @@ def end_round(s: State) -> State:
     """Eat, whisky, the shepherd's wool, rot, two craftsmen leave; then the
     next round or the final scoring."""
     g = s.goods
-    need = jnp.asarray(T.DICE_PER_ROUND)[s.round - 1] + T.K["food_extra"]
+    need = get_at(T.DICE_PER_ROUND, s.round - 1) + T.K["food_extra"]
     food = g[FOOD]
     beggars = s.beggars + jnp.maximum(need - food, 0)
-    g = g.at[FOOD].set(jnp.maximum(food - need, 0))
-    vp = s.vp.at[3].add(g[WHISKY] * T.K["whisky_vp"])
+    g = set_at(g, FOOD, jnp.maximum(food - need, 0))
+    vp = add_at(s.vp, 3, g[WHISKY] * T.K["whisky_vp"])
     wool = jnp.where(hired(s, "shepherd"), (g[SHEEP] // 2) * T.param("shepherd", "wool_per_sheep_pair"), 0)
-    g = g.at[WOOL].add(wool)
+    g = add_at(g, WOOL, wool)
     keep = T.SMOKED & built(s, "smokehouse")
     g = jnp.where(T.PERISHABLE & ~keep, 0, g)
     # 「契約できる職人」を左から2人取り除きます, skipped after 募集
@@ -195,12 +228,17 @@ def butcherable(s: State) -> jax.Array:
     return (jnp.asarray(T.MEAT) > 0) & (s.goods > 0)
 
 
+def wares(table: jax.Array, round_no: jax.Array, face: jax.Array) -> jax.Array:
+    """[merchants]: slot ``face`` of each merchant's list in ``round_no``."""
+    hit = onehot(round_no - 1, T.ROUNDS)[:, None, None] & onehot(face - 1, T.SLOTS)[None, None, :]
+    return jnp.sum(jnp.where(hit, table, 0), axis=(0, 2))
+
+
 def use_checks(s: State, face: jax.Array) -> jax.Array:
     """bool[die actions without discard]: may the die showing ``face`` go there
     (dice.USE_CHECKS, one entry per action, in ``die_actions()`` order)."""
     u = s.used
     du = T.U
-    f1 = jnp.clip(face - 1, 0, 5)
     empty = empty_fields(s)
     n_display = display_size(s)
     ok = {
@@ -218,10 +256,13 @@ def use_checks(s: State, face: jax.Array) -> jax.Array:
         "bread_oven": built(s, "bread_oven") & ~u[du["bread_oven"]],
         "slaughterhouse": built(s, "slaughterhouse") & ~u[du["slaughterhouse"]] & jnp.any(butcherable(s)),
     }
-    good = s.deal_ware_good[s.round - 1, :, f1]                       # [merchants]
-    owner_ok = jnp.where(T.MERCHANT_OWNER >= 0, s.hired[jnp.maximum(T.MERCHANT_OWNER, 0)], True)
-    housed = (s.goods[good] > 0) | ((good == HORSE) & built(s, "stable")) | (empty > 0)
-    buy_ok = owner_ok & (~jnp.asarray(T.IS_LIVESTOCK)[good] | housed)
+    good = wares(s.deal_ware_good, s.round, face)                        # [merchants]
+    owner_ok = jnp.where(T.MERCHANT_OWNER >= 0, take(s.hired, np.maximum(T.MERCHANT_OWNER, 0)), True)
+    is_good = good[:, None] == jnp.arange(T.N_GOODS)[None, :]             # [merchants, goods]
+    held = jnp.any(is_good & (s.goods > 0)[None, :], axis=1)
+    livestock = jnp.any(is_good & T.IS_LIVESTOCK[None, :], axis=1)
+    housed = held | ((good == HORSE) & built(s, "stable")) | (empty > 0)
+    buy_ok = owner_ok & (~livestock | housed)
     for k, name in enumerate(T.C.merchants):
         ok["buy_" + name] = buy_ok[k]
     return jnp.stack([ok[a] for a in T.DIE_ACTIONS[:-1]])
@@ -250,7 +291,7 @@ def finish_sow(s: State) -> State:
 
 
 def sowable(s: State) -> jax.Array:
-    return (s.left > 0) & (empty_fields(s) > 0) & jnp.any(s.goods[T.CROP_SEED] > 0)
+    return (s.left > 0) & (empty_fields(s) > 0) & jnp.any(take(s.goods, T.CROP_SEED) > 0)
 
 
 def finish_oven(s: State) -> State:
@@ -260,7 +301,7 @@ def finish_oven(s: State) -> State:
 def finish_recruit(s: State) -> State:
     """Keep the chosen craftsmen (display order), the rest leave; refill."""
     on = s.display >= 0
-    stay = on & s.kept[jnp.maximum(s.display, 0)]
+    stay = on & jnp.any((s.display[:, None] == jnp.arange(T.N_CRAFTSMEN)[None, :]) & s.kept[None, :], axis=1)
     leaving = on & ~stay
     gone = s.gone | jnp.any((s.display[:, None] == jnp.arange(T.N_CRAFTSMEN)[None, :]) & leaving[:, None], axis=0)
     s = replace(s, gone=gone, display=compact(s.display, stay), kept=jnp.zeros_like(s.kept))
@@ -272,16 +313,16 @@ def _use(s: State, action: jax.Array) -> State:
     face = s.held
     f1 = jnp.clip(face - 1, 0, 5)
     s = replace(s, held=jnp.zeros((), i32), phase=jnp.asarray(PH["main"], i32),
-                dice=s.dice.at[f1].add(-1), used=s.used.at[USE_TO_USED[action]].set(True))
+                dice=add_at(s.dice, f1, -1), used=set_at(s.used, get_at(USE_TO_USED, action), True))
     g = s.goods
     # fish
-    fish = jnp.asarray(T.FISHING)[f1] + jnp.where(hired(s, "fisherman"), T.param("fisherman", "fishing_bonus"), 0)
-    s_fish = replace(s, goods=g.at[FISH].add(fish))
+    fish = get_at(T.FISHING, f1) + jnp.where(hired(s, "fisherman"), T.param("fisherman", "fishing_bonus"), 0)
+    s_fish = replace(s, goods=add_at(g, FISH, fish))
     # plough: twice a round with the same face (D9); the cowherd's two fields (D23)
     ploughs = s.ploughs + 1
     new = jnp.where(hired(s, "cowherd") & (g[COW] > 0), T.param("cowherd", "plough_fields"), 1)
     s_plough = replace(s, ploughs=ploughs, plough_face=face, fields=s.fields + new,
-                       used=s.used.at[T.U["plough"]].set(ploughs >= T.K["plough_limit"]))
+                       used=set_at(s.used, T.U["plough"], ploughs >= T.K["plough_limit"]))
     # sow
     s_sow = replace(s, phase=jnp.asarray(PH["sow"], i32), left=face, sow_face=face)
     s_sow = where(sowable(s_sow), s_sow, finish_sow(s_sow))
@@ -299,10 +340,10 @@ def _use(s: State, action: jax.Array) -> State:
     s_oven = where(g[WHEAT] > 0, s_oven, finish_oven(s_oven))
     s_slaughter = replace(s, phase=jnp.asarray(PH["slaughter"], i32), left=face)
     # merchants: slot ``face`` of this round's shuffled list; the ware stays (D3)
-    m = jnp.argmax(action == T.BUY_USE)
-    good = s.deal_ware_good[s.round - 1, m, f1]
-    qty = s.deal_ware_qty[s.round - 1, m, f1]
-    s_buy = replace(s, goods=g.at[good].add(qty), used=s.used.at[USE_TO_USED[action]].set(False))
+    merchant = jnp.asarray(T.BUY_USE) == action
+    good = jnp.sum(jnp.where(merchant, wares(s.deal_ware_good, s.round, face), 0))
+    qty = jnp.sum(jnp.where(merchant, wares(s.deal_ware_qty, s.round, face), 0))
+    s_buy = replace(s, goods=add_at(g, good, qty), used=set_at(s.used, get_at(USE_TO_USED, action), False))
     a = T.DA
     out = s  # discard: the die is simply spent
     for name, branch in (("fish", s_fish), ("plough", s_plough), ("sow", s_sow), ("ship", s_ship),
@@ -322,26 +363,26 @@ def _back(s: State, a: jax.Array, b: jax.Array, c: jax.Array) -> State:
 
 def _modify(s: State, a: jax.Array, b: jax.Array, c: jax.Array) -> State:
     """A dice craftsman turns a die showing ``b`` into ``c`` (once a round, D22)."""
-    used = s.used.at[jnp.asarray(T.MOD_USED)[a]].set(True)
-    return replace(s, used=used, dice=s.dice.at[b - 1].add(-1).at[c - 1].add(1))
+    used = set_at(s.used, get_at(T.MOD_USED, a), True)
+    return replace(s, used=used, dice=add_at(add_at(s.dice, b - 1, -1), c - 1, 1))
 
 
 def _to_food(s: State, a: jax.Array, b: jax.Array, c: jax.Array) -> State:
-    return replace(s, goods=s.goods.at[a].add(-1).at[FOOD].add(T.K["ingredient_food"]))
+    return replace(s, goods=add_at(add_at(s.goods, a, -1), FOOD, T.K["ingredient_food"]))
 
 
 def _cook(s: State, a: jax.Array, b: jax.Array, c: jax.Array) -> State:
-    return replace(s, goods=s.goods.at[a].add(-1).at[b].add(-1).at[FOOD].add(T.K["cook_food"]))
+    return replace(s, goods=add_at(add_at(add_at(s.goods, a, -1), b, -1), FOOD, T.K["cook_food"]))
 
 
 def _horse_ship(s: State, a: jax.Array, b: jax.Array, c: jax.Array) -> State:
     """馬: two free shipments once a round (D8)."""
-    return replace(s, used=s.used.at[T.U["horse"]].set(True), phase=jnp.asarray(PH["ship"], i32),
+    return replace(s, used=set_at(s.used, T.U["horse"], True), phase=jnp.asarray(PH["ship"], i32),
                    left=jnp.asarray(T.K["horse_shipments"], i32))
 
 
 def _sow(s: State, a: jax.Array, b: jax.Array, c: jax.Array) -> State:
-    s = replace(s, goods=s.goods.at[jnp.asarray(T.CROP_SEED)[a]].add(-1), sown=s.sown.at[a].add(1), left=s.left - 1)
+    s = replace(s, goods=add_at(s.goods, get_at(T.CROP_SEED, a), -1), sown=add_at(s.sown, a, 1), left=s.left - 1)
     return where(sowable(s), s, finish_sow(s))
 
 
@@ -351,19 +392,19 @@ def shipment_done(s: State) -> State:
 
 
 def _ship(s: State, a: jax.Array, b: jax.Array, c: jax.Array) -> State:
-    good = jnp.asarray(T.MARKET_GOOD)[a]
-    s = replace(s, goods=s.goods.at[good].add(-jnp.asarray(T.MARKET_QTY)[a]),
-                vp=s.vp.at[1].add(jnp.asarray(T.MARKET_VP)[a]))
+    s = replace(s, goods=add_at(s.goods, get_at(T.MARKET_GOOD, a), -get_at(T.MARKET_QTY, a)),
+                vp=add_at(s.vp, 1, get_at(T.MARKET_VP, a)))
     return shipment_done(s)
 
 
 def _deliver(s: State, a: jax.Array, b: jax.Array, c: jax.Array) -> State:
-    goods = s.goods - jnp.asarray(T.REC_IN)[a] + jnp.asarray(T.REC_OUT)[a]
-    return shipment_done(replace(s, goods=goods, vp=s.vp.at[2].add(jnp.asarray(T.REC_VP)[a])))
+    pick = onehot(a, T.N_RECIPES)[:, None]
+    change = jnp.sum(jnp.where(pick, T.REC_OUT - T.REC_IN, 0), axis=0)
+    return shipment_done(replace(s, goods=s.goods + change, vp=add_at(s.vp, 2, get_at(T.REC_VP, a))))
 
 
 def _bake(s: State, a: jax.Array, b: jax.Array, c: jax.Array) -> State:
-    g = s.goods.at[WHEAT].add(-T.OVEN["wheat"]).at[FOOD].add(T.OVEN["food"])
+    g = add_at(add_at(s.goods, WHEAT, -T.OVEN["wheat"]), FOOD, T.OVEN["food"])
     s = replace(s, goods=g, left=s.left - 1)
     return where((s.left == 0) | (g[WHEAT] < T.OVEN["wheat"]), finish_oven(s), s)
 
@@ -371,24 +412,24 @@ def _bake(s: State, a: jax.Array, b: jax.Array, c: jax.Array) -> State:
 def _butcher(s: State, a: jax.Array, b: jax.Array, c: jax.Array) -> State:
     """解体小屋: one head into meat; a die one lower comes back from a 2 up."""
     face = s.left
-    s = replace(s, goods=s.goods.at[a].add(-1).at[MEAT].add(jnp.asarray(T.MEAT)[a]))
+    s = replace(s, goods=add_at(add_at(s.goods, a, -1), MEAT, get_at(T.MEAT, a)))
     return back_to_main(give_die(s, face - T.SLAUGHTER_RETURNS, face >= 2))
 
 
 def _hire(s: State, a: jax.Array, b: jax.Array, c: jax.Array) -> State:
-    s = replace(s, goods=s.goods.at[FOOD].add(-s.left), display=compact(s.display, (s.display >= 0) & (s.display != a)),
-                hired=s.hired.at[a].set(True))
+    s = replace(s, goods=add_at(s.goods, FOOD, -s.left), display=compact(s.display, (s.display >= 0) & (s.display != a)),
+                hired=set_at(s.hired, a, True))
     return back_to_main(acquire(s, a))
 
 
 def _keep(s: State, a: jax.Array, b: jax.Array, c: jax.Array) -> State:
-    s = replace(s, kept=s.kept.at[a].set(True))
+    s = replace(s, kept=set_at(s.kept, a, True))
     return where(jnp.sum(s.kept) == s.left, finish_recruit(s), s)
 
 
 def _build(s: State, a: jax.Array, b: jax.Array, c: jax.Array) -> State:
     horses = jnp.where(a == FAC["stable"], T.STABLE_HORSES, 0)
-    s = replace(s, built=s.built.at[a].set(True), goods=s.goods.at[HORSE].add(horses))
+    s = replace(s, built=set_at(s.built, a, True), goods=add_at(s.goods, HORSE, horses))
     return back_to_main(acquire(s, T.N_CRAFTSMEN + a))
 
 
@@ -396,7 +437,7 @@ def _tour(s: State, a: jax.Array, b: jax.Array, c: jax.Array) -> State:
     """観光化 with the real 20 VP cap (D2); the rest of the die comes back."""
     face = s.left
     gained = jnp.minimum(a, T.K["tourism_cap"] - s.vp[0])
-    s = replace(s, vp=s.vp.at[0].add(gained))
+    s = replace(s, vp=add_at(s.vp, 0, gained))
     return back_to_main(give_die(s, face - a, face > a))
 
 
@@ -424,16 +465,25 @@ BRANCHES = tuple(APPLY[cls] for cls in T.KINDS)
 
 def apply(s: State, action: jax.Array) -> State:
     """Play action id ``action`` (assumed legal) on a game not over."""
-    kind = jnp.asarray(T.ACTION_KIND)[action]
-    a, b, c = jnp.asarray(T.ACTION_ARGS)[action]
-    return jax.lax.switch(kind, BRANCHES, s, a, b, c)
+    kind = get_at(T.ACTION_KIND, action)
+    hit = onehot(action, T.N_ACTIONS)[:, None]
+    a, b, c = jnp.sum(jnp.where(hit, T.ACTION_ARGS, 0), axis=0)
+    out = jax.lax.switch(kind, BRANCHES, s, a, b, c)
+    # the deal never changes: hand back the input's, so no branch output of it is kept
+    return replace(out, deal_deck=s.deal_deck, deal_dice=s.deal_dice, deal_ware_good=s.deal_ware_good,
+                   deal_ware_qty=s.deal_ware_qty)
 
 
 # -- which ids are legal (legal.py) --------------------------------------------------------
-def _pairs(cls: type[A.Action]) -> tuple[jax.Array, jax.Array, jax.Array]:
-    ids = T.ids_of(cls)
-    args = T.ACTION_ARGS[ids]
-    return jnp.asarray(args[:, 0]), jnp.asarray(args[:, 1]), jnp.asarray(args[:, 2])
+def _pairs(cls: type[A.Action]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The (static) arguments of one action class's ids."""
+    args = T.ACTION_ARGS[T.ids_of(cls)]
+    return args[:, 0], args[:, 1], args[:, 2]
+
+
+def take(x: jax.Array, idx: np.ndarray) -> jax.Array:
+    """``x[idx]`` for static indices, as slices (they fuse; a gather does not)."""
+    return jnp.stack([x[int(i)] for i in idx])
 
 
 def legal_mask(s: State) -> jax.Array:
@@ -449,37 +499,45 @@ def legal_mask(s: State) -> jax.Array:
     parts[A.Use] = die & jnp.concatenate([checks, ~jnp.any(checks)[None]])
     parts[A.Back] = die[None]
     who, face, _ = _pairs(A.Modify)
-    parts[A.Modify] = main & s.hired[jnp.asarray(T.DICE_CRAFTSMAN_IDX)[who]] & ~s.used[jnp.asarray(T.MOD_USED)[who]] \
-        & (s.dice[face - 1] > 0)
+    parts[A.Modify] = main & take(s.hired, T.DICE_CRAFTSMAN_IDX[who]) & ~take(s.used, T.MOD_USED[who]) \
+        & (take(s.dice, face - 1) > 0)
     first, _, _ = _pairs(A.ToFood)
-    parts[A.ToFood] = main & (g[first] > 0)
+    parts[A.ToFood] = main & (take(g, first) > 0)
     first, second, _ = _pairs(A.Cook)
-    parts[A.Cook] = main & (g[first] > 0) & (g[second] > 0)
+    parts[A.Cook] = main & (take(g, first) > 0) & (take(g, second) > 0)
     parts[A.HorseShip] = (main & (g[HORSE] > 0) & ~s.used[T.U["horse"]])[None]
     parts[A.EndRound] = (main & (jnp.sum(s.dice) == 0))[None]
     crop, _, _ = _pairs(A.Sow)
     sow = ph == PH["sow"]
-    parts[A.Sow] = sow & (s.left > 0) & (empty_fields(s) > 0) & (g[jnp.asarray(T.CROP_SEED)[crop]] > 0)
+    parts[A.Sow] = sow & (s.left > 0) & (empty_fields(s) > 0) & (take(g, T.CROP_SEED[crop]) > 0)
     ship = ph == PH["ship"]
     good, _, _ = _pairs(A.Ship)
-    parts[A.Ship] = ship & (g[jnp.asarray(T.MARKET_GOOD)[good]] >= jnp.asarray(T.MARKET_QTY)[good])
+    parts[A.Ship] = ship & (take(g, T.MARKET_GOOD[good]) >= T.MARKET_QTY[good])
     rec, _, _ = _pairs(A.Deliver)
-    parts[A.Deliver] = ship & s.hired[jnp.asarray(T.REC_OWNER)[rec]] & jnp.all(g[None, :] >= jnp.asarray(T.REC_IN)[rec], axis=1)
+    parts[A.Deliver] = ship & take(s.hired, T.REC_OWNER[rec]) & jnp.all(g[None, :] >= T.REC_IN[rec], axis=1)
     oven = ph == PH["oven"]
     parts[A.Bake] = (oven & (g[WHEAT] > 0))[None]
     parts[A.Done] = (sow | ship | oven)[None]
     animal, _, _ = _pairs(A.Butcher)
-    parts[A.Butcher] = (ph == PH["slaughter"]) & butcherable(s)[animal]
+    parts[A.Butcher] = (ph == PH["slaughter"]) & take(butcherable(s), animal)
     who, _, _ = _pairs(A.Hire)
-    shown = in_display(s)[who]
+    shown = take(in_display(s), who)
     parts[A.Hire] = (ph == PH["contract"]) & shown
     who, _, _ = _pairs(A.Keep)
-    parts[A.Keep] = (ph == PH["recruit"]) & shown & ~s.kept[who]
+    parts[A.Keep] = (ph == PH["recruit"]) & shown & ~take(s.kept, who)
     fac, _, _ = _pairs(A.Build)
-    parts[A.Build] = (ph == PH["build"]) & ~s.built[fac]
+    parts[A.Build] = (ph == PH["build"]) & ~take(s.built, fac)
     pips, _, _ = _pairs(A.Tour)
     parts[A.Tour] = (ph == PH["tour"]) & (pips <= s.left)
-    mask = jnp.zeros(T.N_ACTIONS, bool)
-    for cls, part in parts.items():
-        mask = mask.at[T.ids_of(cls)].set(part)
+    mask = jnp.concatenate([parts[cls] for cls in T.KINDS])
+    assert mask.shape == (T.N_ACTIONS,)
+    if not _KINDS_IN_ORDER:
+        mask = mask[_UNIVERSE_ORDER]
     return mask | s.terminated
+
+
+#: the ids class by class, as the mask is assembled; the universe lists them so
+#: (asserted), which spares a gather
+_CONCAT_IDS = np.concatenate([T.ids_of(cls) for cls in T.KINDS])
+_UNIVERSE_ORDER = np.argsort(_CONCAT_IDS)
+_KINDS_IN_ORDER = bool(np.array_equal(_CONCAT_IDS, np.arange(T.N_ACTIONS)))

@@ -144,6 +144,7 @@ def jax_fields(s: df.State) -> dict[str, jax.Array]:
 @dataclasses.dataclass
 class EngineGame:
     seed: int
+    daily: str
     policy: str
     boost: Boost | None
     actions: list[int]
@@ -151,14 +152,15 @@ class EngineGame:
     rewards: list[float]
 
 
-def play_engine(seed: int, policy: str) -> EngineGame:
+def play_engine(seed: int, policy: str, daily: str = "") -> EngineGame:
     """One engine game under ``policy`` ("random", "greedy" or "boosted":
-    a boosted start played half by the greedy bot, half at random)."""
+    a boosted start played half by the greedy bot, half at random); with
+    ``daily``, that date's Daily Mode puzzle."""
     from gameshelf.bots import make_bot
     from gameshelf.core.registry import load_game
 
     game = load_game("dicey-farm")
-    s = game.new_game(1, seed=seed)
+    s = game.new_game(1, seed=seed, options={"daily": daily} if daily else None)
     assert isinstance(s, DiceyFarmState)
     boost = random_boost(seed) if policy == "boosted" else None
     if boost is not None:
@@ -179,7 +181,7 @@ def play_engine(seed: int, policy: str) -> EngineGame:
         s.check_invariants()
         rewards.append(s.scores()[0] - before)
         snaps.append(engine_fields(s))
-    return EngineGame(seed, policy, boost, actions, snaps, rewards)
+    return EngineGame(seed, daily, policy, boost, actions, snaps, rewards)
 
 
 @jax.jit
@@ -195,18 +197,21 @@ def _replay(start: df.State, actions: jax.Array) -> tuple[dict[str, jax.Array], 
 
 
 def _start(game: EngineGame) -> df.State:
-    s = df.init_with_deal(*df.engine_deal(game.seed))
+    s = df.init_with_deal(*df.engine_deal(game.seed, game.daily))
     return boost_jax(s, game.boost) if game.boost is not None else s
 
 
-def compare(games: Sequence[EngineGame], pad_to: int = 64) -> list[str]:
-    """Replay ``games`` in JAX; one line per game that differs (empty: all equal)."""
+def compare(games: Sequence[EngineGame], batch: int = 0, pad_to: int = 128) -> list[str]:
+    """Replay ``games`` in JAX; one line per game that differs (empty: all
+    equal). The batch is padded to ``batch`` games and the steps to a
+    multiple of ``pad_to``, so that a run compiles the replay once or twice."""
     steps = max(len(g.actions) for g in games)
-    steps = -(-steps // pad_to) * pad_to  # a few shapes, so a few compilations
-    actions = np.zeros((len(games), steps), np.int32)
-    for k, g in enumerate(games):
+    steps = -(-steps // pad_to) * pad_to
+    padded = list(games) + [games[0]] * max(0, batch - len(games))
+    actions = np.zeros((len(padded), steps), np.int32)
+    for k, g in enumerate(padded):
         actions[k, : len(g.actions)] = g.actions
-    starts = [_start(g) for g in games]
+    starts = [_start(g) for g in padded]
     start = jax.tree_util.tree_map(lambda *xs: jnp.stack(xs), *starts)
     first = jax.device_get(jax.vmap(jax_fields)(start))
     fields, rewards = jax.device_get(_replay(start, jnp.asarray(actions)))
@@ -218,7 +223,7 @@ def compare(games: Sequence[EngineGame], pad_to: int = 64) -> list[str]:
             if t > 0 and rewards[t - 1, k] != np.float32(g.rewards[t - 1]):
                 bad.append("rewards")
             if bad:
-                problems.append(f"{g.policy} game seed {g.seed}, step {t} (after id "
+                problems.append(f"{g.policy} game seed {g.seed}{' daily ' + g.daily if g.daily else ''}, step {t} (after id "
                                 f"{g.actions[t - 1] if t else '-'}): " + "; ".join(_diff(n, snap, got) for n in bad))
                 break
     return problems
@@ -252,5 +257,5 @@ def run(games: int, first_seed: int = 0, batch: int = 128,
     for k in range(0, len(plan), batch):
         chunk = [play_engine(seed, policy) for seed, policy in plan[k: k + batch]]
         steps += sum(len(g.actions) for g in chunk)
-        problems += compare(chunk)
+        problems += compare(chunk, batch)
     return len(plan), steps, problems
