@@ -10,6 +10,7 @@ batches under ``vmap``.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 
 import jax
 import jax.numpy as jnp
@@ -308,7 +309,17 @@ def finish_recruit(s: State) -> State:
     return back_to_main(refill_craftsmen(s))
 
 
-def _use(s: State, action: jax.Array) -> State:
+#: what a step leaves to finish (see :func:`apply`): nothing, a sowing, a
+#: baking, a recruiting, or a plain return to the main step
+NONE, SOW, OVEN, RECRUIT, MAIN = range(5)
+Finish = tuple[State, jax.Array]
+
+
+def finish(code: int, when: jax.Array) -> jax.Array:
+    return jnp.where(when, code, NONE).astype(i32)
+
+
+def _use(s: State, action: jax.Array) -> Finish:
     """dice.use: spend the held die on die action ``action``."""
     face = s.held
     f1 = jnp.clip(face - 1, 0, 5)
@@ -325,19 +336,19 @@ def _use(s: State, action: jax.Array) -> State:
                        used=set_at(s.used, T.U["plough"], ploughs >= T.K["plough_limit"]))
     # sow
     s_sow = replace(s, phase=jnp.asarray(PH["sow"], i32), left=face, sow_face=face)
-    s_sow = where(sowable(s_sow), s_sow, finish_sow(s_sow))
+    then_sow = finish(SOW, ~sowable(s_sow))
     # ship
     porter = jnp.where(hired(s, "porter"), T.param("porter", "shipments_bonus"), 0)
     s_ship = replace(s, phase=jnp.asarray(PH["ship"], i32), left=face + T.K["ship_bonus"] + g[HORSE] + porter)
     s_contract = replace(s, phase=jnp.asarray(PH["contract"], i32), left=contract_cost(s, face))
     s_recruit = replace(s, recruited=jnp.ones((), bool), phase=jnp.asarray(PH["recruit"], i32), left=face,
                         kept=jnp.zeros_like(s.kept))
-    everyone = replace(s_recruit, kept=in_display(s))
-    s_recruit = where(face == display_size(s), finish_recruit(everyone), s_recruit)
+    everyone = face == display_size(s)  # keeping all is immediate (D16)
+    s_recruit = replace(s_recruit, kept=jnp.where(everyone, in_display(s), s_recruit.kept))
     s_build = replace(s, phase=jnp.asarray(PH["build"], i32))
     s_tour = replace(s, phase=jnp.asarray(PH["tour"], i32), left=face)
     s_oven = replace(s, phase=jnp.asarray(PH["oven"], i32), left=face)
-    s_oven = where(g[WHEAT] > 0, s_oven, finish_oven(s_oven))
+    then_bake = finish(OVEN, g[WHEAT] <= 0)
     s_slaughter = replace(s, phase=jnp.asarray(PH["slaughter"], i32), left=face)
     # merchants: slot ``face`` of this round's shuffled list; the ware stays (D3)
     merchant = jnp.asarray(T.BUY_USE) == action
@@ -350,7 +361,10 @@ def _use(s: State, action: jax.Array) -> State:
                          ("contract", s_contract), ("recruit", s_recruit), ("build", s_build),
                          ("tourism", s_tour), ("bread_oven", s_oven), ("slaughterhouse", s_slaughter)):
         out = where(action == a[name], branch, out)
-    return where(jnp.any(action == T.BUY_USE), s_buy, out)
+    code = jnp.where(action == a["sow"], then_sow, jnp.asarray(NONE, i32))
+    code = jnp.where(action == a["bread_oven"], then_bake, code)
+    code = jnp.where(action == a["recruit"], finish(RECRUIT, everyone), code)
+    return where(jnp.any(action == T.BUY_USE), s_buy, out), code
 
 # -- the small steps (steps.py) and the free actions ----------------------------------------
 def _pick(s: State, a: jax.Array, b: jax.Array, c: jax.Array) -> State:
@@ -381,9 +395,9 @@ def _horse_ship(s: State, a: jax.Array, b: jax.Array, c: jax.Array) -> State:
                    left=jnp.asarray(T.K["horse_shipments"], i32))
 
 
-def _sow(s: State, a: jax.Array, b: jax.Array, c: jax.Array) -> State:
+def _sow(s: State, a: jax.Array, b: jax.Array, c: jax.Array) -> Finish:
     s = replace(s, goods=add_at(s.goods, get_at(T.CROP_SEED, a), -1), sown=add_at(s.sown, a, 1), left=s.left - 1)
-    return where(sowable(s), s, finish_sow(s))
+    return s, finish(SOW, ~sowable(s))
 
 
 def shipment_done(s: State) -> State:
@@ -403,10 +417,10 @@ def _deliver(s: State, a: jax.Array, b: jax.Array, c: jax.Array) -> State:
     return shipment_done(replace(s, goods=s.goods + change, vp=add_at(s.vp, 2, get_at(T.REC_VP, a))))
 
 
-def _bake(s: State, a: jax.Array, b: jax.Array, c: jax.Array) -> State:
+def _bake(s: State, a: jax.Array, b: jax.Array, c: jax.Array) -> Finish:
     g = add_at(add_at(s.goods, WHEAT, -T.OVEN["wheat"]), FOOD, T.OVEN["food"])
     s = replace(s, goods=g, left=s.left - 1)
-    return where((s.left == 0) | (g[WHEAT] < T.OVEN["wheat"]), finish_oven(s), s)
+    return s, finish(OVEN, (s.left == 0) | (g[WHEAT] < T.OVEN["wheat"]))
 
 
 def _butcher(s: State, a: jax.Array, b: jax.Array, c: jax.Array) -> State:
@@ -422,9 +436,9 @@ def _hire(s: State, a: jax.Array, b: jax.Array, c: jax.Array) -> State:
     return back_to_main(acquire(s, a))
 
 
-def _keep(s: State, a: jax.Array, b: jax.Array, c: jax.Array) -> State:
+def _keep(s: State, a: jax.Array, b: jax.Array, c: jax.Array) -> Finish:
     s = replace(s, kept=set_at(s.kept, a, True))
-    return where(jnp.sum(s.kept) == s.left, finish_recruit(s), s)
+    return s, finish(RECRUIT, jnp.sum(s.kept) == s.left)
 
 
 def _build(s: State, a: jax.Array, b: jax.Array, c: jax.Array) -> State:
@@ -441,24 +455,33 @@ def _tour(s: State, a: jax.Array, b: jax.Array, c: jax.Array) -> State:
     return back_to_main(give_die(s, face - a, face > a))
 
 
-def _done(s: State, a: jax.Array, b: jax.Array, c: jax.Array) -> State:
-    out = where(s.phase == PH["oven"], finish_oven(s), back_to_main(s))
-    return where(s.phase == PH["sow"], finish_sow(s), out)
+def _done(s: State, a: jax.Array, b: jax.Array, c: jax.Array) -> Finish:
+    code = jnp.where(s.phase == PH["oven"], OVEN, MAIN)
+    return s, jnp.where(s.phase == PH["sow"], SOW, code).astype(i32)
 
 
 def _end(s: State, a: jax.Array, b: jax.Array, c: jax.Array) -> State:
     return end_round(s)
 
 
-def _use_step(s: State, a: jax.Array, b: jax.Array, c: jax.Array) -> State:
+def _use_step(s: State, a: jax.Array, b: jax.Array, c: jax.Array) -> Finish:
     return _use(s, a)
 
 
-APPLY = {
-    A.PickDie: _pick, A.Use: _use_step, A.Back: _back, A.Modify: _modify, A.ToFood: _to_food,
-    A.Cook: _cook, A.HorseShip: _horse_ship, A.Sow: _sow, A.Ship: _ship, A.Deliver: _deliver,
-    A.Bake: _bake, A.Butcher: _butcher, A.Hire: _hire, A.Keep: _keep, A.Build: _build,
-    A.Tour: _tour, A.Done: _done, A.EndRound: _end,
+Step = Callable[[State, jax.Array, jax.Array, jax.Array], State]
+
+
+def _plain(f: Step) -> Callable[[State, jax.Array, jax.Array, jax.Array], Finish]:
+    """A step that finishes by itself."""
+    return lambda s, a, b, c: (f(s, a, b, c), jnp.asarray(NONE, i32))
+
+
+APPLY: dict[type[A.Action], Callable[[State, jax.Array, jax.Array, jax.Array], Finish]] = {
+    A.PickDie: _plain(_pick), A.Use: _use_step, A.Back: _plain(_back), A.Modify: _plain(_modify),
+    A.ToFood: _plain(_to_food), A.Cook: _plain(_cook), A.HorseShip: _plain(_horse_ship), A.Sow: _sow,
+    A.Ship: _plain(_ship), A.Deliver: _plain(_deliver), A.Bake: _bake, A.Butcher: _plain(_butcher),
+    A.Hire: _plain(_hire), A.Keep: _keep, A.Build: _plain(_build), A.Tour: _plain(_tour), A.Done: _done,
+    A.EndRound: _plain(_end),
 }
 BRANCHES = tuple(APPLY[cls] for cls in T.KINDS)
 
@@ -468,7 +491,13 @@ def apply(s: State, action: jax.Array) -> State:
     kind = get_at(T.ACTION_KIND, action)
     hit = onehot(action, T.N_ACTIONS)[:, None]
     a, b, c = jnp.sum(jnp.where(hit, T.ACTION_ARGS, 0), axis=0)
-    out = jax.lax.switch(kind, BRANCHES, s, a, b, c)
+    out, code = jax.lax.switch(kind, BRANCHES, s, a, b, c)
+    # the finishing gestures several actions share run once, after the switch
+    # (under vmap every branch runs, so a finisher inside each would run often)
+    out = where(code == SOW, finish_sow(out), out)
+    out = where(code == OVEN, finish_oven(out), out)
+    out = where(code == RECRUIT, finish_recruit(out), out)
+    out = where(code == MAIN, back_to_main(out), out)
     # the deal never changes: hand back the input's, so no branch output of it is kept
     return replace(out, deal_deck=s.deal_deck, deal_dice=s.deal_dice, deal_ware_good=s.deal_ware_good,
                    deal_ware_qty=s.deal_ware_qty)

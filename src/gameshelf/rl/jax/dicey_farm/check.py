@@ -154,7 +154,7 @@ class EngineGame:
 
 def play_engine(seed: int, policy: str, daily: str = "") -> EngineGame:
     """One engine game under ``policy`` ("random", "greedy" or "boosted":
-    a boosted start played half by the greedy bot, half at random); with
+    a boosted start played by the greedy bot one time in five, else at random); with
     ``daily``, that date's Daily Mode puzzle."""
     from gameshelf.bots import make_bot
     from gameshelf.core.registry import load_game
@@ -165,7 +165,7 @@ def play_engine(seed: int, policy: str, daily: str = "") -> EngineGame:
     boost = random_boost(seed) if policy == "boosted" else None
     if boost is not None:
         boost_engine(s, boost)
-    greedy = policy == "greedy" or (policy == "boosted" and seed % 2 == 0)
+    greedy = policy == "greedy" or (policy == "boosted" and seed % 5 == 0)
     bot = make_bot("greedy", seed=seed, game=game) if greedy else None
     pick = Stream(derive_seed("jax-check-random", seed))
     from gameshelf.bots import PlayerView
