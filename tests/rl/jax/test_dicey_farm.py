@@ -120,3 +120,11 @@ def test_batched_games_end_and_rewards_sum_to_the_score() -> None:
     assert jnp.array_equal(total, jax.vmap(df.score)(s).astype(jnp.float32))
     after = jax.vmap(df.step)(s, jnp.zeros(16, jnp.int32))
     assert jnp.array_equal(after.goods, s.goods) and not bool(jnp.any(after.rewards))
+
+
+@pytest.mark.parametrize("bad", [{"seed": True}, {"seed": 1.0}, {"seed": 2**80}, {"daily": "2026-13-01"}, {"daily": 20261127}])
+def test_engine_deal_refuses_what_the_engine_refuses(bad: dict[str, object]) -> None:
+    from gameshelf.core.errors import SetupError
+
+    with pytest.raises((ValueError, SetupError)):
+        df.engine_deal(**bad)  # type: ignore[arg-type]

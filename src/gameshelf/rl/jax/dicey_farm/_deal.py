@@ -43,10 +43,17 @@ def engine_deal(seed: int = 0, daily: str = "") -> Deal:
     The engine draws, per stream: the deck once at setup (``craftsmen``),
     then every round each merchant's list in the data's order
     (``merchants``) and the round's dice, sorted (``dice``)."""
+    from gameshelf.core.protocol import SEED_LIMIT
     from gameshelf.core.rng import Rng
+    from gameshelf.games.dicey_farm.game import check_date
     from gameshelf.games.dicey_farm.state import daily_rng
 
-    rng = daily_rng(daily) if daily else Rng(seed)
+    # the engine's own checks: an exact int seed in range, an ISO date
+    if type(seed) is not int or not -SEED_LIMIT < seed < SEED_LIMIT:
+        raise ValueError(f"seed must be an int below {SEED_LIMIT} in size, not {seed!r}")
+    if type(daily) is not str:
+        raise ValueError(f"daily must be a date 'YYYY-MM-DD', not {daily!r}")
+    rng = daily_rng(check_date(daily)) if daily else Rng(seed)
     deck = np.array([T.CM[c] for c in rng["craftsmen"].shuffled(T.CRAFTSMEN)], np.int32)
     dice = np.zeros((T.ROUNDS, T.MAX_DICE), np.int32)
     good = np.zeros((T.ROUNDS, T.N_MERCHANTS, T.SLOTS), np.int32)
