@@ -6,7 +6,7 @@ if [ ! -x .venv/bin/python ]; then
   python3 -m venv .venv
 fi
 .venv/bin/python -m pip install -q --upgrade pip
-.venv/bin/python -m pip install -q -e '.[dev,rl]'
+.venv/bin/python -m pip install -q -e '.[dev,rl,jax]'
 # The browser tests drive Debian's Chromium (Playwright's own browser download cannot work here).
 if ! command -v chromium >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
   (apt-get update -q && apt-get install -y -q chromium fonts-noto-color-emoji fonts-ipafont-gothic) >/dev/null \
