@@ -12,9 +12,9 @@ Usage::
     python benchmarks/jax_dicey_farm_check.py --games 1000 --workers 2
     python benchmarks/jax_dicey_farm_check.py --sower-1.02-2   # an engine before issue 29
 
-``--sower-1.02-2`` replays with the Sower rule of rules 1.02-2 (sowing
+``--sower-1.02-2`` replays with the sowing rule of rules 1.02-2 (sowing
 nothing gave the die back, then the Sower's 1), for an engine that predates
-issue 29's change.
+issue 29's change (rules 1.02-3, D33).
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ def main() -> None:
     parser.add_argument("--sower-1.02-2", dest="old_sower", action="store_true")
     args = parser.parse_args()
     if args.old_sower:
-        _rules.SOWER_SPENDS_UNSOWN_DIE = False
+        _rules.SOWING_NOTHING_SPENDS_THE_DIE = False
     mix = tuple(float(x) for x in args.mix.split(","))
     assert len(mix) == 3
     plan = list(check.schedule(args.games, args.first_seed, (mix[0], mix[1], mix[2])))

@@ -76,14 +76,14 @@ NO_SEEDS = {"goods": _start().goods.at[jnp.array([df._tables.G[g] for g in ("whe
 
 @pytest.mark.parametrize("sower", [False, True])
 def test_sowing_nothing(sower: bool) -> None:
-    """Issue 29's Sower rule: with the Sower hired, sowing nothing spends the
-    die and the Sower gives its 1; without it the die comes back whole (D15)."""
+    """Rules 1.02-3 (RULES.md D33, issue 29): sowing nothing spends the die,
+    with or without the Sower; with the Sower hired its 1 still comes."""
     s = _start(hired=_start().hired.at[SOWER].set(sower), **NO_SEEDS)
     face = int(jnp.argmax(s.dice > 0)) + 1
     before = s.dice
     s = _play(s, A.PickDie(face), A.Use("sow"))
     expected = before.at[face - 1].add(-1)
-    expected = expected.at[0].add(1) if sower else expected.at[face - 1].add(1)
+    expected = expected.at[0].add(1) if sower else expected
     assert s.dice.tolist() == expected.tolist()
     assert int(s.phase) == df._tables.PH["main"]
 

@@ -269,21 +269,23 @@ def use_checks(s: State, face: jax.Array) -> jax.Array:
     return jnp.stack([ok[a] for a in T.DIE_ACTIONS[:-1]])
 
 
-#: The Sower rule (see finish_sow): issue 29 makes sowing nothing with the
-#: Sower hired spend the die. False gives the 1.02-2 rule (the die came back
-#: whole, then the Sower's 1), for replaying games recorded before it.
-SOWER_SPENDS_UNSOWN_DIE = True
+#: The sowing rule of rules 1.02-3 (RULES.md D33, issue 29): sowing nothing
+#: at all spends the whole die, as the original game does; with the Sower
+#: hired its 1 still comes. False gives rules 1.02-2 (the unused count always
+#: came back, D15), for replaying games recorded before it.
+SOWING_NOTHING_SPENDS_THE_DIE = True
 
 
 def finish_sow(s: State) -> State:
-    """The unused count comes back as a die (D15), then the Sower's die."""
+    """The unused count comes back as a die (D15) unless nothing was sown
+    (D33), then the Sower's die."""
     sower = hired(s, "sower")
     sowed_nothing = s.left == s.sow_face
-    # ---- THE SOWER RULE (RULES.md D32, as revised with issue 29) --------------------
-    # With the Sower hired, sowing nothing SPENDS the die (the original game's
-    # behaviour) and the Sower then gives its 1; without the Sower, or after
-    # sowing at least one seed, the unused count comes back (D15).
-    spent = sower & sowed_nothing & SOWER_SPENDS_UNSOWN_DIE
+    # ---- THE SOWING RULE (RULES.md D33, issue 29) -------------------------------------
+    # Sowing nothing SPENDS the die (the original game's behaviour; with the
+    # Sower that used to be a free die every round); after sowing at least
+    # one seed, the unused count comes back (D15). The Sower's 1 follows.
+    spent = sowed_nothing & SOWING_NOTHING_SPENDS_THE_DIE
     refund = jnp.where(spent, 0, s.left)
     # ----------------------------------------------------------------------------------
     s = give_die(s, refund, refund > 0)
