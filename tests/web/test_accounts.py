@@ -119,6 +119,12 @@ def test_two_people_a_rated_game_profiles_and_a_third_browser(browser: Any, serv
             shot(page_c, f"accounts-your-turn-{lang}-phone")
             # her session acts for her seat here, with no token in this browser
             assert _api(page_c, "GET", f"/api/tables/{running}/view")["data"]["seat"] == 0
+            # and the table page seats her there: her moves are offered when it is her turn
+            page_c.goto(f"{server}/#/t/{running}")
+            page_c.wait_for_selector(".status-bar .status-text")
+            if to_move == 0:
+                page_c.locator(".status-bar .bar-move, .moves-list .move-btn").first.wait_for()
+            shot(page_c, f"accounts-table-{lang}-phone")
             assert not errors_c, errors_c
         finally:
             ctx_c.close()

@@ -70,7 +70,7 @@ class TablePage {
 
   get tokens() { return tokensFor(this.id); }
   get mySeats() { return Object.keys(this.tokens).map(Number).sort((a, b) => a - b); }
-  get token() { return this.seat === null ? null : this.tokens[this.seat]; }
+  get token() { return this.seat === null ? null : (this.tokens[this.seat] ?? null); }
 
   async start() {
     try {
@@ -222,6 +222,10 @@ class TablePage {
       view.events = [...this.view.events.filter((e) => (e.n ?? 0) <= since), ...view.events.filter((e) => (e.n ?? 0) > since)].slice(-80);
     }
     const fresh = this.view && view.state > this.lastState;
+    // A seat held by the logged-in account (no token in this browser: a
+    // second device): the server's view says which seat it is, and the
+    // session acts for it over the socket and the API.
+    if (this.seat === null && Number.isInteger(view.seat)) this.seat = view.seat;
     this.info = view.table || this.info;
     this.view = view;
     this.fetchedAt = Date.now();
