@@ -44,6 +44,9 @@ function drawChrome() {
     h("button", { class: ["lang-btn", l === lang() && "active"], "aria-pressed": l === lang() ? "true" : "false",
       "data-lang": l, onclick: () => setLang(l), text: l === "en" ? "English" : "日本語" })));
   document.querySelector(".skip").textContent = w("app.skip");
+  // Game Icons' licence (CC BY 3.0) asks for a credit where the pictures are seen
+  replace(document.getElementById("credits"), h("span", { text: w("app.credits") }), " ",
+    h("a", { href: "vendor/ATTRIBUTION.md", text: w("app.credits-more") }));
 }
 
 /** Show a short message (errors from the server, "copied", …). */

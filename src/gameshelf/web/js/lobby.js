@@ -126,7 +126,7 @@ export async function render(main, _id, params = {}) {
       h("thead", {}, h("tr", {}, [w("tables.game"), w("tables.seats"), w("tables.status"), w("lobby.turn"), w("lobby.age"), ""].map((x) => h("th", { text: x })))),
       h("tbody", {}, tables.map((tb) => h("tr", { "data-table": tb.id },
         h("td", { text: t(`${ns(tb.game)}.name`) }),
-        h("td", {}, tb.seats.map((s, i) => [i ? ", " : "", h("span", { text: seatName(s) })])),
+        h("td", {}, tb.seats.map((s, i) => [i ? ", " : "", seatSpan(s)])),
         h("td", { text: w(`status.${tb.status}`) }),
         turnCell(tb),
         h("td", { class: "age", text: age(tb.created_at) }),
@@ -152,6 +152,12 @@ export async function render(main, _id, params = {}) {
 }
 
 function append(el, kids) { for (const k of kids) el.appendChild(k); }
+
+/** A seat in a table's list: a name a person chose is marked as one (it is
+ * theirs, in whatever script they wrote it, not the page's words). */
+function seatSpan(s) {
+  return h("span", { class: s.name ? "seat-name" : null, text: seatName(s) });
+}
 
 function seatName(s) {
   return s.name || (s.kind === "bot" ? `${w("seat.bot")} (${w(`level.${s.level}`)})` : s.kind === "open" ? w("seat.open") : t("cli.player", { n: s.seat + 1 }));
@@ -186,7 +192,7 @@ function yourTablesPanel(mine) {
       h("thead", {}, h("tr", {}, [w("tables.game"), w("tables.seats"), w("lobby.turn"), w("lobby.age"), ""].map((x) => h("th", { text: x })))),
       h("tbody", {}, mine.map((tb) => h("tr", { "data-table": tb.id },
         h("td", { text: t(`${ns(tb.game)}.name`) }),
-        h("td", {}, tb.seats.map((s, i) => [i ? ", " : "", h("span", { text: seatName(s) })])),
+        h("td", {}, tb.seats.map((s, i) => [i ? ", " : "", seatSpan(s)])),
         turnCell(tb),
         h("td", { class: "age", text: age(tb.created_at) }),
         h("td", {}, h("a", { href: `#/t/${encodeURIComponent(tb.id)}`, text: w("tables.resume") })))))))
