@@ -16,6 +16,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from gameshelf.core.actions import Action
 from gameshelf.games.dicey_farm import actions as A
 from gameshelf.rl.jax.dicey_farm import _tables as T
 from gameshelf.rl.jax.dicey_farm._state import FINAL_KEYS, State
@@ -71,7 +72,8 @@ def get_at(x: jax.Array | np.ndarray, i: jax.Array) -> jax.Array:
 def where(cond: jax.Array, new: State, old: State) -> State:
     """``new`` where ``cond`` holds, else ``old``, leaf by leaf."""
     # a leaf that a branch left alone is the very same array: no select for it
-    return jax.tree_util.tree_map(lambda a, b: a if a is b else jnp.where(cond, a, b), new, old)
+    merged: State = jax.tree_util.tree_map(lambda a, b: a if a is b else jnp.where(cond, a, b), new, old)
+    return merged
 
 
 # -- queries (state.py) -----------------------------------------------------------------
@@ -478,7 +480,7 @@ def _plain(f: Step) -> Callable[[State, jax.Array, jax.Array, jax.Array], Finish
     return lambda s, a, b, c: (f(s, a, b, c), jnp.asarray(NONE, i32))
 
 
-APPLY: dict[type[A.Action], Callable[[State, jax.Array, jax.Array, jax.Array], Finish]] = {
+APPLY: dict[type[Action], Callable[[State, jax.Array, jax.Array, jax.Array], Finish]] = {
     A.PickDie: _plain(_pick), A.Use: _use_step, A.Back: _plain(_back), A.Modify: _plain(_modify),
     A.ToFood: _plain(_to_food), A.Cook: _plain(_cook), A.HorseShip: _plain(_horse_ship), A.Sow: _sow,
     A.Ship: _plain(_ship), A.Deliver: _plain(_deliver), A.Bake: _bake, A.Butcher: _plain(_butcher),
@@ -506,7 +508,7 @@ def apply(s: State, action: jax.Array) -> State:
 
 
 # -- which ids are legal (legal.py) --------------------------------------------------------
-def _pairs(cls: type[A.Action]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _pairs(cls: type[Action]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The (static) arguments of one action class's ids."""
     args = T.ACTION_ARGS[T.ids_of(cls)]
     return args[:, 0], args[:, 1], args[:, 2]
@@ -524,7 +526,7 @@ def legal_mask(s: State) -> jax.Array:
     ph = s.phase
     g = s.goods
     main, die = ph == PH["main"], ph == PH["die"]
-    parts: dict[type[A.Action], jax.Array] = {}
+    parts: dict[type[Action], jax.Array] = {}
     parts[A.PickDie] = main & (s.dice > 0)
     checks = use_checks(s, s.held)
     parts[A.Use] = die & jnp.concatenate([checks, ~jnp.any(checks)[None]])

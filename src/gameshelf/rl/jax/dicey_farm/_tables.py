@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from gameshelf.core.actions import Action
 from gameshelf.core.registry import load_game
 from gameshelf.games.dicey_farm import actions as A
 from gameshelf.games.dicey_farm import encoding
@@ -134,12 +135,12 @@ def _items() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 ITEM_GOOD, ITEM_QTY, ITEM_COUNT = _items()
 
 # -- the action universe, decoded into (kind, a, b, c) ------------------------------
-KINDS: tuple[type[A.Action], ...] = A.ACTION_CLASSES
+KINDS: tuple[type[Action], ...] = A.ACTION_CLASSES
 KIND = {cls: k for k, cls in enumerate(KINDS)}
 N_ACTIONS: int = GAME.num_distinct_actions
 
 
-def _args(a: A.Action) -> tuple[int, int, int]:
+def _args(a: Action) -> tuple[int, int, int]:
     if isinstance(a, A.PickDie):
         return a.face, 0, 0
     if isinstance(a, A.Use):
@@ -180,7 +181,7 @@ def _actions() -> tuple[np.ndarray, np.ndarray]:
 ACTION_KIND, ACTION_ARGS = _actions()
 
 
-def ids_of(cls: type[A.Action]) -> np.ndarray:
+def ids_of(cls: type[Action]) -> np.ndarray:
     """The ids of one action class, in universe order."""
     return np.flatnonzero(KIND[cls] == ACTION_KIND).astype(np.int32)
 
