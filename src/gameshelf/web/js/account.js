@@ -73,12 +73,23 @@ function message(text, kind = "info") {
 }
 
 // -- who is logged in, and their tables ---------------------------------------
+// Set while this browser holds a session (after a log-in or sign-up). Why:
+// without a session /api/me answers 401, which the browser logs as an error
+// on every page a guest opens; a guest's page asks nothing instead.
+const SIGNED_IN = "gameshelf.signed-in";
+
 async function refresh() {
-  try {
-    const data = await call("GET", "/api/me");
-    Object.assign(me, { account: data.account, csrf: data.csrf, tables: data.tables });
-  } catch {
+  if (!localStorage.getItem(SIGNED_IN)) {
     Object.assign(me, { account: null, csrf: null, tables: [] });
+  } else {
+    try {
+      const data = await call("GET", "/api/me");
+      Object.assign(me, { account: data.account, csrf: data.csrf, tables: data.tables });
+    } catch (err) {
+      if (err.status === 401) localStorage.removeItem(SIGNED_IN);  // the session ended
+      // (a server that did not answer keeps the mark: the next refresh asks again)
+      if (err.status === 401 || !me.account) Object.assign(me, { account: null, csrf: null, tables: [] });
+    }
   }
   announce();
   drawBar();
@@ -192,6 +203,7 @@ async function claimGuestSeats() {
 
 async function logout() {
   try { await call("POST", "/api/auth/logout"); } catch (err) { message(err.message, "error"); }
+  localStorage.removeItem(SIGNED_IN);
   await refresh();
   location.hash = "#/";
 }
@@ -205,6 +217,7 @@ function loginPage(main) {
       event.preventDefault();
       try {
         await call("POST", `/api/auth/${kind}`, { name: name.value, password: password.value });
+        localStorage.setItem(SIGNED_IN, "1");
         password.value = "";
         await refresh();
         const claimed = await claimGuestSeats().catch(() => 0);

@@ -79,7 +79,14 @@ export function makeContext(o) {
       el.setAttribute("role", "button");
       const label = found.length === 1 ? found[0].text : `${found.length} ${w("table.choices")}`;
       el.setAttribute("title", label);
-      el.setAttribute("aria-label", `${el.getAttribute("aria-label") || el.textContent.trim()} — ${label}`);
+      // The move is said after the thing's own name. A thing named by the
+      // words on it keeps them as its name and gets the move as its
+      // description: a label rebuilt from textContent glued a card's name to
+      // its cost ("Fire$3") and no longer held the words on screen (axe:
+      // label-content-name-mismatch).
+      const own = el.getAttribute("aria-label");
+      if (own) el.setAttribute("aria-label", `${own} — ${label}`);
+      else el.setAttribute("aria-description", label);
       // On a touch screen there is no hover to read the move first, so even
       // a single move is confirmed in the chooser, which shows its text.
       const touch = window.matchMedia && window.matchMedia("(hover: none)").matches;

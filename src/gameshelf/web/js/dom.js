@@ -16,6 +16,11 @@ export function h(tag, attrs = {}, ...children) {
     else if (key.startsWith("on") && typeof value === "function") el.addEventListener(key.slice(2), value);
     else el.setAttribute(key, value === true ? "" : String(value));
   }
+  // An aria-label names an element only when it has a role: on a plain span
+  // or div it is prohibited (axe: aria-prohibited-attr), and screen readers
+  // may drop it. The boards label a piece or a count that way ("pig 1"), so
+  // such an element is a labelled group unless it says its own role.
+  if ((tag === "span" || tag === "div") && attrs && attrs["aria-label"] != null && !attrs.role) el.setAttribute("role", "group");
   append(el, children);
   return el;
 }

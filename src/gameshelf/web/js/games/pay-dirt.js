@@ -36,13 +36,13 @@ export const money = (k) => (k ? `$${k.toLocaleString("en")},000` : "$0");
 
 /** A dirt tile: its picture (rock, gold) and its letter (B/P/R), so neither colour nor picture alone tells it. */
 function tile(code, extra = {}) {
-  if (!code) return h("span", { class: "tile empty", "aria-label": t(`${NS}.view.empty`), ...extra });
-  return h("span", { class: ["tile", `tile-${code}`], title: t(`${NS}.kind.${KIND[code]}`), "aria-label": t(`${NS}.kind.${KIND[code]}`), ...extra },
+  if (!code) return h("span", { class: "tile empty", role: "img", "aria-label": t(`${NS}.view.empty`), ...extra });
+  return h("span", { class: ["tile", `tile-${code}`], role: "img", title: t(`${NS}.kind.${KIND[code]}`), "aria-label": t(`${NS}.kind.${KIND[code]}`), ...extra },
     pic(NS, "tile", code, "tile-pic"), h("span", { class: "tile-letter", "aria-hidden": "true", text: code }));
 }
 
 /** The mark of an ordered claim (its tiles are dug first to last), explained in its title and the legend. */
-const ordered = () => h("span", { class: "ordered-mark", title: t(`${NS}.errors.claim-order`), "aria-label": t(`${NS}.view.ordered`), text: " *" });
+const ordered = () => h("span", { class: "ordered-mark", role: "img", title: t(`${NS}.errors.claim-order`), "aria-label": t(`${NS}.view.ordered`), text: " *" });
 
 /** What the letters and marks on the board mean. */
 function legend() {
@@ -52,7 +52,7 @@ function legend() {
 
 function wearBar(wear, durability) {
   const broken = wear >= durability;
-  return h("span", { class: ["wear", broken && "broken"], "aria-label": t(`${NS}.view.wear`, { wear, durability }) },
+  return h("span", { class: ["wear", broken && "broken"], role: "img", "aria-label": t(`${NS}.view.wear`, { wear, durability }) },
     [...Array(Math.max(durability, wear)).keys()].map((i) => h("span", { class: ["cube", i < wear && "on"], text: i < wear ? "■" : "□" })),
     broken ? h("span", { class: "broken-tag", text: ` ✖ ${t(`${NS}.view.broken`)}` }) : null);
 }
@@ -79,7 +79,7 @@ function lotCell(ctx, row, slot, item) {
       h("span", { class: "lot-cost", title: t(`${NS}.view.min-bid`, { amount: money(e.min_bid) }), text: money(e.min_bid) })),
     h("div", { class: "small lot-facts", title: `${t(`${NS}.machine.${e.machine}`)} · ${t(`${NS}.view.spaces`, { n: e.spaces })} · ${t(`${NS}.view.tools`, { n: e.tools })}` },
       h("span", { text: t(`${NS}.machine.${e.machine}`) }), " ",
-      h("span", { class: "space-slots", "aria-label": t(`${NS}.view.spaces`, { n: e.spaces }) }, [...Array(e.spaces).keys()].map(() => h("span", { class: "tile empty mini" }))), " ",
+      h("span", { class: "space-slots", role: "group", "aria-label": t(`${NS}.view.spaces`, { n: e.spaces }) }, [...Array(e.spaces).keys()].map(() => h("span", { class: "tile empty mini" }))), " ",
       pieces(e.tools, () => pic(NS, "misc", "tools", "tool-pip"), { max: 6, label: t(`${NS}.view.tools`, { n: e.tools }) })),
     e.fragile ? fragile() : null];
   } else if (row === 1) {
@@ -210,7 +210,7 @@ function camp(ctx, p) {
 
 /** Gold as bars: the score of the game. */
 function goldStat(gold, p) {
-  return h("span", { class: "stat score gold-stat", "data-ref": `gold-${p}`, "data-v": gold, "aria-label": `${t(`${NS}.view.gold`)} ${gold}` },
+  return h("span", { class: "stat score gold-stat", role: "group", "data-ref": `gold-${p}`, "data-v": gold, "aria-label": `${t(`${NS}.view.gold`)} ${gold}` },
     h("span", { class: "stat-label", "aria-hidden": "true", text: t(`${NS}.view.gold`) }), pic(NS, "misc", "gold", "gold-icon"), h("span", { class: "stat-value", "aria-hidden": "true", text: gold }));
 }
 
