@@ -91,6 +91,7 @@ class TableInfo(Declared):
     clock: TableClock | None
     seats: list[SeatInfo]
     result: Result | None
+    rated: bool = Field(description="A rated table: accounts and bots only, no take-backs (docs/accounts.md).")
     created_at: float
     updated_at: float
 
