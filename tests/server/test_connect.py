@@ -5,6 +5,7 @@ the one road for moves and views)."""
 from __future__ import annotations
 
 import io
+import json
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,7 +18,7 @@ from rich.console import Console
 
 from gameshelf.core.i18n import t
 from gameshelf.server.connect import play_remote
-from gameshelf.server.remote import Remote, open_remote, socket_address
+from gameshelf.server.remote import ConnectionLost, Remote, open_remote, socket_address
 from tests.server.helpers import new_table
 from tests.server.procs import start_server, stop
 
@@ -208,3 +209,49 @@ def test_a_dropped_socket_is_opened_again_from_the_last_state(client: TestClient
     fresh = client.get(f"/api/tables/{table}/view", headers={"Authorization": f"Bearer {tokens[0]}"})
     assert remote.view()["state"] == 1 and remote.view()["events"] == fresh.json()["events"]
     assert remote.undo(1) is None and remote.view()["state"] == 2  # and it plays on
+
+
+class FakeWire:
+    """A socket that delivers the given messages, then drops."""
+
+    def __init__(self, messages: list[str]) -> None:
+        self.messages = messages
+        self.sent: list[str] = []
+
+    def send(self, text: str) -> None:
+        self.sent.append(text)
+
+    def recv(self) -> str:
+        if not self.messages:
+            raise ConnectionResetError("dropped")
+        return self.messages.pop(0)
+
+    def close(self) -> None:
+        self.messages.clear()
+
+
+def test_a_socket_that_cannot_be_opened_again_ends_with_a_clear_line() -> None:
+    view = {"state": 4, "events": [{"n": 4, "text": "x"}], "legal": []}
+    wires = [FakeWire([json.dumps({"type": "sync", "n": 4, "view": view})])]
+
+    def opener(path: str) -> FakeWire:
+        if not wires:
+            raise OSError("refused")
+        return wires.pop(0)
+
+    remote = Remote(opener, "T1", "tok", "en")
+    deadline = time.monotonic() + 10
+    while remote._alive and time.monotonic() < deadline:
+        time.sleep(0.01)
+    with pytest.raises(ConnectionLost, match=t("cli.connection-lost", "en", table="T1")[:30]):
+        remote.view()
+    with pytest.raises(ConnectionLost, match="T2"):  # not even the first time
+        Remote(opener, "T2", None, "ja")
+
+
+def test_a_refused_hello_is_said_and_not_retried() -> None:
+    wire = FakeWire(['{"type": "error", "status": 401, "code": "bad-token", "message": "No such seat."}'])
+    remote = Remote(lambda path: wire, "T", "bad", "en")
+    assert json.loads(wire.sent[0]) == {"type": "hello", "token": "bad"}
+    with pytest.raises(ConnectionLost, match="No such seat"):
+        remote.view()

@@ -80,7 +80,7 @@ class Remote:
         try:
             self._open()
         except Exception as exc:  # refused address, no server, handshake refused
-            raise ConnectionLost(f"{t('cli.connection-lost', lang, table=table)} ({exc})") from exc
+            raise ConnectionLost(f"{t('cli.cannot-connect', lang, table=table)} ({exc})") from exc
 
     # -- the socket ----------------------------------------------------------------
 
