@@ -71,7 +71,8 @@ def connect(
     """Play (or watch) a table of a gameshelf server in the terminal."""
     import httpx
 
-    from gameshelf.server.connect import Remote, play_remote
+    from gameshelf.server.connect import play_remote
+    from gameshelf.server.remote import ConnectionLost, open_remote
 
     if lang not in ("en", "ja"):
         raise typer.BadParameter("en or ja", param_hint="--lang")
@@ -83,4 +84,9 @@ def connect(
                 raise typer.BadParameter(str(r.json().get("detail")), param_hint="--join")
             token = r.json()["token"]
             typer.echo(f"Your seat token (keep it to come back): {token}")
-        play_remote(Remote(http, table, token, lang))
+    try:  # moves and views go over the table's websocket (issue 24)
+        with open_remote(url, table, token, lang) as remote:
+            play_remote(remote)
+    except ConnectionLost as exc:
+        typer.echo(str(exc), err=True)
+        raise typer.Exit(1) from None

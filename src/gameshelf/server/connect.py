@@ -1,8 +1,9 @@
 """``gameshelf connect``: play a seat of a server's table in the terminal.
 
-The client needs nothing but the API: it polls the seat's view, draws the
-observation with the game's own terminal renderer (the game is installed
-here too), lists the legal moves the server offers (one line per distinct
+The client needs nothing but the API: it keeps the seat's view that the
+table's websocket pushes (:mod:`.remote`; moves and take-backs go on the
+same socket), draws the observation with the game's own terminal renderer
+(the game is installed here too), lists the legal moves the server offers (one line per distinct
 sentence) with the server's "why not" reasons under them, and sends the
 chosen one with the state number it saw. A refusal is shown and the view
 fetched again; nothing is decided on this side.
@@ -21,7 +22,6 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-import httpx
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
@@ -30,6 +30,7 @@ from rich.text import Text
 from gameshelf.core.i18n import t
 from gameshelf.core.protocol import Game
 from gameshelf.core.registry import load_game
+from gameshelf.server.remote import Remote
 from gameshelf.terminal.fold import Folded
 from gameshelf.terminal.help import help_panel
 from gameshelf.terminal.prompts import (
@@ -45,44 +46,6 @@ from gameshelf.terminal.screens import show_details, show_log
 from gameshelf.terminal.typeahead import Pending, terminal_pending
 
 POLL = 0.5
-
-
-class Remote:
-    """One seat (or a spectator) at one table of a server."""
-
-    def __init__(self, http: httpx.Client, table: str, token: str | None, lang: str) -> None:
-        self.http = http
-        self.table = table
-        self.token = token
-        self.lang = lang
-
-    def _headers(self) -> dict[str, str]:
-        return {"Authorization": f"Bearer {self.token}"} if self.token else {}
-
-    def view(self) -> dict[str, Any]:
-        r = self.http.get(f"/api/tables/{self.table}/view", params={"lang": self.lang},
-                          headers=self._headers())
-        r.raise_for_status()
-        return dict(r.json())
-
-    def move(self, after: int, action: dict[str, Any]) -> str | None:
-        """Send a move; ``None`` when stored, else the server's reason."""
-        r = self.http.post(f"/api/tables/{self.table}/moves", params={"lang": self.lang},
-                           json={"after": after, "action": action}, headers=self._headers())
-        if r.status_code == 200:
-            return None
-        return self._refusal(r)
-
-    def undo(self, after: int) -> str | None:
-        """Take back this seat's last move; ``None`` when stored, else why not."""
-        r = self.http.post(f"/api/tables/{self.table}/undo", params={"lang": self.lang},
-                           json={"after": after}, headers=self._headers())
-        return None if r.status_code == 200 else self._refusal(r)
-
-    @staticmethod
-    def _refusal(r: httpx.Response) -> str:
-        detail = r.json().get("detail")
-        return str(detail.get("message") if isinstance(detail, dict) else detail)
 
 
 def distinct_moves(legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
