@@ -1,6 +1,21 @@
-"""Registers the tiny test game for every test that needs it."""
+"""Registers the tiny test game for every test that needs it, and gives each
+test the default language."""
 
+from collections.abc import Iterator
+
+import pytest
+
+from gameshelf.core import i18n
 from gameshelf.core.registry import register_game
 from tests.tiny_game import HiddenHigh
 
 register_game(HiddenHigh.id, HiddenHigh)
+
+
+@pytest.fixture(autouse=True)
+def _default_language() -> Iterator[None]:
+    """Why: a test that runs a command with ``--lang ja`` in this process sets
+    the process-wide language; without this, the next test on the same
+    worker would read Japanese where it asked for no language at all."""
+    yield
+    i18n.set_language(None)
