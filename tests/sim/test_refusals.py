@@ -92,3 +92,11 @@ def test_no_nan_in_a_printed_summary() -> None:
 def test_items_are_named_from_the_catalogue(game: str, item: str, name: str) -> None:
     summary = name_items({"items": [{"item": item}, {"item": "no-such-id"}]}, game)
     assert [e["name"] for e in summary["items"]] == [name, "no-such-id"]
+
+
+def test_a_japanese_refusal_says_what_a_setting_takes_in_japanese() -> None:
+    with pytest.raises(BotSpecError) as err:
+        make_bot("hard[iterations=-5]")
+    text = err.value.message_in("ja")
+    assert "1 以上の整数、または none" in text
+    assert "whole number" not in text and "number" not in text

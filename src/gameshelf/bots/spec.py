@@ -80,17 +80,20 @@ class Setting:
     choices: tuple[str, ...] = ()
     nullable: bool = False
 
-    def describe(self) -> str:
-        """The values allowed, as the refusal lists them ("whole number ≥ 1 or none")."""
+    def describe(self, lang: str | None = None) -> str:
+        """The values allowed, as the refusal lists them ("whole number ≥ 1
+        or none", 「1 以上の整数、または none」), in ``lang``."""
+        from gameshelf.core.i18n import t
+
         if self.kind == "choice":
             text = " | ".join(self.choices)
         else:
-            text = "whole number" if self.kind == "int" else "number"
+            text = t("bots.whole-number" if self.kind == "int" else "bots.number", lang)
             if self.low is not None and self.high is not None:
-                text += f" {self.low:g}-{self.high:g}"
+                text = t("bots.between", lang, kind=text, low=f"{self.low:g}", high=f"{self.high:g}")
             elif self.low is not None:
-                text += f" ≥ {self.low:g}"
-        return text + (" or none" if self.nullable else "")
+                text = t("bots.at-least", lang, kind=text, low=f"{self.low:g}")
+        return t("bots.or-none", lang, values=text) if self.nullable else text
 
     def accepts(self, value: Any) -> bool:
         """Exact types: ``true`` is not 1 and ``4.0`` is not a whole number."""
@@ -148,15 +151,24 @@ class BotSpecError(ValueError):
         super().__init__(self.message_in("en"))
 
     def message_in(self, lang: str | None) -> str:
+        """The refusal in ``lang``; what a setting takes and the list of
+        valid settings are worded in that language too."""
         from gameshelf.core.i18n import t
 
-        return t(f"bots.{self.code}", lang, **self.params)
+        params = dict(self.params)
+        bot = params.get("bot")
+        if isinstance(bot, str):
+            params["valid"] = valid_settings(bot, lang)
+            setting = SETTINGS.get(bot, {}).get(str(params.get("key")))
+            if setting is not None:
+                params["allowed"] = setting.describe(lang)
+        return t(f"bots.{self.code}", lang, **params)
 
 
-def valid_settings(bot: str) -> str:
+def valid_settings(bot: str, lang: str | None = None) -> str:
     """``"iterations (whole number ≥ 1 or none), c (number ≥ 0), ..."``."""
     table = SETTINGS.get(bot, {})
-    return ", ".join(f"{name} ({s.describe()})" for name, s in table.items()) or "-"
+    return ", ".join(f"{name} ({s.describe(lang)})" for name, s in table.items()) or "-"
 
 
 def check_settings(name: str, bot: str, settings: Mapping[str, Any]) -> None:
@@ -175,10 +187,9 @@ def check_settings(name: str, bot: str, settings: Mapping[str, Any]) -> None:
         if setting is None:
             if not table:
                 raise BotSpecError("no-settings", name=name, key=key)
-            raise BotSpecError("unknown-setting", name=name, bot=bot, key=key, valid=valid_settings(bot))
+            raise BotSpecError("unknown-setting", name=name, bot=bot, key=key)
         if not setting.accepts(value):
-            raise BotSpecError("bad-value", name=name, key=key, value=_shown(value), allowed=setting.describe(),
-                               valid=valid_settings(bot))
+            raise BotSpecError("bad-value", name=name, bot=bot, key=key, value=_shown(value))
 
 
 def _shown(value: Any) -> str:
