@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from gameshelf.core.actions import Action
     from gameshelf.core.protocol import Game, Observation, PlayerId, State
-    from gameshelf.core.tensor import TensorWriter
+    from gameshelf.core.tensor import StateEncoder, TensorWriter
     from gameshelf.core.weights import WeightSlot
 
 #: the columns of a finished game's result table: ``(heading, one cell per seat)``.
@@ -103,6 +103,13 @@ class Encoding(ABC):
     def write(self, observation: Mapping[str, Any], w: TensorWriter) -> None:
         """Write ``observation`` into ``w``: the same slots, in the same
         order, for every observation of the game (docs/research.md)."""
+
+    def state_encoder(self, game: Game) -> StateEncoder | None:
+        """A new encoder that writes the same tensor straight from a state
+        (:class:`~gameshelf.core.tensor.StateEncoder`), or ``None``: tensors
+        go through the observation and :meth:`write`. Why optional: it is a
+        speed-up only, and a test holds it equal to :meth:`write`."""
+        return None
 
     def rewards(self) -> Mapping[str, Callable[[Any, int], float]]:
         """Extra ``reward=`` kinds the adapters offer for this game, by name:

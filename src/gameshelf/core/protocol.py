@@ -635,19 +635,15 @@ class State(ABC):
 
     def observation_tensor(self, player: PlayerId | None) -> Any:
         """:meth:`observation` as a flat float32 numpy array of the game's fixed
-        length, for learning agents. The game's ``encoding`` module builds it
-        from the observation alone, so it can hold nothing more; every slot is
-        in docs/research.md. No tensor holds the log, so the observation is
-        taken with the log set aside (copying it was most of the cost). numpy
-        is imported here only, never by ``import gameshelf``."""
-        from gameshelf.core.tensor import encode
+        length, for learning agents. The game's ``encoding`` module defines it
+        on the observation alone, so it can hold nothing more (every slot is
+        in docs/research.md); a game may also write it straight from the
+        state, which a test holds equal to the observation's tensor
+        (``core/tensor.encode_state``). numpy is imported here only, never
+        by ``import gameshelf``."""
+        from gameshelf.core.tensor import encode_state
 
-        events, self.events = self.events, []
-        try:
-            seen = self.observation(player)
-        finally:
-            self.events = events
-        return encode(self.game, seen)
+        return encode_state(self, player)
 
     # -- the end ---------------------------------------------------------------------
     @abstractmethod

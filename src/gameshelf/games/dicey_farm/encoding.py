@@ -12,11 +12,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gameshelf.core.interfaces import Encoding
 from gameshelf.core.tensor import TensorWriter, Vocab
 from gameshelf.games.dicey_farm.components import components
+
+if TYPE_CHECKING:
+    from gameshelf.core.protocol import Game
+    from gameshelf.core.tensor import StateEncoder
 
 PHASES = ("main", "die", "sow", "ship", "contract", "recruit", "build", "tour", "oven", "slaughter")
 MAX_DICE = 6
@@ -103,3 +107,8 @@ class DiceyFarmEncoding(Encoding):
 
     def write(self, observation: Mapping[str, Any], w: TensorWriter) -> None:
         write(observation, w)
+
+    def state_encoder(self, game: Game) -> StateEncoder:
+        from gameshelf.games.dicey_farm.state_encoding import DiceyFarmStateEncoder
+
+        return DiceyFarmStateEncoder(game)

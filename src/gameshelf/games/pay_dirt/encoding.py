@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gameshelf.core.interfaces import Encoding
 from gameshelf.core.tensor import (
@@ -24,6 +24,10 @@ from gameshelf.core.tensor import (
     seat_picker,
 )
 from gameshelf.games.pay_dirt.components import KIND_CODES, MACHINES, ROWS, components
+
+if TYPE_CHECKING:
+    from gameshelf.core.protocol import Game
+    from gameshelf.core.tensor import StateEncoder
 
 PHASES = ("auction", "bidding", "acquire", "gear", "work", "draft", "over")
 SEATS = 5
@@ -270,6 +274,11 @@ class PayDirtEncoding(Encoding):
 
     def write(self, observation: Mapping[str, Any], w: TensorWriter) -> None:
         write(observation, w)
+
+    def state_encoder(self, game: Game) -> StateEncoder:
+        from gameshelf.games.pay_dirt.state_encoding import PayDirtStateEncoder
+
+        return PayDirtStateEncoder(game)
 
     def rewards(self) -> Mapping[str, Callable[[Any, int], float]]:
         return REWARDS
