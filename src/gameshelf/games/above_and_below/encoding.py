@@ -11,11 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gameshelf.core.interfaces import Encoding
 from gameshelf.core.tensor import Columns, TensorWriter, Vocab, relative_seat, seat_order
 from gameshelf.games.above_and_below.components import GOODS, SALE_ITEMS, load_components
+
+if TYPE_CHECKING:
+    from gameshelf.core.protocol import Game
+    from gameshelf.core.tensor import StateEncoder
 
 PHASES = ("turn", "assign", "dice", "option", "respond", "build", "train", "harvest", "rest", "over")
 PURPOSES = ("explore", "harvest", "labor", "build", "train")
@@ -150,3 +154,8 @@ class AboveAndBelowEncoding(Encoding):
 
     def write(self, observation: Mapping[str, Any], w: TensorWriter) -> None:
         write(observation, w)
+
+    def state_encoder(self, game: Game) -> StateEncoder:
+        from gameshelf.games.above_and_below.state_encoding import AboveAndBelowStateEncoder
+
+        return AboveAndBelowStateEncoder(game)

@@ -12,11 +12,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from functools import cache
 from itertools import chain
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gameshelf.core.interfaces import Encoding
 from gameshelf.core.tensor import TensorWriter, Vocab, relative_seat, seat_order, seat_picker
 from gameshelf.games.filthy_rich.cards import catalog
+
+if TYPE_CHECKING:
+    from gameshelf.core.protocol import Game
+    from gameshelf.core.tensor import StateEncoder
 
 PHASES = ("turn", "page", "place", "sell", "target", "torch", "auction", "over")
 SEATS = 5
@@ -126,3 +130,8 @@ class FilthyRichEncoding(Encoding):
 
     def write(self, observation: Mapping[str, Any], w: TensorWriter) -> None:
         write(observation, w)
+
+    def state_encoder(self, game: Game) -> StateEncoder:
+        from gameshelf.games.filthy_rich.state_encoding import FilthyRichStateEncoder
+
+        return FilthyRichStateEncoder(game)

@@ -48,7 +48,7 @@ def _camp_copy(camp: Camp) -> tuple[Any, ...]:
 class PayDirtStateEncoder(StateEncoder):
     """Pay Dirt's tensor from a :class:`PayDirtState`."""
 
-    __slots__ = ("_at", "_base", "_kept", "_kind", "_n", "_runs")
+    __slots__ = ("_at", "_base", "_kept", "_kind", "_n", "_phase", "_revealed", "_runs")
 
     def __init__(self, game: Game) -> None:
         super().__init__(game)
@@ -60,6 +60,8 @@ class PayDirtStateEncoder(StateEncoder):
         self._base = self.zeros[:]
         self._kept: list[tuple[Any, ...] | None] = [None] * SEATS
         self._runs = [self._camp_runs(k) for k in range(SEATS)]
+        self._revealed: tuple[list[list[int]], list[int], list[tuple[int, float]]] | None = None
+        self._phase = v["phase"].index
 
     def _camp_runs(self, k: int) -> list[tuple[int, int]]:
         """The (first slot, length) runs of relative seat ``k``'s camp part."""
@@ -131,6 +133,20 @@ class PayDirtStateEncoder(StateEncoder):
         _set(buf, at["camp.personnel"] + k * n["personnel"], n["personnel"], camp.personnel)
         _set(buf, at["camp.ongoing"] + k * n["hardships"], n["hardships"], camp.ongoing)
 
+    def _reveal(self, s: PayDirtState) -> tuple[list[list[int]], list[int], list[tuple[int, float]]]:
+        """The slots of ``tiles.revealed`` (gold counts per kind), kept with
+        copies of the discard piles and of the tiles' gold they come from
+        (a pile grows only when a tile is worked)."""
+        start, count, gold = self._at["tiles.revealed"], self._n["gold"], s.tile_gold
+        writes: list[tuple[int, float]] = []
+        for base, pile in zip(range(start, start + len(KIND_CODES) * count, count), s.tile_discard, strict=False):
+            counts: dict[int, int] = {}
+            for t in pile:
+                value = gold[t]
+                counts[value] = counts.get(value, 0) + 1
+            writes += [(base + value, number_value(c, 9)) for value, c in counts.items() if 0 <= value < count]
+        return [list(pile) for pile in s.tile_discard], list(gold), writes
+
     def _wear(self, buf: Any, part: str, slot: int, camp: Camp, target: int, comp: Any) -> None:
         """Wear, durability, busy (``used`` for gear) and repaired of one machine or gear slot."""
         at = self._at
@@ -175,7 +191,7 @@ class PayDirtStateEncoder(StateEncoder):
         _number(buf, at["temperature"], s.temperature, 20, -5)
         if s.final_round:
             buf[at["final_round"]] = 1.0
-        _one(buf, at["phase"], _vocabs()["phase"].index.get(s.phase))
+        _one(buf, at["phase"], self._phase.get(s.phase))
         _one(buf, at["head"], rel(s.head))
         _one(buf, at["current"], rel(s.current_player))
         phase = s.phase
@@ -224,16 +240,11 @@ class PayDirtStateEncoder(StateEncoder):
             _flags(buf, at["labor.ended"], s.ended, order)
         # tiles: only their kinds and the gold of revealed ones
         _lengths(buf, at["tiles.draw_sizes"], s.tile_draw, len(KIND_CODES), 25)
-        start, count, gold = at["tiles.revealed"], n["gold"], s.tile_gold
-        for base, pile in zip(range(start, start + len(KIND_CODES) * count, count), s.tile_discard, strict=False):
-            if pile:
-                counts: dict[int, int] = {}
-                for t in pile:
-                    value = gold[t]
-                    counts[value] = counts.get(value, 0) + 1
-                for value, c in counts.items():
-                    if 0 <= value < count:
-                        buf[base + value] = number_value(c, 9)
+        revealed = self._revealed
+        if revealed is None or s.tile_discard != revealed[0] or s.tile_gold != revealed[1]:
+            revealed = self._revealed = self._reveal(s)
+        for slot, value in revealed[2]:
+            buf[slot] = value
         # hardships
         count = n["hardships"]
         _number(buf, at["hardships.deck_size"], len(s.hardship_deck), count)
