@@ -4,10 +4,12 @@ from the redacted observation, which a test holds it equal to.
 
 Incremental where it is cheap: the camps are three quarters of the work
 (every machine, claim and gear slot of every seat) and most moves change
-one camp or none, so each seat's part of the camp fields is kept in a base
-tensor with a copy of the camp it was written from, and rewritten only when
-the camp differs from that copy. The rest (the auction, the draft, the
-decks) is written afresh each time.
+one part of one camp or nothing there, so each seat's machines, claims and
+crew are kept in a base tensor with a copy of what they were written from,
+and rewritten only when that differs; so is the board every seat sees alike
+(displays, deck sizes, discard piles), which changes a few times a round.
+The rest (cash and workers, the auction under way, the draft) is written
+afresh each time.
 
 What is read follows ``redaction.observe``: a face-down tile only by its
 kind, decks only by their sizes, the draft hand only for its holder, a kept
@@ -18,7 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from gameshelf.core.tensor import StateEncoder, number_value, scaled
+from gameshelf.core.tensor import StateEncoder, layout, number_value, scaled
 from gameshelf.games.pay_dirt.board import EMPTY, Camp
 from gameshelf.games.pay_dirt.components import KIND_CODES, MACHINES, ROWS, components
 from gameshelf.games.pay_dirt.encoding import SEATS, SPACES, TILES, _vocabs
@@ -29,26 +31,60 @@ if TYPE_CHECKING:
 
 _SIXTH = 1.0 / 6  # wear and durability, as TensorWriter.numbers scales them
 _AUCTION_PHASES = ("auction", "bidding", "acquire")
+_MACHINE_SLOTS = ("camp.machine.wear", "camp.machine.durability", "camp.machine.busy", "camp.machine.repaired")
+_GEAR_SLOTS = ("camp.gear.wear", "camp.gear.durability", "camp.gear.used", "camp.gear.repaired")
+_PURSE_SCALES = (1.0 / 40, 1.0 / 60, 0.1, 0.1, 0.1)  # money, gold, workers, unused, idle (encoding.write's caps)
 
 
-def _camp_key(camp: Camp) -> tuple[Any, ...]:
-    """Everything of a camp its tensor part depends on (live lists: for
-    comparing with a kept :func:`_camp_copy`)."""
-    return (camp.money, camp.gold, camp.workers, camp.unused, camp.idle, camp.rows, camp.wear, camp.equip,
-            camp.claims, camp.claim_tiles, camp.gear, camp.personnel, camp.ongoing, camp.busy, camp.repaired)
+#: the parts of a camp kept apart (each with its own copy): a move that
+#: pays or places workers leaves the machines, the claims and the crew as
+#: they were, and those are most of a camp's slots.
+_PARTS = ("machines", "claims", "crew")
 
 
-def _camp_copy(camp: Camp) -> tuple[Any, ...]:
-    """:func:`_camp_key` with every list copied, so later moves leave it as it was."""
-    return (camp.money, camp.gold, camp.workers, camp.unused, camp.idle, [list(r) for r in camp.rows],
-            list(camp.wear), list(camp.equip), list(camp.claims), [list(t) for t in camp.claim_tiles],
-            list(camp.gear), list(camp.personnel), list(camp.ongoing), list(camp.busy), list(camp.repaired))
+def _part_key(camp: Camp, part: int) -> tuple[Any, ...]:
+    """What one part of a camp's slots depends on (live lists: for comparing
+    with a kept :func:`_part_copy`)."""
+    if part == 0:
+        return (camp.rows, camp.equip, camp.gear, camp.wear, camp.busy, camp.repaired)
+    if part == 1:
+        return (camp.claims, camp.claim_tiles)
+    return (camp.personnel, camp.ongoing)
+
+
+def _part_copy(camp: Camp, part: int) -> tuple[Any, ...]:
+    """:func:`_part_key` with every list copied, so later moves leave it as it was."""
+    if part == 0:
+        return ([list(r) for r in camp.rows], list(camp.equip), list(camp.gear), list(camp.wear),
+                list(camp.busy), list(camp.repaired))
+    if part == 1:
+        return (list(camp.claims), [list(t) for t in camp.claim_tiles])
+    return (list(camp.personnel), list(camp.ongoing))
+
+
+_BOARD_FIELDS = frozenset((
+    "auction.equipment", "auction.personnel", "auction.claims", "auction.deck_sizes", "gear.display",
+    "gear.deck_size", "gear.discard", "tiles.draw_sizes", "tiles.revealed", "hardships.deck_size",
+    "hardships.discard",
+))
+
+
+def _board_key(s: PayDirtState) -> tuple[Any, ...]:
+    """What the board part depends on (live lists, against a kept :func:`_board_copy`)."""
+    return (s.display, tuple(map(len, s.decks)), s.gear_display, len(s.gear_deck), s.gear_discard,
+            tuple(map(len, s.tile_draw)), s.tile_discard, s.tile_gold, len(s.hardship_deck), s.hardship_discard)
+
+
+def _board_copy(s: PayDirtState) -> tuple[Any, ...]:
+    return ([list(row) for row in s.display], tuple(map(len, s.decks)), list(s.gear_display), len(s.gear_deck),
+            list(s.gear_discard), tuple(map(len, s.tile_draw)), [list(pile) for pile in s.tile_discard],
+            list(s.tile_gold), len(s.hardship_deck), list(s.hardship_discard))
 
 
 class PayDirtStateEncoder(StateEncoder):
     """Pay Dirt's tensor from a :class:`PayDirtState`."""
 
-    __slots__ = ("_at", "_base", "_kept", "_kind", "_n", "_phase", "_revealed", "_runs")
+    __slots__ = ("_at", "_base", "_board", "_board_runs", "_kept", "_kind", "_n", "_phase", "_purse", "_runs")
 
     def __init__(self, game: Game) -> None:
         super().__init__(game)
@@ -58,47 +94,59 @@ class PayDirtStateEncoder(StateEncoder):
         self._at = self.slots
         self._kind = [KIND_CODES.index(KIND_CODES[k]) for k in comp.tile_kind]  # tile id -> kind slot
         self._base = self.zeros[:]
-        self._kept: list[tuple[Any, ...] | None] = [None] * SEATS
+        #: per relative seat, per part: the copy its slots in the base were written from
+        self._kept: list[list[tuple[Any, ...] | None]] = [[None] * len(_PARTS) for _ in range(SEATS)]
         self._runs = [self._camp_runs(k) for k in range(SEATS)]
-        self._revealed: tuple[list[list[int]], list[int], list[tuple[int, float]]] | None = None
+        self._purse = [tuple(self._at[f"camp.{key}"] + k for key in ("money", "gold", "workers", "unused", "idle"))
+                       for k in range(SEATS)]
         self._phase = v["phase"].index
+        self._board: tuple[Any, ...] | None = None
+        self._board_runs = [(f.start, f.size) for f in layout(game) if f.name in _BOARD_FIELDS]
 
-    def _camp_runs(self, k: int) -> list[tuple[int, int]]:
-        """The (first slot, length) runs of relative seat ``k``'s camp part."""
+    def _camp_runs(self, k: int) -> list[list[tuple[int, int]]]:
+        """Per part, the (first slot, length) runs of relative seat ``k``'s camp."""
         at, n = self._at, self._n
         claims = components().rules.max_claims
         per_machine = len(MACHINES)
-        runs = [(at[f"camp.{key}"] + k, 1) for key in ("money", "gold", "workers", "unused", "idle")]
-        runs += [
+        machines = [
             (at["camp.machine.equipment"] + k * per_machine * n["equipment"], per_machine * n["equipment"]),
             (at["camp.machine.spaces"] + k * per_machine * SPACES * n["kind"], per_machine * SPACES * n["kind"]),
             *((at[f"camp.machine.{key}"] + k * per_machine, per_machine)
               for key in ("wear", "durability", "busy", "repaired")),
+            (at["camp.gear.id"] + k * 2 * n["gear"], 2 * n["gear"]),
+            *((at[f"camp.gear.{key}"] + k * 2, 2) for key in ("wear", "durability", "used", "repaired")),
+        ]
+        held = [
             (at["camp.claim.id"] + k * claims * n["claims"], claims * n["claims"]),
             (at["camp.claim.tiles"] + k * claims * TILES * n["kind"], claims * TILES * n["kind"]),
             (at["camp.claim.ordered"] + k * claims, claims),
-            (at["camp.gear.id"] + k * 2 * n["gear"], 2 * n["gear"]),
-            *((at[f"camp.gear.{key}"] + k * 2, 2) for key in ("wear", "durability", "used", "repaired")),
+        ]
+        crew = [
             (at["camp.personnel"] + k * n["personnel"], n["personnel"]),
             (at["camp.ongoing"] + k * n["hardships"], n["hardships"]),
         ]
-        return runs
+        return [machines, held, crew]
 
-    def _write_camp(self, k: int, camp: Camp | None) -> None:
-        """Rewrite relative seat ``k``'s camp part of the base (``None``: no seat there)."""
-        buf, at, n, kind = self._base, self._at, self._n, self._kind
-        zeros = self.zeros
-        for start, size in self._runs[k]:
+    def _write_part(self, k: int, part: int, camp: Camp | None) -> None:
+        """Rewrite one part of relative seat ``k``'s camp in the base (``None``: no seat there)."""
+        buf, zeros = self._base, self.zeros
+        for start, size in self._runs[k][part]:
             buf[start:start + size] = zeros[:size]
         if camp is None:
-            self._kept[k] = None
+            self._kept[k][part] = None
             return
-        self._kept[k] = _camp_copy(camp)
-        comp = components()
-        for key, cap in (("money", 40), ("gold", 60), ("workers", 10), ("unused", 10), ("idle", 10)):
-            x = getattr(camp, key)
-            if x:
-                buf[at[f"camp.{key}"] + k] = scaled(x, 1.0 / cap)
+        self._kept[k][part] = _part_copy(camp, part)
+        if part == 0:
+            self._machines(buf, k, camp)
+        elif part == 1:
+            self._claims(buf, k, camp)
+        else:
+            at, n = self._at, self._n
+            _set(buf, at["camp.personnel"] + k * n["personnel"], n["personnel"], camp.personnel)
+            _set(buf, at["camp.ongoing"] + k * n["hardships"], n["hardships"], camp.ongoing)
+
+    def _machines(self, buf: Any, k: int, camp: Camp) -> None:
+        at, n, kind, comp = self._at, self._n, self._kind, components()
         n_eq, n_kind = n["equipment"], n["kind"]
         for m in range(len(MACHINES)):
             slot = k * len(MACHINES) + m
@@ -109,9 +157,20 @@ class PayDirtStateEncoder(StateEncoder):
             for place, t in zip(range(base, base + SPACES * n_kind, n_kind), camp.rows[m], strict=False):
                 if t != EMPTY:
                     buf[place + kind[t]] = 1.0
-            self._wear(buf, "camp.machine", slot, camp, m, comp)
-        claims = comp.rules.max_claims
-        n_claims = n["claims"]
+            self._wear(buf, _MACHINE_SLOTS, slot, camp, m, comp)
+        n_gear = n["gear"]
+        for g in range(2):
+            gear = camp.gear[g]
+            if gear == EMPTY:
+                continue
+            slot = k * 2 + g
+            if 0 <= gear < n_gear:
+                buf[at["camp.gear.id"] + slot * n_gear + gear] = 1.0
+            self._wear(buf, _GEAR_SLOTS, slot, camp, 3 + g, comp)
+
+    def _claims(self, buf: Any, k: int, camp: Camp) -> None:
+        at, n, kind, comp = self._at, self._n, self._kind, components()
+        n_kind, claims, n_claims = n["kind"], comp.rules.max_claims, n["claims"]
         for c, (claim, tiles) in enumerate(zip(camp.claims[:claims], camp.claim_tiles, strict=False)):
             slot = k * claims + c
             if 0 <= claim < n_claims:
@@ -121,45 +180,59 @@ class PayDirtStateEncoder(StateEncoder):
                 buf[place + kind[t]] = 1.0
             if comp.claims[claim].ordered:
                 buf[at["camp.claim.ordered"] + slot] = 1.0
-        n_gear = n["gear"]
-        for g in range(2):
-            gear = camp.gear[g]
-            if gear == EMPTY:
-                continue
-            slot = k * 2 + g
-            if 0 <= gear < n_gear:
-                buf[at["camp.gear.id"] + slot * n_gear + gear] = 1.0
-            self._wear(buf, "camp.gear", slot, camp, 3 + g, comp)
-        _set(buf, at["camp.personnel"] + k * n["personnel"], n["personnel"], camp.personnel)
-        _set(buf, at["camp.ongoing"] + k * n["hardships"], n["hardships"], camp.ongoing)
 
-    def _reveal(self, s: PayDirtState) -> tuple[list[list[int]], list[int], list[tuple[int, float]]]:
-        """The slots of ``tiles.revealed`` (gold counts per kind), kept with
-        copies of the discard piles and of the tiles' gold they come from
-        (a pile grows only when a tile is worked)."""
-        start, count, gold = self._at["tiles.revealed"], self._n["gold"], s.tile_gold
-        writes: list[tuple[int, float]] = []
+    def _write_board(self, s: PayDirtState) -> None:
+        """The parts every seat sees alike, which change a few times a round
+        (the auction and gear displays, the decks' sizes, the discard piles
+        and the gold counts of the revealed tiles), into the base."""
+        buf, at, n, zeros = self._base, self._at, self._n, self.zeros
+        for start, size in self._board_runs:
+            buf[start:start + size] = zeros[:size]
+        self._board = _board_copy(s)
+        size = components().rules.display_size
+        for r, name in enumerate(("equipment", "personnel", "claims")):
+            if r < len(s.display):
+                start, count = at[f"auction.{name}"], n[name]
+                for base, x in zip(range(start, start + size * count, count), s.display[r], strict=False):
+                    if 0 <= x < count:
+                        buf[base + x] = 1.0
+        _lengths(buf, at["auction.deck_sizes"], s.decks, len(ROWS), 20)
+        start, count = at["gear.display"], n["gear"]
+        for base, g in zip(range(start, start + components().rules.gear_display * count, count),
+                           s.gear_display, strict=False):
+            if 0 <= g < count:
+                buf[base + g] = 1.0
+        _number(buf, at["gear.deck_size"], len(s.gear_deck), count)
+        _set(buf, at["gear.discard"], count, s.gear_discard)
+        _lengths(buf, at["tiles.draw_sizes"], s.tile_draw, len(KIND_CODES), 25)
+        # of the tiles only their kinds, and the gold of those worked (revealed)
+        start, count, gold = at["tiles.revealed"], n["gold"], s.tile_gold
         for base, pile in zip(range(start, start + len(KIND_CODES) * count, count), s.tile_discard, strict=False):
             counts: dict[int, int] = {}
             for t in pile:
                 value = gold[t]
                 counts[value] = counts.get(value, 0) + 1
-            writes += [(base + value, number_value(c, 9)) for value, c in counts.items() if 0 <= value < count]
-        return [list(pile) for pile in s.tile_discard], list(gold), writes
+            for value, c in counts.items():
+                if 0 <= value < count:
+                    buf[base + value] = number_value(c, 9)
+        count = n["hardships"]
+        _number(buf, at["hardships.deck_size"], len(s.hardship_deck), count)
+        _set(buf, at["hardships.discard"], count, s.hardship_discard)
 
-    def _wear(self, buf: Any, part: str, slot: int, camp: Camp, target: int, comp: Any) -> None:
+    def _wear(self, buf: Any, names: tuple[str, str, str, str], slot: int, camp: Camp, target: int,
+              comp: Any) -> None:
         """Wear, durability, busy (``used`` for gear) and repaired of one machine or gear slot."""
         at = self._at
         x = camp.wear[target]
         if x:
-            buf[at[f"{part}.wear"] + slot] = scaled(x, _SIXTH)
+            buf[at[names[0]] + slot] = scaled(x, _SIXTH)
         x = camp.durability(comp, target)
         if x:
-            buf[at[f"{part}.durability"] + slot] = scaled(x, _SIXTH)
+            buf[at[names[1]] + slot] = scaled(x, _SIXTH)
         if camp.busy[target]:
-            buf[at[f"{part}.busy" if target < 3 else f"{part}.used"] + slot] = 1.0
+            buf[at[names[2]] + slot] = 1.0
         if camp.repaired[target]:
-            buf[at[f"{part}.repaired"] + slot] = 1.0
+            buf[at[names[3]] + slot] = 1.0
 
     def fill(self, state: State, seat: int | None) -> None:
         s: PayDirtState = state  # type: ignore[assignment]
@@ -170,13 +243,23 @@ class PayDirtStateEncoder(StateEncoder):
         camps, kept = s.camps, self._kept
         for k in range(SEATS):
             camp = camps[order[k]] if k < players else None
-            if camp is None:
-                if kept[k] is not None:
-                    self._write_camp(k, None)
-            elif kept[k] is None or _camp_key(camp) != kept[k]:
-                self._write_camp(k, camp)
+            for part, copy in enumerate(kept[k]):
+                if camp is None:
+                    if copy is not None:
+                        self._write_part(k, part, None)
+                elif copy is None or _part_key(camp, part) != copy:
+                    self._write_part(k, part, camp)
+        board = self._board
+        if board is None or _board_key(s) != board:
+            self._write_board(s)
         buf = self.buf
         buf[:] = self._base
+        for k in range(min(players, SEATS)):
+            camp = camps[order[k]]
+            for slot, x, scale in zip(self._purse[k], (camp.money, camp.gold, camp.workers, camp.unused, camp.idle),
+                                      _PURSE_SCALES, strict=True):
+                if x:
+                    buf[slot] = scaled(x, scale)
 
         def rel(who: int | None) -> int | None:
             if who is None or not 0 <= who < players:
@@ -196,21 +279,13 @@ class PayDirtStateEncoder(StateEncoder):
         _one(buf, at["current"], rel(s.current_player))
         phase = s.phase
         bidding = phase == "bidding"
-        # the auction
-        size = components().rules.display_size
-        for r, name in enumerate(("equipment", "personnel", "claims")):
-            if r < len(s.display):
-                start, count = at[f"auction.{name}"], n[name]
-                for base, x in zip(range(start, start + size * count, count), s.display[r], strict=False):
-                    if 0 <= x < count:
-                        buf[base + x] = 1.0
-        _lengths(buf, at["auction.deck_sizes"], s.decks, len(ROWS), 20)
         if s.no_bid is not None and 0 <= s.no_bid < len(ROWS):
             buf[at["auction.no_bid"] + s.no_bid] = 1.0
         if phase in _AUCTION_PHASES:
             _one(buf, at["auction.auctioneer"], rel(s.auctioneer))
         _number(buf, at["auction.events_done"], s.events_done, 6)
         if bidding:
+            size = components().rules.display_size
             lot = s.lot or (None, None)
             if lot[0] is not None and 0 <= lot[0] < len(ROWS):
                 buf[at["auction.lot.row"] + lot[0]] = 1.0
@@ -227,28 +302,10 @@ class PayDirtStateEncoder(StateEncoder):
             if item is not None and 0 <= item < n["equipment"]:
                 buf[at["pending.item"] + item] = 1.0
             _number(buf, at["pending.left"], s.pending_left, 5)
-        # gear and labour
-        start, count = at["gear.display"], n["gear"]
-        for base, g in zip(range(start, start + components().rules.gear_display * count, count),
-                           s.gear_display, strict=False):
-            if 0 <= g < count:
-                buf[base + g] = 1.0
-        _number(buf, at["gear.deck_size"], len(s.gear_deck), count)
-        _set(buf, at["gear.discard"], count, s.gear_discard)
         if phase in ("gear", "work"):
             _flags(buf, at["labor.buying"], [w > 0 for w in s.gear_workers], order)
             _flags(buf, at["labor.ended"], s.ended, order)
-        # tiles: only their kinds and the gold of revealed ones
-        _lengths(buf, at["tiles.draw_sizes"], s.tile_draw, len(KIND_CODES), 25)
-        revealed = self._revealed
-        if revealed is None or s.tile_discard != revealed[0] or s.tile_gold != revealed[1]:
-            revealed = self._revealed = self._reveal(s)
-        for slot, value in revealed[2]:
-            buf[slot] = value
-        # hardships
         count = n["hardships"]
-        _number(buf, at["hardships.deck_size"], len(s.hardship_deck), count)
-        _set(buf, at["hardships.discard"], count, s.hardship_discard)
         drafting = phase == "draft"
         if drafting:
             start = at["hardships.draft_order"]
