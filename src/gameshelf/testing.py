@@ -448,6 +448,33 @@ class ConformanceSuite:
         if heuristics is not None:
             assert heuristics.weights is None or isinstance(heuristics.weights, WeightSlot)
 
+    def test_state_encoder_writes_the_observation_tensor(self) -> None:
+        """A game whose encoding also writes straight from the state
+        (``Encoding.state_encoder``) writes, on sampled positions, for every
+        seat and the spectator, exactly the tensor its observation encoder
+        does: that is its correctness and its proof of hiding what the seat
+        may not see. One encoder per seat is kept across the positions, as
+        the adapters keep it, so one that skips a changed part is caught."""
+        encoding = self.game.encoding()
+        if encoding is None:
+            return
+        try:
+            import numpy as np
+        except ImportError:  # pragma: no cover - numpy comes with the rl and sim extras
+            return
+        from gameshelf.core.tensor import StateEncoder, encode_reference
+
+        kept: dict[int | None, StateEncoder] = {}
+        for state in self.sampled_states():
+            for seat in (None, *range(state.players)):
+                encoder = kept.get(seat) or encoding.state_encoder(self.game)
+                if encoder is None:
+                    return
+                assert isinstance(encoder, StateEncoder), "state_encoder() must return a StateEncoder or None"
+                kept[seat] = encoder
+                fast, reference = encoder(state, seat), encode_reference(state, seat)
+                assert np.array_equal(fast, reference), f"seat {seat}: the state encoder's tensor differs"
+
     def test_declared_parts_answer_with_their_types(self) -> None:
         """On sampled positions: every legal move has the mover's sentence in
         English and Japanese; ``decision()``, ``unavailable_moves()``,

@@ -16,7 +16,7 @@ from gameshelf.core.actions import Action
 from gameshelf.core.errors import IllegalAction
 from gameshelf.core.protocol import Game, State
 from gameshelf.core.registry import load_game
-from gameshelf.core.tensor import encoder_for
+from gameshelf.core.tensor import StateEncoder, encoder_for
 
 #: how a finished game pays a seat: its final score, or 1 for a win (ties
 #: shared by every tied winner) and 0 otherwise.
@@ -125,6 +125,40 @@ def render(state: State, seat: int | None, mode: str | None) -> str | None:
 
 
 _ONE = np.int8(1)
+
+
+class SeatTensors:
+    """One environment's observation tensors: a state encoder per seat,
+    kept by the environment (``core/tensor.StateEncoder``).
+
+    Why per environment and not the process-wide ones behind
+    :meth:`State.observation_tensor`: an encoder rewrites only the parts of
+    its seat's tensor that changed since its last one, so it pays off when
+    it follows one game; several environments in one process (a vector env)
+    would otherwise take turns overwriting each other's parts. A game
+    without a state encoder is encoded through its observation.
+    """
+
+    __slots__ = ("_encoders",)
+
+    def __init__(self) -> None:
+        self._encoders: dict[tuple[str, int | None], StateEncoder | None] = {}
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickles (and deep-copies) empty, like :class:`LegalNow`: what it
+        keeps is a cache, rebuilt at the next tensor."""
+        return (SeatTensors, ())
+
+    def __call__(self, state: State, seat: int | None) -> np.ndarray:
+        key = (state.game.id, seat)
+        encoder = self._encoders.get(key, _NONE_YET)
+        if encoder is _NONE_YET:
+            encoder = self._encoders[key] = encoder_for(state.game).state_encoder(state.game)
+        tensor: np.ndarray = state.observation_tensor(seat) if encoder is None else encoder(state, seat)
+        return tensor
+
+
+_NONE_YET: Any = object()
 
 #: per game, the action instances :class:`LegalNow` has met: (address ->
 #: action id, the instances themselves, kept alive so that no address is

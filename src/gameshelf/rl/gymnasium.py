@@ -48,6 +48,7 @@ from gameshelf.core.tensor import has_encoder, tensor_size
 from gameshelf.rl import camel_name
 from gameshelf.rl._common import (
     LegalNow,
+    SeatTensors,
     checked_id,
     exact_int,
     outcome,
@@ -101,6 +102,7 @@ class GameshelfEnv(gymnasium.Env[np.ndarray, np.int64]):
         self.state: State | None = None
         self._bots: dict[int, Any] = {}
         self._legal = LegalNow()
+        self._tensors = SeatTensors()
 
     # -- the episode ----------------------------------------------------------------------
     def reset(
@@ -152,7 +154,7 @@ class GameshelfEnv(gymnasium.Env[np.ndarray, np.int64]):
             state.apply(self._bots[player].choose(PlayerView(state, player)), player)
 
     def _observe(self) -> np.ndarray:
-        return self._require_state().observation_tensor(self.seat)  # type: ignore[no-any-return]
+        return self._tensors(self._require_state(), self.seat)
 
     def _info(self, *, illegal: bool) -> dict[str, Any]:
         state = self._require_state()

@@ -41,6 +41,7 @@ from gameshelf.rl import snake_name
 from gameshelf.rl._common import (
     RENDER_MODES,
     LegalNow,
+    SeatTensors,
     outcome,
     render,
     resolve_game,
@@ -89,6 +90,7 @@ class GameshelfAEC(AECEnv):  # type: ignore[misc]
         self._seeds = np.random.default_rng()
         self.state: State | None = None
         self._legal = LegalNow()
+        self._tensors = SeatTensors()
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._observation_space
@@ -121,7 +123,7 @@ class GameshelfAEC(AECEnv):  # type: ignore[misc]
             mask = self._legal.mask(state)
         else:
             mask = np.zeros(self.game.num_distinct_actions, np.int8)
-        return {"observation": state.observation_tensor(seat), "action_mask": mask}
+        return {"observation": self._tensors(state, seat), "action_mask": mask}
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
