@@ -129,30 +129,36 @@ def openspiel_game(game_id: str, players: int) -> Callable[[int], int]:
 
 def breakdown(game_id: str, players: int, games: int) -> dict[str, float]:
     """CPU microseconds per move of what an adapter adds to a move: the
-    seat's observation (log set aside, as ``observation_tensor`` takes it),
-    its encoding, and the legal-action mask; next to the checked move."""
+    seat's tensor as the adapters take it (the game's state encoder, one
+    kept per seat), the legal-action mask; next to the checked move, and to
+    the reference path the tensor used to take (the seat's observation, log
+    set aside, then its encoding)."""
     from gameshelf.core.tensor import encode
-    from gameshelf.rl._common import LegalNow
+    from gameshelf.rl._common import LegalNow, SeatTensors
 
     game = load_game(game_id)
-    spent = dict.fromkeys(("move (apply)", "observation", "encoding", "mask"), 0.0)
+    keys = ("move (apply)", "tensor (state encoder)", "mask", "reference: observation", "reference: encoding")
+    spent = dict.fromkeys(keys, 0.0)
     moves = 0
     clock = time.process_time
+    tensors = SeatTensors()
     for seed in range(games):
         state, rng, legal = game.new_game(players, seed), random.Random(seed), LegalNow()
         while not state.is_over:
             t0 = clock()
+            tensors(state, state.current_player)
+            t1 = clock()
+            legal.mask(state)
+            t2 = clock()
             events, state.events = state.events, []
             seen = state.observation(state.current_player)
             state.events = events
-            t1 = clock()
-            encode(game, seen)
-            t2 = clock()
-            legal.mask(state)
             t3 = clock()
-            state.apply(rng.choice(state.legal_actions()))
+            encode(game, seen)
             t4 = clock()
-            for key, dt in zip(spent, (t4 - t3, t1 - t0, t2 - t1, t3 - t2), strict=True):
+            state.apply(rng.choice(state.legal_actions()))
+            t5 = clock()
+            for key, dt in zip(spent, (t5 - t4, t1 - t0, t2 - t1, t3 - t2, t4 - t3), strict=True):
                 spent[key] += dt
             moves += 1
     return {key: total / moves * 1e6 for key, total in spent.items()}
@@ -187,7 +193,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=3, help="turns each adapter takes (spreads load drift)")
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     parser.add_argument("--breakdown", type=int, metavar="GAMES", default=0,
-                        help="instead: CPU us per move of a move, an observation, its encoding and the mask")
+                        help="instead: CPU us per move of a move, the tensor, the mask and the old tensor path")
     args = parser.parse_args(argv)
     if args.rounds < 1 or args.seconds <= 0:
         parser.error("--rounds must be at least 1 and --seconds positive")

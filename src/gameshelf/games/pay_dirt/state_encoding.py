@@ -62,29 +62,43 @@ def _part_copy(camp: Camp, part: int) -> tuple[Any, ...]:
     return (list(camp.personnel), list(camp.ongoing))
 
 
-_BOARD_FIELDS = frozenset((
-    "auction.equipment", "auction.personnel", "auction.claims", "auction.deck_sizes", "gear.display",
-    "gear.deck_size", "gear.discard", "tiles.draw_sizes", "tiles.revealed", "hardships.deck_size",
-    "hardships.discard",
-))
+#: the board every seat sees alike, in parts that change apart (an auction
+#: changes the display, a draft the hardship piles, a wash the revealed
+#: tiles): per part, its fields.
+_BOARD = (
+    ("auction.equipment", "auction.personnel", "auction.claims", "auction.deck_sizes"),
+    ("gear.display", "gear.deck_size", "gear.discard"),
+    ("tiles.revealed",),
+    ("hardships.deck_size", "hardships.discard"),
+)
 
 
-def _board_key(s: PayDirtState) -> tuple[Any, ...]:
-    """What the board part depends on (live lists, against a kept :func:`_board_copy`)."""
-    return (s.display, tuple(map(len, s.decks)), s.gear_display, len(s.gear_deck), s.gear_discard,
-            tuple(map(len, s.tile_draw)), s.tile_discard, s.tile_gold, len(s.hardship_deck), s.hardship_discard)
+def _board_key(s: PayDirtState, part: int) -> tuple[Any, ...]:
+    """What one board part depends on (live lists, against a kept :func:`_board_copy`)."""
+    if part == 0:
+        return (s.display, tuple(map(len, s.decks)))
+    if part == 1:
+        return (s.gear_display, len(s.gear_deck), s.gear_discard)
+    if part == 2:
+        return (s.tile_discard, s.tile_gold)
+    return (len(s.hardship_deck), s.hardship_discard)
 
 
-def _board_copy(s: PayDirtState) -> tuple[Any, ...]:
-    return ([list(row) for row in s.display], tuple(map(len, s.decks)), list(s.gear_display), len(s.gear_deck),
-            list(s.gear_discard), tuple(map(len, s.tile_draw)), [list(pile) for pile in s.tile_discard],
-            list(s.tile_gold), len(s.hardship_deck), list(s.hardship_discard))
+def _board_copy(s: PayDirtState, part: int) -> tuple[Any, ...]:
+    if part == 0:
+        return ([list(row) for row in s.display], tuple(map(len, s.decks)))
+    if part == 1:
+        return (list(s.gear_display), len(s.gear_deck), list(s.gear_discard))
+    if part == 2:
+        return ([list(pile) for pile in s.tile_discard], list(s.tile_gold))
+    return (len(s.hardship_deck), list(s.hardship_discard))
 
 
 class PayDirtStateEncoder(StateEncoder):
     """Pay Dirt's tensor from a :class:`PayDirtState`."""
 
-    __slots__ = ("_at", "_base", "_board", "_board_runs", "_kept", "_kind", "_n", "_phase", "_purse", "_runs")
+    __slots__ = ("_at", "_base", "_board", "_board_runs", "_kept", "_kind", "_n", "_phase", "_purse", "_runs",
+                 "_zeros")
 
     def __init__(self, game: Game) -> None:
         super().__init__(game)
@@ -92,7 +106,7 @@ class PayDirtStateEncoder(StateEncoder):
         v = _vocabs()
         self._n = {name: vocab.size for name, vocab in v.items()}
         self._at = self.slots
-        self._kind = [KIND_CODES.index(KIND_CODES[k]) for k in comp.tile_kind]  # tile id -> kind slot
+        self._kind = list(comp.tile_kind)  # tile id -> its kind, which is its slot (KIND_CODES order)
         self._base = self.zeros[:]
         #: per relative seat, per part: the copy its slots in the base were written from
         self._kept: list[list[tuple[Any, ...] | None]] = [[None] * len(_PARTS) for _ in range(SEATS)]
@@ -100,8 +114,12 @@ class PayDirtStateEncoder(StateEncoder):
         self._purse = [tuple(self._at[f"camp.{key}"] + k for key in ("money", "gold", "workers", "unused", "idle"))
                        for k in range(SEATS)]
         self._phase = v["phase"].index
-        self._board: tuple[Any, ...] | None = None
-        self._board_runs = [(f.start, f.size) for f in layout(game) if f.name in _BOARD_FIELDS]
+        self._board: list[tuple[Any, ...] | None] = [None] * len(_BOARD)
+        fields = {f.name: (f.start, f.size) for f in layout(game)}
+        self._board_runs = [[fields[name] for name in names] for names in _BOARD]
+        #: zeros of every run's length, made once (a slice of zeros per run was a new array each time)
+        self._zeros = {size: self.zeros[:size] for runs in (*self._board_runs, *(r for k in self._runs for r in k))
+                       for _, size in runs}
 
     def _camp_runs(self, k: int) -> list[list[tuple[int, int]]]:
         """Per part, the (first slot, length) runs of relative seat ``k``'s camp."""
@@ -129,9 +147,9 @@ class PayDirtStateEncoder(StateEncoder):
 
     def _write_part(self, k: int, part: int, camp: Camp | None) -> None:
         """Rewrite one part of relative seat ``k``'s camp in the base (``None``: no seat there)."""
-        buf, zeros = self._base, self.zeros
+        buf, zeros = self._base, self._zeros
         for start, size in self._runs[k][part]:
-            buf[start:start + size] = zeros[:size]
+            buf[start:start + size] = zeros[size]
         if camp is None:
             self._kept[k][part] = None
             return
@@ -181,43 +199,44 @@ class PayDirtStateEncoder(StateEncoder):
             if comp.claims[claim].ordered:
                 buf[at["camp.claim.ordered"] + slot] = 1.0
 
-    def _write_board(self, s: PayDirtState) -> None:
-        """The parts every seat sees alike, which change a few times a round
-        (the auction and gear displays, the decks' sizes, the discard piles
-        and the gold counts of the revealed tiles), into the base."""
-        buf, at, n, zeros = self._base, self._at, self._n, self.zeros
-        for start, size in self._board_runs:
-            buf[start:start + size] = zeros[:size]
-        self._board = _board_copy(s)
-        size = components().rules.display_size
-        for r, name in enumerate(("equipment", "personnel", "claims")):
-            if r < len(s.display):
-                start, count = at[f"auction.{name}"], n[name]
-                for base, x in zip(range(start, start + size * count, count), s.display[r], strict=False):
-                    if 0 <= x < count:
-                        buf[base + x] = 1.0
-        _lengths(buf, at["auction.deck_sizes"], s.decks, len(ROWS), 20)
-        start, count = at["gear.display"], n["gear"]
-        for base, g in zip(range(start, start + components().rules.gear_display * count, count),
-                           s.gear_display, strict=False):
-            if 0 <= g < count:
-                buf[base + g] = 1.0
-        _number(buf, at["gear.deck_size"], len(s.gear_deck), count)
-        _set(buf, at["gear.discard"], count, s.gear_discard)
-        _lengths(buf, at["tiles.draw_sizes"], s.tile_draw, len(KIND_CODES), 25)
-        # of the tiles only their kinds, and the gold of those worked (revealed)
-        start, count, gold = at["tiles.revealed"], n["gold"], s.tile_gold
-        for base, pile in zip(range(start, start + len(KIND_CODES) * count, count), s.tile_discard, strict=False):
-            counts: dict[int, int] = {}
-            for t in pile:
-                value = gold[t]
-                counts[value] = counts.get(value, 0) + 1
-            for value, c in counts.items():
-                if 0 <= value < count:
-                    buf[base + value] = number_value(c, 9)
-        count = n["hardships"]
-        _number(buf, at["hardships.deck_size"], len(s.hardship_deck), count)
-        _set(buf, at["hardships.discard"], count, s.hardship_discard)
+    def _write_board(self, s: PayDirtState, part: int) -> None:
+        """One part of the board every seat sees alike (:data:`_BOARD`) into the base."""
+        buf, at, n, zeros = self._base, self._at, self._n, self._zeros
+        for start, size in self._board_runs[part]:
+            buf[start:start + size] = zeros[size]
+        self._board[part] = _board_copy(s, part)
+        if part == 0:
+            size = components().rules.display_size
+            for r, name in enumerate(("equipment", "personnel", "claims")):
+                if r < len(s.display):
+                    start, count = at[f"auction.{name}"], n[name]
+                    for base, x in zip(range(start, start + size * count, count), s.display[r], strict=False):
+                        if 0 <= x < count:
+                            buf[base + x] = 1.0
+            _lengths(buf, at["auction.deck_sizes"], s.decks, len(ROWS), 20)
+        elif part == 1:
+            start, count = at["gear.display"], n["gear"]
+            for base, g in zip(range(start, start + components().rules.gear_display * count, count),
+                               s.gear_display, strict=False):
+                if 0 <= g < count:
+                    buf[base + g] = 1.0
+            _number(buf, at["gear.deck_size"], len(s.gear_deck), count)
+            _set(buf, at["gear.discard"], count, s.gear_discard)
+        elif part == 2:  # of the tiles only their kinds, and the gold of those worked (revealed)
+            start, count, gold = at["tiles.revealed"], n["gold"], s.tile_gold
+            for base, pile in zip(range(start, start + len(KIND_CODES) * count, count), s.tile_discard,
+                                  strict=False):
+                counts: dict[int, int] = {}
+                for t in pile:
+                    value = gold[t]
+                    counts[value] = counts.get(value, 0) + 1
+                for value, c in counts.items():
+                    if 0 <= value < count:
+                        buf[base + value] = number_value(c, 9)
+        else:
+            count = n["hardships"]
+            _number(buf, at["hardships.deck_size"], len(s.hardship_deck), count)
+            _set(buf, at["hardships.discard"], count, s.hardship_discard)
 
     def _wear(self, buf: Any, names: tuple[str, str, str, str], slot: int, camp: Camp, target: int,
               comp: Any) -> None:
@@ -249,9 +268,9 @@ class PayDirtStateEncoder(StateEncoder):
                         self._write_part(k, part, None)
                 elif copy is None or _part_key(camp, part) != copy:
                     self._write_part(k, part, camp)
-        board = self._board
-        if board is None or _board_key(s) != board:
-            self._write_board(s)
+        for part, copy in enumerate(self._board):
+            if copy is None or _board_key(s, part) != copy:
+                self._write_board(s, part)
         buf = self.buf
         buf[:] = self._base
         for k in range(min(players, SEATS)):
@@ -302,6 +321,7 @@ class PayDirtStateEncoder(StateEncoder):
             if item is not None and 0 <= item < n["equipment"]:
                 buf[at["pending.item"] + item] = 1.0
             _number(buf, at["pending.left"], s.pending_left, 5)
+        _lengths(buf, at["tiles.draw_sizes"], s.tile_draw, len(KIND_CODES), 25)  # changes at most digs
         if phase in ("gear", "work"):
             _flags(buf, at["labor.buying"], [w > 0 for w in s.gear_workers], order)
             _flags(buf, at["labor.ended"], s.ended, order)
