@@ -37,5 +37,7 @@ def test_json_output_names_every_adapter(capsys: pytest.CaptureFixture[str]) -> 
 def test_breakdown_reports_each_cost(capsys: pytest.CaptureFixture[str]) -> None:
     assert _load().main(["--breakdown", "1", "--game", "dicey-farm", "--json"]) == 0
     costs = json.loads(capsys.readouterr().out)["dicey-farm"]
-    assert set(costs) == {"move (apply)", "observation", "encoding", "mask"}
+    assert set(costs) == {
+        "move (apply)", "tensor (state encoder)", "mask", "reference: observation", "reference: encoding",
+    }
     assert all(v >= 0 for v in costs.values())

@@ -21,6 +21,7 @@ this module only when a tensor is asked for.
 from __future__ import annotations
 
 import dataclasses
+from abc import ABC, abstractmethod
 from array import array
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from operator import itemgetter
@@ -419,7 +420,7 @@ def tensor_size(game: Any) -> int:
     return _sizes[game.id]
 
 
-class StateEncoder:
+class StateEncoder(ABC):
     """A game's tensor written straight from a state into one kept buffer.
 
     Why beside the observation encoder: building a seat's observation (dicts
@@ -447,9 +448,9 @@ class StateEncoder:
         self.buf = array("f", bytes(4 * self.size))
         self.zeros = array("f", bytes(4 * self.size))
 
+    @abstractmethod
     def fill(self, state: State, seat: int | None) -> None:
         """Write ``seat``'s tensor of ``state`` into :attr:`buf`."""
-        raise NotImplementedError
 
     def __call__(self, state: State, seat: int | None) -> np.ndarray:
         """``seat``'s tensor of ``state``: a new array the caller may keep."""
