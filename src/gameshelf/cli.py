@@ -302,7 +302,8 @@ def analyse_command(
 
 def _load_analysis(path: Path, record: dict[str, Any]) -> Any:
     """The analysis in ``path``, checked against ``record`` (its game, its
-    seat count, its moves); a bad one stops the command with the reason."""
+    seat count, and every analysed move is the record's move there); a bad
+    one stops the command with the reason."""
     from gameshelf.analysis import Analysis
     from gameshelf.core.record import replay
 
@@ -314,7 +315,10 @@ def _load_analysis(path: Path, record: dict[str, Any]) -> Any:
         detail = str(exc)[:200]
         console.print(f"[red]{escape(t('analysis.replay-file', None, detail=detail))}[/]")
         raise typer.Exit(2) from None
-    if analysis.players != final.players or any(d.move >= len(final.history) for d in analysis.decisions):
+    moves = [a.to_json() for a in final.history]
+    if analysis.players != final.players or any(
+        d.move >= len(moves) or moves[d.move] != d.played.action for d in analysis.decisions
+    ):
         console.print(f"[red]{escape(t('analysis.replay-other', None))}[/]")
         raise typer.Exit(2)
     return analysis

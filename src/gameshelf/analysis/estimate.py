@@ -43,6 +43,9 @@ from gameshelf.core.rng import derive_seed
 DEFAULT_WIDTH = 3
 #: worlds every candidate gets even when the budget is spent.
 MIN_WORLDS = 2
+#: the seat's own decisions after a move within which its figures count as
+#: what the move gave "soon" (see :func:`_play_out`).
+SOON = 3
 #: decisions a play-out may take before it is called off (a game whose bots
 #: loop would otherwise never end); no game here comes near it.
 _MAX_STEPS = 5000
@@ -195,15 +198,18 @@ def _candidates(
 def _play_out(world: State, seat: PlayerId, world_seed: int) -> tuple[State, dict[str, float]]:
     """Play ``world`` to the end with a greedy bot for every seat, each
     seeded from the world alone (so every candidate meets the same bots);
-    returns the finished world and ``seat``'s figures when it next decides."""
+    returns the finished world and ``seat``'s figures "soon": once another
+    seat is to decide or the seat has made :data:`SOON` more decisions (a
+    move's own steps, such as a die's use and its amount, count as its own)."""
     bots = [GreedyBot(seed=derive_seed("analysis-bot", world_seed, p)) for p in range(world.players)]
     first: dict[str, float] | None = None
-    steps = 0
+    own = steps = 0
     while not world.is_over:
         mover = world.current_player
         assert mover is not None
-        if first is None and mover == seat:
+        if first is None and (mover != seat or own >= SOON):
             first = seat_features(world, seat)
+        own += mover == seat
         # every decision, forced ones too, so each bot's loop guard sees it
         world.apply_unchecked(bots[mover].choose(PlayerView(world, mover)))
         steps += 1

@@ -64,8 +64,8 @@ class Reason:
     """What the better move gives that the played one did not.
 
     ``gains`` are the seat's figures that come out higher after the better
-    move, largest first, taken ``when`` the seat next decides (``"soon"``)
-    or at the end (``"end"``); ``score`` and ``win`` are the differences in
+    move, largest first, taken ``"soon"`` (when another seat is to move, or
+    after the seat's next three decisions) or at the ``"end"``; ``score`` and ``win`` are the differences in
     expected final score and chance to win (``None`` in solitaire)."""
 
     when: str
