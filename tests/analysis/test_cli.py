@@ -4,13 +4,18 @@ from __future__ import annotations
 
 import io
 import json
+import os
+import signal
 from pathlib import Path
+
+import pytest
 
 from rich.console import Console
 from typer.testing import CliRunner
 
 from gameshelf.analysis import Analysis
 from gameshelf.cli import app
+from gameshelf.terminal.analysis import _stop_on_interrupt
 from gameshelf.terminal.replay import replay_session
 from tests.analysis.helpers import finished_record, small_analysis
 
@@ -96,3 +101,14 @@ def test_replay_takes_an_analysis_file_and_refuses_a_bad_one(tmp_path: Path) -> 
     other.write_text(json.dumps(finished_record(seed=5)), encoding="utf-8")
     result = runner.invoke(app, ["replay", str(other), "--analysis", str(good)])
     assert result.exit_code == 2
+
+
+def test_the_first_ctrl_c_asks_the_run_to_stop_and_the_second_interrupts() -> None:
+    before = signal.getsignal(signal.SIGINT)
+    with _stop_on_interrupt() as stopped:
+        assert not stopped()
+        os.kill(os.getpid(), signal.SIGINT)
+        assert stopped()
+        with pytest.raises(KeyboardInterrupt):
+            os.kill(os.getpid(), signal.SIGINT)
+    assert signal.getsignal(signal.SIGINT) is before
