@@ -9,7 +9,6 @@ import signal
 from pathlib import Path
 
 import pytest
-
 from rich.console import Console
 from typer.testing import CliRunner
 
