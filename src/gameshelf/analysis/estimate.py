@@ -126,18 +126,17 @@ def rank_moves(
         raise ValueError("worlds must be a whole number of at least 1")
     if type(width) is not int or width < 1 or type(min_worlds) is not int or min_worlds < 1:
         raise ValueError("width and min_worlds must be whole numbers of at least 1")
-    if budget_s < 0:
-        raise ValueError("budget_s must be 0 or more")
+    if type(budget_s) not in (int, float) or not budget_s >= 0:
+        raise ValueError("budget_s must be a number of seconds, 0 or more")
     view = PlayerView(state, seat)
     candidates = _candidates(view, list(include), width, seed)
-    wanted = worlds if worlds is not None else None
     deadline = time.perf_counter() + budget_s
     scores: list[list[float]] = [[] for _ in candidates]
     wins: list[list[float]] = [[] for _ in candidates]
     soon: list[list[dict[str, float]]] = [[] for _ in candidates]
     end: list[list[dict[str, float]]] = [[] for _ in candidates]
     played = 0
-    while _more(played, wanted, min_worlds, deadline, stop):
+    while _more(played, worlds, min_worlds, deadline, stop):
         world_seed = derive_seed("analysis-world", seed, played)
         world = view.search_world(world_seed)
         for i, (action, _) in enumerate(candidates):
