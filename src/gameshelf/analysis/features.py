@@ -1,0 +1,95 @@
+"""A seat's labelled figures (VP, coins, gold...), read from its own observation.
+
+Why from the observation and through a data file: a mistake's reason says
+what the better move gives that the played one did not ("+3 VP from the
+market"), and it must name things the player knows and may see. The seat's
+observation is exactly what it may see, and ``data/fields.toml`` names, per
+game, which of its numbers mean something to a player and by which catalogue
+label, so no game's code is imported and no sentence is written per move.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from collections.abc import Mapping, Sequence
+from importlib import resources
+from statistics import fmean
+from typing import Any
+
+from gameshelf.core.datafile import read_toml
+from gameshelf.core.protocol import PlayerId, State
+
+
+class FieldsError(ValueError):
+    """``analysis/data/fields.toml`` is malformed."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Features:
+    """A move's figures for the seat, averaged over the worlds played:
+    ``soon`` once another seat is to decide or the seat has made three more
+    decisions (at the end if the game ends first), ``end`` when the game is
+    over. Keys are the field names of
+    ``data/fields.toml`` for the game."""
+
+    soon: Mapping[str, float] = dataclasses.field(default_factory=dict)
+    end: Mapping[str, float] = dataclasses.field(default_factory=dict)
+
+    @staticmethod
+    def mean(soon: Sequence[Mapping[str, float]], end: Sequence[Mapping[str, float]]) -> Features:
+        """The per-field means of the worlds' figures."""
+        return Features(_mean(soon), _mean(end))
+
+
+def _mean(samples: Sequence[Mapping[str, float]]) -> dict[str, float]:
+    if not samples:
+        return {}
+    return {name: fmean(s[name] for s in samples) for name in samples[0]}
+
+
+@functools.cache
+def game_fields(game_id: str) -> dict[str, str]:
+    """The game's fields, name -> observation path (``{}`` for a game the
+    file does not list: its reasons then speak of points only)."""
+    path = resources.files("gameshelf.analysis") / "data" / "fields.toml"
+    data = read_toml(path, "gameshelf.analysis: data/fields.toml", FieldsError)
+    table = data.get(game_id, {})
+    if not isinstance(table, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in table.items()
+    ):
+        raise FieldsError(f"data/fields.toml: [{game_id}] must map names to paths")
+    return dict(table)
+
+
+def seat_features(state: State, seat: PlayerId) -> dict[str, float]:
+    """``seat``'s labelled figures in ``state``, read from its observation."""
+    fields = game_fields(state.game.id)
+    if not fields:
+        return {}
+    events, state.events = state.events, []  # the log is not a figure: skip copying it
+    try:
+        seen = state.observation(seat)
+    finally:
+        state.events = events
+    return {name: _read(seen, path, seat) for name, path in fields.items()}
+
+
+def _read(observation: Any, path: str, seat: PlayerId) -> float:
+    """The number at ``path`` (``{seat}`` filled in); a list or a table
+    counts its entries, a missing part reads as 0 (a village not yet built)."""
+    value = observation
+    for part in path.replace("{seat}", str(seat)).split("."):
+        if isinstance(value, Mapping):
+            value = value.get(part)
+        elif isinstance(value, list) and part.isdigit() and int(part) < len(value):
+            value = value[int(part)]
+        else:
+            return 0.0
+    if isinstance(value, bool):
+        return 1.0 if value else 0.0
+    if isinstance(value, int | float):
+        return float(value)
+    if isinstance(value, list | Mapping):
+        return float(len(value))
+    return 0.0
