@@ -29,7 +29,7 @@ from concurrent.futures import Future
 from typing import Any, TypeVar
 
 from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 
 from gameshelf.server.db import writing
 
@@ -117,14 +117,15 @@ class GroupCommitter:
                         raise RuntimeError("a write ended its transaction: nothing was stored")
                 else:
                     for work, _future in jobs:
-                        savepoint = conn.begin_nested()
+                        _savepoint(conn, "SAVEPOINT gs_write")
                         try:
                             value = work(conn)
                         except BaseException as exc:  # this write alone is undone
-                            savepoint.rollback()
+                            _savepoint(conn, "ROLLBACK TO SAVEPOINT gs_write")
+                            _savepoint(conn, "RELEASE SAVEPOINT gs_write")
                             outcomes.append((False, exc))
                         else:
-                            savepoint.commit()
+                            _savepoint(conn, "RELEASE SAVEPOINT gs_write")
                             outcomes.append((True, value))
         except _Undone as undone:  # a lone write refused: its transaction is rolled back
             outcomes.append((False, undone.error))
@@ -149,6 +150,20 @@ class GroupCommitter:
                 job[1].set_exception(value)
         for job in again:
             self._commit([job], alone=True)
+
+
+def _savepoint(conn: Connection, sql: str) -> None:
+    """A savepoint statement sent straight to the driver. Why not
+    ``conn.begin_nested()``: SQLAlchemy's savepoint pair cost about 0.19 ms
+    of CPU per write (as much as the write's own statements), the driver's
+    about 0.02 ms. SQLite and PostgreSQL spell these statements alike; a
+    driver error is raised as SQLAlchemy's, so a refused savepoint fails the
+    batch like any other error of its transaction."""
+    try:
+        conn.connection.driver_connection.execute(sql)  # type: ignore[union-attr]
+    except conn.dialect.loaded_dbapi.Error as exc:
+        raise DBAPIError.instance(sql, None, exc, conn.dialect.loaded_dbapi.Error,
+                                  dialect=conn.dialect) from exc
 
 
 class _Undone(Exception):

@@ -417,6 +417,9 @@ class Service:
                ) -> list[dict[str, Any] | ApiError]:
         out: list[dict[str, Any] | ApiError] = []
         built: dict[tuple[PlayerId | None, str | None, int | None], dict[str, Any]] = {}
+        #: the parts every viewer of this state shares (the table's public
+        #: info, the decision in each language), built once for all of them
+        shared: dict[Any, Any] = {}
         for token, lang, since in wants:
             try:
                 seat = self._seat_of(seat_rows, token)
@@ -426,19 +429,24 @@ class Service:
             # once per kind of viewer: a table's spectators share one view
             key = (seat, lang, since)
             if key not in built:
-                built[key] = self._view(row, seat_rows, live, seat, lang, since)
+                built[key] = self._view(row, seat_rows, live, seat, lang, since, shared)
             out.append(built[key])
         return out
 
     def _view(self, row: Row[Any], seat_rows: list[Row[Any]], live: Live,
-              seat: PlayerId | None, lang: str | None, since: int | None) -> dict[str, Any]:
+              seat: PlayerId | None, lang: str | None, since: int | None,
+              shared: dict[Any, Any]) -> dict[str, Any]:
         state = live.state
         to_move = state.current_player if row.status == RUNNING else None
         mine = seat is not None and to_move == seat and seat_rows[seat].stand_in is None
         if since is not None and not 0 <= live.n - since <= RECENT_ITEMS:
             since = None  # too far behind (or ahead): the whole recent log, as for a sync
+        if "table" not in shared:
+            shared["table"] = self._public(row, seat_rows, live)
+        if ("decision", lang) not in shared:
+            shared["decision", lang] = story.decision_field(state, lang)
         return {
-            "table": self._public(row, seat_rows, live),
+            "table": shared["table"],
             "state": live.n,
             "seat": seat,
             "to_move": to_move,
@@ -449,14 +457,27 @@ class Service:
             "over": row.status == OVER,
             "clocks": clocks(row, seat_rows, to_move),
             "result": json.loads(row.result) if row.result else None,
-            **story.status_fields(state, mine, lang),
+            "decision": shared["decision", lang],
+            "unavailable": story.unavailable_field(state, lang) if mine else [],
         }
 
-    def submit(self, table_id: str, token: str | None, move: schemas.Move) -> dict[str, Any]:
-        """Apply a person's move, or refuse it and change nothing."""
+    def submit(self, table_id: str, token: str | None, move: schemas.Move,
+               wants: Sequence[tuple[str | None, str | None, int | None]] | None = None,
+               ) -> dict[str, Any]:
+        """Apply a person's move, or refuse it and change nothing. ``wants``
+        (the table's sockets, as for :meth:`views`): their views of the new
+        state are built here too, as ``done["views"]``, in the same call on
+        the same thread: a thread hop fewer per move than asking for them
+        afterwards (each hop cost about 0.15-0.2 ms of CPU)."""
         if token is None:
             raise ApiError(401, "bad-token")
-        return self._submit(table_id, token, None, move.after, move.action)
+        done = self._submit(table_id, token, None, move.after, move.action)
+        if wants:
+            try:
+                done["views"] = self.views(table_id, wants, written=True)
+            except Exception:  # the move is stored: its views are built again by the hub
+                log.exception("views of table %s after a move", table_id)
+        return done
 
     def submit_bot(self, job: BotJob, action: dict[str, Any]) -> bool:
         """Store a bot's move unless the table moved on meanwhile (another
