@@ -450,7 +450,7 @@ class Service:
             "state": live.n,
             "seat": seat,
             "to_move": to_move,
-            "observation": state.observation(seat),
+            "observation": live.observation(seat),
             "legal": live.legal(lang) if mine else [],
             "can_undo": mine and row.status == RUNNING and not row.rated and live.can_undo(seat),
             "events": live.items(seat, -1 if since is None else since, lang),
