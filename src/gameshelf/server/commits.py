@@ -29,9 +29,10 @@ from concurrent.futures import Future
 from typing import Any, TypeVar
 
 from sqlalchemy.engine import Connection, Engine
-from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
+from sqlalchemy.exc import IntegrityError, OperationalError
 
 from gameshelf.server.db import writing
+from gameshelf.server.driver import execute
 
 log = logging.getLogger("gameshelf.server")
 T = TypeVar("T")
@@ -156,14 +157,8 @@ def _savepoint(conn: Connection, sql: str) -> None:
     """A savepoint statement sent straight to the driver. Why not
     ``conn.begin_nested()``: SQLAlchemy's savepoint pair cost about 0.19 ms
     of CPU per write (as much as the write's own statements), the driver's
-    about 0.02 ms. SQLite and PostgreSQL spell these statements alike; a
-    driver error is raised as SQLAlchemy's, so a refused savepoint fails the
-    batch like any other error of its transaction."""
-    try:
-        conn.connection.driver_connection.execute(sql)  # type: ignore[union-attr]
-    except conn.dialect.loaded_dbapi.Error as exc:
-        raise DBAPIError.instance(sql, None, exc, conn.dialect.loaded_dbapi.Error,
-                                  dialect=conn.dialect) from exc
+    about 0.02 ms. SQLite and PostgreSQL spell these statements alike."""
+    execute(conn, sql)
 
 
 class _Undone(Exception):
