@@ -563,6 +563,10 @@ class Service:
                 self._written.move_to_end(table_id)
                 while len(self._written) > CACHE_SIZE:
                     self._written.popitem(last=False)
+                # the move changed no seat: the seats read stay true for the
+                # row as it now is (else every move read them again)
+                if table_id in self._seat_cache:
+                    self._seat_cache[table_id] = ((written.updated_at, written.moves), seat_rows)
         if result is not None:
             for hook in self.finished:
                 try:
