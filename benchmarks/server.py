@@ -49,6 +49,7 @@ from typing import Any
 
 import httpx
 from websockets.asyncio.client import connect
+from websockets.exceptions import WebSocketException
 
 PG = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 REDIS = "redis://127.0.0.1:6379/0"
@@ -211,7 +212,14 @@ class Run:
                                    for token in tokens.values()))
 
     async def seat(self, url: str) -> None:
-        async with connect(url, max_size=2**24) as ws:
+        try:
+            await self._seat(url)
+        except (TimeoutError, OSError, WebSocketException):  # (a refused or slow opening)
+            self.errors += 1
+
+    async def _seat(self, url: str) -> None:
+        # the rush of a thousand tables opening at once may take a while
+        async with connect(url, max_size=2**24, open_timeout=60) as ws:
             first = True
             sent_at: float | None = None
             sent_state = -1
