@@ -12,7 +12,10 @@ moves (``--max-moves``); tables that finish are replaced by new ones.
 **Server CPU per move** is read from the server's own counters: the user
 and system time, in ``/proc``, of the server process and every process under
 it (workers, bot pools), over the measured window, divided by the moves made
-in it. The clients run in this process, so their CPU is not counted.
+in it. The scripted clients run in processes of their own (``--clients``,
+default 2: one event loop per core), started by this one and not under the
+server, so their CPU is not counted and one client loop does not cap the
+moves a second.
 
 Usage::
 
@@ -29,6 +32,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import multiprocessing
 import os
 import random
 import secrets
@@ -45,6 +49,7 @@ from typing import Any
 
 import httpx
 from websockets.asyncio.client import connect
+from websockets.exceptions import WebSocketException
 
 PG = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 REDIS = "redis://127.0.0.1:6379/0"
@@ -146,9 +151,22 @@ def start(url: str, workers: int) -> tuple[subprocess.Popen[bytes], str]:
     raise SystemExit("the server did not start")
 
 
+class Shared:
+    """What the client processes of one run share: sockets seated so far,
+    and when counting starts and stops (``time.monotonic``, the same clock
+    in every process on Linux; 0 and infinity until set)."""
+
+    def __init__(self, ctx: Any) -> None:
+        self.seated = ctx.Value("i", 0)
+        self.start = ctx.Value("d", 0.0)
+        self.stop = ctx.Value("d", float("inf"))
+
+
 class Run:
     def __init__(self, base: str, until: float, max_moves: int, think: float = 0.0,
-                 game: str = "filthy-rich", pid: int | None = None) -> None:
+                 game: str = "filthy-rich", pid: int | None = None,
+                 shared: Shared | None = None) -> None:
+        self.shared = shared
         self.base = base
         self.game = game
         self.pid = pid
@@ -166,6 +184,12 @@ class Run:
         self.window = 0.0  # seconds counted
 
     def going(self) -> bool:
+        if self.shared is not None:  # the parent process says when counting starts and stops
+            start = self.shared.start.value
+            if start and self.counting_from == float("inf"):
+                self.counting_from = start
+            return time.monotonic() < self.shared.stop.value and \
+                len(self.latencies) < self.max_moves
         return time.monotonic() < self.until and len(self.latencies) < self.max_moves
 
     async def table(self, http: httpx.AsyncClient) -> None:
@@ -188,7 +212,14 @@ class Run:
                                    for token in tokens.values()))
 
     async def seat(self, url: str) -> None:
-        async with connect(url, max_size=2**24) as ws:
+        try:
+            await self._seat(url)
+        except (TimeoutError, OSError, WebSocketException):  # (a refused or slow opening)
+            self.errors += 1
+
+    async def _seat(self, url: str) -> None:
+        # the rush of a thousand tables opening at once may take a while
+        async with connect(url, max_size=2**24, open_timeout=60) as ws:
             first = True
             sent_at: float | None = None
             sent_state = -1
@@ -206,9 +237,12 @@ class Run:
                 view = message["view"]
                 if first:
                     self.seated += 1
+                    if self.shared is not None:
+                        with self.shared.seated.get_lock():
+                            self.shared.seated.value += 1
                     first = False
                 if sent_at is not None and view["state"] > sent_state:
-                    if time.monotonic() >= self.counting_from:
+                    if self.going() and time.monotonic() >= self.counting_from:
                         self.latencies.append(time.perf_counter() - sent_at)
                     sent_at = None
                 if view["over"]:
@@ -247,13 +281,73 @@ async def drive(base: str, tables: int, seconds: float, max_moves: int, think: f
     return run
 
 
+async def drive_part(base: str, tables: int, max_moves: int, think: float, game: str,
+                     shared: Shared) -> Run:
+    """One client process's share of the tables, until the parent says stop."""
+    run = Run(base, float("inf"), max_moves, think, game, None, shared)
+    limits = httpx.Limits(max_connections=64)
+    async with httpx.AsyncClient(base_url=base, timeout=30, limits=limits) as http:
+        await asyncio.gather(*(run.table(http) for _ in range(tables)))
+    return run
+
+
+def client_process(base: str, tables: int, max_moves: int, think: float, game: str,
+                   shared: Shared, out: Any) -> None:
+    """A client process: plays its tables, then sends back its latencies."""
+    run = asyncio.run(drive_part(base, tables, max_moves, think, game, shared))
+    out.put((run.latencies, run.errors))
+
+
+def drive_processes(base: str, tables: int, seconds: float, max_moves: int, think: float,
+                    game: str, pid: int, clients: int) -> tuple[list[float], int, float, float]:
+    """The tables spread over ``clients`` processes; returns the latencies,
+    the errors, the seconds counted and the server's CPU seconds in them."""
+    ctx = multiprocessing.get_context("fork")  # (nothing runs yet in this process)
+    shared, out = Shared(ctx), ctx.Queue()
+    parts = [tables // clients + (1 if i < tables % clients else 0) for i in range(clients)]
+    procs = [ctx.Process(target=client_process, daemon=True,
+                         args=(base, n, max_moves // clients + 1, think, game, shared, out))
+             for n in parts if n]
+    for proc in procs:
+        proc.start()
+    sockets = tables * (1 if game in SOLO else 2)
+    began = time.monotonic()
+    while time.monotonic() < began + RUSH and (
+            shared.seated.value < sockets or time.monotonic() < began + WARM_UP):
+        time.sleep(0.05)
+    cpu0, start_at = cpu_seconds(pid), time.monotonic()
+    shared.start.value, shared.stop.value = start_at, start_at + seconds
+    time.sleep(seconds)
+    cpu1, window = cpu_seconds(pid), time.monotonic() - start_at
+    latencies: list[float] = []
+    errors = 0
+    for _proc in procs:
+        try:
+            got, errs = out.get(timeout=60)
+        except Exception:  # a client process that died: its moves are not counted
+            errors += 1
+            continue
+        latencies += got
+        errors += errs
+    for proc in procs:
+        proc.join(10)
+        if proc.is_alive():
+            proc.kill()
+    return latencies, errors, window, cpu1 - cpu0
+
+
 def measure(kind: str, workers: int, tables: int, seconds: float, max_moves: int,
-            think: float = 0.0, game: str = "filthy-rich") -> Result:
+            think: float = 0.0, game: str = "filthy-rich", clients: int = 2) -> Result:
     url, clean = database_url(kind)
     proc, base = start(url, workers)
     try:
-        run = asyncio.run(drive(base, tables, seconds, max_moves, think, game, proc.pid))
-        took = run.window
+        if clients > 0:
+            latencies, errors, took, cpu_s = drive_processes(
+                base, tables, seconds, max_moves, think, game, proc.pid, clients)
+        else:  # the clients in this process (as before --clients)
+            run = asyncio.run(drive(base, tables, seconds, max_moves, think, game, proc.pid))
+            latencies, errors, took = run.latencies, run.errors, run.window
+            cpu_s = run.cpu[-1] - run.cpu[0] if len(run.cpu) == 2 else float("nan")
     finally:
         proc.send_signal(signal.SIGTERM)
         try:
@@ -261,13 +355,12 @@ def measure(kind: str, workers: int, tables: int, seconds: float, max_moves: int
         except subprocess.TimeoutExpired:
             proc.kill()
         clean()
-    lat = sorted(run.latencies) or [float("nan")]
-    cpu = (run.cpu[-1] - run.cpu[0]) / len(run.latencies) * 1000 if len(run.cpu) == 2 and \
-        run.latencies else float("nan")
-    return Result(game, kind, workers, tables, think, round(took, 1), len(run.latencies),
-                  round(len(run.latencies) / took, 1),
+    lat = sorted(latencies) or [float("nan")]
+    cpu = cpu_s / len(latencies) * 1000 if latencies else float("nan")
+    return Result(game, kind, workers, tables, think, round(took, 1), len(latencies),
+                  round(len(latencies) / took, 1),
                   round(statistics.median(lat) * 1000, 1),
-                  round(lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000, 1), run.errors,
+                  round(lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000, 1), errors,
                   round(cpu, 2), round(os.getloadavg()[0], 2))
 
 
@@ -284,6 +377,8 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="10 tables for 5 s")
     parser.add_argument("--think", type=float, default=0.0,
                         help="mean seconds a client waits before each move (0: as fast as it can)")
+    parser.add_argument("--clients", type=int, default=2,
+                        help="client processes (0: the clients in this process)")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--url", help="measure a server already running at this URL instead")
     args = parser.parse_args()
@@ -300,7 +395,7 @@ def main() -> None:
               else [(args.db, args.workers)])
     games = GAMES if args.game == "all" else [args.game]
     counts = [int(n) for n in args.tables.split(",")]
-    results = [measure(d, w, n, args.seconds, args.max_moves, args.think, g)
+    results = [measure(d, w, n, args.seconds, args.max_moves, args.think, g, args.clients)
                for g in games for n in counts for d, w in combos]
     if args.json:
         print(json.dumps([asdict(r) for r in results], indent=1))

@@ -566,6 +566,19 @@ class State(ABC):
     def events_for(self, player: PlayerId | None) -> list[Event]:
         return [e for e in self.events if e.visible(player)]
 
+    def recent_events_for(self, player: PlayerId | None, count: int) -> list[Event]:
+        """``events_for(player)[-count:]`` (``count`` ≥ 1), read from the end: an
+        observation that shows the last few lines then costs the same late in
+        a game as early (the server reads several observations a move)."""
+        out: list[Event] = []
+        for e in reversed(self.events):
+            if len(out) == count:
+                break
+            if e.visible(player):
+                out.append(e)
+        out.reverse()
+        return out
+
     # -- copies ----------------------------------------------------------------------
     def clone(self) -> State:
         """An independent copy: changing one never changes the other."""

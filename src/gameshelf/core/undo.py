@@ -13,8 +13,10 @@ and the server both ask this one question.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from gameshelf.core.actions import Action
-from gameshelf.core.protocol import PlayerId, State
+from gameshelf.core.protocol import Observation, PlayerId, State
 
 #: re-dealt worlds compared; two make a lucky match vanishingly rare
 WORLD_SEEDS = (7919, 104729)
@@ -40,20 +42,23 @@ class Probe:
         except Exception:  # a world that cannot be built: play on, only without undo for this move
             return None
 
-    def reversible(self, state: State, action: Action) -> bool:
+    def reversible(self, state: State, action: Action,
+                   seen: Callable[[], Observation] | None = None) -> bool:
         """Whether the move just made left the mover deciding and revealed
-        nothing: no stream moved and every world agrees with the real game."""
+        nothing: no stream moved and every world agrees with the real game.
+        ``seen``: the mover's observation of ``state``, where the caller
+        keeps it anyway (the server sends it to the mover next)."""
         if state.current_player != self.seat or state.rng != self.position.rng:
             return False
         worlds = self.worlds()
         if worlds is None:
             return False
-        seen = state.observation(self.seat)
+        seen_now = seen() if seen is not None else state.observation(self.seat)
         for world in worlds:
             try:
                 world.apply(action, self.seat)
             except Exception:  # a world where the move is not legal differs by definition
                 return False
-            if world.observation(self.seat) != seen:
+            if world.observation(self.seat) != seen_now:
                 return False
         return True

@@ -32,7 +32,7 @@ from gameshelf.server.catalogue import games_list
 from gameshelf.server.config import MAX_BODY, MAX_JSON_DEPTH, Settings
 from gameshelf.server.db import make_engine, migrate
 from gameshelf.server.errors import ApiError, json_safe
-from gameshelf.server.hub import Hub
+from gameshelf.server.hub import Built, Hub
 from gameshelf.server.limits import BodyLimits
 from gameshelf.server.methods import AllowedMethods
 from gameshelf.server.openapi import document
@@ -96,13 +96,14 @@ class Server:
         task.add_done_callback(self._tasks.discard)
 
     async def changed(self, table_id: str, *, local_only: bool = False, bots: bool = True,
-                      written: bool = False) -> None:
+                      written: bool = False, built: Built | None = None) -> None:
         """A table moved: tell its sockets, let its bots play (``bots``:
         a bot may be to move), and tell the other workers. ``written``: by a
-        move this process stored (its views need not read it back)."""
+        move this process stored (its views need not read it back);
+        ``built``: and its views were built with it (:meth:`Hub.wants`)."""
         if self.bus is not None and not local_only:
             await self.bus.publish(table_id)
-        self.spawn(self.hub.notify(table_id, written))
+        self.spawn(self.hub.notify(table_id, written, built))
         if bots:
             self.spawn(self.drive(table_id))
 

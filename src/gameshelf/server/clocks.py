@@ -17,7 +17,7 @@ from sqlalchemy.engine import Row
 from gameshelf.core.protocol import PlayerId
 
 
-def remaining(row: Row[Any], seat_row: Row[Any], now: float) -> float | None:
+def remaining(row: Any, seat_row: Row[Any], now: float) -> float | None:
     """Seconds left on a seat's clock now (``None``: no clock). Only the
     seat to move is running down, from the start of its turn."""
     if not row.clock or seat_row.bank is None:
@@ -26,7 +26,7 @@ def remaining(row: Row[Any], seat_row: Row[Any], now: float) -> float | None:
     return float(seat_row.bank) - max(0.0, now - started)
 
 
-def charged(row: Row[Any], seat_row: Row[Any], now: float) -> float:
+def charged(row: Any, seat_row: Row[Any], now: float) -> float:
     """The bank after a move: what was left (never below zero), plus the
     increment, never above the cap (Board Game Arena's model)."""
     clock = json.loads(row.clock)
@@ -35,7 +35,7 @@ def charged(row: Row[Any], seat_row: Row[Any], now: float) -> float:
     return min(left, float(cap)) if cap is not None else left
 
 
-def clocks(row: Row[Any], seat_rows: list[Row[Any]], to_move: PlayerId | None) -> list[dict[str, Any]] | None:
+def clocks(row: Any, seat_rows: list[Row[Any]], to_move: PlayerId | None) -> list[dict[str, Any]] | None:
     """Every seat's time left, for a view (``None`` at a table with no clock)."""
     if not row.clock:
         return None
@@ -47,7 +47,7 @@ def clocks(row: Row[Any], seat_rows: list[Row[Any]], to_move: PlayerId | None) -
     ]
 
 
-def spent(row: Row[Any], seat_row: Row[Any], now: float) -> float:
+def spent(row: Any, seat_row: Row[Any], now: float) -> float:
     """The bank after a take-back: the time thought is gone (never below
     zero) and no increment is given, so moving and taking back earns nothing."""
     return max(0.0, remaining(row, seat_row, now) or 0.0)

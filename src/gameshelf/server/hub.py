@@ -116,6 +116,11 @@ def _last(data: dict[str, Any]) -> int | None:
     return value
 
 
+#: a table's sockets, what each was last sent (``(token, lang, last)``) and
+#: the views built for them (see :meth:`Hub.wants`)
+Built = tuple[list[Connection], list[tuple[str | None, str | None, int | None]], list[Any]]
+
+
 class Hub:
     """The sockets of this process, by table."""
 
@@ -146,19 +151,35 @@ class Hub:
         await conn.send({"type": kind, "n": n, "view": view})
         conn.last = n
 
-    async def notify(self, table_id: str, written: bool = False) -> None:
+    def wants(self, table_id: str) -> Built:
+        """The table's sockets now and what each was last sent: the views a
+        change needs (built by :meth:`Service.views`, or by
+        :meth:`Service.submit` along with the move)."""
+        conns = list(self.tables.get(table_id, ()))
+        return conns, [(c.token, c.lang, c.last) for c in conns], []
+
+    async def notify(self, table_id: str, written: bool = False,
+                     built: Built | None = None) -> None:
         """Every socket on the table gets its own view of the new state,
         all built from one read of the database (none after a move this
-        process stored: ``written``, see :meth:`Service.views`)."""
-        conns = list(self.tables.get(table_id, ()))
-        if not conns:
-            return
-        wants = [(c.token, c.lang, c.last) for c in conns]
-        try:
-            views: list[Any] = await run_in_threadpool(self.service.views, table_id, wants,
-                                                       written)
-        except Exception:  # each socket tries again on its own (and is dropped if it fails)
-            views = [None] * len(conns)
+        process stored: ``written``, see :meth:`Service.views`). ``built``:
+        the views were made with the move (:meth:`wants`); a socket that
+        opened since then is sent its own."""
+        views: list[Any]
+        if built is not None and len(built[2]) == len(built[0]):
+            conns, wants, views = built
+            known = set(conns)
+            late = [c for c in self.tables.get(table_id, ()) if c not in known]
+            conns, wants = conns + late, wants + [(c.token, c.lang, c.last) for c in late]
+            views = list(views) + [None] * len(late)
+        else:
+            conns, wants, _ = self.wants(table_id)
+            if not conns:
+                return
+            try:
+                views = await run_in_threadpool(self.service.views, table_id, wants, written)
+            except Exception:  # each socket tries again on its own (and is dropped if it fails)
+                views = [None] * len(conns)
         outcomes = await asyncio.gather(
             *(self._deliver(c, since, v) for c, (_t, _l, since), v in zip(conns, wants, views,
                                                                             strict=True)),
@@ -168,13 +189,21 @@ class Hub:
                 self.tables.get(table_id, set()).discard(conn)
 
     async def _deliver(self, conn: Connection, since: int | None, view: Any) -> None:
-        """Send a view built for ``conn`` as it was at ``since``; if the socket
-        was sent something else meanwhile (or the view is a refusal), build
-        it afresh."""
+        """Send a view built for ``conn`` as it was at ``since``. If the
+        socket was sent a later state meanwhile (two changes' views in
+        flight at once), the log lines it already has are left out; only a
+        view that cannot be cut to fit (or a refusal) is built afresh."""
         if isinstance(view, dict):
             async with conn.lock:
-                if conn.last == since:
+                last = conn.last
+                if last == since:
                     await self._send_view(conn, view, since, False)
+                    return
+                if since is not None and last is not None and since <= last:
+                    if last >= view["state"]:
+                        return  # the socket already has this state (or a later one)
+                    trimmed = {**view, "events": [e for e in view["events"] if e["n"] > last]}
+                    await self._send_view(conn, trimmed, last, False)
                     return
         await self.push(conn)
 
@@ -244,10 +273,12 @@ class Hub:
                 await conn.send({"type": "error", "status": 422, "code": "malformed",
                                  "message": "a move is {type, after, action}; an undo is {type, after}"})
                 return
+            built = self.wants(conn.table_id) if kind == "move" else None
             try:
-                if kind == "move":
+                if built is not None:  # the table's views come back with the move
                     done = await run_in_threadpool(self.service.submit, conn.table_id, conn.token,
-                                                   request)
+                                                   request, built[1])
+                    built[2].extend(done.pop("views", ()))
                 else:
                     done = await run_in_threadpool(self.service.undo, conn.table_id, conn.token,
                                                    request)
@@ -261,6 +292,7 @@ class Hub:
                                  "message": exc.message_in(conn.lang)})
                 return
             await conn.send({"type": "ack", "n": done["state"]})
-            await self.changed(conn.table_id, bots=done["bot_next"], written=kind == "move")
+            await self.changed(conn.table_id, bots=done["bot_next"], written=kind == "move",
+                               built=built)
         else:
             raise Refused(1008, "unknown message type")

@@ -25,7 +25,7 @@ from typing import Any
 
 from gameshelf.core.actions import Action
 from gameshelf.core.narration import move_sentences, reports_move
-from gameshelf.core.protocol import Event, Game, PlayerId, State
+from gameshelf.core.protocol import Event, Game, Observation, PlayerId, State
 from gameshelf.core.spoken import event_line, said, spoken_all
 from gameshelf.core.undo import Probe
 from gameshelf.server.config import RECENT_ITEMS
@@ -60,6 +60,10 @@ class Live:
     #: :meth:`undo` change the state, and both change the number.
     _offers: dict[tuple[int, str | None], list[dict[str, Any]]] = dataclasses.field(
         default_factory=dict, repr=False)
+    #: each seat's observation of the current state, kept the same way: the
+    #: undo probe of a move reads its mover's, and that seat's view next
+    _seen: dict[tuple[int, PlayerId | None], Observation] = dataclasses.field(
+        default_factory=dict, repr=False)
 
     @classmethod
     def start(cls, game: Game, players: int, seed: int, options: dict[str, Any]) -> Live:
@@ -87,10 +91,21 @@ class Live:
     def settle(self, probe: Probe | None, action: Action) -> None:
         """After the latest move: keep the position before it if it taught
         its mover nothing, else forget every older position too."""
-        if probe is not None and probe.reversible(self.state, action):
+        if probe is not None and probe.reversible(
+                self.state, action, functools.partial(self.observation, probe.seat)):
             self.undoable.append((self.n, probe.position))
         else:
             self.undoable.clear()
+
+    def observation(self, seat: PlayerId | None) -> Observation:
+        """``state.observation(seat)``, read once per state and seat."""
+        key = (self.n, seat)
+        seen = self._seen.get(key)
+        if seen is None:
+            if self._seen and next(iter(self._seen))[0] != self.n:
+                self._seen.clear()  # an older state's are never asked for again
+            seen = self._seen[key] = self.state.observation(seat)
+        return seen
 
     def can_undo(self, seat: PlayerId | None) -> bool:
         """Whether ``seat`` may take back its latest move now."""

@@ -36,15 +36,26 @@ STORY_CACHE = 16
 def status_fields(state: State, mine: bool, lang: str | None) -> dict[str, Any]:
     """The view's ``decision`` (for every viewer: whose move and on what is
     public) and ``unavailable`` (for the mover only: the engine's reasons)."""
+    return {"decision": decision_field(state, lang),
+            "unavailable": unavailable_field(state, lang) if mine else []}
+
+
+def decision_field(state: State, lang: str | None) -> dict[str, Any] | None:
+    """The decision the seat to move faces: the same for every viewer, so
+    a table's views build it once (:meth:`Service.views`)."""
     decision = state.decision() if not state.is_over else None
-    return {
-        "decision": ({**decision.to_json(lang), **said(lambda: decision.text(lang))}
-                     if decision is not None else None),
-        "unavailable": [{**u.to_json(lang),
-                         "move_parts": said(functools.partial(u.move_text, lang))["parts"],
-                         "reason_parts": said(functools.partial(u.reason_text, lang))["parts"]}
-                        for u in state.unavailable_moves()] if mine else [],
-    }
+    if decision is None:
+        return None
+    return {**decision.to_json(lang), **said(lambda: decision.text(lang))}
+
+
+def unavailable_field(state: State, lang: str | None) -> list[dict[str, Any]]:
+    """The moves the mover would look for but may not make, with the
+    engine's reasons (the mover's view only)."""
+    return [{**u.to_json(lang),
+             "move_parts": said(functools.partial(u.move_text, lang))["parts"],
+             "reason_parts": said(functools.partial(u.reason_text, lang))["parts"]}
+            for u in state.unavailable_moves()]
 
 
 class Story:

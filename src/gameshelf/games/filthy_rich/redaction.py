@@ -50,5 +50,5 @@ def observe(s: FilthyRichState, player: PlayerId | None) -> Observation:
         "page_die": s.page_die,
         "auction": s._auction_view(),
         "winner": None if s.winner == NOBODY else s.winner,
-        "log": [e.to_json() for e in s.events_for(player)[-24:]],
+        "log": [e.to_json() for e in s.recent_events_for(player, 24)],
     }
