@@ -224,10 +224,13 @@ def decision_times(
     times: dict[str, list[float]] = {"hero": [], "reference": []}
     for i in range(games_):
         deal = derive_seed("bench-timing", seed, i) & 0x7FFFFFFF
-        lineups = ([(hero,), (reference,)] if players == 1 else
-                   [tuple(hero if s == i % players else reference for s in range(players))])  # fmt: skip
-        for lineup in lineups:
-            hero_seat = lineup.index(hero) if players > 1 or lineup == (hero,) else -1
+        # (lineup, the hero's seat in it or -1); by seat, not by name, so a
+        # hero that is the reference bot (Dicey Farm's hard = greedy) still
+        # gets both figures
+        lineups = ([((hero,), 0), ((reference,), -1)] if players == 1 else
+                   [(tuple(hero if s == i % players else reference for s in range(players)),
+                     i % players)])  # fmt: skip
+        for lineup, hero_seat in lineups:
             for seat, seconds in _timed_game(game, lineup, deal, seed):
                 times["hero" if seat == hero_seat else "reference"].append(seconds)
     hero_t, ref_t = timing_entry(times["hero"]), timing_entry(times["reference"])

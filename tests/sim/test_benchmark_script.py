@@ -154,3 +154,11 @@ def test_a_target_is_judged_by_the_whole_interval(bench) -> None:  # type: ignor
     assert bench.verdict(0.60, 0.75, 0.70) == "open"
     low, high = bench.mean_interval({"n": 100, "mean": 80.0, "sd": 20.0})
     assert low == pytest.approx(80 - 1.96 * 2, abs=0.01) and high == pytest.approx(80 + 1.96 * 2, abs=0.01)
+
+
+def test_a_hard_level_that_is_the_reference_bot_is_timed_apart_from_it(bench) -> None:  # type: ignore[no-untyped-def]
+    """Dicey Farm's hard level is the greedy bot: the hero's decisions and
+    the reference's still go to their own figures, by seat."""
+    for game_id, players in (("keep-or-reroll", 1), ("hidden-high", 2)):
+        timing = bench.decision_times(game_id, "greedy", "greedy", 2, 4, players)
+        assert timing["hero"]["n"] > 0 and timing["reference"]["n"] > 0
