@@ -289,17 +289,38 @@ def solo_scores(
     workers: int | None,
     seed: int,
     minutes: float | None = None,
-) -> tuple[dict[str, Any], list[float]]:
-    """The distribution of ``bot``'s scores (and the scores themselves)."""
+) -> tuple[dict[str, Any], dict[int, float]]:
+    """The distribution of ``bot``'s scores, and each score by game index
+    (game ``i`` is the same deal for every bot: its seed comes from the job
+    seed and ``i`` alone)."""
     job = Job(game=game_id, players=1, bots=(bot,), games=seeds, seed=seed)
     outcome = run_job(
         job, workers=workers, progress=sys.stderr.isatty(), should_stop=_deadline(minutes)
     )
     if outcome.error:
         raise RuntimeError(f"{game_id}: {outcome.error}")
-    scores = [r.scores[0] for r in outcome.results]
+    by_index = {r.index: r.scores[0] for r in sorted(outcome.results, key=lambda r: r.index)}
     ranks = Counter(rank_label(game_id, r.record) for r in outcome.results)
-    return {"bot": bot, **distribution(scores), "ranks": dict(sorted(ranks.items()))}, scores
+    entry = {"bot": bot, **distribution(list(by_index.values())), "ranks": dict(sorted(ranks.items()))}
+    return entry, by_index
+
+
+def paired_gap(base: dict[int, float], other: dict[int, float]) -> dict[str, Any]:
+    """``other``'s mean score minus ``base``'s over the deals both played,
+    with a 95% normal interval of the per-deal gaps.
+
+    Why paired: a Dicey Farm score varies by ±27 from deal to deal, while
+    two bots on the same deal differ far less; the per-deal gap sees a
+    1-point change in 100 deals that two separate means would need
+    thousands for."""
+    common = sorted(base.keys() & other.keys())
+    gaps = [other[i] - base[i] for i in common]
+    if len(gaps) < 2:
+        return {"n": len(gaps), "gap": gaps[0] if gaps else None, "low": None, "high": None}
+    mean = sum(gaps) / len(gaps)
+    sd = (sum((g - mean) ** 2 for g in gaps) / (len(gaps) - 1)) ** 0.5
+    half = 1.959963984540054 * sd / len(gaps) ** 0.5
+    return {"n": len(gaps), "gap": mean, "low": mean - half, "high": mean + half}
 
 
 def _deadline(minutes: float | None):  # type: ignore[no-untyped-def]
@@ -465,7 +486,12 @@ def main(argv: list[str] | None = None) -> int:
                     for b in solo
                 ]
                 figures["scores"] = [entry for entry, _ in runs]
-                raw = {e["bot"]: scores for e, scores in runs}
+                raw = {e["bot"]: list(scores.values()) for e, scores in runs}
+                # every bot after the first against the first, deal by deal
+                figures["paired"] = [
+                    {"bot": e["bot"], "base": runs[0][0]["bot"], **paired_gap(runs[0][1], scores)}
+                    for e, scores in runs[1:]
+                ]
         if timing_games:
             figures["timing"] = decision_times(
                 game_id, hard, "greedy", timing_games, args.seed, players
@@ -561,6 +587,12 @@ def show(console: Console, game_id: str, figures: dict[str, Any], hard: str) -> 
                 console.print(
                     f"{escape(e['bot'])}: mean {e['mean']:.1f} [{low:.1f}–{high:.1f}] over {e['n']} seeds,"
                     f" target ≥{target:.0f}: {verdict(low, high, target)}"
+                )
+        for pair in figures.get("paired", []):
+            if pair["low"] is not None:
+                console.print(
+                    f"{escape(pair['bot'])} − {escape(pair['base'])} on the same {pair['n']} deals:"
+                    f" {pair['gap']:+.2f} [{pair['low']:+.2f}, {pair['high']:+.2f}]"
                 )
         legend = rank_legend(game_id, {k for e in figures["scores"] for k in e["ranks"]})
         if legend:

@@ -162,3 +162,23 @@ def test_a_hard_level_that_is_the_reference_bot_is_timed_apart_from_it(bench) ->
     for game_id, players in (("keep-or-reroll", 1), ("hidden-high", 2)):
         timing = bench.decision_times(game_id, "greedy", "greedy", 2, 4, players)
         assert timing["hero"]["n"] > 0 and timing["reference"]["n"] > 0
+
+
+def test_solitaire_bots_are_compared_deal_by_deal(bench, capsys: pytest.CaptureFixture[str]) -> None:  # type: ignore[no-untyped-def]
+    args = ["--game", "keep-or-reroll", "--workers", "1", "--games", "5", "--timing-games", "0",
+            "--solo-bots", "greedy,random", "--json"]  # fmt: skip
+    assert bench.main(args) == 0
+    figures = json.loads(capsys.readouterr().out)["games"]["keep-or-reroll"]
+    (pair,) = figures["paired"]
+    greedy, random_ = figures["scores"]
+    assert pair["bot"] == "random" and pair["base"] == "greedy" and pair["n"] == 5
+    assert pair["gap"] == pytest.approx(random_["mean"] - greedy["mean"])  # same deals: gap of means
+    assert pair["low"] <= pair["gap"] <= pair["high"]
+
+
+def test_a_paired_gap_uses_only_the_deals_both_played(bench) -> None:  # type: ignore[no-untyped-def]
+    gap = bench.paired_gap({0: 10.0, 1: 20.0, 2: 30.0}, {1: 22.0, 2: 34.0, 3: 99.0})
+    assert gap["n"] == 2 and gap["gap"] == pytest.approx(3.0)
+    half = 1.959963984540054 * (2**0.5) / (2**0.5)  # gaps 2 and 4: sd sqrt(2), n 2
+    assert gap["low"] == pytest.approx(3.0 - half) and gap["high"] == pytest.approx(3.0 + half)
+    assert bench.paired_gap({0: 1.0}, {0: 4.0}) == {"n": 1, "gap": 3.0, "low": None, "high": None}
