@@ -1,6 +1,6 @@
 """Bot strength and search speed, printed as figures.
 
-Three figures, for every game that is installed:
+The figures, for every game that is installed:
 
 * **iterations/s** of ISMCTS (normal and hard settings) from a few
   positions along a seeded random game;
@@ -392,7 +392,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--timing-games",
         type=int,
-        help="games played in this process to time hard decisions (default 2, --quick 1; 0: skip)",
+        help="games played in this process to time hard decisions "
+        "(default 2, --quick 1, --skip-strength 0; 0: skip)",
     )
     parser.add_argument(
         "--solo-bots",
@@ -419,7 +420,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     duels = args.games or (12 if args.quick else 500)
-    timing_games = args.timing_games if args.timing_games is not None else (1 if args.quick else 2)
+    # --skip-strength means iterations/s only: no timed games unless asked for
+    default_timing = 0 if args.skip_strength else (1 if args.quick else 2)
+    timing_games = args.timing_games if args.timing_games is not None else default_timing
     if timing_games < 0:
         parser.error("--timing-games must be 0 or more")
     opponents = [] if args.opponents == "none" else split_bot_specs(args.opponents)

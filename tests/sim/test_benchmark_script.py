@@ -182,3 +182,11 @@ def test_a_paired_gap_uses_only_the_deals_both_played(bench) -> None:  # type: i
     half = 1.959963984540054 * (2**0.5) / (2**0.5)  # gaps 2 and 4: sd sqrt(2), n 2
     assert gap["low"] == pytest.approx(3.0 - half) and gap["high"] == pytest.approx(3.0 + half)
     assert bench.paired_gap({0: 1.0}, {0: 4.0}) == {"n": 1, "gap": 3.0, "low": None, "high": None}
+
+
+def test_skip_strength_times_no_games_unless_asked(bench, capsys: pytest.CaptureFixture[str]) -> None:  # type: ignore[no-untyped-def]
+    args = ["--game", "hidden-high", "--skip-strength", "--hard", "iterations=4", "--json"]
+    assert bench.main(args) == 0
+    assert "timing" not in json.loads(capsys.readouterr().out)["games"]["hidden-high"]
+    assert bench.main([*args, "--timing-games", "1"]) == 0
+    assert json.loads(capsys.readouterr().out)["games"]["hidden-high"]["timing"]["games"] == 1
