@@ -1,15 +1,24 @@
 """Bot strength and search speed, printed as figures.
 
-Three figures, for every game that is installed:
+The figures, for every game that is installed:
 
 * **iterations/s** of ISMCTS (normal and hard settings) from a few
   positions along a seeded random game;
 * for each **multiplayer** game: the hard bot against greedy and against
   random, in two-player games with seats swapped every game, as the hard
-  bot's win rate with a 95% Wilson interval (ties count half);
+  bot's win rate with a 95% Wilson interval (ties count half); and, where
+  the game seats three, the hard bot against two greedy bots, seats rotated
+  every game (a fair share is 1/3);
+* the **time a hard decision takes**: its p50, p95 and slowest over a few
+  games against greedy played in this process, beside the greedy bot's in
+  the same games (the reference: a ratio survives a loaded machine better
+  than seconds do);
 * for each **solitaire** game (Dicey Farm): the score distribution of every
   bot over the same seeds, placed on the game's rank table when its final
   observation names a ``rank`` (or the game has ``rank_of(score)``).
+
+Each figure is set beside the issue's target (:data:`TARGETS`) and judged
+by its interval, not its point estimate (:func:`verdict`).
 
 Usage::
 
@@ -19,7 +28,8 @@ Usage::
     python benchmarks/bots.py --json
     python benchmarks/bots.py --quick --plot figures   # and a PNG per game
     python benchmarks/bots.py --game pay-dirt --keep runs --minutes 60   # stop, run again later:
-                                                # each duel picks up where it stopped
+                                                # each match-up picks up where it stopped
+    python benchmarks/bots.py --game pay-dirt --opponents none --timing-games 0   # 3-player only
 
 ``--hard key=value`` overrides the hard level's settings (to trade strength
 for time); the settings used are printed with every figure.
@@ -39,10 +49,19 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from gameshelf.bots import LEVELS, PlayerView, level_bot, level_settings, make_bot, split_bot_specs
+from gameshelf.bots import (
+    LEVELS,
+    PlayerView,
+    level_bot,
+    level_settings,
+    make_bot,
+    make_bot_from_spec,
+    play_bot_turn,
+    split_bot_specs,
+)
 from gameshelf.core import i18n
 from gameshelf.core.registry import games, load_game
-from gameshelf.core.rng import Stream
+from gameshelf.core.rng import Stream, derive_seed
 from gameshelf.sim.folder import run_in_folder
 from gameshelf.sim.job import Job
 from gameshelf.sim.results import seat_rows
@@ -51,6 +70,13 @@ from gameshelf.sim.stats import distribution, summarize
 from gameshelf.testing import random_playout
 
 SOLO_BOTS = ("random", "greedy", "easy", "normal", "hard")
+
+#: The issue's targets (issue 26, "Strength"): the hard bot's win rate in
+#: two-player duels against greedy and in three-player games against two
+#: greedy bots, and the p95 of a hard decision in seconds; a solitaire
+#: game's mean score at the hard level (Dicey Farm) in SOLO_TARGETS.
+TARGETS: dict[str, float] = {"duel": 0.70, "three": 0.50, "p95_s": 1.0}
+SOLO_TARGETS: dict[str, float] = {"dicey-farm": 95.0}
 
 
 def spec(name: str, settings: dict[str, Any]) -> str:
@@ -107,7 +133,29 @@ def duel(
     With ``keep`` the games go to a simulation folder there (one per match-up
     and seed) and a later run resumes it: a 500-game match-up can be played
     an hour at a time, and the figure counts every game played so far."""
-    job = Job(game=game_id, players=2, bots=(hero, villain), games=games_, seed=seed)
+    return match(game_id, hero, (villain,), games_, workers, seed, minutes, keep)
+
+
+def match(
+    game_id: str,
+    hero: str,
+    villains: tuple[str, ...],
+    games_: int,
+    workers: int | None,
+    seed: int,
+    minutes: float | None = None,
+    keep: Path | None = None,
+) -> dict[str, Any]:
+    """The hero's win rate over ``games_`` games against ``villains`` (one
+    seat each), the seats rotated every game so each bot sits everywhere
+    equally often (``Job.seats``), with ``fair`` = 1 / players.
+
+    Why the hero's own entry only: the villains share one name, so their
+    seats pool into one row; the hero's rate against the fair share is the
+    figure the issue asks for. ``keep`` as for :func:`duel`: the folder name
+    lists every opponent, so a three-player run never resumes a duel's."""
+    players = 1 + len(villains)
+    job = Job(game=game_id, players=players, bots=(hero, *villains), games=games_, seed=seed)
     started = time.perf_counter()
     run: dict[str, Any] = {
         "workers": workers, "progress": sys.stderr.isatty(), "should_stop": _deadline(minutes)
@@ -116,14 +164,117 @@ def duel(
         outcome = run_job(job, **run)
         results = outcome.results
     else:
-        folder = keep / f"{game_id}-{_slug(hero)}-vs-{_slug(villain)}-seed{seed}"
+        folder = keep / f"{game_id}-{_slug(hero)}-vs-{'-'.join(_slug(v) for v in villains)}-seed{seed}"
         kept = run_in_folder(job, folder, resume=(folder / "job.json").exists(), **run)
         outcome, results = kept.outcome, kept.results
     if outcome.error:
         raise RuntimeError(f"{game_id}: {outcome.error}")
     summary = summarize(seat_rows(results))
     entry = next(b for b in summary["bots"] if b["bot"] == hero)
-    return {**entry, "games": summary["games"], "minutes": (time.perf_counter() - started) / 60}
+    return {
+        **entry, "games": summary["games"], "players": players, "fair": 1 / players,
+        "minutes": (time.perf_counter() - started) / 60,
+    }
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The nearest-rank ``q``-th percentile (0 < q <= 100): the smallest
+    value with at least q% of the values at or below it.
+
+    Why nearest rank and not interpolation: "a decision within 1 s at p95"
+    is a claim about decisions that happened, so the figure is one of them.
+
+    Example:
+        >>> percentile([0.1, 0.2, 0.3, 0.4], 50)
+        0.2
+    """
+    if not values:
+        raise ValueError("no values")
+    if not 0 < q <= 100:
+        raise ValueError("q must be in (0, 100]")
+    ordered = sorted(values)
+    rank = max(1, -(-len(ordered) * q // 100))  # ceil(n q / 100)
+    return ordered[int(rank) - 1]
+
+
+def timing_entry(seconds: list[float]) -> dict[str, Any]:
+    """n, p50, p95 and the slowest of some decision times (seconds)."""
+    if not seconds:
+        return {"n": 0, "p50": None, "p95": None, "max": None}
+    return {
+        "n": len(seconds), "p50": percentile(seconds, 50), "p95": percentile(seconds, 95),
+        "max": max(seconds),
+    }
+
+
+def decision_times(
+    game_id: str, hero: str, reference: str, games_: int, seed: int, players: int
+) -> dict[str, Any]:
+    """How long the hero's decisions take, and the reference bot's in the
+    same games: ``games_`` games of ``players`` seats, the hero in one seat
+    (rotated) and the reference in the others, played in this process,
+    timing every decision with two or more legal moves (a forced move is
+    free). A solitaire game is played once by each, on the same deal.
+
+    Why in this process and not from the duels: a pool's records keep a
+    game's seconds, not a decision's, and the issue's target is per
+    decision. Why a reference: on a shared machine seconds swing with the
+    load, a ratio to a bot measured in the same games much less."""
+    game = load_game(game_id)
+    times: dict[str, list[float]] = {"hero": [], "reference": []}
+    for i in range(games_):
+        deal = derive_seed("bench-timing", seed, i) & 0x7FFFFFFF
+        # (lineup, the hero's seat in it or -1); by seat, not by name, so a
+        # hero that is the reference bot (Dicey Farm's hard = greedy) still
+        # gets both figures
+        lineups = ([((hero,), 0), ((reference,), -1)] if players == 1 else
+                   [(tuple(hero if s == i % players else reference for s in range(players)),
+                     i % players)])  # fmt: skip
+        for lineup, hero_seat in lineups:
+            for seat, seconds in _timed_game(game, lineup, deal, seed):
+                times["hero" if seat == hero_seat else "reference"].append(seconds)
+    hero_t, ref_t = timing_entry(times["hero"]), timing_entry(times["reference"])
+    ratio = hero_t["p95"] / ref_t["p95"] if hero_t["n"] and ref_t["n"] and ref_t["p95"] else None
+    return {"games": games_, "hero": hero_t, "reference": {"bot": reference, **ref_t}, "p95_ratio": ratio}
+
+
+def _timed_game(game: Any, lineup: tuple[str, ...], deal: int, seed: int) -> list[tuple[int, float]]:
+    """(seat, seconds) of every decision with a choice in one game."""
+    state = game.new_game(len(lineup), deal)
+    bots = [make_bot_from_spec(spec_, seed=derive_seed("bench-timing-bot", seed, deal, s) & 0x7FFFFFFF,
+                               game=game) for s, spec_ in enumerate(lineup)]  # fmt: skip
+    timed = []
+    while not state.is_over:
+        seat = state.current_player
+        assert seat is not None
+        choice = len(state.legal_actions()) > 1
+        started = time.perf_counter()
+        play_bot_turn(state, bots[seat])
+        if choice:
+            timed.append((seat, time.perf_counter() - started))
+    return timed
+
+
+def mean_interval(entry: dict[str, Any]) -> tuple[float, float]:
+    """The 95% normal interval of a score distribution's mean (``mean``,
+    ``sd``, ``n`` as :func:`distribution` gives them); a score is a sum of
+    many small gains, and with hundreds of deals the mean is near normal."""
+    n = entry["n"]
+    half = 1.959963984540054 * entry["sd"] / n**0.5 if n > 1 else float("inf")
+    return entry["mean"] - half, entry["mean"] + half
+
+
+def verdict(low: float, high: float, target: float) -> str:
+    """``met`` when the whole 95% interval clears ``target``, ``missed``
+    when it lies wholly below, else ``open`` (more games would tell).
+
+    Why by the interval: 59% over 40 games and 59% over 500 say different
+    things about a 70% target."""
+    if low >= target:
+        return "met"
+    if high < target:
+        return "missed"
+    return "open"
 
 
 def _slug(spec_: str) -> str:
@@ -138,17 +289,38 @@ def solo_scores(
     workers: int | None,
     seed: int,
     minutes: float | None = None,
-) -> tuple[dict[str, Any], list[float]]:
-    """The distribution of ``bot``'s scores (and the scores themselves)."""
+) -> tuple[dict[str, Any], dict[int, float]]:
+    """The distribution of ``bot``'s scores, and each score by game index
+    (game ``i`` is the same deal for every bot: its seed comes from the job
+    seed and ``i`` alone)."""
     job = Job(game=game_id, players=1, bots=(bot,), games=seeds, seed=seed)
     outcome = run_job(
         job, workers=workers, progress=sys.stderr.isatty(), should_stop=_deadline(minutes)
     )
     if outcome.error:
         raise RuntimeError(f"{game_id}: {outcome.error}")
-    scores = [r.scores[0] for r in outcome.results]
+    by_index = {r.index: r.scores[0] for r in sorted(outcome.results, key=lambda r: r.index)}
     ranks = Counter(rank_label(game_id, r.record) for r in outcome.results)
-    return {"bot": bot, **distribution(scores), "ranks": dict(sorted(ranks.items()))}, scores
+    entry = {"bot": bot, **distribution(list(by_index.values())), "ranks": dict(sorted(ranks.items()))}
+    return entry, by_index
+
+
+def paired_gap(base: dict[int, float], other: dict[int, float]) -> dict[str, Any]:
+    """``other``'s mean score minus ``base``'s over the deals both played,
+    with a 95% normal interval of the per-deal gaps.
+
+    Why paired: a Dicey Farm score varies by ±27 from deal to deal, while
+    two bots on the same deal differ far less; the per-deal gap sees a
+    1-point change in 100 deals that two separate means would need
+    thousands for."""
+    common = sorted(base.keys() & other.keys())
+    gaps = [other[i] - base[i] for i in common]
+    if len(gaps) < 2:
+        return {"n": len(gaps), "gap": gaps[0] if gaps else None, "low": None, "high": None}
+    mean = sum(gaps) / len(gaps)
+    sd = (sum((g - mean) ** 2 for g in gaps) / (len(gaps) - 1)) ** 0.5
+    half = 1.959963984540054 * sd / len(gaps) ** 0.5
+    return {"n": len(gaps), "gap": mean, "low": mean - half, "high": mean + half}
 
 
 def _deadline(minutes: float | None):  # type: ignore[no-untyped-def]
@@ -208,7 +380,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--opponents",
         default="greedy,random",
-        help="comma-separated bots the hard bot duels (default: greedy,random)",
+        help="comma-separated bots the hard bot duels (default: greedy,random; none: no duels)",
+    )
+    parser.add_argument(
+        "--three",
+        default="greedy",
+        metavar="BOT",
+        help="three-player games: the hard bot against two of BOT, seats rotated "
+        "(default: greedy; none: skip)",
+    )
+    parser.add_argument(
+        "--timing-games",
+        type=int,
+        help="games played in this process to time hard decisions "
+        "(default 2, --quick 1, --skip-strength 0; 0: skip)",
     )
     parser.add_argument(
         "--solo-bots",
@@ -235,6 +420,12 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     duels = args.games or (12 if args.quick else 500)
+    # --skip-strength means iterations/s only: no timed games unless asked for
+    default_timing = 0 if args.skip_strength else (1 if args.quick else 2)
+    timing_games = args.timing_games if args.timing_games is not None else default_timing
+    if timing_games < 0:
+        parser.error("--timing-games must be 0 or more")
+    opponents = [] if args.opponents == "none" else split_bot_specs(args.opponents)
     seeds = args.games or (12 if args.quick else 1000)
     overrides = {}
     for item in args.hard:
@@ -242,11 +433,13 @@ def main(argv: list[str] | None = None) -> int:
         overrides[key] = _value(value)
     base = LEVELS["hard"][0]
     chosen = [g for g in games() if not args.game or g in args.game]
-    console = Console()
+    # piped into a file or a doc, a table is not wrapped at 80 columns
+    console = Console() if sys.stdout.isatty() else Console(width=160)
     out: dict[str, Any] = {
         "hard": spec(base, {**level_settings("hard"), **overrides}),
         "duels": duels,
         "seeds": seeds,
+        "targets": {**TARGETS, "solo_mean": SOLO_TARGETS},
         "games": {},
     }
 
@@ -280,8 +473,14 @@ def main(argv: list[str] | None = None) -> int:
                         game_id, hard, villain, duels, args.workers, args.seed, args.minutes,
                         args.keep,
                     )
-                    for villain in split_bot_specs(args.opponents)
+                    for villain in opponents
                 }
+                if args.three != "none" and game.min_players <= 3 <= game.max_players:
+                    figures["three"] = match(
+                        game_id, hard, (args.three, args.three), duels, args.workers, args.seed,
+                        args.minutes, args.keep,
+                    )
+                    figures["three"]["opponent"] = args.three
             else:
                 # "hard" resolves to the game's own level; a spec when --hard changes it
                 solo = [hard if b == "hard" and overrides else b for b in split_bot_specs(args.solo_bots)]
@@ -290,7 +489,16 @@ def main(argv: list[str] | None = None) -> int:
                     for b in solo
                 ]
                 figures["scores"] = [entry for entry, _ in runs]
-                raw = {e["bot"]: scores for e, scores in runs}
+                raw = {e["bot"]: list(scores.values()) for e, scores in runs}
+                # every bot after the first against the first, deal by deal
+                figures["paired"] = [
+                    {"bot": e["bot"], "base": runs[0][0]["bot"], **paired_gap(runs[0][1], scores)}
+                    for e, scores in runs[1:]
+                ]
+        if timing_games:
+            figures["timing"] = decision_times(
+                game_id, hard, "greedy", timing_games, args.seed, players
+            )
         out["games"][game_id] = figures
         if args.plot and not args.skip_strength:
             figures["plot"] = str(plot(args.plot, game_id, figures, raw))
@@ -318,9 +526,13 @@ def plot(folder: Path, game_id: str, figures: dict[str, Any], raw: dict[str, lis
         labels = [bot.split("[")[0] for bot in raw]
         title = f"{game_id}: scores over the same {max(len(s) for s in raw.values())} seeds"
         return plot_score_distributions(dict(zip(labels, raw.values(), strict=True)), path, bands, title)
-    duels = figures["duels"]
+    duels = figures.get("duels", {})
     entries = list(duels.values())
     labels = [f"vs {villain} (n={e['games']})" for villain, e in duels.items()]
+    if "three" in figures:  # its fair share (1/3) is in the label; the line is the duels' 1/2
+        three = figures["three"]
+        entries.append(three)
+        labels.append(f"3p vs 2× {three['opponent']} (n={three['games']}, fair 1/3)")
     return plot_win_rates(labels, entries, 0.5, f"{game_id}: the hard bot's win rate (95% Wilson interval)", path)
 
 
@@ -330,16 +542,36 @@ def show(console: Console, game_id: str, figures: dict[str, Any], hard: str) -> 
         f"[bold]{game_id}[/] ({figures['players']}p): ISMCTS {ips['normal']:.0f} iterations/s"
         f" (normal), {ips['hard']:.0f} iterations/s (hard)"
     )
-    if "duels" in figures:
+    if "duels" in figures or "three" in figures:
         table = Table(title=escape(f"{game_id}: {hard} vs ..."), title_justify="left")
-        for col in ("opponent", "games", "hard win rate [95% CI]", "hard mean score", "minutes"):
+        for col in ("opponents", "games", "hard win rate [95% CI]", "fair", "target", "verdict",
+                    "hard mean score", "minutes"):  # fmt: skip
             table.add_column(col, justify="right")
-        for villain, e in figures["duels"].items():
+        rows = [(villain, e, TARGETS["duel"] if villain == "greedy" else None)
+                for villain, e in figures.get("duels", {}).items()]  # fmt: skip
+        if "three" in figures:
+            three = figures["three"]
+            target = TARGETS["three"] if three["opponent"] == "greedy" else None
+            rows.append((f"{three['opponent']} ×2 (3p)", three, target))
+        for label, e, target in rows:
             table.add_row(
-                villain, str(e["games"]), f"{e['win_rate']:.1%} [{e['low']:.1%}–{e['high']:.1%}]",
+                escape(label), str(e["games"]), f"{e['win_rate']:.1%} [{e['low']:.1%}–{e['high']:.1%}]",
+                f"{e['fair']:.0%}", "—" if target is None else f"≥{target:.0%}",
+                "—" if target is None else verdict(e["low"], e["high"], target),
                 f"{e['score']['mean']:.1f}", f"{e['minutes']:.1f}",
             )  # fmt: skip
         console.print(table)
+    if "timing" in figures:
+        t = figures["timing"]
+        hero, ref = t["hero"], t["reference"]
+        if hero["n"]:
+            ratio = "" if t["p95_ratio"] is None else f"; ×{t['p95_ratio']:.0f} greedy's p95 ({ref['p95']:.4f} s)"
+            met = "met" if hero["p95"] <= TARGETS["p95_s"] else "missed"
+            console.print(
+                f"hard decision over {t['games']} game(s), {hero['n']} decisions: p50 {hero['p50']:.3f} s,"
+                f" p95 {hero['p95']:.3f} s (target ≤{TARGETS['p95_s']:.0f} s: {met}), slowest"
+                f" {hero['max']:.3f} s{ratio}"
+            )
     if "scores" in figures:
         table = Table(title=f"{game_id}: scores over the same seeds", title_justify="left")
         for col in ("bot", "seeds", "mean ± sd", "p10", "median", "p90", "max", "ranks reached"):
@@ -351,6 +583,20 @@ def show(console: Console, game_id: str, figures: dict[str, Any], hard: str) -> 
                 f"{e['median']:.0f}", f"{e['p90']:.0f}", f"{e['max']:.0f}", escape(ranks),
             )  # fmt: skip
         console.print(table)
+        target = SOLO_TARGETS.get(game_id)
+        for e in figures["scores"]:
+            if target is not None and e["bot"].split("[")[0] in ("hard", figures["hard"]) and e["n"] > 1:
+                low, high = mean_interval(e)
+                console.print(
+                    f"{escape(e['bot'])}: mean {e['mean']:.1f} [{low:.1f}–{high:.1f}] over {e['n']} seeds,"
+                    f" target ≥{target:.0f}: {verdict(low, high, target)}"
+                )
+        for pair in figures.get("paired", []):
+            if pair["low"] is not None:
+                console.print(
+                    f"{escape(pair['bot'])} − {escape(pair['base'])} on the same {pair['n']} deals:"
+                    f" {pair['gap']:+.2f} [{pair['low']:+.2f}, {pair['high']:+.2f}]"
+                )
         legend = rank_legend(game_id, {k for e in figures["scores"] for k in e["ranks"]})
         if legend:
             console.print(f"[dim]{escape(legend)}[/]")
