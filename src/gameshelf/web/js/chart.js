@@ -10,7 +10,8 @@ import { seatBadge } from "./board.js";
 const W = 720, H = 150, PAD_L = 40, PAD_R = 10, PAD_T = 10, PAD_B = 22;
 
 /**
- * @param {object} o {series: number[][] (per step, per seat), label, k, names, go(step)}
+ * @param {object} o {series: number[][] (per step, per seat), label, k, names, go(step),
+ *   marks?: [{step, mark}] (an analysis's "?" and "??", drawn above their step)}
  */
 export function scoreChart(o) {
   const steps = o.series.length - 1;
@@ -31,6 +32,8 @@ export function scoreChart(o) {
     svg("text", { x: 4, y: H - PAD_B, text: String(Math.round(low)) }),
     svg("text", { x: W - PAD_R - 60, y: H - 6, text: w("replay.chart-step", { k: steps }) }),
     lines,
+    (o.marks || []).map((m) => svg("text", { class: ["mistake-mark", m.mark === "??" ? "blunder" : "mistake"].join(" "),
+      x: x(m.step).toFixed(1), y: PAD_T + 8, "text-anchor": "middle", text: m.mark })),
     svg("line", { class: "now", x1: x(o.k), x2: x(o.k), y1: PAD_T, y2: H - PAD_B }));
   chart.addEventListener("click", (ev) => {
     const box = chart.getBoundingClientRect();
