@@ -140,11 +140,16 @@ def replay_command(
     file: Annotated[Path, typer.Argument(help="A saved game record (JSON).")],
     lang: LangOption = None,
     to_end: Annotated[bool, typer.Option("--to-end", help="Print only the final position.")] = False,
+    analysis_file: Annotated[
+        Path | None,
+        typer.Option("--analysis", help="An analysis of this record (`gameshelf analyse --json`): marks its mistakes."),
+    ] = None,
 ) -> None:
     """Step through a saved game record."""
     use_language(lang)
     try:
         record = load_record(file)
+        analysis = None if analysis_file is None else _load_analysis(analysis_file, record)
         if to_end:
             from gameshelf.core.record import replay
             from gameshelf.terminal import ranking_table
@@ -154,7 +159,7 @@ def replay_command(
             if state.is_over:
                 console.print(ranking_table(state, lang))
             return
-        replay_session(record, lang=lang, console=console)
+        replay_session(record, lang=lang, console=console, analysis=analysis)
     except GameshelfError as exc:
         console.print(f"[red]{exc.message}[/]")
         raise typer.Exit(2) from None
@@ -252,6 +257,71 @@ def resume_table(found: list[tuple[Path, dict[str, Any]]]) -> Table:
         table.add_row(str(number), name, str(record.get("players")), str(len(moves) if isinstance(moves, list) else "?"),
                       turn, saved_when(path, record), path.name)
     return table
+
+
+@app.command("analyse")
+def analyse_command(
+    file: Annotated[Path, typer.Argument(metavar="RECORD", help="A finished game's record (JSON).")],
+    seat: Annotated[int, typer.Option("--seat", help="The seat to analyse, 1 to the number of players.")] = 1,
+    budget: Annotated[float | None, typer.Option("--budget", help="Seconds for the whole game (default: 120).")] = None,
+    worlds: Annotated[
+        int | None, typer.Option("--worlds", help="Exactly N re-dealt worlds per decision (reproducible; overrides --budget).")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the analysis as JSON (docs/analysis.md).")] = False,
+    lang: LangOption = None,
+) -> None:
+    """Analyse a finished game for one seat: its biggest mistakes, the better
+    moves and why, and the total loss (see docs/analysis.md)."""
+    use_language(lang)
+    from gameshelf.analysis.analyse import DEFAULT_BUDGET_S
+    from gameshelf.core.record import replay
+    from gameshelf.terminal.analysis import analysis_json, print_analysis, run_analysis
+    from gameshelf.tools import round_review
+
+    seconds = DEFAULT_BUDGET_S if budget is None else budget
+    if not seconds > 0 or seconds > 86_400:
+        console.print(f"[red]{escape(t('analysis.errors.bad-budget', None, budget=seconds))}[/]")
+        raise typer.Exit(2)
+    if worlds is not None and not 1 <= worlds <= 10_000:
+        raise typer.BadParameter("1 to 10000", param_hint="--worlds")
+    try:
+        record = load_record(file)
+        game_id = replay(record).game.id
+        analysis = run_analysis(record, seat - 1, budget_s=seconds, worlds=worlds, lang=lang,
+                                console=console, rounds=round_review(game_id))
+    except GameshelfError as exc:
+        console.print(f"[red]{escape(exc.message)}[/]")
+        raise typer.Exit(2) from None
+    if as_json:
+        typer.echo(analysis_json(analysis))
+    else:
+        print_analysis(analysis, record, lang, console)
+    if not analysis.complete:
+        raise typer.Exit(130)
+
+
+def _load_analysis(path: Path, record: dict[str, Any]) -> Any:
+    """The analysis in ``path``, checked against ``record`` (its game, its
+    seat count, and every analysed move is the record's move there); a bad
+    one stops the command with the reason."""
+    from gameshelf.analysis import Analysis
+    from gameshelf.core.record import replay
+
+    final = replay(record)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        analysis = Analysis.from_json(data, final.game)
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
+        detail = str(exc)[:200]
+        console.print(f"[red]{escape(t('analysis.replay-file', None, detail=detail))}[/]")
+        raise typer.Exit(2) from None
+    moves = [a.to_json() for a in final.history]
+    if analysis.players != final.players or any(
+        d.move >= len(moves) or moves[d.move] != d.played.action for d in analysis.decisions
+    ):
+        console.print(f"[red]{escape(t('analysis.replay-other', None))}[/]")
+        raise typer.Exit(2)
+    return analysis
 
 
 def _fresh_seed() -> int:

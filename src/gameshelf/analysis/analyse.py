@@ -39,6 +39,10 @@ RoundReview = Callable[[Mapping[str, Any], PlayerId, Callable[[], bool]], Sequen
 #: ``(decisions done, decisions in all)``, called after each decision.
 Progress = Callable[[int, int], None]
 
+#: seconds ``gameshelf analyse`` and the server spend on one game unless
+#: told otherwise; each decision still gets at least two worlds, so a long
+#: game may take longer (docs/analysis.md has the measured times).
+DEFAULT_BUDGET_S = 120.0
 #: mistakes listed: at most this many marked ones, and at least
 #: :data:`MIN_MISTAKES` when the game had that many losing decisions.
 MAX_MISTAKES = 5
@@ -92,7 +96,8 @@ def analyse_record(
     """
     final = replay(record)
     if type(seat) is not int or not 0 <= seat < final.players:
-        raise AnalyseError("bad-seat", {"seat": str(seat)[:20], "players": final.players})
+        shown = seat + 1 if type(seat) is int else str(seat)[:20]  # people count seats from 1
+        raise AnalyseError("bad-seat", {"seat": shown, "players": final.players})
     if not final.is_over:
         raise AnalyseError("unfinished")
     if type(budget_s) not in (int, float) or budget_s < 0:

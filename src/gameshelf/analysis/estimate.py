@@ -43,6 +43,9 @@ from gameshelf.core.rng import derive_seed
 DEFAULT_WIDTH = 3
 #: worlds every candidate gets even when the budget is spent.
 MIN_WORLDS = 2
+#: the seat's own decisions after a move within which its figures count as
+#: what the move gave "soon" (see :func:`_play_out`).
+SOON = 3
 #: decisions a play-out may take before it is called off (a game whose bots
 #: loop would otherwise never end); no game here comes near it.
 _MAX_STEPS = 5000
@@ -123,18 +126,17 @@ def rank_moves(
         raise ValueError("worlds must be a whole number of at least 1")
     if type(width) is not int or width < 1 or type(min_worlds) is not int or min_worlds < 1:
         raise ValueError("width and min_worlds must be whole numbers of at least 1")
-    if budget_s < 0:
-        raise ValueError("budget_s must be 0 or more")
+    if type(budget_s) not in (int, float) or not budget_s >= 0:
+        raise ValueError("budget_s must be a number of seconds, 0 or more")
     view = PlayerView(state, seat)
     candidates = _candidates(view, list(include), width, seed)
-    wanted = worlds if worlds is not None else None
     deadline = time.perf_counter() + budget_s
     scores: list[list[float]] = [[] for _ in candidates]
     wins: list[list[float]] = [[] for _ in candidates]
     soon: list[list[dict[str, float]]] = [[] for _ in candidates]
     end: list[list[dict[str, float]]] = [[] for _ in candidates]
     played = 0
-    while _more(played, wanted, min_worlds, deadline, stop):
+    while _more(played, worlds, min_worlds, deadline, stop):
         world_seed = derive_seed("analysis-world", seed, played)
         world = view.search_world(world_seed)
         for i, (action, _) in enumerate(candidates):
@@ -195,15 +197,18 @@ def _candidates(
 def _play_out(world: State, seat: PlayerId, world_seed: int) -> tuple[State, dict[str, float]]:
     """Play ``world`` to the end with a greedy bot for every seat, each
     seeded from the world alone (so every candidate meets the same bots);
-    returns the finished world and ``seat``'s figures when it next decides."""
+    returns the finished world and ``seat``'s figures "soon": once another
+    seat is to decide or the seat has made :data:`SOON` more decisions (a
+    move's own steps, such as a die's use and its amount, count as its own)."""
     bots = [GreedyBot(seed=derive_seed("analysis-bot", world_seed, p)) for p in range(world.players)]
     first: dict[str, float] | None = None
-    steps = 0
+    own = steps = 0
     while not world.is_over:
         mover = world.current_player
         assert mover is not None
-        if first is None and mover == seat:
+        if first is None and (mover != seat or own >= SOON):
             first = seat_features(world, seat)
+        own += mover == seat
         # every decision, forced ones too, so each bot's loop guard sees it
         world.apply_unchecked(bots[mover].choose(PlayerView(world, mover)))
         steps += 1

@@ -28,8 +28,9 @@ class FieldsError(ValueError):
 @dataclasses.dataclass(frozen=True)
 class Features:
     """A move's figures for the seat, averaged over the worlds played:
-    ``soon`` when the seat next decides (or at the end, if it never does),
-    ``end`` when the game is over. Keys are the field names of
+    ``soon`` once another seat is to decide or the seat has made three more
+    decisions (at the end if the game ends first), ``end`` when the game is
+    over. Keys are the field names of
     ``data/fields.toml`` for the game."""
 
     soon: Mapping[str, float] = dataclasses.field(default_factory=dict)

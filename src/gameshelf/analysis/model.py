@@ -64,8 +64,8 @@ class Reason:
     """What the better move gives that the played one did not.
 
     ``gains`` are the seat's figures that come out higher after the better
-    move, largest first, taken ``when`` the seat next decides (``"soon"``)
-    or at the end (``"end"``); ``score`` and ``win`` are the differences in
+    move, largest first, taken ``"soon"`` (when another seat is to move, or
+    after the seat's next three decisions) or at the ``"end"``; ``score`` and ``win`` are the differences in
     expected final score and chance to win (``None`` in solitaire)."""
 
     when: str
@@ -150,12 +150,15 @@ class Analysis:
                 return d
         return None
 
-    def total_loss(self) -> tuple[float, float | None]:
-        """The summed expected-score loss and (multiplayer) win-chance loss."""
-        score = sum(d.loss_score for d in self.decisions)
-        if self.solo:
-            return score, None
-        return score, sum(d.loss_win or 0.0 for d in self.decisions)
+    def total_loss(self) -> float:
+        """The expected final score lost over the game: the sum of the
+        decisions' score losses. (Chances to win lost at different moves do
+        not add up to a chance, so there is no total of them.)"""
+        return sum(d.loss_score for d in self.decisions)
+
+    def mark_counts(self) -> dict[str, int]:
+        """How many decisions got each mark (``"??"``, ``"?"``, ``"?!"``)."""
+        return {mark: sum(1 for d in self.decisions if d.mark == mark) for mark in MARKS if mark}
 
     def to_json(self) -> dict[str, Any]:
         """The JSON form (plain dicts, lists, numbers, strings, null)."""

@@ -1,5 +1,11 @@
 """Stepping through a saved record as a spectator: who moved, what the move
-showed everyone, forwards, back, and straight to a move number."""
+showed everyone, forwards, back, and straight to a move number.
+
+With an analysis (``gameshelf replay FILE --analysis A.json``, the JSON that
+``gameshelf analyse --json`` writes) the analysed seat's mistakes are marked
+on the moves (``?!``, ``?``, ``??`` by the loss), listed before the first
+move so a number jumps to one, and each marked move says what it lost and
+the better move with its reason."""
 
 from __future__ import annotations
 
@@ -10,6 +16,15 @@ from rich.markup import escape
 from rich.panel import Panel
 from rich.text import Text
 
+from gameshelf.analysis import Analysis
+from gameshelf.analysis.render import (
+    loss_text,
+    mistake_line,
+    mistakes,
+    move_words,
+    reason_text,
+    total_text,
+)
 from gameshelf.core.i18n import t
 from gameshelf.core.narration import reports_move
 from gameshelf.core.protocol import State
@@ -49,22 +64,31 @@ def replay_session(
     lang: str | None = None,
     console: Console | None = None,
     read: Reader | None = None,
+    analysis: Analysis | None = None,
 ) -> State:
     """Step through a saved record as a spectator.
 
     Keys: Enter next, ``b`` back, ``e`` end, a number jumps to that move,
-    ``q`` quits.
+    ``q`` quits. With ``analysis`` (of this record), its mistakes are
+    listed first and marked where they were made.
     """
     console = console or Console()
     read = read or (lambda prompt: console.input(prompt))
     final = replay(record)
     total = len(final.history)
     index = 0
+    if analysis is not None:
+        print_marks(analysis, record, lang, console)
     while True:
         state, headline, events = position(record, index, lang)
         console.rule(t("cli.replay-step", lang, index=index, total=total))
         if index:  # below the rule, so a long move is not cut short
-            console.print(f"[bold]▶ {escape(headline)}[/]", highlight=False)
+            mark = move_mark(analysis, index - 1)
+            console.print(f"[bold]▶ {escape(headline)}[/]" + (f" [bold red]{escape(mark)}[/]" if mark else ""),
+                          highlight=False)
+            note = analysis_note(analysis, record, index - 1, lang)
+            if note:
+                console.print(Folded(note), style="yellow", highlight=False)
         console.print(final.game.render(state.observation(None), lang))
         for text in events:
             console.print(f"  · {escape(text)}", highlight=False)
@@ -91,3 +115,27 @@ def replay_session(
             index = number
         else:
             console.print(f"[red]{escape(t('cli.replay-bad', lang, total=total))}[/]")
+
+
+def move_mark(analysis: Analysis | None, move: int) -> str:
+    """The mark of the record's move ``move`` (0-based), ``""`` for none."""
+    decision = None if analysis is None else analysis.decision_at(move)
+    return "" if decision is None else decision.mark
+
+
+def analysis_note(analysis: Analysis | None, record: dict[str, Any], move: int, lang: str | None) -> str:
+    """For a marked move: what it lost, the better move and why; else ``""``."""
+    decision = None if analysis is None else analysis.decision_at(move)
+    if analysis is None or decision is None or not decision.mark or decision.reason is None:
+        return ""
+    better = move_words(record, move, decision.best.action, analysis.seat, lang)
+    return t("analysis.replay-loss", lang, mark=decision.mark, loss=loss_text(analysis, decision, lang),
+             better=better, reason=reason_text(analysis, decision.reason, lang))
+
+
+def print_marks(analysis: Analysis, record: dict[str, Any], lang: str | None, console: Console) -> None:
+    """The analysis's biggest mistakes and total, before the first move."""
+    console.print(f"[bold]{escape(t('analysis.mistakes-title', lang))}[/]")
+    for m in mistakes(analysis, record, lang):
+        console.print(Folded("  " + mistake_line(m, lang)), highlight=False)
+    console.print(Folded(total_text(analysis, lang)), highlight=False)

@@ -26,6 +26,22 @@ COMMANDS: dict[str, str] = {
 }
 
 
+#: game id -> the tools module whose ``review`` compares a finished game's
+#: rounds with the game's solver (the post-game analysis; docs/analysis.md).
+ROUND_REVIEWS: dict[str, str] = {
+    "dicey-farm": "gameshelf.tools.dicey_farm.rounds",
+}
+
+
+def round_review(game_id: str) -> Callable[..., Any] | None:
+    """The round review of ``game_id`` for ``analyse_record(rounds=...)``,
+    or ``None`` for a game without one. Why through here: the analysis
+    package may not import the tools, so the callers that may (the cli,
+    the server) hand it in."""
+    module = ROUND_REVIEWS.get(game_id)
+    return None if module is None else import_module(module).review
+
+
 def game_commands() -> list[tuple[str, Callable[..., Any]]]:
     """Every game-specific ``gameshelf`` command, for the games that can be loaded."""
     found: list[tuple[str, Callable[..., Any]]] = []

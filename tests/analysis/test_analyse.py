@@ -1,0 +1,123 @@
+"""A whole record analysed: decisions, mistakes, reasons, budget, stop, refusals."""
+
+from __future__ import annotations
+
+import pytest
+
+from gameshelf.analysis.analyse import (
+    MAX_MISTAKES,
+    AnalyseError,
+    _reason,
+    analyse_record,
+    decision_positions,
+)
+from gameshelf.analysis.estimate import MoveEstimate
+from gameshelf.analysis.features import Features
+from gameshelf.analysis.render import mistake_line, mistakes, reason_text, total_text
+from gameshelf.core.errors import RecordError
+from gameshelf.core.record import replay
+from gameshelf.games.dicey_farm import actions as DF
+from tests.analysis.helpers import finished_record, small_analysis
+
+
+def test_every_choice_of_the_seat_is_estimated_and_the_mistakes_are_the_biggest() -> None:
+    record, analysis = small_analysis()
+    positions = decision_positions(record, 0)
+    assert [d.move for d in analysis.decisions] == [m for m, _, _ in positions]
+    assert analysis.complete and analysis.players == 2 and analysis.seat == 0
+    for d in analysis.decisions:
+        assert d.legal >= 2
+        assert d.loss_win is not None and d.loss_win >= 0
+        assert (d.reason is None) == (d.best.action == d.played.action)
+        if d.played.action == d.best.action:
+            assert d.loss_score == d.loss_win == 0
+    picked = [analysis.decision_at(m) for m in analysis.mistakes]
+    losses = [(d.loss_win, d.loss_score) for d in picked if d is not None]
+    assert len(losses) == len(picked) and 0 < len(losses) <= MAX_MISTAKES
+    assert losses == sorted(losses, reverse=True)  # win chance first, then points
+    assert all(x > (0, 0) for x in losses)
+    assert analysis.final_score == replay(record).scores()[0]
+
+
+def test_the_same_seed_gives_the_same_analysis() -> None:
+    record = finished_record(5)
+    first = analyse_record(record, 1, budget_s=0, worlds=1, seed=3)
+    assert first == analyse_record(record, 1, budget_s=0, worlds=1, seed=3)
+
+
+def test_progress_is_told_and_a_stop_keeps_what_is_done() -> None:
+    record = finished_record(5)
+    told: list[tuple[int, int]] = []
+    full = analyse_record(record, 0, budget_s=0, worlds=1, progress=lambda d, n: told.append((d, n)))
+    total = len(full.decisions)
+    assert told == [(k, total) for k in range(1, total + 1)]
+    stopped = analyse_record(record, 0, budget_s=0, worlds=1, stop=lambda: len(told) >= total + 2,
+                             progress=lambda d, n: told.append((d, n)))
+    assert not stopped.complete and len(stopped.decisions) == 2
+    assert stopped.decisions == full.decisions[:2]
+
+
+def test_a_budget_in_seconds_plays_at_least_two_worlds() -> None:
+    record = finished_record(5)
+    analysis = analyse_record(record, 0, budget_s=0.0)
+    assert all(d.played.worlds >= 2 for d in analysis.decisions)
+    assert analysis.worlds is None
+
+
+def test_refusals() -> None:
+    record = finished_record(5)
+    for seat in (2, -1, True, 1.0):
+        with pytest.raises(AnalyseError) as caught:
+            analyse_record(record, seat, budget_s=0, worlds=1)  # type: ignore[arg-type]
+        assert caught.value.code == "bad-seat"
+    unfinished = dict(record, actions=record["actions"][:3])
+    with pytest.raises(AnalyseError) as caught:
+        analyse_record(unfinished, 0, budget_s=0, worlds=1)
+    assert caught.value.code == "unfinished"
+    with pytest.raises(RecordError):
+        analyse_record({"game": "hidden-high"}, 0, budget_s=0, worlds=1)
+    with pytest.raises(ValueError, match="budget"):
+        analyse_record(record, 0, budget_s=-1)
+
+
+def test_mistakes_read_in_english_and_japanese_in_the_move_lists_words() -> None:
+    record, analysis = small_analysis()
+    assert analysis.mistakes
+    for lang in ("en", "ja"):
+        found = mistakes(analysis, record, lang)
+        assert [m.move for m in found] == list(analysis.mistakes)
+        for m in found:
+            state = replay(record, upto=m.move)
+            d = analysis.decision_at(m.move)
+            assert d is not None
+            words = state.game.texts().describe_move(
+                state.observation(0), state.game.action_from_json(dict(d.best.action)), lang)
+            assert m.better == words
+            line = mistake_line(m, lang)
+            assert words in line and str(m.move + 1) in line and "{" not in line
+        assert "{" not in total_text(analysis, lang)
+    assert mistake_line(mistakes(analysis, record, "en")[0], "en") != mistake_line(
+        mistakes(analysis, record, "ja")[0], "ja")
+
+
+def estimate(action: object, score: float, soon: dict[str, float], end: dict[str, float]) -> MoveEstimate:
+    return MoveEstimate(action, score, None, 2, 0.0, Features(soon, end))  # type: ignore[arg-type]
+
+
+def test_a_reason_names_what_the_better_move_gives_first_soon_then_at_the_end() -> None:
+    better = estimate(DF.Use("tourism"), 40, {"vp": 30, "food": 2}, {"vp": 40, "tourism": 6, "food": 0})
+    played = estimate(DF.Use("fish"), 34, {"vp": 30, "food": 4}, {"vp": 34, "tourism": 0, "food": 3})
+    reason = _reason(better, played)
+    assert reason.when == "end"  # soon, the fish looked better: only food differed, in its favour
+    assert [g.field for g in reason.gains] == ["tourism", "vp"] and reason.gains[0].delta == 6
+    assert reason.score == 6 and reason.win is None
+    soon = _reason(estimate(DF.Use("ship"), 40, {"vp": 35}, {"vp": 40}), played)
+    assert soon.when == "soon" and soon.gains[0].field == "vp" and soon.gains[0].delta == 5
+    from gameshelf.analysis.model import Analysis
+
+    analysis = Analysis("dicey-farm", "x", 0, 1, 1.0, None, 0, True, 40.0, (), ())
+    assert reason_text(analysis, reason, "en") == "It ends the game with +6 VP from tourism, +6 VP on average."
+    assert "観光の VP +6" in reason_text(analysis, reason, "ja")
+    nothing = _reason(estimate(DF.Use("ship"), 41, {}, {}), estimate(DF.Use("fish"), 40, {}, {}))
+    assert nothing.gains == () and reason_text(analysis, nothing, "en") == (
+        "It ends the game 1 points higher on average.")
