@@ -75,8 +75,11 @@ def analyse_game(record: dict[str, Any], seat: int, budget_s: float,
     """In the background pool's worker: the seat's analysis, as JSON
     (``budget_s``: for the whole game, shared among its decisions)."""
     from gameshelf.analysis.analyse import analyse_record
+    from gameshelf.tools import round_review
 
-    return analyse_record(record, seat, budget_s=budget_s, worlds=worlds).to_json()
+    # Dicey Farm: each round against the par solver (None for the other games)
+    rounds = round_review(str(record["game"]))
+    return analyse_record(record, seat, budget_s=budget_s, worlds=worlds, rounds=rounds).to_json()
 
 
 def _warm() -> None:

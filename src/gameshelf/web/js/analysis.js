@@ -67,11 +67,14 @@ export function analysisSection(o) {
       h("p", { class: "muted analysis-failed", role: "status", text: reply.message || w("analysis.failed") }));
   }
   const a = reply.analysis;
+  // the chart marks the costliest moves only (every marked move is marked in the move list)
   const chart = scoreChart({ series: a.series, label: a.measure, k: o.k, names: a.series_names, go: o.go,
-    marks: a.decisions.filter((d) => d.mark).map((d) => ({ step: d.k, mark: d.mark })) });
+    caption: w("analysis.chart", { what: a.measure }),
+    marks: a.mistakes.filter((m) => m.mark).map((m) => ({ step: m.k + 1, mark: m.mark })) });
   const mistakes = a.mistakes.length
-    ? h("ol", { class: "mistakes" }, a.mistakes.slice(0, 3).map((m) => h("li", { class: ["mistake", m.k === o.k && "current"], "data-k": m.k },
-      h("button", { class: "btn secondary small jump", type: "button", onclick: () => o.go(m.k),
+    ? h("ol", { class: "mistakes" }, a.mistakes.slice(0, 3).map((m) => h("li", { class: ["mistake", m.k + 1 === o.k && "current"], "data-k": m.k },
+      // the step just after the move: its line is the fresh one in the move list, with its mark
+      h("button", { class: "btn secondary small jump", type: "button", onclick: () => o.go(m.k + 1),
         "aria-label": w("analysis.jump", { k: m.k + 1 }), text: `${m.mark || "·"} ${w("analysis.move-n", { k: m.k + 1 })}` }),
       h("div", { class: "mistake-body" },
         h("p", {}, h("span", { class: "muted", text: `${w("analysis.made")} ` }), h("span", { class: "made", text: m.made })),
@@ -79,7 +82,7 @@ export function analysisSection(o) {
         h("p", { class: "reason", text: m.reason }),
         h("p", { class: "loss small", text: w("analysis.loss", { cost: m.cost }) })))))
     : h("p", { class: "no-mistakes", text: w("analysis.no-mistakes") });
-  const here = a.decisions.find((d) => d.k === o.k);
+  const here = a.decisions.find((d) => d.k + 1 === o.k);
   const now = here ? h("div", { class: "analysis-now" },
     h("p", {}, h("span", { class: "muted", text: `${w("analysis.made")} ` }), here.made.text, ` — ${estimateText(here.made.estimate)}`),
     h("p", {}, h("span", { class: "muted", text: `${w("analysis.best")} ` }), here.best.text, ` — ${estimateText(here.best.estimate)}`)) : null;

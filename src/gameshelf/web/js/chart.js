@@ -11,7 +11,8 @@ const W = 720, H = 150, PAD_L = 40, PAD_R = 10, PAD_T = 10, PAD_B = 22;
 
 /**
  * @param {object} o {series: number[][] (per step, per seat), label, k, names, go(step),
- *   marks?: [{step, mark}] (an analysis's "?" and "??", drawn above their step)}
+ *   marks?: [{step, mark}] (an analysis's "?" and "??", drawn above their step),
+ *   caption?: the sentence under the chart (default: "<label> of each player over the game")}
  */
 export function scoreChart(o) {
   const steps = o.series.length - 1;
@@ -25,7 +26,7 @@ export function scoreChart(o) {
     class: `series seat-${seat % 5}`,
     points: o.series.map((row, step) => `${x(step).toFixed(1)},${y(row[seat]).toFixed(1)}`).join(" "),
   }));
-  const label = w("replay.chart", { what: o.label });
+  const label = o.caption || w("replay.chart", { what: o.label });
   const chart = svg("svg", { class: "replay-chart", viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": label },
     svg("line", { class: "axis", x1: PAD_L, x2: W - PAD_R, y1: y(Math.max(low, 0)), y2: y(Math.max(low, 0)) }),
     svg("text", { x: 4, y: PAD_T + 8, text: String(Math.round(high)) }),
