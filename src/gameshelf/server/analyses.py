@@ -74,6 +74,7 @@ class Analyses:
         self._queue: asyncio.Queue[tuple[str, int]] | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._queued: set[tuple[str, int]] = set()
+        self._tasks: set[asyncio.Task[None]] = set()
         #: the job this process is computing now (its claim is let go on a clean stop)
         self.current: tuple[str, int] | None = None
 
@@ -102,8 +103,15 @@ class Analyses:
         """A :attr:`Service.finished` hook (any thread): queue the table's
         pending analyses."""
         loop = self._loop
-        if loop is not None and not loop.is_closed():
-            loop.call_soon_threadsafe(lambda: loop.create_task(self._queue_table(table_id)))
+        if loop is None or loop.is_closed():
+            return  # (not started yet: the start's sweep finds the rows)
+
+        def queue() -> None:
+            task = loop.create_task(self._queue_table(table_id))
+            self._tasks.add(task)  # held until done (the loop keeps only a weak reference)
+            task.add_done_callback(self._tasks.discard)
+
+        loop.call_soon_threadsafe(queue)
 
     async def _queue_table(self, table_id: str) -> None:
         for job in await run_in_threadpool(self.pending, table_id):
@@ -183,6 +191,15 @@ class Analyses:
                 analyses.c.table_id == table_id, analyses.c.seat == seat).values(
                 status=READY if data is not None else FAILED,
                 data=json.dumps(data) if data is not None else None, updated_at=time.time()))
+
+    def redo(self, table_id: str, seat: int) -> None:
+        """A stored analysis that no longer reads (an older version's, or
+        damaged): pending again, and queued."""
+        with writing(self.service.engine) as conn:
+            conn.execute(analyses.update().where(
+                analyses.c.table_id == table_id, analyses.c.seat == seat).values(
+                status=PENDING, data=None, claimed_at=None, updated_at=time.time()))
+        self.finished(table_id)
 
     def read(self, table_id: str, seat: int) -> tuple[str, dict[str, Any] | None, dict[str, Any]]:
         """``(status, the engine's JSON or None, the record)`` of a finished

@@ -19,6 +19,7 @@ from typing import Annotated, Literal
 from fastapi import APIRouter, Body, Header, Path, Query, Request
 from starlette.concurrency import run_in_threadpool
 
+from gameshelf.analysis import AnalysisError
 from gameshelf.server.analysis_schema import AnalysisReply, AnalysisView, HintReply, HintRequest
 from gameshelf.server.analysis_view import render
 from gameshelf.server.auth_routes import credential
@@ -40,8 +41,13 @@ async def get_analysis(request: Request, table_id: TableId, seat: SeatQuery,
     server = request.app.state.server
     k = int(seat)
     status, data, record = await run_in_threadpool(server.analyses.read, table_id, k)
-    analysis = (AnalysisView.model_validate(await run_in_threadpool(render, data, record, k, lang))
-                if status == "ready" and data is not None else None)
+    analysis = None
+    if status == "ready" and data is not None:
+        try:
+            analysis = AnalysisView.model_validate(await run_in_threadpool(render, data, record, k, lang))
+        except AnalysisError:  # stored by an older version, or damaged: made again
+            await run_in_threadpool(server.analyses.redo, table_id, k)
+            status = "pending"
     return AnalysisReply(table=table_id, seat=k, status=status, analysis=analysis)
 
 
