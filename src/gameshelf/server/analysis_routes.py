@@ -3,8 +3,8 @@
 - ``GET /api/tables/{id}/analysis?seat=K``: seat K's analysis of a finished
   game, ``pending`` until the bot workers have computed it, then ``ready``
   with its estimates, marks and biggest mistakes in the request's language;
-- ``POST /api/tables/{id}/hint``: the top three moves ``hard`` would make
-  for the asking seat now, at a casual table opened with hints on.
+- ``POST /api/tables/{id}/hint``: the analysis engine's top three moves
+  ("what would hard do here?") for the asking seat now, at a casual table opened with hints on.
 
 Who may read an analysis: anyone with the table's id, once the game is
 over, as with its record and replay (both already public then, seed and

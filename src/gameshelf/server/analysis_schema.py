@@ -30,7 +30,7 @@ class Estimate(Declared):
 
 
 class HintMove(Declared):
-    """One of the moves ``hard`` would consider, best first."""
+    """One of the moves the analysis engine rates best, best first."""
 
     action: dict[str, Any] = Field(description="Send it back as a move's `action` to play it.")
     text: str

@@ -58,8 +58,8 @@ def choose_move(table_id: str, record: dict[str, Any], level: str, bot_seed: int
 
 def hint_moves(record: dict[str, Any], seat: int, budget_s: float, seed: int,
                top: int) -> list[dict[str, Any]]:
-    """In a pool worker: what ``hard`` would play for ``seat`` at the
-    record's end, best first, each ``{"action", "score", "win"}``. The
+    """In a pool worker: the analysis engine's best moves for ``seat``
+    at the record's end, best first, each ``{"action", "score", "win"}``. The
     analysis engine sees the seat's information only (it deals the
     hidden cards again per world), never the record's own deal."""
     from gameshelf.analysis import rank_moves
