@@ -10,9 +10,11 @@ from gameshelf.analysis.analyse import (
     _reason,
     analyse_record,
     decision_positions,
+    sure_loss,
 )
 from gameshelf.analysis.estimate import MoveEstimate
 from gameshelf.analysis.features import Features
+from gameshelf.analysis.model import MARKS
 from gameshelf.analysis.render import mistake_line, mistakes, reason_text, total_text
 from gameshelf.core.errors import RecordError
 from gameshelf.core.record import replay
@@ -32,10 +34,10 @@ def test_every_choice_of_the_seat_is_estimated_and_the_mistakes_are_the_biggest(
         if d.played.action == d.best.action:
             assert d.loss_score == d.loss_win == 0
     picked = [analysis.decision_at(m) for m in analysis.mistakes]
-    losses = [(d.loss_win, d.loss_score) for d in picked if d is not None]
+    losses = [(MARKS.index(d.mark), d.loss_win, d.loss_score) for d in picked if d is not None]
     assert len(losses) == len(picked) and 0 < len(losses) <= MAX_MISTAKES
-    assert losses == sorted(losses, reverse=True)  # win chance first, then points
-    assert all(x > (0, 0) for x in losses)
+    assert losses == sorted(losses, reverse=True)  # the mark, then win chance, then points
+    assert all(x[1:] > (0, 0) for x in losses)
     assert analysis.final_score == replay(record).scores()[0]
 
 
@@ -121,3 +123,22 @@ def test_a_reason_names_what_the_better_move_gives_first_soon_then_at_the_end() 
     nothing = _reason(estimate(DF.Use("ship"), 41, {}, {}), estimate(DF.Use("fish"), 40, {}, {}))
     assert nothing.gains == () and reason_text(analysis, nothing, "en") == (
         "It ends the game 1 points higher on average.")
+
+
+def test_a_mark_needs_worlds_that_agree() -> None:
+    def played(*wins: float) -> MoveEstimate:
+        return MoveEstimate(DF.Use("fish"), 0.0, sum(wins) / len(wins), len(wins), 0.0,
+                            per_world=tuple((0.0, w) for w in wins))
+
+    def better(*wins: float) -> MoveEstimate:
+        return MoveEstimate(DF.Use("ship"), 0.0, sum(wins) / len(wins), len(wins), 0.0,
+                            per_world=tuple((0.0, w) for w in wins))
+
+    assert sure_loss(better(1.0), played(0.0)) == 0  # one world proves nothing
+    assert sure_loss(better(1.0, 0.0), played(0.0, 0.0)) == 0  # one of two: noise
+    assert sure_loss(better(1.0, 1.0), played(0.0, 0.0)) == 1  # both agree
+    many = sure_loss(better(*[1.0] * 7, 0.0), played(*[0.0] * 8))
+    assert 0.7 < many < 0.875
+    solo = MoveEstimate(DF.Use("ship"), 5.0, None, 2, 0.0, per_world=((6.0, 1.0), (4.0, 1.0)))
+    solo_played = MoveEstimate(DF.Use("fish"), 2.0, None, 2, 0.0, per_world=((3.0, 1.0), (1.0, 1.0)))
+    assert sure_loss(solo, solo_played) == 3  # alone, the score decides

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 import os
@@ -69,9 +70,12 @@ def test_bad_input_is_refused_with_a_reason(tmp_path: Path) -> None:
 
 def test_replay_marks_the_mistakes_and_says_what_was_better(tmp_path: Path) -> None:
     record, analysis = small_analysis()
-    marked = [d for d in analysis.decisions if d.mark]
-    assert marked, "the sample game must have a marked move for this test to mean anything"
-    first = marked[0]
+    # Hidden High's moves seldom matter for sure, so mark one of its losses
+    # by hand: the marks' sizes are tested in test_analyse.py
+    loss = next(d for d in analysis.decisions if d.reason is not None)
+    first = dataclasses.replace(loss, mark="??")
+    analysis = dataclasses.replace(
+        analysis, decisions=tuple(first if d is loss else d for d in analysis.decisions))
     out = io.StringIO()
     # jump to the marked move (the replay numbers moves from 1), then quit
     answers = iter([str(first.move + 1), "q"])

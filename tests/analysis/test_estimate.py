@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from gameshelf.analysis import rank_moves
+from gameshelf.analysis.analyse import _decision, marks_for
 from gameshelf.games.dicey_farm import actions as DF
 from tests.bots.solitaire_game import Keep, KeepOrRerollState, Reroll
 from tests.games.dicey_farm.helpers import farm
@@ -64,6 +65,10 @@ def test_filthy_rich_buying_the_third_luxury_before_the_rival_does() -> None:
     assert best.win_chance == 1.0
     played = next(e for e in estimates if e.action == discard)
     assert played.win_chance is not None and played.win_chance < 1.0
+    # every world agrees that the discard gives the game away: the worst mark
+    decision = _decision(0, len(state.legal_actions()), estimates, discard, marks_for(2))
+    assert decision.mark == "??" and decision.reason is not None
+    assert decision.best.action == best.action.to_json()
 
 
 def test_the_estimate_is_reproducible_and_leaves_the_state_alone() -> None:

@@ -21,13 +21,15 @@ a :data:`RoundReview` the caller passes: the solver lives in
 from __future__ import annotations
 
 import functools
+import math
 import time
 from collections.abc import Callable, Mapping, Sequence
 from importlib import resources
+from statistics import fmean, stdev
 from typing import Any
 
 from gameshelf.analysis.estimate import DEFAULT_WIDTH, MIN_WORLDS, MoveEstimate, rank_moves
-from gameshelf.analysis.model import Analysis, Decision, Estimate, Gain, Reason, RoundNote
+from gameshelf.analysis.model import MARKS, Analysis, Decision, Estimate, Gain, Reason, RoundNote
 from gameshelf.core.datafile import read_toml
 from gameshelf.core.errors import GameshelfError
 from gameshelf.core.protocol import PlayerId, State
@@ -156,7 +158,7 @@ def _decision(
     solo = mine.win_chance is None
     loss_win = None if solo else (best.win_chance or 0.0) - (mine.win_chance or 0.0)
     loss_score = best.expected_score - mine.expected_score
-    size = loss_score if solo else (loss_win or 0.0)
+    size = sure_loss(best, mine)
     mark = ""
     for symbol, least in zip(("?!", "?", "??"), thresholds, strict=True):
         if size >= least:
@@ -166,6 +168,26 @@ def _decision(
         loss_score=loss_score, loss_win=loss_win, mark=mark,
         reason=None if best is mine else _reason(best, mine),
     )
+
+
+def sure_loss(best: MoveEstimate, played: MoveEstimate) -> float:
+    """The loss a mark is given for: the mean world-by-world difference
+    (chance to win in multiplayer, score alone) less one standard error of
+    it, and never below 0.
+
+    Why not the mean alone: with two worlds a chance to win moves in steps
+    of a half, and one world that happens to go the other way would mark a
+    move "??". Less one standard error, a loss is marked only when the
+    worlds agree on it: the better move won more in every world, or in most
+    of many (the rollout bot's margin, :mod:`gameshelf.bots.rollout`). One
+    world alone proves nothing, so it marks nothing.
+    """
+    column = 0 if played.win_chance is None else 1
+    diffs = [b[column] - p[column] for b, p in zip(best.per_world, played.per_world, strict=True)]
+    if len(diffs) < 2:
+        return 0.0
+    error = stdev(diffs) / math.sqrt(len(diffs))
+    return max(0.0, fmean(diffs) - error)
 
 
 def _estimate(e: MoveEstimate) -> Estimate:
@@ -202,19 +224,19 @@ def _gains(ours: Mapping[str, float], theirs: Mapping[str, float]) -> tuple[Gain
 
 
 def pick_mistakes(decisions: Sequence[Decision], players: int) -> tuple[int, ...]:
-    """The record indices of the biggest losses, biggest first: every marked
-    decision up to :data:`MAX_MISTAKES`, topped up to :data:`MIN_MISTAKES`
-    with the largest unmarked losses (a clean game still shows where it was
-    least exact); decisions that lost nothing are never listed."""
-    def size(d: Decision) -> tuple[float, float]:
-        return (d.loss_score, 0.0) if players == 1 else ((d.loss_win or 0.0), d.loss_score)
+    """The record indices of the biggest mistakes, biggest first: the marked
+    decisions, by mark then loss, up to :data:`MAX_MISTAKES`, topped up to
+    :data:`MIN_MISTAKES` with the largest unmarked losses (a clean game
+    still shows where it was least exact); decisions that lost nothing are
+    never listed."""
+    def size(d: Decision) -> tuple[int, float, float]:
+        loss = (d.loss_score, 0.0) if players == 1 else ((d.loss_win or 0.0), d.loss_score)
+        return (MARKS.index(d.mark), *loss)
 
-    losing = sorted((d for d in decisions if size(d) > (0.0, 0.0) and d.reason is not None),
+    losing = sorted((d for d in decisions if size(d)[1:] > (0.0, 0.0) and d.reason is not None),
                     key=lambda d: (size(d), -d.move), reverse=True)
     marked = [d for d in losing if d.mark][:MAX_MISTAKES]
-    if len(marked) < MIN_MISTAKES:
-        marked += [d for d in losing if not d.mark][: MIN_MISTAKES - len(marked)]
-        marked.sort(key=lambda d: (size(d), -d.move), reverse=True)
+    marked += [d for d in losing if not d.mark][: max(0, MIN_MISTAKES - len(marked))]
     return tuple(d.move for d in marked)
 
 

@@ -68,8 +68,12 @@ class MoveEstimate:
         one_step: the game's heuristic right after the move (what the
             greedy bot ranks by), for ordering moves the play-outs tie.
         features: the seat's labelled figures (``analysis/data/fields.toml``)
-            averaged over the worlds, when the seat next decides ("soon")
-            and at the end; what a mistake's reason compares.
+            averaged over the worlds, soon after the move and at the end;
+            what a mistake's reason compares.
+        per_world: the seat's (final score, win share) in each world, in
+            the worlds' order, which is the same for every candidate of one
+            call: two moves compare world by world (see
+            :func:`gameshelf.analysis.analyse.sure_loss`).
     """
 
     action: Action
@@ -78,6 +82,7 @@ class MoveEstimate:
     worlds: int
     one_step: float
     features: Features = dataclasses.field(default_factory=Features)
+    per_world: tuple[tuple[float, float], ...] = ()
 
     def value(self) -> tuple[float, float, float]:
         """What ranks moves: the chance to win first (multiplayer games are
@@ -157,6 +162,7 @@ def rank_moves(
             worlds=played,
             one_step=one_step,
             features=Features.mean(soon[i], end[i]),
+            per_world=tuple(zip(scores[i], wins[i], strict=True)),
         )
         for i, (action, one_step) in enumerate(candidates)
     ]
