@@ -39,8 +39,9 @@ def test_finish_a_game_then_read_its_costliest_moves_in_english_and_japanese(pag
         assert made and better and made != better
         assert item.locator(".reason").inner_text().strip()
         assert "Cost" in item.locator(".loss").inner_text()
-    # the chart and the move list carry the marks
-    assert page.locator(".replay-chart .mistake-mark").count() >= 3
+    # the chart marks each of them that has a mark ("?!", "?", "??")
+    marked = [b for b in mistakes.locator("button.jump").all_inner_texts() if not b.startswith("·")]
+    assert page.locator(".replay-chart .mistake-mark").count() == len(marked)
     # a click on a mistake shows the move: its line is the move list's last, with its mark
     k = int(mistakes.nth(0).get_attribute("data-k") or -1)
     mark = mistakes.nth(0).locator("button.jump").inner_text().split()[0]

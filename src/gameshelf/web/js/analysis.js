@@ -67,12 +67,13 @@ export function analysisSection(o) {
       h("p", { class: "muted analysis-failed", role: "status", text: reply.message || w("analysis.failed") }));
   }
   const a = reply.analysis;
-  // the chart marks the costliest moves only (every marked move is marked in the move list)
+  // the three costliest moves, as the list below (every marked move is marked in the move list)
+  const top = a.mistakes.slice(0, 3);
   const chart = scoreChart({ series: a.series, label: a.measure, k: o.k, names: a.series_names, go: o.go,
     caption: w("analysis.chart", { what: a.measure }),
-    marks: a.mistakes.filter((m) => m.mark).map((m) => ({ step: m.k + 1, mark: m.mark })) });
-  const mistakes = a.mistakes.length
-    ? h("ol", { class: "mistakes" }, a.mistakes.slice(0, 3).map((m) => h("li", { class: ["mistake", m.k + 1 === o.k && "current"], "data-k": m.k },
+    marks: top.filter((m) => m.mark).map((m) => ({ step: m.k + 1, mark: m.mark })) });
+  const mistakes = top.length
+    ? h("ol", { class: "mistakes" }, top.map((m) => h("li", { class: ["mistake", m.k + 1 === o.k && "current"], "data-k": m.k },
       // the step just after the move: its line is the fresh one in the move list, with its mark
       h("button", { class: "btn secondary small jump", type: "button", onclick: () => o.go(m.k + 1),
         "aria-label": w("analysis.jump", { k: m.k + 1 }), text: `${m.mark || "·"} ${w("analysis.move-n", { k: m.k + 1 })}` }),
