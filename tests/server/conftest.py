@@ -61,6 +61,7 @@ def database_url(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPa
 
 @pytest.fixture(scope="session")
 def client(database_url: str) -> Iterator[TestClient]:
-    app = create_app(Settings(database_url, bot_workers=1))
+    # finished games are analysed in the background (issue 26): briefly, in tests
+    app = create_app(Settings(database_url, bot_workers=1, analysis_budget=0.02, analysis_worlds=1))
     with TestClient(app) as c:
         yield c

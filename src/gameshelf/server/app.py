@@ -24,14 +24,16 @@ from starlette.concurrency import run_in_threadpool
 
 from gameshelf.core.errors import GameshelfError
 from gameshelf.core.i18n import LANGUAGES
-from gameshelf.server import auth_routes, daily, ratings, schemas, view_schema
+from gameshelf.server import analysis_routes, auth_routes, daily, ratings, schemas, view_schema
 from gameshelf.server.accounts import Accounts, check_rated
+from gameshelf.server.analyses import Analyses, queue_rows
 from gameshelf.server.auth_routes import credential
 from gameshelf.server.bots import BotPool
 from gameshelf.server.catalogue import games_list
 from gameshelf.server.config import MAX_BODY, MAX_JSON_DEPTH, Settings
 from gameshelf.server.db import make_engine, migrate
 from gameshelf.server.errors import ApiError, json_safe
+from gameshelf.server.hints import Hints
 from gameshelf.server.hub import Built, Hub
 from gameshelf.server.limits import BodyLimits
 from gameshelf.server.methods import AllowedMethods
@@ -84,6 +86,13 @@ class Server:
         self.accounts = Accounts(self.service, Throttle(engine, settings.redis_url))
         self.service.ending.append(ratings.on_game_end)
         self.bots = bot_pool or BotPool(settings.bot_workers)
+        # analysis and hints (docs/hints.md): a finished game's analysis is
+        # queued in the transaction that ends it and computed in the background
+        self.analyses = Analyses(self.service, self.bots, settings.analysis_budget,
+                                 settings.analysis_worlds)
+        self.service.ending.append(queue_rows)
+        self.service.finished.append(self.analyses.finished)
+        self.hints = Hints(self.service, self.bots, settings.hint_budget)
         self.hub = Hub(self.service, self.changed)
         self._driving: set[str] = set()
         self._again: set[str] = set()
@@ -160,6 +169,7 @@ class Server:
 
     async def start(self) -> None:
         self.spawn(self.watch())
+        self.spawn(self.analyses.run())
         if self.settings.redis_url:
             from gameshelf.server.bus import RedisBus
 
@@ -175,6 +185,10 @@ class Server:
             await self.bus.stop()
         for task in list(self._tasks):
             task.cancel()
+        try:
+            await run_in_threadpool(self.analyses.release)
+        except Exception:
+            log.exception("letting go of the analysis in progress failed")
         self.bots.close()
         self.service.close()
 
@@ -321,6 +335,7 @@ def create_app(settings: Settings | None = None, *, bot_pool: BotPool | None = N
         session = await auth_routes.socket_credential(websocket) if token is None else None
         await server.hub.serve(websocket, table_id, token, last, lang, session)
 
+    app.include_router(analysis_routes.router)  # analysis and hints (docs/hints.md)
     app.include_router(daily.router)  # Dicey Farm Daily Mode (server/daily.py)
     app.include_router(auth_routes.router)  # accounts and ratings (server/auth_routes.py)
     document(app)  # every refusal in /openapi.json (server/openapi.py)

@@ -15,6 +15,9 @@ DATABASE_ENV = "GAMESHELF_DATABASE_URL"
 REDIS_ENV = "GAMESHELF_REDIS_URL"
 BOT_WORKERS_ENV = "GAMESHELF_BOT_WORKERS"
 READ_TIMEOUT_ENV = "GAMESHELF_READ_TIMEOUT"
+ANALYSIS_BUDGET_ENV = "GAMESHELF_ANALYSIS_BUDGET"
+HINT_BUDGET_ENV = "GAMESHELF_HINT_BUDGET"
+ANALYSIS_WORLDS_ENV = "GAMESHELF_ANALYSIS_WORLDS"
 
 #: Seconds a client has to send a request's headers, and again its body
 #: (:mod:`gameshelf.server.deadlines`).
@@ -48,6 +51,14 @@ class Settings:
     database_url: str
     redis_url: str | None = None
     bot_workers: int = 1
+    #: seconds of thought for one seat's analysis of a finished game, shared
+    #: among its decisions (docs/hints.md); each decision plays at least two worlds
+    analysis_budget: float = 30.0
+    #: worlds per estimate, fixed (``None``: as many as the budget allows, at
+    #: least two); 1 makes a test's analysis quick and reproducible
+    analysis_worlds: int | None = None
+    #: seconds of thought for one hint (a person waits for it)
+    hint_budget: float = 1.0
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -56,4 +67,23 @@ class Settings:
             database_url=os.environ.get(DATABASE_ENV) or default_database_url(),
             redis_url=os.environ.get(REDIS_ENV) or None,
             bot_workers=int(workers) if workers.isdigit() and int(workers) > 0 else 1,
+            analysis_budget=_seconds(os.environ.get(ANALYSIS_BUDGET_ENV), 30.0),
+            hint_budget=_seconds(os.environ.get(HINT_BUDGET_ENV), 1.0),
+            analysis_worlds=_worlds(os.environ.get(ANALYSIS_WORLDS_ENV)),
         )
+
+
+def _worlds(text: str | None) -> int | None:
+    """Fixed worlds per estimate from the environment: digits, 1 to 64, else none."""
+    text = (text or "").strip()
+    return int(text) if text.isdigit() and 1 <= int(text) <= 64 else None
+
+
+def _seconds(text: str | None, default: float) -> float:
+    """A budget from the environment: a number of seconds from 0.01 to 600,
+    else the default (a typo must not make every analysis take hours)."""
+    try:
+        value = float((text or "").strip())
+    except ValueError:
+        return default
+    return value if 0.01 <= value <= 600 else default

@@ -40,6 +40,8 @@ tables = sa.Table(
     sa.Column("updated_at", sa.Float, nullable=False),
     # accounts (server/accounts.py): a rated table's result moves OpenSkill ratings
     sa.Column("rated", sa.Boolean, nullable=False, server_default=sa.false()),
+    # analysis and hints (issue 26): a casual table may let its people ask for hints
+    sa.Column("hints", sa.Boolean, nullable=False, server_default=sa.false()),
 )
 
 seats = sa.Table(
@@ -56,6 +58,8 @@ seats = sa.Table(
     sa.Column("timed_out", sa.Boolean, nullable=False),
     # accounts (server/accounts.py): the account this seat belongs to (NULL: a guest's)
     sa.Column("account_id", sa.Integer, nullable=True),
+    # hints (server/hints.py): how many hints this seat asked for
+    sa.Column("hints", sa.Integer, nullable=False, server_default=sa.text("0")),
 )
 
 moves = sa.Table(
@@ -70,6 +74,21 @@ moves = sa.Table(
     # a take-back: the seq of the move it takes back (NULL for a move)
     sa.Column("undoes", sa.Integer, nullable=True),
     sa.PrimaryKeyConstraint("table_id", "seq", name="pk_gs_moves"),
+)
+
+
+analyses = sa.Table(
+    "gs_analyses",
+    metadata,
+    sa.Column("table_id", sa.String(24), sa.ForeignKey("gs_tables.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    # pending -> ready (data: the Analysis's JSON) or failed
+    sa.Column("status", sa.String(8), nullable=False),
+    sa.Column("data", sa.Text, nullable=True),
+    # when a worker took the job (another worker takes it again after a while)
+    sa.Column("claimed_at", sa.Float, nullable=True),
+    sa.Column("created_at", sa.Float, nullable=False),
+    sa.Column("updated_at", sa.Float, nullable=False),
 )
 
 

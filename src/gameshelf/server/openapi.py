@@ -11,10 +11,10 @@ route, the ones added later included, and the routes stay short.
 - a path parameter (a table, a seat, a move, a date): 404;
 - a body: 413;
 - an ``Authorization`` header: 401 and 403;
-- every POST but the one that opens a table, and a finished game's record
-  and replay: 409;
+- every POST but the one that opens a table, and a finished game's record,
+  replay and analysis: 409;
 - the account routes, and opening a table (a rated one needs a session):
-  401 and 403 (CSRF); logging in and signing up: 429;
+  401 and 403 (CSRF); logging in and signing up, and a hint: 429;
 - a body that is not UTF-8 JSON: 400 (FastAPI's own ``{"detail": str}``).
 
 The schema is published as OpenAPI 3.0, whose types are those of JSON
@@ -56,7 +56,7 @@ REASONS = {400: "The body is not UTF-8 JSON",
            404: "No such table, seat, game or move",
            409: "The table is not in a state that allows this (stale, taken, over, …)",
            413: "The body is over 64 KiB",
-           429: "Too many failed logins: try again after Retry-After seconds"}
+           429: "Too many failed logins (try again after Retry-After seconds), or a hint still in the works"}
 
 
 def _ref(name: str) -> dict[str, Any]:
@@ -78,13 +78,13 @@ def statuses(method: str, path: str, operation: dict[str, Any]) -> list[int]:
     if any(p.get("in") == "header" and p.get("name", "").lower() == "authorization"
            for p in params):
         out |= {401, 403}
-    if (method == "post" and path != "/api/tables") or path.endswith("/record") \
+    if (method == "post" and path != "/api/tables") or path.endswith(("/record", "/analysis")) \
             or "/replay/" in path:
         out.add(409)
     if path.startswith(("/api/auth/", "/api/me")) or (method == "post" and path == "/api/tables"):
         out |= {401, 403}  # accounts: a session is needed (a rated table), and CSRF is checked
-    if path in ("/api/auth/login", "/api/auth/register"):
-        out.add(429)  # too many failed logins from this name or address
+    if path in ("/api/auth/login", "/api/auth/register") or path.endswith("/hint"):
+        out.add(429)  # too many failed logins from this name or address; a hint in the works
     return sorted(out)
 
 

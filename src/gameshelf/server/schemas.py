@@ -61,6 +61,8 @@ class CreateTable(Strict):
     clock: Clock | None = None
     #: a rated table (accounts.py): logged-in people and bots, no take-backs
     rated: StrictBool = False
+    #: people may ask for hints (server/hints.py): casual tables only, never a daily puzzle
+    hints: StrictBool = False
 
 
 class Join(Strict):

@@ -49,6 +49,7 @@ from gameshelf.server.config import RECENT_ITEMS
 from gameshelf.server.db import moves, reading, seats, tables, writing
 from gameshelf.server.driver import Statements, TableRow
 from gameshelf.server.errors import ApiError
+from gameshelf.server.hint_rules import hints_allowed
 from gameshelf.server.live import Live
 from gameshelf.server.sessions import AccountKey
 from gameshelf.server.tokens import matches, new_token, token_hash
@@ -222,6 +223,7 @@ class Service:
             "to_move": state.current_player if state is not None and row.status == RUNNING else None,
             "options": json.loads(row.options),
             "rated": bool(row.rated),
+            "hints": bool(row.hints),
             "clock": json.loads(row.clock) if row.clock else None,
             "seats": [
                 {
@@ -233,6 +235,7 @@ class Service:
                     "stand_in": s.stand_in,
                     "bank": s.bank,
                     "timed_out": s.timed_out,
+                    "hints": int(s.hints),
                 }
                 for s in seat_rows
             ],
@@ -252,6 +255,7 @@ class Service:
         if len(req.seats) != req.players:
             raise ApiError(422, "seat-count", {"seats": len(req.seats), "n": req.players})
         options = check_options(game, dict(req.options))
+        hints_allowed(req.rated, options, req.hints)
         seed = secrets.randbits(62)
         try:
             live = Live.start(game, req.players, seed, options)
@@ -280,7 +284,7 @@ class Service:
         def work(conn: Connection) -> None:
             conn.execute(tables.insert().values(
                 id=table_id, game=game.id, players=req.players, options=json.dumps(options),
-                seed=seed, status=status, moves=0, rated=req.rated,
+                seed=seed, status=status, moves=0, rated=req.rated, hints=req.hints,
                 clock=req.clock.model_dump_json() if req.clock else None,
                 turn_started=now if status == RUNNING else None, result=None,
                 created_at=now, updated_at=now,
@@ -640,7 +644,8 @@ class Service:
         helped = {r.seat for r in conn.execute(
             sa.select(moves.c.seat).where(moves.c.table_id == table_id, moves.c.by_bot).distinct())}
         return {"bot_played": sorted(humans & helped),
-                "timed_out": [s.seat for s in seat_rows if s.timed_out]}
+                "timed_out": [s.seat for s in seat_rows if s.timed_out],
+                "hinted": [s.seat for s in seat_rows if s.hints]}
 
     def claim_timeout(self, table_id: str, seat: int, token: str | None,
                       bot: str) -> dict[str, Any]:

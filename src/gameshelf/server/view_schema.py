@@ -59,11 +59,14 @@ class SeatInfo(Declared):
     stand_in: str | None = Field(description="The bot level playing while the person is away.")
     bank: float | None = Field(description="Seconds left on the seat's clock, as stored.")
     timed_out: bool
+    hints: int = Field(0, ge=0, description="How many hints this seat asked for (docs/hints.md).")
 
 
 class Marks(Declared):
     bot_played: list[SeatIndex]
     timed_out: list[SeatIndex]
+    hinted: list[SeatIndex] = Field(
+        default_factory=list, description="Seats that asked for hints (docs/hints.md).")
 
 
 class Result(Declared):
@@ -92,6 +95,7 @@ class TableInfo(Declared):
     seats: list[SeatInfo]
     result: Result | None
     rated: bool = Field(description="A rated table: accounts and bots only, no take-backs (docs/accounts.md).")
+    hints: bool = Field(False, description="People at this casual table may ask for hints (docs/hints.md).")
     created_at: float
     updated_at: float
 

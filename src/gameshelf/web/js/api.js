@@ -35,6 +35,7 @@ export const api = {
   move: (id, token, after, action) => call("POST", `/api/tables/${encodeURIComponent(id)}/moves`, { token, body: { after, action } }),
   undo: (id, token, after) => call("POST", `/api/tables/${encodeURIComponent(id)}/undo`, { token, body: { after } }),
   record: (id) => call("GET", `/api/tables/${encodeURIComponent(id)}/record`),
+  hint: (id, token, after) => call("POST", `/api/tables/${encodeURIComponent(id)}/hint`, { token, body: { after } }),
 };
 
 // -- seat tokens kept in this browser (hot-seat keeps several per table) -----

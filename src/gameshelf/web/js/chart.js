@@ -10,7 +10,9 @@ import { seatBadge } from "./board.js";
 const W = 720, H = 150, PAD_L = 40, PAD_R = 10, PAD_T = 10, PAD_B = 22;
 
 /**
- * @param {object} o {series: number[][] (per step, per seat), label, k, names, go(step)}
+ * @param {object} o {series: number[][] (per step, per seat), label, k, names, go(step),
+ *   marks?: [{step, mark}] (an analysis's "?" and "??", drawn above their step),
+ *   caption?: the sentence under the chart (default: "<label> of each player over the game")}
  */
 export function scoreChart(o) {
   const steps = o.series.length - 1;
@@ -24,13 +26,15 @@ export function scoreChart(o) {
     class: `series seat-${seat % 5}`,
     points: o.series.map((row, step) => `${x(step).toFixed(1)},${y(row[seat]).toFixed(1)}`).join(" "),
   }));
-  const label = w("replay.chart", { what: o.label });
+  const label = o.caption || w("replay.chart", { what: o.label });
   const chart = svg("svg", { class: "replay-chart", viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": label },
     svg("line", { class: "axis", x1: PAD_L, x2: W - PAD_R, y1: y(Math.max(low, 0)), y2: y(Math.max(low, 0)) }),
     svg("text", { x: 4, y: PAD_T + 8, text: String(Math.round(high)) }),
     svg("text", { x: 4, y: H - PAD_B, text: String(Math.round(low)) }),
     svg("text", { x: W - PAD_R - 60, y: H - 6, text: w("replay.chart-step", { k: steps }) }),
     lines,
+    (o.marks || []).map((m) => svg("text", { class: ["mistake-mark", m.mark === "??" ? "blunder" : "mistake"].join(" "),
+      x: x(m.step).toFixed(1), y: PAD_T + 8, "text-anchor": "middle", text: m.mark })),
     svg("line", { class: "now", x1: x(o.k), x2: x(o.k), y1: PAD_T, y2: H - PAD_B }));
   chart.addEventListener("click", (ev) => {
     const box = chart.getBoundingClientRect();

@@ -70,10 +70,13 @@ export async function render(main, _id, params = {}) {
     const clockOn = h("input", { type: "checkbox", name: "clock", onchange: () => { bank.disabled = inc.disabled = !clockOn.checked; } });
     const bank = h("input", { type: "number", name: "bank", min: 1, max: 600, value: 10, disabled: true, style: { width: "5em" } });
     const inc = h("input", { type: "number", name: "increment", min: 0, max: 600, value: 15, disabled: true, style: { width: "5em" } });
+    // hints (issue 26): casual tables only; never for the daily puzzle, whose own page opens it
+    const hintsOn = h("input", { type: "checkbox", name: "hints" });
     append(form, [h("h2", { text: `${w("home.new-table")}: ${t(`${ns(game.id)}.name`)}` }),
       h("label", {}, w("create.players"), count), seatsBox,
       h("fieldset", {}, h("legend", { text: w("create.clock") }), h("label", {}, clockOn, w("create.use-clock")), " ",
         h("label", {}, w("create.bank"), bank), " ", h("label", {}, w("create.increment"), inc)),
+      h("label", { class: "hints-option" }, hintsOn, w("hints.allow")), h("p", { class: "small muted", text: w("hints.allow-note") }),
       h("div", { class: "form-actions" }, h("button", { class: "btn", type: "submit", text: w("create.start") }),
         h("button", { class: "btn secondary cancel-create", type: "button", text: w("common.cancel"),
           onclick: () => { chosen = null; draw(); main.querySelector(`button.new-table[data-game="${game.id}"]`)?.focus(); } }))]);
@@ -87,6 +90,7 @@ export async function render(main, _id, params = {}) {
         else { seats.push(name ? { kind: "human", name } : { kind: "human" }); if (kind === "here") here.push(i); }
       }
       const body = { game: game.id, players, seats };
+      if (hintsOn.checked) body.hints = true;
       if (clockOn.checked) {
         const b = Number(bank.value), n = Number(inc.value);
         if (!Number.isInteger(b) || b < 1 || !Number.isInteger(n) || n < 0) { toast(w("create.bad-clock"), "error"); return; }
@@ -127,7 +131,7 @@ export async function render(main, _id, params = {}) {
       h("tbody", {}, tables.map((tb) => h("tr", { "data-table": tb.id },
         h("td", { text: t(`${ns(tb.game)}.name`) }),
         h("td", {}, tb.seats.map((s, i) => [i ? ", " : "", seatSpan(s)])),
-        h("td", { text: w(`status.${tb.status}`) }),
+        h("td", {}, w(`status.${tb.status}`), tb.hints ? h("span", { class: "chip hints-chip", text: tb.seats.some((s) => s.hints > 0) ? `💡 ${w("hints.used")}` : `💡 ${w("hints.on")}` }) : null),
         turnCell(tb),
         h("td", { class: "age", text: age(tb.created_at) }),
         h("td", {}, h("a", { href: `#/t/${encodeURIComponent(tb.id)}`, text: Object.keys(tokensFor(tb.id)).length ? w("tables.resume") : w("tables.watch") }),

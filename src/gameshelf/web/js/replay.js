@@ -1,7 +1,9 @@
 // Replay viewer: a finished game, move by move, as a spectator saw it. The
 // server rebuilds each moment (GET /api/tables/{id}/replay/{k}); the client
 // steps forward and back, jumps with the slider, and plays with the keys
-// ← → Home End.
+// ← → Home End. Below the moves, a seat's analysis (analysis.js): its
+// estimate over the game, its mistakes marked in the move list, and the
+// costliest ones with the better move.
 import { h, replace } from "./dom.js";
 import { onLangChange, t, w } from "./i18n.js";
 import { api } from "./api.js";
@@ -9,6 +11,8 @@ import { loadGame } from "./games.js";
 import { drawMoment, logPanel, seatLine } from "./tableview.js";
 import { scoreChart } from "./chart.js";
 import { toast } from "./app.js";
+import { tokensFor } from "./api.js";
+import { analysisSection, markAt, watchAnalysis } from "./analysis.js";
 
 export async function render(main, tableId, params) {
   let info;
@@ -18,6 +22,19 @@ export async function render(main, tableId, params) {
   let k = Number.isInteger(Number(params.k)) ? Number(params.k) : 0;
   let total = info.state || 0;
   let frame = null;
+  // whose analysis: the seat asked for (#/replay/id?seat=K), else this browser's own seat, else the first person's
+  const people = info.seats.filter((s) => s.kind === "human").map((s) => s.seat);
+  const mine = Object.keys(tokensFor(tableId)).map(Number).filter((s) => people.includes(s));
+  const asked = /^[0-9]+$/.test(params.seat ?? "") ? Number(params.seat) : null;
+  let seat = people.includes(asked) ? asked : (mine[0] ?? people[0] ?? null);
+  let reply = null;
+  let unwatch = () => {};
+  const watch = () => {
+    unwatch();
+    reply = null;
+    if (seat === null || info.status !== "over") return;
+    unwatch = watchAnalysis(tableId, seat, (got) => { reply = got; if (frame) draw(); });
+  };
   const cache = new Map();
   const fetchFrame = async (n) => {
     const key = `${n}`;
@@ -38,7 +55,13 @@ export async function render(main, tableId, params) {
     const had = document.activeElement && main.contains(document.activeElement)
       ? ["replay-first", "replay-back", "replay-next", "replay-last", "replay-slider", "replay-goto"].find((c) => document.activeElement.classList.contains(c)) : null;
     // the log holds the whole game up to this step (the step's own lines marked)
-    const view = { observation: frame.observation, legal: [], unavailable: [], events: frame.log.map((e) => ({ ...e, fresh: e.n === k && k > 0 })) };
+    const analysis = reply && reply.status === "ready" ? reply.analysis : null;
+    // the analysed seat's moves carry their mark ("?", "??") in the move list
+    const marked = (e) => {
+      const mark = e.kind === "move" && e.seat === seat ? markAt(analysis, e.n) : null;
+      return mark ? { ...e, parts: [...(e.parts || []), { text: ` ${mark}` }], text: `${e.text} ${mark}` } : e;
+    };
+    const view = { observation: frame.observation, legal: [], unavailable: [], events: frame.log.map((e) => ({ ...marked(e), fresh: e.n === k && k > 0 })) };
     const parts = drawMoment({ game: info.game, module, data, view, names, seat: null, play: null });
     const log = logPanel(view.events, names, { all: true, title: w("replay.log-upto", { k }) });
     const slider = h("input", { type: "range", min: 0, max: total, value: k, "aria-label": w("replay.jump"), class: "replay-slider", oninput: (ev) => go(Number(ev.target.value)) });
@@ -58,6 +81,8 @@ export async function render(main, tableId, params) {
         h("span", { class: "small muted replay-keys", text: w("replay.keys") })),
       move,
       frame.series ? scoreChart({ series: frame.series, label: t(frame.series_label || "web.replay.score"), k, names, go }) : null,
+      seat !== null && info.status === "over" ? analysisSection({ reply, seat, names, k, go, seats: people,
+        pick: (s) => { seat = s; watch(); draw(); } }) : null,
       h("div", { class: "table-body" }, h("div", { class: "board-wrap" }, parts.board), h("aside", { class: "side" }, log))));
     const again = had && main.querySelector(`.${had}`);
     if (again) (again.disabled ? main.querySelector(had === "replay-next" || had === "replay-last" ? ".replay-back" : ".replay-next") : again)?.focus({ preventScroll: true });
@@ -68,7 +93,8 @@ export async function render(main, tableId, params) {
     else if (ev.key === "Home") go(0); else if (ev.key === "End") go(total);
   };
   document.addEventListener("keydown", keys);
-  const off = onLangChange(() => { cache.clear(); go(k); });
+  const off = onLangChange(() => { cache.clear(); watch(); go(k); });
+  watch();
   await go(k);
-  return () => { document.removeEventListener("keydown", keys); off(); };
+  return () => { document.removeEventListener("keydown", keys); off(); unwatch(); };
 }

@@ -13,6 +13,7 @@ import { rankingList } from "./results.js";
 import { seatBadge } from "./board.js";
 import { toast } from "./app.js";
 import { resultPanel } from "./daily.js";
+import { hintButton, hintPanel, hintsChip } from "./hints.js";
 
 const POLL_MS = 2500;
 
@@ -357,6 +358,7 @@ class TablePage {
       h("span", { class: "clocks" }),
       h("a", { href: `#/rules/${this.info.game}`, text: w("nav.rules") }),
       v.over ? h("a", { href: `#/replay/${encodeURIComponent(this.id)}`, class: "open-replay", text: w("table.replay") }) : null,
+      hintsChip(this.info, names),
       this.seatControls());
     if (this.handoff !== null) {
       const next = this.handoff;
@@ -384,10 +386,10 @@ class TablePage {
       h("summary", { text: w("howto.title") }), h("p", { text: w(`howto.${this.info.game}`) }),
       h("a", { href: `#/rules/${this.info.game}`, text: w("nav.rules") }));
     const play = this.seat !== null && v.legal.length ? (entry) => this.play(entry) : null;
-    this.bar.update({ game: this.info.game, view: v, seat: this.seat, names, play, extra: [this.undoButton()],
+    this.bar.update({ game: this.info.game, view: v, seat: this.seat, names, play, extra: [this.undoButton(), hintButton(this)],
       joined: this.info.status !== "open" });
     replace(this.main, h("div", { class: "table-page", "data-state": v.state, "data-over": v.over ? "1" : "0" }, this.bar.el, head, howto, banner,
-      h("div", { class: "table-body" }, h("div", { class: "board-wrap" }, parts.board), h("aside", { class: "side" }, parts.moves, parts.log))));
+      h("div", { class: "table-body" }, h("div", { class: "board-wrap" }, parts.board), h("aside", { class: "side" }, hintPanel(this), parts.moves, parts.log))));
     if (before) markChanges(this.main, before);
     this.restoreFocus(focus);
     if (v.over && !this.resultClosed) {
@@ -432,7 +434,8 @@ class TablePage {
     const marked = (this.info.result && this.info.result.marked) || result.marked || {};
     const marks = (seat) => [
       (marked.timed_out || []).includes(seat) ? h("span", { class: "chip", text: `⏱ ${w("result.timed-out")}` }) : null,
-      (marked.bot_played || []).includes(seat) ? h("span", { class: "chip", text: `⚙ ${w("result.bot-played")}` }) : null];
+      (marked.bot_played || []).includes(seat) ? h("span", { class: "chip", text: `⚙ ${w("result.bot-played")}` }) : null,
+      (marked.hinted || []).includes(seat) ? h("span", { class: "chip hinted", text: `💡 ${w("hints.used-mark")}` }) : null];
     const { module, data } = this.game;
     let detail = null;
     if (module.result) {
@@ -448,6 +451,8 @@ class TablePage {
           ? resultPanel(v.observation.daily, this.id, this.token, (this.info.seats || [])[0]?.name || null) : null,
         detail ? h("div", { class: "result-detail" }, h("h3", { text: w("result.breakdown") }), detail) : null,
         h("p", {}, h("a", { class: "btn", href: `#/replay/${encodeURIComponent(this.id)}`, text: w("table.replay") }), " ",
+          this.seat !== null && (this.info.seats || [])[this.seat]?.kind === "human"
+            ? [h("a", { class: "btn open-analysis", href: `#/replay/${encodeURIComponent(this.id)}?seat=${this.seat}`, text: w("analysis.open") }), " "] : null,
           h("a", { class: "btn secondary again", href: `#/?new=${this.info.game}`, text: w("result.again") }), " ",
           h("a", { class: "btn secondary", href: "#/", text: w("nav.home") }), " ",
           v.observation && v.observation.daily ? [h("a", { class: "btn secondary", href: "#/daily", text: w("nav.daily") }), " "] : null,

@@ -79,7 +79,8 @@ export function logPanel(events, names, { all = false, title = null } = {}) {
     h("li", { class: [e.fresh && "fresh", e.kind === "undo" && "undo-line", e.kind !== "undo" && undone.has(e.n) && "taken-back"] },
       e.kind === "undo" ? h("span", { class: "undo-mark", "aria-hidden": "true", text: "↶ " }) : null,
       seatLine(e.seat, names, e)));
-  const list = h("ol", { class: "log-list", "aria-live": "polite" }, items);
+  // a long log scrolls: it takes the keyboard focus so it can be scrolled without a mouse (axe)
+  const list = h("ol", { class: "log-list", "aria-live": "polite", tabindex: 0, "aria-label": title || w("table.log") }, items);
   queueMicrotask(() => { list.scrollTop = list.scrollHeight; });
   return panel(title || w("table.log"), "log-panel", items.length ? list : h("p", { class: "muted", text: w("table.log-empty") }));
 }
