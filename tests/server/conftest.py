@@ -61,7 +61,8 @@ def database_url(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPa
 
 @pytest.fixture(scope="session")
 def client(database_url: str) -> Iterator[TestClient]:
-    # finished games are analysed in the background (issue 26): briefly, in tests
-    app = create_app(Settings(database_url, bot_workers=1, analysis_budget=0.02, analysis_worlds=1))
+    # no background analysis here (issue 26): test_analysis_routes.py has apps of its own
+    # that analyse; a finished game's analysis costs seconds of CPU the other tests need
+    app = create_app(Settings(database_url, bot_workers=1, analysis_budget=0))
     with TestClient(app) as c:
         yield c

@@ -130,15 +130,25 @@ def test_a_finished_game_is_analysed_in_the_background_and_kept(quick: TestClien
 def test_a_pending_analysis_lost_in_a_restart_is_done_after_it(quick: TestClient,
                                                                tmp_path: Path) -> None:
     """The rows are the queue: a server started on a database with a
-    pending row (its process died before the analysis ran) computes it."""
+    pending row (its process died before the analysis ran, or it was a
+    process with analysis off) computes it."""
     url = f"sqlite:///{tmp_path / 'r.sqlite3'}"
-    first = create_app(Settings(url, bot_workers=1, analysis_budget=0.02, analysis_worlds=1))
+    first = create_app(Settings(url, bot_workers=1, analysis_budget=0))  # analysis off
     with TestClient(first) as c:
         table, tokens = new_table(c)
-        server = c.app.state.server  # type: ignore[attr-defined]
-        server.service.finished.remove(server.analyses.finished)  # as if it died at once
         play_out(c, table, tokens)
+        time.sleep(0.5)  # (a process with analysis on would have claimed it by now)
         assert {r.status for r in _rows(c, table)} == {"pending"}
     again = create_app(Settings(url, bot_workers=1, analysis_budget=0.02, analysis_worlds=1))
     with TestClient(again) as c:
         assert wait_ready(c, table, 0)["status"] == "ready"  # (the first queued)
+
+
+@pytest.mark.parametrize(("text", "budget"), [("0", 0.0), ("0.5", 0.5), ("", 30.0), ("-1", 30.0),
+                                              ("nan", 30.0), ("1e9", 30.0), ("soon", 30.0)])
+def test_the_analysis_budget_from_the_environment(monkeypatch: pytest.MonkeyPatch, text: str,
+                                                  budget: float) -> None:
+    """0 turns a process's background analysis off; a typo falls back to
+    the default rather than an hour-long or negative budget."""
+    monkeypatch.setenv("GAMESHELF_ANALYSIS_BUDGET", text)
+    assert Settings.from_env().analysis_budget == budget

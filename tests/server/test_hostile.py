@@ -76,7 +76,7 @@ def test_names_are_text(client: TestClient) -> None:
 
 
 _folder = Path(tempfile.mkdtemp(prefix="gameshelf-fuzz-"))
-fuzz_app = create_app(Settings(f"sqlite:///{_folder / 'fuzz.sqlite3'}"))
+fuzz_app = create_app(Settings(f"sqlite:///{_folder / 'fuzz.sqlite3'}", analysis_budget=0))
 schema = schemathesis.openapi.from_asgi("/openapi.json", fuzz_app)
 
 

@@ -70,7 +70,7 @@ def test_counters_in_redis(tmp_path: Path) -> None:
 @pytest.fixture
 def app_clients(tmp_path: Path) -> Iterator[tuple[TestClient, TestClient]]:
     """A server of its own (its counters meet no other test's), seen from two addresses."""
-    app = create_app(Settings(f"sqlite:///{tmp_path / 'throttle.sqlite3'}"))
+    app = create_app(Settings(f"sqlite:///{tmp_path / 'throttle.sqlite3'}", analysis_budget=0))
     with TestClient(app, client=("10.0.0.1", 5000)) as first:
         yield first, TestClient(app, client=("10.0.0.2", 5000))
 

@@ -33,7 +33,7 @@ MARKS = (i18n.MARK_OPEN, i18n.MARK_SEP, i18n.MARK_CLOSE)
 def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     """(SQLite only: the contract does not depend on the database.)"""
     folder: Path = tmp_path_factory.mktemp("views")
-    with TestClient(create_app(Settings(f"sqlite:///{folder / 's.sqlite3'}"))) as c:
+    with TestClient(create_app(Settings(f"sqlite:///{folder / 's.sqlite3'}", analysis_budget=0))) as c:
         yield c
 
 

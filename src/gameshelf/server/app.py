@@ -169,7 +169,8 @@ class Server:
 
     async def start(self) -> None:
         self.spawn(self.watch())
-        self.spawn(self.analyses.run())
+        if self.settings.analysis_budget > 0:  # 0: this process leaves analyses to others
+            self.spawn(self.analyses.run())
         if self.settings.redis_url:
             from gameshelf.server.bus import RedisBus
 

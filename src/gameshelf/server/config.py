@@ -52,7 +52,10 @@ class Settings:
     redis_url: str | None = None
     bot_workers: int = 1
     #: seconds of thought for one seat's analysis of a finished game, shared
-    #: among its decisions (docs/hints.md); each decision plays at least two worlds
+    #: among its decisions (docs/hints.md); each decision plays at least two
+    #: worlds. 0 turns background analysis off in this process: finished games
+    #: wait as pending for a process that has it on (a host kept for moves, a
+    #: benchmark of the move path, tests that do not read analyses)
     analysis_budget: float = 30.0
     #: worlds per estimate, fixed (``None``: as many as the budget allows, at
     #: least two); 1 makes a test's analysis quick and reproducible
@@ -67,7 +70,7 @@ class Settings:
             database_url=os.environ.get(DATABASE_ENV) or default_database_url(),
             redis_url=os.environ.get(REDIS_ENV) or None,
             bot_workers=int(workers) if workers.isdigit() and int(workers) > 0 else 1,
-            analysis_budget=_seconds(os.environ.get(ANALYSIS_BUDGET_ENV), 30.0),
+            analysis_budget=_seconds(os.environ.get(ANALYSIS_BUDGET_ENV), 30.0, off=True),
             hint_budget=_seconds(os.environ.get(HINT_BUDGET_ENV), 1.0),
             analysis_worlds=_worlds(os.environ.get(ANALYSIS_WORLDS_ENV)),
         )
@@ -79,11 +82,14 @@ def _worlds(text: str | None) -> int | None:
     return int(text) if text.isdigit() and 1 <= int(text) <= 64 else None
 
 
-def _seconds(text: str | None, default: float) -> float:
-    """A budget from the environment: a number of seconds from 0.01 to 600,
-    else the default (a typo must not make every analysis take hours)."""
+def _seconds(text: str | None, default: float, off: bool = False) -> float:
+    """A budget from the environment: a number of seconds from 0.01 to 600
+    (or exactly 0 where ``off`` allows it), else the default (a typo must not
+    make every analysis take hours)."""
     try:
         value = float((text or "").strip())
     except ValueError:
         return default
+    if off and value == 0:
+        return 0.0
     return value if 0.01 <= value <= 600 else default

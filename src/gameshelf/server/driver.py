@@ -40,6 +40,7 @@ class TableRow(NamedTuple):
     created_at: float
     updated_at: float
     rated: bool
+    hints: bool
 
     @property
     def _mapping(self) -> dict[str, Any]:
@@ -84,7 +85,8 @@ class Statements:
         if found is None:
             return None
         row = TableRow(*found)
-        return row._replace(rated=bool(row.rated))  # (SQLite keeps a boolean as 0/1)
+        # (SQLite keeps a boolean as 0/1)
+        return row._replace(rated=bool(row.rated), hints=bool(row.hints))
 
     def insert_move(self, conn: Connection, values: dict[str, Any]) -> None:
         self._run(conn, self._insert_move, {f"p_{c}": values[c] for c in _MOVE_COLUMNS})
