@@ -138,7 +138,10 @@ def start(url: str, workers: int) -> tuple[subprocess.Popen[bytes], str]:
     if workers > 1:
         args += ["--redis", REDIS]
     proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                            env=dict(os.environ, PYTHONPATH=str(Path(__file__).parents[1] / "src")))
+                            # the move path only: finished games' analyses (issue 26) would
+                            # take the cores the moves are timed on
+                            env=dict(os.environ, PYTHONPATH=str(Path(__file__).parents[1] / "src"),
+                                     GAMESHELF_ANALYSIS_BUDGET="0"))
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
