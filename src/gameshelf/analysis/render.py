@@ -57,7 +57,7 @@ def percent(value: float, signed: bool = False) -> str:
 
 
 def loss_text(analysis: Analysis, decision: Decision, lang: str | None) -> str:
-    """The loss of one decision ("3 expected points lost")."""
+    """The loss of one decision ("expected score 3 lower")."""
     if analysis.solo:
         return t("analysis.loss-solo", lang, score=number(decision.loss_score))
     return t("analysis.loss-multi", lang, win=percent(decision.loss_win or 0.0),
