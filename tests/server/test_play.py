@@ -261,7 +261,7 @@ def test_a_game_finished_by_bots_is_marked(client: TestClient) -> None:
     while not view(client, table)["over"] and time.monotonic() < deadline:
         time.sleep(0.1)
     v = view(client, table, tokens[0])
-    assert v["over"] and v["result"]["marked"] == {"bot_played": [0], "timed_out": []}
+    assert v["over"] and v["result"]["marked"] == {"bot_played": [0], "timed_out": [], "hinted": []}
     record = client.get(f"/api/tables/{table}/record").json()
     assert record["meta"]["seats"][0]["stand_in"] == "easy" and record["result"]["ranking"]
     assert client.post(f"/api/tables/{table}/seats/0/join", headers=auth(tokens[0])).status_code == 409

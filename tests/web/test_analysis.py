@@ -41,7 +41,7 @@ def test_finish_a_game_then_read_its_costliest_moves_in_english_and_japanese(pag
         assert item.locator(".reason").inner_text().strip()
         assert "Cost" in item.locator(".loss").inner_text()
     # the chart marks each of them that has a mark ("?!", "?", "??")
-    marked = [b for b in mistakes.locator("button.jump").all_inner_texts() if not b.startswith("·")]
+    marked = [b for b in mistakes.locator("button.jump").all_inner_texts() if not b.startswith("≈")]
     assert page.locator(".replay-chart .mistake-mark").count() == len(marked)
     # a click on a mistake shows the move: its line is the move list's last, with its mark
     k = int(mistakes.nth(0).get_attribute("data-k") or -1)
@@ -49,7 +49,7 @@ def test_finish_a_game_then_read_its_costliest_moves_in_english_and_japanese(pag
     mistakes.nth(0).locator("button.jump").click()
     page.wait_for_selector(f'.replay[data-k="{k + 1}"]')
     assert page.locator(".analysis-now").count() == 1  # the move made against the best, with estimates
-    if mark != "·":  # (a mistake under every mark's threshold has none)
+    if mark != "≈":  # (a mistake under every mark's threshold is a close call)
         assert page.locator(".log-list li.fresh").first.inner_text().rstrip().endswith(mark)
     shot(page, "analysis-en")
     assert not _axe(page), _axe(page)

@@ -97,7 +97,7 @@ def mistakes(analysis: Analysis, record: Mapping[str, Any], lang: str | None) ->
 
 def mistake_line(m: MistakeText, lang: str | None) -> str:
     """One mistake as one line of text (the terminal's list)."""
-    return t("analysis.mistake", lang, mark=m.mark or "·", number=m.move + 1, played=m.played,
+    return t("analysis.mistake", lang, mark=m.mark or t("analysis.close-mark", lang), number=m.move + 1, played=m.played,
              better=m.better, loss=m.loss, reason=m.reason)
 
 

@@ -91,6 +91,7 @@ def print_analysis(analysis: Analysis, record: Mapping[str, Any], lang: str | No
     found = mistakes(analysis, record, lang)
     if found:
         console.print(f"[bold]{escape(t('analysis.mistakes-title', lang))}[/]")
+        console.print(Folded(t("analysis.legend", lang)), style="dim", highlight=False)
         for m in found:
             console.print(Folded("  " + mistake_line(m, lang)), highlight=False)
     else:

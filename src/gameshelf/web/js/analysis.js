@@ -76,7 +76,7 @@ export function analysisSection(o) {
     ? h("ol", { class: "mistakes" }, top.map((m) => h("li", { class: ["mistake", m.k + 1 === o.k && "current"], "data-k": m.k },
       // the step just after the move: its line is the fresh one in the move list, with its mark
       h("button", { class: "btn secondary small jump", type: "button", onclick: () => o.go(m.k + 1),
-        "aria-label": w("analysis.jump", { k: m.k + 1 }), text: `${m.mark || "·"} ${w("analysis.move-n", { k: m.k + 1 })}` }),
+        "aria-label": w("analysis.jump", { k: m.k + 1 }), text: `${m.mark || "≈"} ${w("analysis.move-n", { k: m.k + 1 })}` }),
       h("div", { class: "mistake-body" },
         h("p", {}, h("span", { class: "muted", text: `${w("analysis.made")} ` }), h("span", { class: "made", text: m.made })),
         h("p", {}, h("span", { class: "muted", text: `${w("analysis.better")} ` }), h("strong", { class: "better", text: m.better })),
@@ -92,5 +92,6 @@ export function analysisSection(o) {
     h("summary", { text: w("analysis.rounds") }), h("ul", {}, a.rounds.map((line) => h("li", { text: line })))) : null;
   return h("section", { class: "panel analysis-panel" }, head, picker,
     h("p", { class: "analysis-summary", text: a.summary }), chart,
-    h("h4", { text: w("analysis.biggest") }), mistakes, now, rounds);
+    h("h4", { text: w("analysis.biggest") }), h("p", { class: "small muted legend", text: w("analysis.legend") }),
+    mistakes, now, rounds);
 }
