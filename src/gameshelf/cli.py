@@ -122,7 +122,7 @@ def play(
         raise typer.Exit(2)
     _check_bots(seats, game)
     play_session(state, seats, lang=lang, save_dir=save_dir, console=console, bot_seed=state.seed,
-                 hints=HintSettings(on=hints))
+                 hints=HintSettings.from_env(hints))
 
 
 def _check_bots(seats: list[str], game: Game) -> None:
@@ -207,7 +207,7 @@ def menu(
             return
         state = load_game(game_id).new_game(len(seats), _fresh_seed())
         play_session(state, seats, lang=lang, save_dir=save_dir, console=console, bot_seed=state.seed,
-                     hints=HintSettings(on=hints))
+                     hints=HintSettings.from_env(hints))
         # the result stays on screen until Enter: the game list would push the final board away
         safe_read(console.input, t("cli.back-to-menu", None) + " ")
 
@@ -250,7 +250,7 @@ def resume(
     allowed, used = saved_hints(record, state.players)  # a save that had hints keeps them, and says who used them
     play_session(state, seats, lang=lang, save_dir=save_dir, console=console, bot_seed=state.seed,
                  save_path=path, restart_point=saved_restart(record),
-                 hints=HintSettings(on=allowed and hints_refusal(state) is None), hints_used=used)
+                 hints=HintSettings.from_env(allowed and hints_refusal(state) is None), hints_used=used)
 
 
 def resume_table(found: list[tuple[Path, dict[str, Any]]]) -> Table:

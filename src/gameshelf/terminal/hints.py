@@ -20,7 +20,8 @@ in that list (the same sentence, the same number), never words it anew.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+import os
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich.console import Group
@@ -43,6 +44,8 @@ HINT_WORDS = frozenset({"hint", "ヒント", "ひんと"})
 TOP = 3
 #: seconds a hint may think (the server's default GAMESHELF_HINT_BUDGET)
 BUDGET_S = 1.0
+#: the environment variable that changes it, as on the server
+BUDGET_ENV = "GAMESHELF_HINT_BUDGET"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -56,6 +59,18 @@ class HintSettings:
     on: bool = False
     budget_s: float = BUDGET_S
     worlds: int | None = None
+
+    @classmethod
+    def from_env(cls, on: bool, environ: Mapping[str, str] | None = None) -> HintSettings:
+        """Settings for the command line: ``GAMESHELF_HINT_BUDGET`` seconds
+        (the server's variable, read by the same rule: 0.01 to 600, anything
+        else the default 1 s, so a typo cannot make a hint take hours)."""
+        text = (os.environ if environ is None else environ).get(BUDGET_ENV, "")
+        try:
+            value = float(text.strip())
+        except ValueError:
+            value = BUDGET_S
+        return cls(on=on, budget_s=value if 0.01 <= value <= 600 else BUDGET_S)
 
 
 def hints_refusal(state: State) -> str | None:
@@ -92,7 +107,7 @@ def hinted_moves(state: State, estimates: Sequence[MoveEstimate],
     the list's sentence for it."""
     said = list(zip(state.legal_actions(), move_sentences(state, lang), strict=True))
     numbers = {text: k for k, (text, _) in enumerate(choices, start=1)}
-    found = []
+    found: list[tuple[int, str, MoveEstimate]] = []
     for estimate in estimates:
         text = next((words for action, words in said if action == estimate.action), None)
         if text is not None and text in numbers and all(text != seen for _, seen, _ in found):

@@ -465,14 +465,21 @@ class Session:
                 estimates = compute_hint(self.state, seat, self.hints, len(choices))
         except KeyboardInterrupt:
             self.console.print(f"[yellow]{escape(t('hints.cancelled', self.lang))}[/]")
-            self.discard_typeahead()
+            self.drop_typed_during_hint()
             return
-        self.discard_typeahead()
         if not estimates:
             self.console.print(f"[yellow]{escape(t('hints.none', self.lang))}[/]")
-            return
-        self.hints_used.add(seat)
-        self.console.print(hint_table(self.state, seat, estimates, choices, self.lang))
+        else:
+            self.hints_used.add(seat)
+            self.console.print(hint_table(self.state, seat, estimates, choices, self.lang))
+        self.drop_typed_during_hint()
+
+    def drop_typed_during_hint(self) -> None:
+        """Keys typed while a hint thought were typed before it could be
+        read: thrown away, and said so under the hint."""
+        lines = self.pending() if self.pending is not None else []
+        if lines:
+            self.console.print(f"[yellow]{escape(t('hints.typeahead-dropped', self.lang, n=len(lines)))}[/]")
 
     def play(self, seat: PlayerId, action: Action) -> None:
         probe = self.undo.before(self.state, seat)
