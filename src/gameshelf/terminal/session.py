@@ -414,7 +414,7 @@ class Session:
         hint = typed_hint(self.state, seat, self.lang)
         return (t("cli.choose", self.lang)
                 + (", " + t("cli.choose-restart", self.lang) if restart_at is not None else "")
-                + (", " + t("hints.prompt-key", self.lang) if self.hints.on else "")
+                + (t("hints.prompt-key", self.lang) if self.hints.on else "")
                 + (f"; {hint}" if hint else "") + " > ")
 
     def help(self, seat: PlayerId) -> Panel | Group:
