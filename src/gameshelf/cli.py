@@ -163,11 +163,15 @@ def replay_command(
         if to_end:
             from gameshelf.core.record import replay
             from gameshelf.terminal import ranking_table
+            from gameshelf.terminal.hints import saved_hints, used_text
 
             state = replay(record)
             console.print(state.game.render(state.observation(None), lang))
             if state.is_over:
                 console.print(ranking_table(state, lang))
+                used = used_text(saved_hints(record, state.players)[1], state.players, lang)
+                if used:
+                    console.print(used, style="italic", highlight=False, markup=False)
             return
         replay_session(record, lang=lang, console=console, analysis=analysis)
     except GameshelfError as exc:

@@ -109,10 +109,13 @@ def test_a_hinted_move_is_played_by_its_number() -> None:
     assert final.history[0] == move_choices(pay_dirt(), "en")[number - 1][1]
 
 
-def test_hints_off_refuse_and_say_how_to_turn_them_on() -> None:
-    final, text = session(pay_dirt(), ["human", "bot:random"], ["hint", "q", "y", "n"], hints=HintSettings())
-    assert "Hints are off in this game" in text and "--hints" in text
-    assert "Thinking" not in text and TITLE["en"] not in text
+@pytest.mark.parametrize(("lang", "word", "off"), [("en", "hint", "Hints are off in this game"),
+                                                  ("ja", "ヒント", "このゲームではヒントはオフです")])
+def test_hints_off_refuse_and_say_how_to_turn_them_on(lang: str, word: str, off: str) -> None:
+    final, text = session(pay_dirt(), ["human", "bot:random"], [word, "q", "y", "n"], hints=HintSettings(),
+                          lang=lang)
+    assert off in text and "`gameshelf play pay-dirt --hints`" in text
+    assert "Thinking" not in text and "考え中" not in text and TITLE[lang] not in text
     assert not final.history
 
 
@@ -230,3 +233,22 @@ def test_the_menu_asks_whether_to_allow_hints(tmp_path: Path) -> None:
 def test_the_hint_budget_from_the_environment_is_checked(text: str, budget: float) -> None:
     settings = HintSettings.from_env(True, {"GAMESHELF_HINT_BUDGET": text})
     assert settings.on and settings.budget_s == budget and settings.worlds is None
+
+
+def test_a_replay_of_a_game_with_hints_says_so(tmp_path: Path) -> None:
+    state = pay_dirt()
+    stream = Stream(4)
+    while not state.is_over:
+        state.apply(stream.choice(state.legal_actions()))
+    path = tmp_path / "game.json"
+    from gameshelf.core.record import save_record
+
+    save_record(state.record() | {"meta": {"seats": ["human", "bot:random"],
+                                            "hints": {"allowed": True, "used": [1]}}}, path)
+    result = runner.invoke(app, ["replay", str(path), "--to-end"])
+    assert result.exit_code == 0, result.output
+    assert "Hints used: Player 2" in result.output
+    result = runner.invoke(app, ["replay", str(path)], input=f"{len(state.history)}\nq\n")
+    assert "Hints used: Player 2" in result.output
+    save_record(state.record() | {"meta": {"seats": ["human", "bot:random"]}}, path)
+    assert "Hints used" not in runner.invoke(app, ["replay", str(path), "--to-end"]).output

@@ -453,7 +453,7 @@ class Session:
         was typed before the hint could be read."""
         refused = hints_refusal(self.state) or (None if self.hints.on else "hints.off")
         if refused is not None:
-            self.console.print(f"[yellow]{escape(t(refused, self.lang))}[/]")
+            self.console.print(f"[yellow]{escape(t(refused, self.lang, game=self.state.game.id))}[/]")
             return
         choices = move_choices(self.state, self.lang)
         try:
