@@ -31,22 +31,22 @@ runner = CliRunner()
 FAST = HintSettings(on=True, worlds=1)
 #: the command line's hints at the least budget (two worlds a move)
 QUICK = {"GAMESHELF_HINT_BUDGET": "0.01"}
-ROW = {
-    "en": re.compile(r"^\s*(\d+)\)\s+(.+?)\s{2,}expected final score (-?[\d.]+)(?:, chance to win (\d+)%)?\s*$"),
-    "ja": re.compile(r"^\s*(\d+)\)\s+(.+?)\s{2,}最終得点の見込み (-?[\d.]+)(?:、勝率 (\d+)%)?\s*$"),
-}
+#: a hint's row: the key, the chance to win (multiplayer), the expected score, the move
+ROW = re.compile(r"^\s*(\d+)\)\s+(?:(\d+)%\s+)?(-?[\d.]+)\s+(.+?)\s*$")
+HEADINGS = {"en": ("win chance", "exp. score", "move"), "ja": ("勝率", "見込み得点", "手")}
 TITLE = {"en": "Hint for Player 1", "ja": "プレイヤー1へのヒント"}
 
 
 def hint_rows(text: str, lang: str) -> list[tuple[int, str, str, str | None]]:
     """The rows of the last hint in ``text``: (number, move, score, chance)."""
     block = text.rsplit(TITLE[lang], 1)[1].splitlines()[1:]
-    rows = []
-    for line in block:
-        found = ROW[lang].match(line)
+    heading, rows = block[0].split(), []
+    assert heading == [w for h in HEADINGS[lang] for w in h.split()][-len(heading):]  # solo: no chance column
+    for line in block[1:]:
+        found = ROW.match(line)
         if found is None:
             break
-        rows.append((int(found[1]), found[2], found[3], found[4]))
+        rows.append((int(found[1]), found[4], found[3], found[2]))
     return rows
 
 

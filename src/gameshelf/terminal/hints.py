@@ -115,27 +115,28 @@ def hinted_moves(state: State, estimates: Sequence[MoveEstimate],
     return found[:TOP]
 
 
-def estimate_text(estimate: MoveEstimate, lang: str | None) -> str:
-    """"expected score 41, chance to win 62%" (no chance in solitaire)."""
-    if estimate.win_chance is None:
-        return t("hints.estimate-solo", lang, score=number(estimate.expected_score))
-    return t("hints.estimate-multi", lang, score=number(estimate.expected_score),
-             win=percent(estimate.win_chance))
-
-
 def hint_table(state: State, seat: PlayerId, estimates: Sequence[MoveEstimate],
                choices: Sequence[tuple[str, Action]], lang: str | None) -> Group:
     """The hint as the person reads it: the moves best first, each with the
-    key that plays it and its estimate, then how the figures were made (the
-    title and the note are lines of their own: a table's would wrap at the
-    table's width)."""
-    table = Table(show_header=False, box=None, pad_edge=False)
-    table.add_column(justify="right", style="bold cyan", no_wrap=True)
-    table.add_column()
-    table.add_column(style="dim")
+    key that plays it, its chance to win (multiplayer) and expected final
+    score, then how the figures were made.
+
+    Why the figures come first, under headings: they are short and line up
+    in narrow columns, and the move's sentence, which may be long, folds in
+    the last one; on an 80-column screen a figure after the sentence wrapped
+    into two lines. The title and the note are lines of their own (a
+    table's would wrap at the table's width)."""
     rows = hinted_moves(state, estimates, choices, lang)
+    solo = state.players == 1
+    table = Table(box=None, pad_edge=False, header_style="dim")
+    table.add_column("", justify="right", style="bold cyan", no_wrap=True)
+    if not solo:
+        table.add_column(t("hints.col-win", lang), justify="right", no_wrap=True)
+    table.add_column(t("hints.col-score", lang), justify="right", no_wrap=True)
+    table.add_column(t("hints.col-move", lang))
     for key, text, estimate in rows:
-        table.add_row(f"{key})", text, estimate_text(estimate, lang))
+        chance = [] if solo else [percent(estimate.win_chance or 0.0)]
+        table.add_row(f"{key})", *chance, number(estimate.expected_score), Folded(text))
     worlds = max((e.worlds for _, _, e in rows), default=0)
     return Group(Folded(Text(t("hints.title", lang, player=seat + 1), style="bold")), table,
                  Folded(Text(t("hints.footer", lang, worlds=worlds), style="dim")))
