@@ -92,8 +92,13 @@ def play(
     ] = None,
     save_dir: Annotated[Path, typer.Option(help="Where finished games are saved.")] = Path("records"),
     lang: LangOption = None,
+    hints: Annotated[
+        bool, typer.Option("--hints", help="Allow hints: `hint` at your turn shows the hard bot's top 3 moves.")
+    ] = False,
 ) -> None:
     """Play a game in the terminal against people (hot-seat) or bots."""
+    from gameshelf.terminal.hints import HintSettings, hints_refusal
+
     use_language(lang)
     game = _game_argument(game_id)
     count = players if players is not None else game.min_players
@@ -111,8 +116,13 @@ def play(
         message = exc.message if isinstance(exc, GameshelfError) else str(exc)
         console.print(f"[red]{message}[/]")
         raise typer.Exit(2) from None
+    refused = hints_refusal(state) if hints else None
+    if refused is not None:
+        console.print(f"[red]{escape(t(refused, None))}[/]")
+        raise typer.Exit(2)
     _check_bots(seats, game)
-    play_session(state, seats, lang=lang, save_dir=save_dir, console=console, bot_seed=state.seed)
+    play_session(state, seats, lang=lang, save_dir=save_dir, console=console, bot_seed=state.seed,
+                 hints=HintSettings.from_env(hints))
 
 
 def _check_bots(seats: list[str], game: Game) -> None:
@@ -153,11 +163,15 @@ def replay_command(
         if to_end:
             from gameshelf.core.record import replay
             from gameshelf.terminal import ranking_table
+            from gameshelf.terminal.hints import saved_hints, used_text
 
             state = replay(record)
             console.print(state.game.render(state.observation(None), lang))
             if state.is_over:
                 console.print(ranking_table(state, lang))
+                used = used_text(saved_hints(record, state.players)[1], state.players, lang)
+                if used:
+                    console.print(used, style="italic", highlight=False, markup=False)
             return
         replay_session(record, lang=lang, console=console, analysis=analysis)
     except GameshelfError as exc:
@@ -173,6 +187,8 @@ def menu(
     """Open on the game list, pick a game, the players and the bots, and play."""
     use_language(lang)
     from gameshelf.terminal import choose_setup
+    from gameshelf.terminal.hints import HintSettings
+    from gameshelf.terminal.menu import ask_hints
     from gameshelf.terminal.prompts import safe_read
     from gameshelf.terminal.saves import unfinished_games
     from gameshelf.terminal.session import resume_command
@@ -189,8 +205,13 @@ def menu(
         if setup is None:
             return
         game_id, seats = setup
+        try:
+            hints = ask_hints(console, seats, console.input, lang)
+        except (EOFError, KeyboardInterrupt):
+            return
         state = load_game(game_id).new_game(len(seats), _fresh_seed())
-        play_session(state, seats, lang=lang, save_dir=save_dir, console=console, bot_seed=state.seed)
+        play_session(state, seats, lang=lang, save_dir=save_dir, console=console, bot_seed=state.seed,
+                     hints=HintSettings.from_env(hints))
         # the result stays on screen until Enter: the game list would push the final board away
         safe_read(console.input, t("cli.back-to-menu", None) + " ")
 
@@ -203,6 +224,7 @@ def resume(
     """List the games left unfinished with `q` and continue one."""
     use_language(lang)
     from gameshelf.core.record import replay
+    from gameshelf.terminal.hints import HintSettings, hints_refusal, saved_hints
     from gameshelf.terminal.prompts import ask_number
     from gameshelf.terminal.saves import saved_restart, saved_seats, unfinished_games
 
@@ -229,8 +251,10 @@ def resume(
     if seats is None or len(seats) != state.players:
         seats = ["human"] * state.players
     _check_bots(seats, state.game)
+    allowed, used = saved_hints(record, state.players)  # a save that had hints keeps them, and says who used them
     play_session(state, seats, lang=lang, save_dir=save_dir, console=console, bot_seed=state.seed,
-                 save_path=path, restart_point=saved_restart(record))
+                 save_path=path, restart_point=saved_restart(record),
+                 hints=HintSettings.from_env(allowed and hints_refusal(state) is None), hints_used=used)
 
 
 def resume_table(found: list[tuple[Path, dict[str, Any]]]) -> Table:

@@ -112,7 +112,7 @@ def test_menu_seats_take_the_suggested_player_on_enter(tmp_path: Path) -> None:
     import gameshelf.games
 
     number = gameshelf.games().index("hidden-high") + 1
-    result = runner.invoke(app, ["menu", "--save-dir", str(tmp_path)], input=f"{number}\n2\n\n\n" + "1\n" * 40)
+    result = runner.invoke(app, ["menu", "--save-dir", str(tmp_path)], input=f"{number}\n2\n\n\n\n" + "1\n" * 40)  # the 4th Enter: no hints
     assert result.exit_code == 0, result.output
     assert "Please type a number from 1" not in result.output
     assert "(Enter: 1)" in result.output and "(Enter: 2)" in result.output

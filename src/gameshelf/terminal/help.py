@@ -8,6 +8,7 @@ from ``<package>.phase.<phase>`` when the observation names a phase.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Group
@@ -47,21 +48,24 @@ def phase_text(game: Game, observation: dict[str, Any], lang: str | None) -> str
     return None  # a bare internal name would say nothing to a player
 
 
-def keys_text(lang: str | None, *, can_undo: bool, can_restart: bool) -> str:
-    """The keys the move prompt takes, one per line."""
+def keys_text(lang: str | None, *, can_undo: bool, can_restart: bool, more: Sequence[str] = ()) -> str:
+    """The keys the move prompt takes, one per line (``more``: lines a
+    session adds, such as ``hint`` when hints are on)."""
     lines = [t("cli.key-number", lang), t("cli.key-help", lang), t("cli.key-log", lang),
              t("cli.key-board", lang), t("cli.key-details", lang), t("cli.key-undo", lang) + ("" if can_undo else " " + t("cli.key-undo-none", lang)),
              t("cli.key-quit", lang)]
     if can_restart:
         lines.append(t("cli.key-restart", lang))
+    lines.extend(more)
     return "\n".join(lines)
 
 
 def help_panel(game: Game, observation: dict[str, Any], lang: str | None, *,
-               can_undo: bool = False, can_restart: bool = False, typed: str | None = None) -> Panel:
+               can_undo: bool = False, can_restart: bool = False, typed: str | None = None,
+               more_keys: Sequence[str] = ()) -> Panel:
     """One screen: the keys (and what may be typed now, ``typed``), the
     current phase, and the rules in brief."""
-    parts: list[Any] = [Folded(keys_text(lang, can_undo=can_undo, can_restart=can_restart))]
+    parts: list[Any] = [Folded(keys_text(lang, can_undo=can_undo, can_restart=can_restart, more=more_keys))]
     if typed:
         parts.append(Text(typed, style="bold"))
     phase = phase_text(game, observation, lang)

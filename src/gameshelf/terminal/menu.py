@@ -16,7 +16,7 @@ from gameshelf.core import i18n
 from gameshelf.core.i18n import t
 from gameshelf.core.protocol import Game
 from gameshelf.terminal.feed import HUMAN
-from gameshelf.terminal.prompts import Reader, ask_number
+from gameshelf.terminal.prompts import Reader, ask_number, ask_yes_no
 
 LEVELS = ("easy", "normal", "hard")
 
@@ -120,3 +120,12 @@ def choose_setup(
                 seats.append(chosen)
                 break
     return game.id, seats
+
+
+def ask_hints(console: Console, seats: list[str], read: Reader, lang: str | None) -> bool:
+    """After the seats: whether the people may ask for hints (``hint`` at
+    their turn). Off unless answered yes, and not asked when no person
+    plays (the menu opens no daily puzzle, so hints are always allowed here)."""
+    if all(seat.startswith("bot:") for seat in seats):
+        return False
+    return ask_yes_no(console, t("hints.allow", lang), read, lang)

@@ -32,6 +32,7 @@ from gameshelf.core.record import replay
 from gameshelf.terminal.feed import Entry, move_text
 from gameshelf.terminal.fold import Folded
 from gameshelf.terminal.help import rules_text
+from gameshelf.terminal.hints import saved_hints, used_text
 from gameshelf.terminal.prompts import INTERRUPT, Reader, normalize, parse_number, safe_read
 from gameshelf.terminal.session import ranking_table
 
@@ -94,6 +95,9 @@ def replay_session(
             console.print(f"  · {escape(text)}", highlight=False)
         if index == total and final.is_over:
             console.print(ranking_table(final, lang))
+            used = used_text(saved_hints(record, final.players)[1], final.players, lang)
+            if used:  # a game played with help says so wherever its result is shown
+                console.print(used, style="italic", highlight=False, markup=False)
         answer = safe_read(read, t("cli.replay-help", lang) + " > ")
         if answer is None or answer == INTERRUPT:  # replaying loses nothing: Ctrl-C leaves
             return final

@@ -21,13 +21,17 @@ from gameshelf.core.record import load_record, save_record
 
 
 def save_game(state: State, seats: Sequence[str], save_dir: Path, path: Path | None = None,
-              restart: Callable[..., Any] | None = None) -> Path:
+              restart: Callable[..., Any] | None = None, hints: dict[str, Any] | None = None) -> Path:
     """Write ``state``'s record with the seats; unfinished games are marked,
     with the time of saving and, when the game offered a restart key
     (``restart``, a function of a ``gameshelf`` module: Daily Mode's
     "restart the round"), where to find it again on resuming.
-    ``path`` (a resumed game's save) is reused for an unfinished game."""
+    ``path`` (a resumed game's save) is reused for an unfinished game.
+    ``hints`` (``terminal.hints.hints_meta``): whether hints were on and
+    which seats used them, kept finished or not (a game shows its hints)."""
     meta: dict[str, Any] = {"seats": list(seats)}
+    if hints is not None:
+        meta["hints"] = hints
     if not state.is_over:
         meta["unfinished"] = True
         meta["saved_at"] = datetime.datetime.now().astimezone().isoformat(timespec="seconds")

@@ -31,6 +31,15 @@ from gameshelf.terminal.feed import HUMAN, Feed, history_lines
 from gameshelf.terminal.fit import fit_screen
 from gameshelf.terminal.fold import Folded
 from gameshelf.terminal.help import help_panel, package
+from gameshelf.terminal.hints import (
+    HINT_WORDS,
+    HintSettings,
+    compute_hint,
+    hint_table,
+    hints_meta,
+    hints_refusal,
+    used_text,
+)
 from gameshelf.terminal.prompts import (
     INTERRUPT,
     Reader,
@@ -197,7 +206,8 @@ class Session:
 
     def __init__(self, state: State, seats: Sequence[str], *, lang: str | None, save_dir: Path | None,
                  restart_point: RestartPoint | None, console: Console, read: Reader, bot_seed: int,
-                 save_path: Path | None, pending: Pending | None = None) -> None:
+                 save_path: Path | None, pending: Pending | None = None,
+                 hints: HintSettings | None = None, hints_used: set[PlayerId] | None = None) -> None:
         self.state = state
         self.seats = list(seats)
         self.lang = lang
@@ -223,6 +233,9 @@ class Session:
         self.last_answer: PlayerId | None = None
         #: the move prompt now being asked (its height counts when the screen is fitted)
         self.current_prompt = ""
+        #: whether the people may ask for hints (never in a daily puzzle), and who did
+        self.hints = hints or HintSettings()
+        self.hints_used: set[PlayerId] = set(hints_used or ())
 
     # -- the loop -----------------------------------------------------------------
     def run(self) -> State:
@@ -372,6 +385,9 @@ class Session:
                 pass  # redraw below
             elif command == "d":
                 self.show_details(seat)
+            elif command in HINT_WORDS:
+                self.hint(seat)
+                continue  # the hint stays under the list it numbers
             elif command == "u" and self.undo:
                 self.take_back(seat)
                 return True
@@ -398,6 +414,7 @@ class Session:
         hint = typed_hint(self.state, seat, self.lang)
         return (t("cli.choose", self.lang)
                 + (", " + t("cli.choose-restart", self.lang) if restart_at is not None else "")
+                + (t("hints.prompt-key", self.lang) if self.hints.on else "")
                 + (f"; {hint}" if hint else "") + " > ")
 
     def help(self, seat: PlayerId) -> Panel | Group:
@@ -405,7 +422,8 @@ class Session:
         current phase and the rules in brief."""
         restart_at = self.restart_point(self.state) if self.restart_point else None
         panel = help_panel(self.state.game, self.state.observation(seat), self.lang, can_undo=bool(self.undo),
-                           can_restart=restart_at is not None, typed=typed_hint(self.state, seat, self.lang))
+                           can_restart=restart_at is not None, typed=typed_hint(self.state, seat, self.lang),
+                           more_keys=[t("hints.key" if self.hints.on else "hints.key-off", self.lang)])
         missing = why_not(self.state, self.lang)
         return panel if missing is None else Group(panel, missing)
 
@@ -426,6 +444,42 @@ class Session:
             return False
         self.play(seat, answer)
         return True
+
+    def hint(self, seat: PlayerId) -> None:
+        """``hint``: the hard bot's top moves here, numbered as the list
+        numbers them; refused, with how to get hints, when they are off.
+        Ctrl-C while it thinks cancels the hint only (the game goes on, no
+        move is played), and what was typed meanwhile is thrown away: it
+        was typed before the hint could be read."""
+        refused = hints_refusal(self.state) or (None if self.hints.on else "hints.off")
+        if refused is not None:
+            self.console.print(f"[yellow]{escape(t(refused, self.lang, game=self.state.game.id))}[/]")
+            return
+        choices = move_choices(self.state, self.lang)
+        try:
+            if self.console.is_terminal:
+                with self.console.status(t("hints.thinking", self.lang)):
+                    estimates = compute_hint(self.state, seat, self.hints, len(choices))
+            else:
+                self.console.print(t("hints.thinking", self.lang), style="dim", highlight=False, markup=False)
+                estimates = compute_hint(self.state, seat, self.hints, len(choices))
+        except KeyboardInterrupt:
+            self.console.print(f"[yellow]{escape(t('hints.cancelled', self.lang))}[/]")
+            self.drop_typed_during_hint()
+            return
+        if not estimates:
+            self.console.print(f"[yellow]{escape(t('hints.none', self.lang))}[/]")
+        else:
+            self.hints_used.add(seat)
+            self.console.print(hint_table(self.state, seat, estimates, choices, self.lang))
+        self.drop_typed_during_hint()
+
+    def drop_typed_during_hint(self) -> None:
+        """Keys typed while a hint thought were typed before it could be
+        read: thrown away, and said so under the hint."""
+        lines = self.pending() if self.pending is not None else []
+        if lines:
+            self.console.print(f"[yellow]{escape(t('hints.typeahead-dropped', self.lang, n=len(lines)))}[/]")
 
     def play(self, seat: PlayerId, action: Action) -> None:
         probe = self.undo.before(self.state, seat)
@@ -468,7 +522,8 @@ class Session:
             assert self.save_dir is not None
             if not confirm:
                 self.console.print(f"\n[yellow]{escape(t('cli.input-ended', self.lang))}[/]")
-            path = save_game(self.state, self.seats, self.save_dir, self.save_path, restart=self.restart_point)
+            path = save_game(self.state, self.seats, self.save_dir, self.save_path, restart=self.restart_point,
+                             hints=hints_meta(self.hints, self.hints_used))
             self.console.print(resume_hint(self.save_dir, path, self.lang))
             return True
         self.console.print(t("cli.quit", self.lang))
@@ -481,8 +536,11 @@ class Session:
         self.feed.show(self.console, self.state, viewer, self.lang)
         self.console.print(self.state.game.render(self.state.observation(None), self.lang))
         self.console.print(ranking_table(self.state, self.lang))
+        used = used_text(self.hints_used, self.state.players, self.lang)
+        if used:
+            self.console.print(used, style="italic", highlight=False, markup=False)
         if self.save_dir is not None:
-            path = save_game(self.state, self.seats, self.save_dir)
+            path = save_game(self.state, self.seats, self.save_dir, hints=hints_meta(self.hints, self.hints_used))
             if self.save_path is not None and self.save_path != path:
                 self.save_path.unlink(missing_ok=True)  # the unfinished save is done with
             self.console.print(t("cli.saved", self.lang, path=str(path)))
@@ -513,16 +571,21 @@ def play_session(
     read: Reader | None = None,
     bot_seed: int = 0,
     save_path: Path | None = None,
+    hints: HintSettings | None = None,
+    hints_used: set[PlayerId] | None = None,
 ) -> State:
     """Play ``state`` to the end with people and bots in ``seats``.
 
     Returns the final state (or the unfinished one if a person quit).
     ``save_path`` is the file of a resumed game, replaced when it is saved
-    again and removed once the game is finished.
+    again and removed once the game is finished. ``hints`` turns hints on
+    (never in a daily puzzle: asking is then refused); ``hints_used``, the
+    seats of a resumed game that had hints already.
     """
     console = console or Console()
     session = Session(state, seats, lang=lang, save_dir=save_dir, restart_point=restart_point,
                       console=console, read=read or (lambda prompt: console.input(prompt)),
                       bot_seed=bot_seed, save_path=save_path,
-                      pending=terminal_pending() if read is None and console.is_terminal else None)
+                      pending=terminal_pending() if read is None and console.is_terminal else None,
+                      hints=hints, hints_used=hints_used)
     return session.run()
