@@ -43,7 +43,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     db = tmp_path_factory.mktemp("server") / "web.sqlite3"
     # analyses of finished games (issue 26) think briefly: a test waits for them
     env = dict(os.environ, GAMESHELF_DATABASE_URL=f"sqlite:///{db}", GAMESHELF_ANALYSIS_BUDGET="0.02",
-               GAMESHELF_ANALYSIS_WORLDS="1",
+               GAMESHELF_ANALYSIS_WORLDS="2",
                GAMESHELF_HINT_BUDGET="0.2")
     proc = subprocess.Popen(
         [sys.executable, "-m", "uvicorn", "gameshelf.server.app:create_app", "--factory",
