@@ -457,6 +457,15 @@ class StateEncoder(ABC):
         self.fill(state, seat)
         return np.frombuffer(self.buf, np.float32).copy()
 
+    def write_viewer(self, seat: int | None, players: int, seats: int) -> None:
+        """The two parts every game's tensor opens with: whether a spectator
+        looks, and the number of players (one-hot up to ``seats``)."""
+        if seat is None:
+            self.buf[self.slots["spectator"]] = 1.0
+        if 1 <= players <= seats:
+            self.buf[self.slots["seats"] + players - 1] = 1.0
+
+
 
 def number_value(value: Any, high: float, low: float = 0) -> float:
     """What :meth:`TensorWriter.number` stores for ``value`` (same arithmetic)."""

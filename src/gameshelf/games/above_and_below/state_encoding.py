@@ -16,9 +16,10 @@ cave deck's face-up top card, and of an encounter under way what
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any
 
-from gameshelf.core.tensor import StateEncoder, count_value, number_value, scaled
+from gameshelf.core.tensor import StateEncoder, count_value, number_value, relative_seat, scaled
 from gameshelf.games.above_and_below.components import GOODS
 from gameshelf.games.above_and_below.encoding import COIN_CAP, OPTIONS, SEATS, _vocabs
 from gameshelf.games.above_and_below.rules.explore import task_view
@@ -155,15 +156,8 @@ class AboveAndBelowStateEncoder(StateEncoder):
         buf = self.buf
         buf[:] = self._base
 
-        def rel(who: Any) -> int | None:
-            if not isinstance(who, int) or isinstance(who, bool) or not 0 <= who < players:
-                return None
-            return (who - first) % players
-
-        if seat is None:
-            buf[at["spectator"]] = 1.0
-        if 1 <= players <= SEATS:
-            buf[at["seats"] + players - 1] = 1.0
+        rel = functools.partial(relative_seat, viewer=first, players=players)
+        self.write_viewer(seat, players, SEATS)
         if s.round:
             buf[at["round"]] = number_value(s.round, comp.tracks.rounds)
         _one(buf, at["phase"], ix["phase"].get(s.phase))

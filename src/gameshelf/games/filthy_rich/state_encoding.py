@@ -14,9 +14,10 @@ sizes, of the deck only its size; the viewer's own hand.
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any
 
-from gameshelf.core.tensor import StateEncoder, number_value, scaled
+from gameshelf.core.tensor import StateEncoder, number_value, relative_seat, scaled
 from gameshelf.games.filthy_rich.cards import catalog
 from gameshelf.games.filthy_rich.encoding import MONEY_CAP, PHASES, SEATS, TURNS_CAP, _vocabs
 from gameshelf.games.filthy_rich.state import NOBODY
@@ -78,15 +79,8 @@ class FilthyRichStateEncoder(StateEncoder):
         buf = self.buf
         buf[:] = self._base
 
-        def rel(who: Any) -> int | None:
-            if not isinstance(who, int) or isinstance(who, bool) or not 0 <= who < players:
-                return None
-            return (who - first) % players
-
-        if seat is None:
-            buf[at["spectator"]] = 1.0
-        if 1 <= players <= SEATS:
-            buf[at["seats"] + players - 1] = 1.0
+        rel = functools.partial(relative_seat, viewer=first, players=players)
+        self.write_viewer(seat, players, SEATS)
         if 1 <= s.page <= rules.pages:
             buf[at["page"] + s.page - 1] = 1.0
         _one(buf, at["phase"], self._phase.get(s.phase))

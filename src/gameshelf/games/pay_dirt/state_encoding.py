@@ -18,9 +18,10 @@ hardship only for its keeper (every other seat sees that one is kept).
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any
 
-from gameshelf.core.tensor import StateEncoder, layout, number_value, scaled
+from gameshelf.core.tensor import StateEncoder, layout, number_value, relative_seat, scaled
 from gameshelf.games.pay_dirt.board import EMPTY, Camp
 from gameshelf.games.pay_dirt.components import KIND_CODES, MACHINES, ROWS, components
 from gameshelf.games.pay_dirt.encoding import SEATS, SPACES, TILES, _vocabs
@@ -280,15 +281,8 @@ class PayDirtStateEncoder(StateEncoder):
                 if x:
                     buf[slot] = scaled(x, scale)
 
-        def rel(who: int | None) -> int | None:
-            if who is None or not 0 <= who < players:
-                return None
-            return (who - first) % players
-
-        if seat is None:
-            buf[at["spectator"]] = 1.0
-        if 1 <= players <= SEATS:
-            buf[at["seats"] + players - 1] = 1.0
+        rel = functools.partial(relative_seat, viewer=first, players=players)
+        self.write_viewer(seat, players, SEATS)
         _number(buf, at["round"], s.round, 12)
         _number(buf, at["temperature"], s.temperature, 20, -5)
         if s.final_round:
