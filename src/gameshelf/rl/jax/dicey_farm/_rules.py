@@ -225,5 +225,5 @@ def sowable(s: State) -> jax.Array:
 
 
 def take(x: jax.Array, idx: np.ndarray) -> jax.Array:
-    """``x[idx]`` for static indices, as slices (they fuse; a gather does not)."""
+    """``x[idx]`` for a few static indices, as slices."""
     return jnp.stack([x[int(i)] for i in idx])
