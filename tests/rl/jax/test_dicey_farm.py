@@ -21,7 +21,7 @@ from gameshelf.core import tensor  # noqa: E402
 from gameshelf.core.registry import load_game  # noqa: E402
 from gameshelf.games.dicey_farm import actions as A  # noqa: E402
 from gameshelf.rl.jax import dicey_farm as df  # noqa: E402
-from gameshelf.rl.jax.dicey_farm import _rules, check  # noqa: E402
+from gameshelf.rl.jax.dicey_farm import _legal, check  # noqa: E402
 
 GAME = load_game("dicey-farm")
 
@@ -58,7 +58,7 @@ def test_differential_daily_mode() -> None:
 def _start(**changes: object) -> df.State:
     s = df.init_with_deal(*df.engine_deal(3))
     s = dataclasses.replace(s, **changes)
-    return dataclasses.replace(s, legal_action_mask=_rules.legal_mask(s))
+    return dataclasses.replace(s, legal_action_mask=_legal.legal_mask(s))
 
 
 def _play(s: df.State, *actions: A.Action) -> df.State:

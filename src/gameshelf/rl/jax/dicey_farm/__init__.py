@@ -34,7 +34,7 @@ import jax
 import jax.numpy as jnp
 from jax.typing import ArrayLike
 
-from gameshelf.rl.jax.dicey_farm import _rules, _tables
+from gameshelf.rl.jax.dicey_farm import _legal, _rules, _step, _tables
 from gameshelf.rl.jax.dicey_farm._deal import Deal, engine_deal, random_deal
 from gameshelf.rl.jax.dicey_farm._observe import observe
 from gameshelf.rl.jax.dicey_farm._state import FINAL_KEYS, VP_KEYS, State, blank
@@ -51,7 +51,7 @@ score = _rules.score
 def init_with_deal(deck: ArrayLike, dice: ArrayLike, ware_good: ArrayLike, ware_qty: ArrayLike) -> State:
     """Round 1 of the game whose randomness is this deal (see :mod:`._deal`)."""
     s = _rules.start_round(blank(deck, dice, ware_good, ware_qty))
-    return dataclasses.replace(s, legal_action_mask=_rules.legal_mask(s))
+    return dataclasses.replace(s, legal_action_mask=_legal.legal_mask(s))
 
 
 def init(key: jax.Array) -> State:
@@ -64,13 +64,9 @@ def step(state: State, action: jax.Array, key: jax.Array | None = None) -> State
     is not checked: mask it out). On a finished game nothing changes and the
     reward is 0. ``key`` is unused: the deal already holds the future."""
     del key
-    action = jnp.asarray(action, jnp.int32)
-    before = score(state)
-    played = _rules.apply(state, action)
-    played = dataclasses.replace(played, _step_count=state._step_count + 1)
-    out = _rules.where(state.terminated, state, played)
-    reward = jnp.where(state.terminated, 0.0, (score(out) - before).astype(jnp.float32))
-    return dataclasses.replace(out, rewards=reward[None], legal_action_mask=_rules.legal_mask(out))
+    out = _step.apply(state, jnp.asarray(action, jnp.int32))
+    reward = (score(out) - score(state)).astype(jnp.float32)   # 0 once over: the step changed nothing
+    return dataclasses.replace(out, rewards=reward[None], legal_action_mask=_legal.legal_mask(out))
 
 
 def legal_mask(state: State) -> jax.Array:

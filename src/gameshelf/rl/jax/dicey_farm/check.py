@@ -27,7 +27,7 @@ import numpy as np
 from gameshelf.core.rng import Stream, derive_seed
 from gameshelf.games.dicey_farm.state import DiceyFarmState
 from gameshelf.rl.jax import dicey_farm as df
-from gameshelf.rl.jax.dicey_farm import _rules
+from gameshelf.rl.jax.dicey_farm import _legal
 from gameshelf.rl.jax.dicey_farm import _tables as T
 
 POLICIES = ("random", "greedy", "boosted")
@@ -83,7 +83,7 @@ def boost_jax(s: df.State, b: Boost) -> df.State:
         s, deal_deck=jnp.asarray(b.deck, jnp.int32), display=display, deck_pos=jnp.asarray(T.DISPLAY, jnp.int32),
         hired=jnp.asarray(hired), built=jnp.asarray(built), goods=s.goods + jnp.asarray(b.goods, jnp.int32),
         fields=jnp.asarray(b.fields, jnp.int32))
-    return dataclasses.replace(s, legal_action_mask=_rules.legal_mask(s))
+    return dataclasses.replace(s, legal_action_mask=_legal.legal_mask(s))
 
 
 # -- the engine's state in the JAX representation ------------------------------------------
