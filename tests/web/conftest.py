@@ -37,13 +37,25 @@ def _free_port() -> int:
 
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """Base URL of a fresh ``gameshelf`` server (the browser client at ``/``)."""
+    """Base URL of a fresh ``gameshelf`` server (the browser client at ``/``)
+    that analyses no finished game: every game the tests finish would cost
+    seconds of CPU in the background, taken from the tests beside them."""
+    yield from _serve(tmp_path_factory, analysis_budget="0")
+
+
+@pytest.fixture(scope="session")
+def analysis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server whose finished games are analysed (issue 26), briefly: the
+    analysis tests wait for them."""
+    yield from _serve(tmp_path_factory, analysis_budget="0.02")
+
+
+def _serve(tmp_path_factory: pytest.TempPathFactory, analysis_budget: str) -> Iterator[str]:
     pytest.importorskip("fastapi")
     port = _free_port()
     db = tmp_path_factory.mktemp("server") / "web.sqlite3"
-    # analyses of finished games (issue 26) think briefly: a test waits for them
-    env = dict(os.environ, GAMESHELF_DATABASE_URL=f"sqlite:///{db}", GAMESHELF_ANALYSIS_BUDGET="0.02",
-               GAMESHELF_ANALYSIS_WORLDS="2",
+    env = dict(os.environ, GAMESHELF_DATABASE_URL=f"sqlite:///{db}",
+               GAMESHELF_ANALYSIS_BUDGET=analysis_budget, GAMESHELF_ANALYSIS_WORLDS="2",
                GAMESHELF_HINT_BUDGET="0.2")
     proc = subprocess.Popen(
         [sys.executable, "-m", "uvicorn", "gameshelf.server.app:create_app", "--factory",

@@ -1,7 +1,7 @@
 """A person finishes a game in the browser, opens its analysis and sees, in
 their language, the three moves that cost them most and what would have
 been better (issue 26); the analysis view and a table with hints pass
-axe-core. The server (tests/web/conftest.py) analyses with 0.02 s per
+axe-core. The analysis server (tests/web/conftest.py) analyses with 0.02 s per
 decision (two worlds each), so the analysis is ready soon after the game ends."""
 
 from __future__ import annotations
@@ -22,7 +22,9 @@ def _open_analysis(page: Any) -> None:
                            timeout=PATIENCE_MS)
 
 
-def test_finish_a_game_then_read_its_costliest_moves_in_english_and_japanese(page: Any, server: str) -> None:
+def test_finish_a_game_then_read_its_costliest_moves_in_english_and_japanese(
+        page: Any, analysis_server: str) -> None:
+    server = analysis_server
     create_table(page, server, "filthy-rich", ["here", "bot-easy"], ["Alice"])
     page.wait_for_selector(".table-page")
     play_to_end(page, 150, seed=11)
