@@ -467,6 +467,13 @@ class StateEncoder(ABC):
 
 
 
+def put_one(buf: Any, start: int, i: int | None) -> None:
+    """Set slot ``start + i`` of a one-hot part, or leave the part empty
+    where there is nothing (``i`` None): what the state encoders write most."""
+    if i is not None:
+        buf[start + i] = 1.0
+
+
 def number_value(value: Any, high: float, low: float = 0) -> float:
     """What :meth:`TensorWriter.number` stores for ``value`` (same arithmetic)."""
     if value is None or value is False:

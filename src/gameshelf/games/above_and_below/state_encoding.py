@@ -19,7 +19,14 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING, Any
 
-from gameshelf.core.tensor import StateEncoder, count_value, number_value, relative_seat, scaled
+from gameshelf.core.tensor import (
+    StateEncoder,
+    count_value,
+    number_value,
+    put_one,
+    relative_seat,
+    scaled,
+)
 from gameshelf.games.above_and_below.components import GOODS
 from gameshelf.games.above_and_below.encoding import COIN_CAP, OPTIONS, SEATS, _vocabs
 from gameshelf.games.above_and_below.rules.explore import task_view
@@ -160,10 +167,10 @@ class AboveAndBelowStateEncoder(StateEncoder):
         self.write_viewer(seat, players, SEATS)
         if s.round:
             buf[at["round"]] = number_value(s.round, comp.tracks.rounds)
-        _one(buf, at["phase"], ix["phase"].get(s.phase))
-        _one(buf, at["turn"], rel(s.turn))
-        _one(buf, at["current"], rel(s.current_player))
-        _one(buf, at["start_player"], rel(s.start_player))
+        put_one(buf, at["phase"], ix["phase"].get(s.phase))
+        put_one(buf, at["turn"], rel(s.turn))
+        put_one(buf, at["current"], rel(s.current_player))
+        put_one(buf, at["start_player"], rel(s.start_player))
         buildings = ix["buildings"]
         for row in ("house_row", "outpost_row", "star_row", "key_row"):
             _set(buf, at[row], buildings, getattr(s, row))
@@ -172,7 +179,7 @@ class AboveAndBelowStateEncoder(StateEncoder):
             if size:
                 buf[at[f"decks.{name}"]] = number_value(size, 30)
         if s.cave_deck:
-            _one(buf, at["cave_top"], ix["caves"].get(s.cave_deck[0]))
+            put_one(buf, at["cave_top"], ix["caves"].get(s.cave_deck[0]))
         villagers, count = ix["villagers"], n["villagers"]
         start = at["slots"]
         for base, villager in zip(range(start, start + 5 * count, count), s.slots, strict=False):
@@ -199,8 +206,8 @@ class AboveAndBelowStateEncoder(StateEncoder):
         if s.offer is not None:
             buf[at["offer"]] = 1.0
             seller, buyer, price = s.offer[0], s.offer[1], s.offer[2]
-            _one(buf, at["offer.seller"], rel(seller))
-            _one(buf, at["offer.buyer"], rel(buyer))
+            put_one(buf, at["offer.seller"], rel(seller))
+            put_one(buf, at["offer.buyer"], rel(buyer))
             if price:
                 buf[at["offer.price"]] = number_value(price, 10)
         if s.refreshed:
@@ -211,10 +218,10 @@ class AboveAndBelowStateEncoder(StateEncoder):
     def _task(self, buf: Any, task: dict[str, Any]) -> None:
         """The task under way, from the public view of it (``task_view``)."""
         at, ix = self._at, self._ix
-        _one(buf, at["task.purpose"], ix["purpose"].get(task.get("purpose")))
+        put_one(buf, at["task.purpose"], ix["purpose"].get(task.get("purpose")))
         _set(buf, at["task.villagers"], ix["villagers"], task.get("villagers") or ())
         _number(buf, at["task.count"], task.get("count"), 5)
-        _one(buf, at["task.cave"], ix["caves"].get(task.get("cave")))
+        put_one(buf, at["task.cave"], ix["caves"].get(task.get("cave")))
         if task.get("paragraph") is not None:
             buf[at["task.paragraph"]] = 1.0
         start = at["task.dice"]
@@ -222,7 +229,7 @@ class AboveAndBelowStateEncoder(StateEncoder):
             if face:
                 buf[i] = scaled(face, 1.0 / 6)
         _number(buf, at["task.lanterns"], task.get("lanterns"), 12)
-        _one(buf, at["task.option"], ix["option"].get(task.get("option")))
+        put_one(buf, at["task.option"], ix["option"].get(task.get("option")))
         for k, option in enumerate(list(task.get("options") or ())[:OPTIONS]):
             if option:
                 buf[at["task.options.present"] + k] = 1.0
@@ -241,11 +248,6 @@ class AboveAndBelowStateEncoder(StateEncoder):
         _set(buf, at["task.pushed"], ix["villagers"], task.get("pushed") or ())
         _number(buf, at["task.rerolls"], task.get("rerolls"), 3)
         _number(buf, at["task.bonus"], task.get("bonus"), 3)
-
-
-def _one(buf: Any, start: int, i: int | None) -> None:
-    if i is not None:
-        buf[start + i] = 1.0
 
 
 def _number(buf: Any, slot: int, value: Any, high: float) -> None:

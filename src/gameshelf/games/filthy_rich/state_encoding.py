@@ -17,7 +17,7 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING, Any
 
-from gameshelf.core.tensor import StateEncoder, number_value, relative_seat, scaled
+from gameshelf.core.tensor import StateEncoder, number_value, put_one, relative_seat, scaled
 from gameshelf.games.filthy_rich.cards import catalog
 from gameshelf.games.filthy_rich.encoding import MONEY_CAP, PHASES, SEATS, TURNS_CAP, _vocabs
 from gameshelf.games.filthy_rich.state import NOBODY
@@ -83,9 +83,9 @@ class FilthyRichStateEncoder(StateEncoder):
         self.write_viewer(seat, players, SEATS)
         if 1 <= s.page <= rules.pages:
             buf[at["page"] + s.page - 1] = 1.0
-        _one(buf, at["phase"], self._phase.get(s.phase))
-        _one(buf, at["turn"], rel(s.turn))
-        _one(buf, at["current"], rel(s.current_player))
+        put_one(buf, at["phase"], self._phase.get(s.phase))
+        put_one(buf, at["turn"], rel(s.turn))
+        put_one(buf, at["current"], rel(s.current_player))
         _number(buf, at["turns"], s.turns, TURNS_CAP)
         _number(buf, at["actions_left"], s.actions_left, rules.actions_per_turn)
         if s.luxury_open:
@@ -134,20 +134,15 @@ class FilthyRichStateEncoder(StateEncoder):
             if isinstance(lux, int) and 0 <= lux < n_lux:
                 buf[at["auction.luxury"] + lux] = 1.0
             _number(buf, at["auction.high"], auction["high"], MONEY_CAP)
-            _one(buf, at["auction.leader"], rel(auction["leader"]))
-            _one(buf, at["auction.bidder"], rel(auction["bidder"]))
+            put_one(buf, at["auction.leader"], rel(auction["leader"]))
+            put_one(buf, at["auction.bidder"], rel(auction["bidder"]))
             start = at["auction.queue"]
             for queued in auction["queue"]:  # the reference places these as seats: kept as it is
                 at_seat = rel(queued)
                 if at_seat is not None:
                     buf[start + at_seat] = 1.0
         if s.winner != NOBODY:
-            _one(buf, at["winner"], rel(s.winner))
-
-
-def _one(buf: Any, start: int, i: int | None) -> None:
-    if i is not None:
-        buf[start + i] = 1.0
+            put_one(buf, at["winner"], rel(s.winner))
 
 
 def _number(buf: Any, slot: int, value: Any, high: float) -> None:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING, Any
 
-from gameshelf.core.tensor import StateEncoder, layout, number_value, relative_seat, scaled
+from gameshelf.core.tensor import StateEncoder, layout, number_value, put_one, relative_seat, scaled
 from gameshelf.games.pay_dirt.board import EMPTY, Camp
 from gameshelf.games.pay_dirt.components import KIND_CODES, MACHINES, ROWS, components
 from gameshelf.games.pay_dirt.encoding import SEATS, SPACES, TILES, _vocabs
@@ -287,15 +287,15 @@ class PayDirtStateEncoder(StateEncoder):
         _number(buf, at["temperature"], s.temperature, 20, -5)
         if s.final_round:
             buf[at["final_round"]] = 1.0
-        _one(buf, at["phase"], self._phase.get(s.phase))
-        _one(buf, at["head"], rel(s.head))
-        _one(buf, at["current"], rel(s.current_player))
+        put_one(buf, at["phase"], self._phase.get(s.phase))
+        put_one(buf, at["head"], rel(s.head))
+        put_one(buf, at["current"], rel(s.current_player))
         phase = s.phase
         bidding = phase == "bidding"
         if s.no_bid is not None and 0 <= s.no_bid < len(ROWS):
             buf[at["auction.no_bid"] + s.no_bid] = 1.0
         if phase in _AUCTION_PHASES:
-            _one(buf, at["auction.auctioneer"], rel(s.auctioneer))
+            put_one(buf, at["auction.auctioneer"], rel(s.auctioneer))
         _number(buf, at["auction.events_done"], s.events_done, 6)
         if bidding:
             size = components().rules.display_size
@@ -305,12 +305,12 @@ class PayDirtStateEncoder(StateEncoder):
             if lot[1] is not None and 0 <= lot[1] < size:
                 buf[at["auction.lot.slot"] + lot[1]] = 1.0
             _number(buf, at["auction.high_bid"], s.high_bid, components().rules.bid_cap)
-            _one(buf, at["auction.high_bidder"], rel(s.high_bidder))
+            put_one(buf, at["auction.high_bidder"], rel(s.high_bidder))
             _flags(buf, at["auction.active"], s.active, order)
         _flags(buf, at["auction.won"], s.won, order)
         if phase == "acquire":
-            _one(buf, at["pending.kind"], {"equipment": 0, "scrap-wear": 1}.get(s.pending))
-            _one(buf, at["pending.player"], rel(s.pending_player))
+            put_one(buf, at["pending.kind"], {"equipment": 0, "scrap-wear": 1}.get(s.pending))
+            put_one(buf, at["pending.player"], rel(s.pending_player))
             item = s.pending_item
             if item is not None and 0 <= item < n["equipment"]:
                 buf[at["pending.item"] + item] = 1.0
@@ -328,7 +328,7 @@ class PayDirtStateEncoder(StateEncoder):
                 if place is not None:
                     buf[start + place] = scaled(k + 1, 1.0 / SEATS)
             holder = s.draft_order[s.draft_pos]
-            _one(buf, at["hardships.holder"], rel(holder))
+            put_one(buf, at["hardships.holder"], rel(holder))
             _number(buf, at["hardships.hand_size"], len(s.draft_hand), 5)
             if holder == seat:
                 _set(buf, at["hardships.hand"], count, s.draft_hand)
@@ -344,11 +344,6 @@ class PayDirtStateEncoder(StateEncoder):
             x = s.swept[order[k]] + 1
             if x:
                 buf[start + k] = scaled(x, 0.25)
-
-
-def _one(buf: Any, start: int, i: int | None) -> None:
-    if i is not None:
-        buf[start + i] = 1.0
 
 
 def _number(buf: Any, slot: int, value: Any, high: float, low: float = 0) -> None:
