@@ -11,6 +11,14 @@ Usage::
     python benchmarks/jax_dicey_farm_check.py                  # 10,000 games
     python benchmarks/jax_dicey_farm_check.py --games 1000 --workers 2
     python benchmarks/jax_dicey_farm_check.py --sower-1.02-2   # an engine before issue 29
+    python benchmarks/jax_dicey_farm_check.py --workers 14 --compare-in-workers   # a 16-core machine
+
+With ``--compare-in-workers`` each worker plays a chunk of ``--batch`` games
+and replays them through JAX itself, on the CPU with one XLA thread, so the
+whole run scales with the cores; without it the JAX replay and the
+field-by-field comparison run in this process (on its GPU, if it has one)
+while the workers play the engine games, and on many cores that one process
+is the bottleneck.
 
 ``--sower-1.02-2`` replays with the sowing rule of rules 1.02-2 (sowing
 nothing gave the die back, then the Sower's 1), for an engine that predates
@@ -21,10 +29,30 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing
+import os
 import time
+from collections.abc import Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
 
 from gameshelf.rl.jax.dicey_farm import _rules, check
+
+
+def check_chunk(plan: list[tuple[int, str]], batch: int) -> tuple[list[check.EngineGame], list[str]]:
+    """Play a chunk of engine games and compare them here (a worker's job);
+    the games come back without their snapshots, which only the comparison needs."""
+    games = [check.play_engine(seed, policy) for seed, policy in plan]
+    problems = check.compare(games, batch)
+    for g in games:
+        g.snapshots = []
+    return games, problems
+
+
+def cpu_workers_env() -> None:
+    """JAX on the CPU, one thread per process: set before any worker starts
+    (spawned workers inherit it) and before this process touches a device."""
+    os.environ["JAX_PLATFORMS"] = "cpu"
+    os.environ["XLA_FLAGS"] = (os.environ.get("XLA_FLAGS", "") + " --xla_cpu_multi_thread_eigen=false"
+                               " intra_op_parallelism_threads=1").strip()
 
 
 def main() -> None:
@@ -35,7 +63,13 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--mix", default="0.6,0.05,0.35", help="shares of random, greedy and boosted games")
     parser.add_argument("--sower-1.02-2", dest="old_sower", action="store_true")
+    parser.add_argument("--compare-in-workers", action="store_true",
+                        help="each worker replays its own games through JAX on the CPU")
     args = parser.parse_args()
+    if args.compare_in_workers:
+        if args.old_sower:
+            parser.error("--sower-1.02-2 is set in this process only; use it without --compare-in-workers")
+        cpu_workers_env()
     if args.old_sower:
         _rules.SOWING_NOTHING_SPENDS_THE_DIE = False
     mix = tuple(float(x) for x in args.mix.split(","))
@@ -49,11 +83,15 @@ def main() -> None:
     pool: Executor | None = (ProcessPoolExecutor(args.workers, mp_context=multiprocessing.get_context("spawn"))
                              if args.workers > 1 else None)
     play = pool.map if pool is not None else map
+    chunks = [plan[k: k + args.batch] for k in range(0, len(plan), args.batch)]
+    if args.compare_in_workers:
+        played: Iterator[tuple[list[check.EngineGame], list[str]]] = play(check_chunk, chunks, [args.batch] * len(chunks))
+    else:
+        played = ((chunk, check.compare(chunk, args.batch)) for chunk in
+                  (list(play(check.play_engine, [s for s, _ in part], [p for _, p in part])) for part in chunks))
     try:
-        for k in range(0, len(plan), args.batch):
-            part = plan[k: k + args.batch]
-            chunk = list(play(check.play_engine, [s for s, _ in part], [p for _, p in part]))
-            problems += check.compare(chunk, args.batch)
+        for chunk, found in played:
+            problems += found
             games += len(chunk)
             steps += sum(len(g.actions) for g in chunk)
             for g in chunk:
