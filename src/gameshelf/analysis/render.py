@@ -58,7 +58,8 @@ def percent(value: float, signed: bool = False) -> str:
 
 def loss_text(analysis: Analysis, decision: Decision, lang: str | None) -> str:
     """The loss of one decision ("expected score 3 lower")."""
-    if analysis.solo:
+    if analysis.solo or round((decision.loss_win or 0.0) * 100) == 0:
+        # "chance to win 0% lower" tells a player nothing: say only the score
         return t("analysis.loss-solo", lang, score=number(decision.loss_score))
     return t("analysis.loss-multi", lang, win=percent(decision.loss_win or 0.0),
              score=number(decision.loss_score))

@@ -242,6 +242,6 @@ export function result(ctx) {
       h("th", { scope: "col", text: t(`${NS}.view.money-unscored`) }))),
     h("tbody", {}, obs.camps.map((c, p) =>
       h("tr", {}, h("th", { scope: "row" }, seatBadge(p, ctx.names)),
-        h("td", { text: `${c.gold}${swept[p] ? ` (${t(`${NS}.view.swept`, { gold: swept[p] })})` : ""}` }),
+        h("td", { text: `${c.gold}${swept[p] > 0 ? ` (${t(`${NS}.view.swept`, { gold: swept[p] })})` : ""}` }),
         h("td", { class: "muted", text: money(c.money) })))));
 }
