@@ -242,7 +242,8 @@ def _load_builtin() -> None:
     """Import the optional bot modules that register themselves."""
     from importlib import import_module
 
-    for module in ("gameshelf.bots.greedy", "gameshelf.bots.ismcts", "gameshelf.bots.rollout"):
+    for module in ("gameshelf.bots.greedy", "gameshelf.bots.ismcts", "gameshelf.bots.rollout",
+                   "gameshelf.bots.planner"):
         try:
             import_module(module)
         except ModuleNotFoundError as exc:
