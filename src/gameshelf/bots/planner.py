@@ -91,6 +91,9 @@ class PlannerBot:
         #: the rest of the line chosen last, and the move number it starts at.
         self._plan: tuple[Action, ...] = ()
         self._plan_at = -1
+        #: one decision's one-step values by position: lines that meet again
+        #: (two dice spent in either order) need not weigh the moves twice.
+        self._values: dict[str, dict[Action, float]] = {}
 
     def choose(self, view: PlayerView) -> Action:
         legal = view.legal_actions()
@@ -100,6 +103,7 @@ class PlannerBot:
             self._keep(plan[1:] if plan and plan[0] == legal[0] else (), view)
             return legal[0]
         worlds = [view.search_world(self.stream.below(_SEED_RANGE)) for _ in range(self.samples)]
+        self._values = {}
         found = self._write_lines(worlds[0], view.player, legal)
         if plan and plan[0] in legal and plan not in found:
             found.append(plan)
@@ -173,8 +177,10 @@ class PlannerBot:
         if epsilon and self.stream.random() < epsilon:
             action = self.stream.choice(fresh)
         else:
-            values = one_step_values(state, fresh)
-            action = fresh[values.index(max(values))]
+            values = self._values.get(key)
+            if values is None:
+                values = self._values[key] = dict(zip(legal, one_step_values(state, legal), strict=True))
+            action = max(fresh, key=values.__getitem__)  # the first of equals
         done.add(action)
         return action
 
