@@ -225,7 +225,7 @@ def decision_times(
     for i in range(games_):
         deal = derive_seed("bench-timing", seed, i) & 0x7FFFFFFF
         # (lineup, the hero's seat in it or -1); by seat, not by name, so a
-        # hero that is the reference bot (Dicey Farm's hard = greedy) still
+        # hero that is the reference bot (Dicey Farm's hard level was greedy) still
         # gets both figures
         lineups = ([((hero,), 0), ((reference,), -1)] if players == 1 else
                    [(tuple(hero if s == i % players else reference for s in range(players)),

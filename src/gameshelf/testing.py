@@ -478,7 +478,7 @@ class ConformanceSuite:
     def test_declared_parts_answer_with_their_types(self) -> None:
         """On sampled positions: every legal move has the mover's sentence in
         English and Japanese; ``decision()``, ``unavailable_moves()``,
-        ``acquisitions()``, the typed-move hint, the terminal board and the
+        ``acquisitions()``, ``round_number()``, the typed-move hint, the terminal board and the
         evaluation answer with their declared types; and none of them
         changes the state (a snapshot before and after)."""
         from gameshelf.core.protocol import Decision, Unavailable
@@ -504,6 +504,12 @@ class ConformanceSuite:
                 and all(type(p) is int and isinstance(items, list) and all(type(i) is str for i in items)
                         for p, items in acquired.items())
             ), f"{where}: acquisitions() is {acquired!r}"
+            round_in_play = state.round_number()
+            assert round_in_play is None or (type(round_in_play) is int and round_in_play >= 1), (
+                f"{where}: round_number() is {round_in_play!r}"
+            )
+            if seat is not None:  # a round is public: a re-dealt twin is in the same one
+                assert state.determinize(seat, 7).round_number() == round_in_play, f"{where}: round_number() reads hidden parts"
             for lang in ("en", "ja"):
                 if decision is not None:
                     assert decision.text(lang).strip(), f"{where}: the decision has no {lang} text"

@@ -47,6 +47,9 @@ class KeepOrRerollState(State):
     def current_player(self) -> PlayerId | None:
         return None if self.is_over else 0
 
+    def round_number(self) -> int:
+        return self.round + 1  # a keep ends the round
+
     def _legal_actions(self) -> list[Action]:
         return [Keep()] if self.rerolled else [Keep(), Reroll()]
 

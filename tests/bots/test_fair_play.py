@@ -24,6 +24,7 @@ BOTS = [
     "ismcts[iterations=60]",
     "hard[iterations=30]",
     "rollout[samples=2,depth=3]",
+    "planner[samples=2,width=2,lines=1,depth=3]",
 ]
 
 

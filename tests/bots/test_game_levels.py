@@ -11,16 +11,19 @@ import gameshelf
 from gameshelf.bots import LEVELS, BotSettingsError, level_bot, level_settings, make_bot
 from gameshelf.bots.greedy import GreedyBot
 from gameshelf.bots.ismcts import ISMCTSBot
+from gameshelf.bots.planner import PlannerBot
 from gameshelf.bots.rollout import RolloutBot
 
 
-def test_dicey_farm_plays_every_level_greedily_and_the_others_keep_the_defaults() -> None:
+def test_dicey_farm_plays_hard_with_the_planner_and_the_others_keep_the_defaults() -> None:
     dicey = gameshelf.load_game("dicey-farm")
     hard, normal = make_bot("hard", game=dicey), make_bot("normal", game=dicey)
-    assert isinstance(hard, GreedyBot) and hard.noise == 0.0
+    assert isinstance(hard, PlannerBot) and (hard.samples, hard.width, hard.lines) == (2, 3, 2)
     assert isinstance(normal, GreedyBot) and normal.noise == 0.1
-    assert level_bot("hard", dicey) == "greedy" and level_bot("hard") == "ismcts"
-    assert level_settings("hard", dicey) == {}  # another bot: the search settings do not apply
+    assert level_bot("hard", dicey) == "planner" and level_bot("hard") == "ismcts"
+    assert level_bot("normal", dicey) == "greedy"
+    # another bot: the default search settings do not apply
+    assert level_settings("hard", dicey) == {"samples": 2, "width": 3, "lines": 2}
     plain = make_bot("hard", game=gameshelf.load_game("pay-dirt"))
     assert isinstance(plain, ISMCTSBot) and plain.rollout == "random"
     assert level_settings("hard") == LEVELS["hard"][1]  # no game: the defaults

@@ -157,8 +157,9 @@ def test_a_target_is_judged_by_the_whole_interval(bench) -> None:  # type: ignor
 
 
 def test_a_hard_level_that_is_the_reference_bot_is_timed_apart_from_it(bench) -> None:  # type: ignore[no-untyped-def]
-    """Dicey Farm's hard level is the greedy bot: the hero's decisions and
-    the reference's still go to their own figures, by seat."""
+    """A hard level may be the reference bot itself (Dicey Farm's was the
+    greedy bot until 2026-11-27): the hero's decisions and the reference's
+    still go to their own figures, by seat."""
     for game_id, players in (("keep-or-reroll", 1), ("hidden-high", 2)):
         timing = bench.decision_times(game_id, "greedy", "greedy", 2, 4, players)
         assert timing["hero"]["n"] > 0 and timing["reference"]["n"] > 0

@@ -5,9 +5,11 @@ through a clone. The view offers only what the seat may know: its
 observation, its legal moves, and :meth:`PlayerView.determinize`, a copy in
 which everything hidden has been re-sampled.
 
-Bots by name: ``random``, ``greedy`` (:mod:`gameshelf.bots.greedy`) and
-``ismcts`` (:mod:`gameshelf.bots.ismcts`). The UI's three levels are names
-too, mapped to settings by :data:`LEVELS`; :func:`parse_bot_spec` reads the
+Bots by name: ``random``, ``greedy`` (:mod:`gameshelf.bots.greedy`),
+``ismcts`` (:mod:`gameshelf.bots.ismcts`), ``rollout``
+(:mod:`gameshelf.bots.rollout`) and ``planner``
+(:mod:`gameshelf.bots.planner`). The UI's three levels are names too, mapped
+to settings by :data:`LEVELS`; :func:`parse_bot_spec` reads the
 ``name[key=value,...]`` form that ``gameshelf simulate --bots`` takes.
 """
 
@@ -112,8 +114,9 @@ _BOTS: dict[str, BotFactory] = {"random": RandomBot}
 #: commands in docs/bots-and-simulation.md). Easy plays the heuristic but
 #: blunders a third of the time; normal thinks a fifth as long as hard.
 #: A game may change a level for itself in ``data/bots.toml``
-#: (:func:`level_settings`, :func:`level_bot`); Dicey Farm plays every level
-#: with the greedy bot, Filthy Rich's hard level is the rollout bot.
+#: (:func:`level_settings`, :func:`level_bot`); Dicey Farm plays easy and
+#: normal with the greedy bot and hard with the planner bot, Filthy Rich's
+#: hard level is the rollout bot.
 _SEARCH = {"rollout": "random", "rollout_depth": 4, "prior": 3.0, "settle": 0.03}
 LEVELS: dict[str, tuple[str, dict[str, Any]]] = {
     "easy": ("greedy", {"noise": 0.3}),
@@ -195,10 +198,11 @@ def level_bot(level: str, game: Game | None = None) -> str:
     ``data/bots.toml`` names another with ``bot = "..."``).
 
     Why a game may: in Dicey Farm, with its tuned heuristic, no search
-    recipe tried measurably beat the one-step greedy bot, at a hundred times
-    its cost, so its hard level is the greedy bot; in Filthy Rich the tree
-    search did not beat it either, and the rollout bot did, so that is its
-    hard level (docs/bots-and-simulation.md).
+    that compared positions mid-round measurably beat the one-step greedy
+    bot, so its easy and normal levels are the greedy bot, and its hard
+    level is the planner bot, which judges moves at the round's end; in
+    Filthy Rich the tree search did not beat greedy either, and the rollout
+    bot did, so that is its hard level (docs/bots-and-simulation.md).
     """
     default_bot = LEVELS[level][0]
     if game is None:
@@ -242,7 +246,8 @@ def _load_builtin() -> None:
     """Import the optional bot modules that register themselves."""
     from importlib import import_module
 
-    for module in ("gameshelf.bots.greedy", "gameshelf.bots.ismcts", "gameshelf.bots.rollout"):
+    for module in ("gameshelf.bots.greedy", "gameshelf.bots.ismcts", "gameshelf.bots.rollout",
+                   "gameshelf.bots.planner"):
         try:
             import_module(module)
         except ModuleNotFoundError as exc:

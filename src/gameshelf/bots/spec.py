@@ -138,6 +138,13 @@ SETTINGS: dict[str, dict[str, Setting]] = {
         "time_ms": Setting("float", low=1, nullable=True),
         "confidence": _WEIGHT,
     },
+    "planner": {
+        "samples": _COUNT,
+        "width": _COUNT,
+        "lines": Setting("int", low=0),
+        "epsilon": _SHARE,
+        "depth": _COUNT,
+    },
 }
 
 

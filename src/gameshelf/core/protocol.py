@@ -438,6 +438,16 @@ class State(ABC):
         only on what the deciding seat can see."""
         return []
 
+    def round_number(self) -> int | None:
+        """The round in play, counted from 1, or ``None`` for a game without
+        rounds. Why: a round's end is where a game's heuristic stands on
+        firmest ground (the round's actions are done, the next round not yet
+        begun), so a bot that looks ahead (:mod:`gameshelf.bots.planner`)
+        plays a move out until this number changes or the game ends. A
+        round is public: it must not change the state and may depend only on
+        what every seat sees."""
+        return None
+
     def acquisitions(self) -> dict[PlayerId, list[str]] | None:
         """For a simulation's per-item table: per seat, the data ids of what
         it acquired (cards, buildings, craftsmen), in order, whether or not

@@ -98,6 +98,11 @@ class DiceyFarmState(State):
     def current_player(self) -> PlayerId | None:
         return None if self.final is not None else 0
 
+    def round_number(self) -> int:
+        """The round in play (1-8): it changes when the round's last move,
+        "end round", has been played and the next round dealt."""
+        return self.round
+
     def decision(self) -> Decision | None:
         """The status bar's phrase (``rules/decision.py``)."""
         return decide(self)
