@@ -194,6 +194,9 @@ class LegalNow:
 
     #: how many distinct action instances are remembered before starting over.
     REMEMBER = 1 << 14
+    #: how many distinct masks are remembered per game before starting over
+    #: (at most 4,096 x the game's action count bytes: under 3 MB for the largest).
+    MASKS = 1 << 12
 
     def __init__(self) -> None:
         self._state: State | None = None
@@ -266,14 +269,14 @@ class LegalNow:
         find their mask made already, and a copy costs less than building
         one (zeros, an index array, a fancy assignment). The memory is one
         per game, like the ids' (:data:`_MASKS`), and bounded by
-        :attr:`REMEMBER`."""
+        :attr:`MASKS`."""
         by_id = self.of(state)
         if self._mask is None:
             key = tuple(by_id)
             masks = self._masks
             mask = masks.get(key)
             if mask is None:
-                if len(masks) >= self.REMEMBER:
+                if len(masks) >= self.MASKS:
                     masks.clear()
                 mask = masks[key] = np.zeros(self._n, dtype=np.int8)
                 if key:
