@@ -18,17 +18,26 @@ Usage::
     python benchmarks/adapters.py                  # every game, 3 players where allowed
     python benchmarks/adapters.py --seconds 1 --rounds 2 --json --game pay-dirt
     python benchmarks/adapters.py --breakdown 6     # where an adapter's time goes, per move
+    python benchmarks/adapters.py --without-tensors # the adapters' own cost, tensors aside
+
+``--without-tensors`` is a diagnosis, not a result: every observation
+tensor is replaced by zeros of its length (the engine rows are unchanged),
+so the table shows how near the adapters' own machinery (masks, ids, the
+libraries' bookkeeping and wrappers, the bots) comes to the engine before
+any tensor is paid for.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import random
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, field
+from typing import Any
 
 from gameshelf.core.registry import games, load_game
 
@@ -164,6 +173,33 @@ def breakdown(game_id: str, players: int, games: int) -> dict[str, float]:
     return {key: total / moves * 1e6 for key, total in spent.items()}
 
 
+@contextlib.contextmanager
+def tensors_stubbed() -> Iterator[None]:
+    """While inside, every adapter's observation tensor is zeros of its
+    length (for ``--without-tensors``): the adapters keep their tensors in
+    ``SeatTensors``, so that is the one place to replace, and it is put
+    back on the way out."""
+    import numpy as np
+
+    from gameshelf.core.tensor import tensor_size
+    from gameshelf.rl._common import SeatTensors
+
+    zeros: dict[str, np.ndarray] = {}
+
+    def stub(self: SeatTensors, state: Any, seat: int | None) -> np.ndarray:
+        found = zeros.get(state.game.id)
+        if found is None:
+            found = zeros[state.game.id] = np.zeros(tensor_size(state.game), np.float32)
+        return found.copy()
+
+    real = SeatTensors.__call__
+    SeatTensors.__call__ = stub  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        SeatTensors.__call__ = real  # type: ignore[method-assign]
+
+
 ADAPTERS: dict[str, Callable[[str, int], Callable[[int], int]]] = {
     "engine (apply)": lambda g, p: engine(g, p, checked=True),
     "engine (apply_unchecked)": lambda g, p: engine(g, p, checked=False),
@@ -194,16 +230,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     parser.add_argument("--breakdown", type=int, metavar="GAMES", default=0,
                         help="instead: CPU us per move of a move, the tensor, the mask and the old tensor path")
+    parser.add_argument("--without-tensors", action="store_true",
+                        help="diagnosis: every observation tensor replaced by zeros of its length")
     args = parser.parse_args(argv)
     if args.rounds < 1 or args.seconds <= 0:
         parser.error("--rounds must be at least 1 and --seconds positive")
     if args.breakdown:
         return print_breakdown(args.game or games(), args.breakdown, as_json=args.json)
     rows = []
-    for game_id in args.game or games():
-        game = load_game(game_id)
-        players = max(game.min_players, min(3, game.max_players))
-        rows.append(measure(game_id, players, args.seconds, args.rounds))
+    with tensors_stubbed() if args.without_tensors else contextlib.nullcontext():
+        for game_id in args.game or games():
+            game = load_game(game_id)
+            players = max(game.min_players, min(3, game.max_players))
+            rows.append(measure(game_id, players, args.seconds, args.rounds))
     if args.json:
         print(json.dumps([asdict(r) for r in rows], indent=1))
         return 0
@@ -213,6 +252,8 @@ def main(argv: list[str] | None = None) -> int:
         cells = [f"{r.moves_per_s[n]:,.0f} ({r.ratio(n):.0%})" for n in ADAPTERS]
         print(f"| {r.game} | {r.players} | " + " | ".join(cells) + " |")
     print("\nmoves/s of random play; in brackets, the share of the engine's own figure through apply")
+    if args.without_tensors:
+        print("(--without-tensors: every observation tensor replaced by zeros; a diagnosis, not a result)")
     return 0
 
 

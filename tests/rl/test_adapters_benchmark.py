@@ -41,3 +41,21 @@ def test_breakdown_reports_each_cost(capsys: pytest.CaptureFixture[str]) -> None
         "move (apply)", "tensor (state encoder)", "mask", "reference: observation", "reference: encoding",
     }
     assert all(v >= 0 for v in costs.values())
+
+
+def test_without_tensors_stubs_them_only_while_it_measures(capsys: pytest.CaptureFixture[str]) -> None:
+    """The diagnosis replaces every adapter's tensor by zeros while it runs,
+    and puts the real encoder back afterwards."""
+    import numpy as np
+
+    from gameshelf.core.registry import load_game
+    from gameshelf.rl._common import SeatTensors
+
+    bench = _load()
+    state = load_game("dicey-farm").new_game(1, seed=3)
+    with bench.tensors_stubbed():
+        assert not SeatTensors()(state, 0).any()
+    assert SeatTensors()(state, 0).any()
+    assert bench.main(["--seconds", "0.01", "--rounds", "1", "--game", "dicey-farm", "--without-tensors"]) == 0
+    assert "--without-tensors" in capsys.readouterr().out
+    assert np.array_equal(SeatTensors()(state, 0), state.observation_tensor(0))

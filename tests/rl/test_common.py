@@ -3,6 +3,8 @@ kind of id an agent may send checked the same way."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 np = pytest.importorskip("numpy")
@@ -20,6 +22,26 @@ def test_the_mask_and_the_ids_are_the_games_own() -> None:
     assert mask.dtype == np.int8 and set(mask.nonzero()[0]) == set(legal.of(state))
     mask[:] = 0  # the caller's copy: the next mask is whole again
     assert legal.mask(state).sum() == len(state.legal_actions())
+
+
+@pytest.mark.parametrize("limit", [LegalNow.MASKS, 2])
+def test_remembered_masks_are_each_moves_own_and_the_callers(monkeypatch: pytest.MonkeyPatch, limit: int) -> None:
+    """Masks are remembered by their legal ids, one memory per game shared
+    by every caller: at every move of whole games the mask is that move's,
+    also when the memory keeps only two and starts over; a caller's copy is
+    writable and scribbling on it changes no later mask."""
+    monkeypatch.setattr(LegalNow, "MASKS", limit)
+    game = load_game("filthy-rich")
+    rng = random.Random(3)
+    for seed in range(3):
+        state, legal, other = game.new_game(3, seed=seed), LegalNow(), LegalNow()
+        while not state.is_over:
+            expected = [int(x) for x in state.legal_action_mask()]
+            mask = legal.mask(state)
+            assert mask.flags.writeable and mask.tolist() == expected
+            mask[:] = 1
+            assert legal.mask(state).tolist() == expected and other.mask(state).tolist() == expected
+            state.apply(rng.choice(state.legal_actions()))
 
 
 @pytest.mark.parametrize("kind", [int, np.int64, np.int32])

@@ -113,6 +113,8 @@ def test_env_behaves_exactly_as_pettingzoos_own_wrappers(game_id: str, illegal_a
     for env in (ours, theirs):
         with pytest.raises(AttributeError, match="before reset"):
             env.agent_selection  # noqa: B018
+        with pytest.raises(AttributeError, match="agent_selection cannot be accessed before reset"):
+            env.last()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # PettingZoo warns about the illegal move
         ours.reset(seed=5)

@@ -439,14 +439,17 @@ class StateEncoder(ABC):
     one instance per thread (the adapters keep one per seat).
     """
 
-    __slots__ = ("buf", "game", "size", "slots", "zeros")
+    __slots__ = ("_view", "buf", "fields", "game", "size", "slots", "zeros")
 
     def __init__(self, game: Game) -> None:
         self.game = game
-        self.slots = {f.name: f.start for f in layout(game)}
+        self.fields = {f.name: f for f in layout(game)}
+        self.slots = {name: f.start for name, f in self.fields.items()}
         self.size = tensor_size(game)
         self.buf = array("f", bytes(4 * self.size))
         self.zeros = array("f", bytes(4 * self.size))
+        #: a numpy view of :attr:`buf`, made once (the buffer never changes length)
+        self._view = np.frombuffer(self.buf, np.float32)
 
     @abstractmethod
     def fill(self, state: State, seat: int | None) -> None:
@@ -455,7 +458,21 @@ class StateEncoder(ABC):
     def __call__(self, state: State, seat: int | None) -> np.ndarray:
         """``seat``'s tensor of ``state``: a new array the caller may keep."""
         self.fill(state, seat)
-        return np.frombuffer(self.buf, np.float32).copy()
+        return self._view.copy()
+
+    def runs(self, *names: str) -> Runs:
+        """The slots of the fields ``names`` as runs to clear with
+        :func:`clear`: adjacent fields merged into one run, each run with
+        its own zeros (made once: a slice of zeros per clear was a new
+        array each time)."""
+        spans = sorted((self.fields[n].start, self.fields[n].start + self.fields[n].size) for n in names)
+        merged: list[list[int]] = []
+        for start, stop in spans:
+            if merged and merged[-1][1] == start:
+                merged[-1][1] = stop
+            else:
+                merged.append([start, stop])
+        return tuple((start, stop, self.zeros[:stop - start]) for start, stop in merged)
 
     def write_viewer(self, seat: int | None, players: int, seats: int) -> None:
         """The two parts every game's tensor opens with: whether a spectator
@@ -465,6 +482,33 @@ class StateEncoder(ABC):
         if 1 <= players <= seats:
             self.buf[self.slots["seats"] + players - 1] = 1.0
 
+
+
+#: runs of slots (first, end, zeros of that length), from :meth:`StateEncoder.runs`.
+Runs = tuple[tuple[int, int, "array[float]"], ...]
+
+
+def clear(buf: Any, runs: Runs) -> None:
+    """Zero the slots of ``runs`` in ``buf`` (a part about to be rewritten)."""
+    for start, stop, zeros in runs:
+        buf[start:stop] = zeros
+
+
+def kept_copy(value: Any) -> Any:
+    """``value`` with every list, dict and set in it copied (tuples walked,
+    other values as they are), so that it still compares equal to what
+    ``value`` was after the state's containers change in place: what an
+    incremental encoder keeps to tell whether a part's source changed."""
+    kind = type(value)
+    if kind is list:
+        return [kept_copy(v) for v in value]
+    if kind is tuple:
+        return tuple([kept_copy(v) for v in value])
+    if kind is dict:
+        return {k: kept_copy(v) for k, v in value.items()}
+    if kind is set:
+        return set(value)
+    return value
 
 
 def put_one(buf: Any, start: int, i: int | None) -> None:

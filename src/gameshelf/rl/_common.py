@@ -164,6 +164,9 @@ _NONE_YET: Any = object()
 #: action id, the instances themselves, kept alive so that no address is
 #: reused while it is remembered).
 _MEMORY: dict[Game, tuple[dict[int, int], list[Action]]] = {}
+#: per game, the legal-action masks :meth:`LegalNow.mask` has made, by their
+#: legal ids in listing order (read-only arrays; each caller gets a copy).
+_MASKS: dict[Game, dict[tuple[int, ...], np.ndarray]] = {}
 
 
 class LegalNow:
@@ -187,10 +190,13 @@ class LegalNow:
     the instances), and bounded by :attr:`REMEMBER`.
     """
 
-    __slots__ = ("_alive", "_game", "_ids", "_known", "_mask", "_moves", "_n", "_state", "by_id")
+    __slots__ = ("_alive", "_game", "_ids", "_known", "_mask", "_masks", "_moves", "_n", "_state", "by_id")
 
     #: how many distinct action instances are remembered before starting over.
     REMEMBER = 1 << 14
+    #: how many distinct masks are remembered per game before starting over
+    #: (at most 4,096 x the game's action count bytes: under 3 MB for the largest).
+    MASKS = 1 << 12
 
     def __init__(self) -> None:
         self._state: State | None = None
@@ -202,6 +208,7 @@ class LegalNow:
         self._n = 0
         self._known: dict[int, int] = {}
         self._alive: list[Action] = []
+        self._masks: dict[tuple[int, ...], np.ndarray] = {}
 
     def __reduce__(self) -> tuple[Any, ...]:
         """A cache pickles (and deep-copies) empty: it is rebuilt at the next
@@ -215,6 +222,10 @@ class LegalNow:
         if memory is None:
             memory = _MEMORY[game] = ({}, [])
         self._known, self._alive = memory
+        masks = _MASKS.get(game)
+        if masks is None:
+            masks = _MASKS[game] = {}
+        self._masks = masks
 
     def of(self, state: State) -> dict[int, Action]:
         moves = len(state.history)
@@ -250,15 +261,28 @@ class LegalNow:
         return by_id
 
     def mask(self, state: State) -> np.ndarray:
-        """The int8 legal-action mask over the game's action ids: built once
-        per move (ids as an index array, ``1`` as an int8, which skips
-        numpy's slow path for a Python list and a Python int) and copied
-        out, since an agent may keep or change what it gets."""
+        """The int8 legal-action mask over the game's action ids, copied out,
+        since an agent may keep or change what it gets.
+
+        Why masks are remembered by their ids: a game has far fewer distinct
+        sets of legal ids than moves (a few thousand at most), so most moves
+        find their mask made already, and a copy costs less than building
+        one (zeros, an index array, a fancy assignment). The memory is one
+        per game, like the ids' (:data:`_MASKS`), and bounded by
+        :attr:`MASKS`."""
         by_id = self.of(state)
         if self._mask is None:
-            self._mask = np.zeros(self._n, dtype=np.int8)
-            if by_id:
-                self._mask[np.fromiter(by_id, np.intp, len(by_id))] = _ONE
+            key = tuple(by_id)
+            masks = self._masks
+            mask = masks.get(key)
+            if mask is None:
+                if len(masks) >= self.MASKS:
+                    masks.clear()
+                mask = masks[key] = np.zeros(self._n, dtype=np.int8)
+                if key:
+                    mask[np.fromiter(key, np.intp, len(key))] = _ONE
+                mask.flags.writeable = False  # shared by every environment of the game
+            self._mask = mask
         return self._mask.copy()
 
     def play(self, state: State, action: Any) -> None:

@@ -124,17 +124,24 @@ class GameshelfEnv(gymnasium.Env[np.ndarray, np.int64]):
         state = self._require_state()
         if state.is_over:
             raise RuntimeError("the game is over: call reset()")
-        by_id = self._legal.of(state)
+        legal = self._legal
+        by_id = legal.of(state)
         move = by_id.get(action) if type(action) is int else None
         if move is None:
             move = by_id.get(checked_id(self.game, action))  # refuses a non-integer or out-of-range id
         if move is None:
             return self._observe(), self.illegal_reward, False, False, self._info(illegal=True)
         state.apply_unchecked(move)  # legal: looked up among this very state's legal actions
-        self._play_others()
+        if self._bots:
+            self._play_others()
+        # what _observe and _info do, inlined: this is every agent step
         over = state.is_over
-        reward = outcome(state, self.seat, self.reward_kind) if over else 0.0
-        return self._observe(), reward, over, False, self._info(illegal=False)
+        observation = self._tensors(state, self.seat)
+        info: dict[str, Any] = {"action_mask": legal.mask(state), "illegal": False}
+        if not over:
+            return observation, 0.0, False, False, info
+        info.update(final_info(state))
+        return observation, outcome(state, self.seat, self.reward_kind), True, False, info
 
     def render(self) -> str | None:
         """What the agent's seat sees, as text ("ansi")."""
@@ -148,10 +155,11 @@ class GameshelfEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     def _play_others(self) -> None:
         state = self._require_state()
-        while not state.is_over and state.current_player != self.seat:
+        bots, seat = self._bots, self.seat
+        player = state.current_player  # None once the game is over
+        while player is not None and player != seat:
+            state.apply(bots[player].choose(PlayerView(state, player)), player)
             player = state.current_player
-            assert player is not None
-            state.apply(self._bots[player].choose(PlayerView(state, player)), player)
 
     def _observe(self) -> np.ndarray:
         return self._tensors(self._require_state(), self.seat)

@@ -2,17 +2,19 @@
 ``core.tensor.StateEncoder``): the same slots as ``encoding.write`` lays out
 from the observation, which a test holds it equal to.
 
-Incremental where it is cheap: the villages (every villager, building,
-good and cave of every seat) are most of the non-zero slots and a move
-changes one village or none, so each seat's village part is kept in a base
-tensor with a copy of the village it was written from, and the score sheet
-(which ranks reputations across seats) is recomputed only when a village
-changed. The rest is written afresh each time.
+Incremental: the buffer is kept from one tensor to the next, and each part
+is rewritten only when its source differs from the copy kept of it. The
+villages (every villager, building, good and cave of every seat) are most
+of the non-zero slots and a move changes one village or none, so each
+seat's village is compared as a whole and, when it differs, field by field;
+the score sheet (which ranks reputations across seats) is recomputed only
+when a village changed; the table every seat sees alike (rows, decks,
+slots, supply) is one part, the turn's bookkeeping (phase, seats, the offer)
+another, and the task under way a third.
 
 What is read follows ``redaction.observe``: deck orders only as sizes, the
 cave deck's face-up top card, and of an encounter under way what
-``task_view`` shows (thresholds and costs, never rewards).
-"""
+``task_view`` shows (thresholds and costs, never rewards)."""
 
 from __future__ import annotations
 
@@ -21,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from gameshelf.core.tensor import (
     StateEncoder,
+    clear,
     count_value,
     number_value,
     put_one,
@@ -30,7 +33,7 @@ from gameshelf.core.tensor import (
 from gameshelf.games.above_and_below.components import GOODS
 from gameshelf.games.above_and_below.encoding import COIN_CAP, OPTIONS, SEATS, _vocabs
 from gameshelf.games.above_and_below.rules.explore import task_view
-from gameshelf.games.above_and_below.rules.scoring import score_sheet
+from gameshelf.games.above_and_below.rules.scoring import rank_bonuses, village_points
 
 if TYPE_CHECKING:
     from gameshelf.core.protocol import Game, State
@@ -55,10 +58,30 @@ def _village_copy(v: Village) -> tuple[Any, ...]:
             list(v.caves), dict(v.card_goods), v.passed)
 
 
+#: the parts of the layout written by the turn's bookkeeping, the shared table and the task under way
+_TURN = ("spectator", "seats", "round", "phase", "turn", "current", "start_player", "offer", "offer.seller",
+         "offer.buyer", "offer.price", "flags.refreshed", "flags.sold")
+#: the table in two parts that change apart: the building rows and decks (a purchase), and the
+#: villager slots and the supply (hiring, harvests, trade)
+_TABLE = ("house_row", "outpost_row", "star_row", "key_row", "decks.house", "decks.outpost", "decks.villager",
+          "decks.cave", "cave_top")
+_SUPPLY = ("slots", "slot_costs", "cider_on_board", "supply.goods", "supply.potion", "supply.cider", "specials")
+_TASK = ("task.purpose", "task.villagers", "task.count", "task.cave", "task.paragraph", "task.dice", "task.lanterns",
+         "task.option", "task.options.present", "task.options.threshold_low", "task.options.threshold_high",
+         "task.options.cost", "task.options.bonus", "task.options.goto", "task.pushed", "task.rerolls", "task.bonus")
+#: the village fields no score depends on (coins, passed): a change to only these keeps the village's points
+_POINTLESS = frozenset({0, 14})
+#: per entry of :func:`_village_key`, the village fields (indices into _VILLAGE_FIELDS) written from it
+_FIELDS_OF_KEY = ((0,), (1,), (2,), (3,), (4,), (5,), (6,), (7,), (8,), (9, 15), (9, 15), (10, 15), (11, 15),
+                  (12,), (13,), (14,))
+
+
 class AboveAndBelowStateEncoder(StateEncoder):
     """Above and Below's tensor from an :class:`AboveAndBelowState`."""
 
-    __slots__ = ("_at", "_base", "_ix", "_kept", "_n", "_runs", "_sheets")
+    __slots__ = ("_at", "_ix", "_kept", "_n", "_points", "_ranks", "_reps", "_runs", "_sheet", "_sheet_at",
+                 "_supply", "_supply_runs", "_table", "_table_runs", "_task_runs", "_tasked", "_turn", "_turn_runs",
+                 "_village_runs")
 
     def __init__(self, game: Game) -> None:
         super().__init__(game)
@@ -66,82 +89,128 @@ class AboveAndBelowStateEncoder(StateEncoder):
         v = _vocabs()
         self._n = {name: vocab.size for name, vocab in v.items()}
         self._ix = {name: vocab.index for name, vocab in v.items()}
-        self._base = self.zeros[:]
+        #: per relative seat, the copy of the village its slots were written from
         self._kept: list[tuple[Any, ...] | None] = [None] * SEATS
-        self._sheets: tuple[Any, ...] | None = None
+        #: per relative seat, its village's own points (``village_points``) and the sheet last written
+        self._points: list[tuple[int, int, int, int] | None] = [None] * SEATS
+        self._sheet: list[tuple[int, ...]] | None = None
+        self._reps: list[int] = []
+        self._ranks: list[int] = []
+        self._sheet_at = tuple(self._at[f"scores.{key}"] for key in _SHEET)
         sizes = {"coins": 1, "reputation": 1, "ready": self._n["villagers"], "exhausted": self._n["villagers"],
                  "injured": self._n["villagers"], "goods": len(GOODS), "potions": 1, "cider": 1,
                  "sale": self._n["sale"], "track": len(GOODS), "houses": self._n["buildings"],
                  "outposts": self._n["buildings"], "caves": self._n["caves"], "card_goods": self._n["buildings"],
                  "passed": 1, "income": 1}
-        self._runs = [[(self._at[f] + k * sizes[f], sizes[f]) for f in _VILLAGE_FIELDS] for k in range(SEATS)]
+        #: per relative seat, per village field: its run (first, end, zeros)
+        self._runs = [[(self._at[f] + k * sizes[f], self._at[f] + (k + 1) * sizes[f], self.zeros[:sizes[f]])
+                       for f in _VILLAGE_FIELDS] for k in range(SEATS)]
+        self._village_runs = [tuple(runs) for runs in self._runs]
+        self._turn_runs, self._table_runs, self._task_runs = self.runs(*_TURN), self.runs(*_TABLE), self.runs(*_TASK)
+        self._supply_runs = self.runs(*_SUPPLY)
+        self._supply: tuple[Any, ...] | None = None
+        self._turn: tuple[Any, ...] | None = None
+        self._table: tuple[Any, ...] | None = None
+        self._tasked = False  # whether the task part holds anything
 
-    def _write_village(self, k: int, village: Village | None, comp: Any) -> None:
-        """Rewrite relative seat ``k``'s village part of the base (``None``: no seat there)."""
-        buf, at, ix, n = self._base, self._at, self._ix, self._n
-        zeros = self.zeros
-        for start, size in self._runs[k]:
-            buf[start:start + size] = zeros[:size]
+    def _write_village(self, k: int, village: Village | None, comp: Any, key: tuple[Any, ...] = ()) -> None:
+        """Bring relative seat ``k``'s village part up to date (``None``: no seat
+        there): the fields whose source differs from the kept copy."""
+        buf = self.buf
+        before = self._kept[k]
         if village is None:
+            clear(buf, self._village_runs[k])
             self._kept[k] = None
+            self._points[k] = None
             return
+        if before is None:
+            fields: set[int] = set(range(len(_VILLAGE_FIELDS)))
+        else:
+            fields = set()
+            for i, (new, old) in enumerate(zip(key or _village_key(village), before, strict=True)):
+                if new != old:
+                    fields.update(_FIELDS_OF_KEY[i])
+        runs = self._runs[k]
+        for f in fields:
+            start, end, zeros = runs[f]
+            buf[start:end] = zeros
+            self._write_field(buf, f, start, village, comp)
+        if before is None or fields - _POINTLESS:
+            self._points[k] = village_points(comp, village)
         self._kept[k] = _village_copy(village)
-        if village.coins:
-            buf[at["coins"] + k] = scaled(village.coins, 1.0 / COIN_CAP)
-        x = (village.rep + 5) * (1.0 / 15)
-        if x > 0.0:
-            buf[at["reputation"] + k] = x if x < 1.0 else 1.0
-        villagers = n["villagers"]
-        for zone in ("ready", "exhausted", "injured"):
-            _set(buf, at[zone] + k * villagers, ix["villagers"], getattr(village, zone))
-        start = at["goods"] + k * len(GOODS)
-        for i, count in enumerate(village.goods):
-            if count:
-                buf[start + i] = count_value(count, 10)
-        if village.potions:
-            buf[at["potions"] + k] = scaled(village.potions, 0.1)
-        if village.cider:
-            buf[at["cider"] + k] = scaled(village.cider, 1.0 / 5)
-        sale = ix["sale"].get(village.sale)
-        if sale is not None:
-            buf[at["sale"] + k * n["sale"] + sale] = 1.0
-        start = at["track"] + k * len(GOODS)
-        for g in village.track:
-            count = village.track_count[g]
-            if count:
-                buf[start + g] = count_value(count, 5)
-        buildings = n["buildings"]
-        _set(buf, at["houses"] + k * buildings, ix["buildings"], village.houses)
-        _set(buf, at["outposts"] + k * buildings, ix["buildings"], village.outposts)
-        _set(buf, at["caves"] + k * n["caves"], ix["caves"], village.caves)
-        start, index = at["card_goods"] + k * buildings, ix["buildings"]
-        for building, count in village.card_goods.items():
-            place = index.get(building)
-            if count and place is not None:
-                buf[start + place] = count_value(count, 3)
-        if village.passed:
-            buf[at["passed"] + k] = scaled(village.passed, 1.0)
-        income = village.income(comp)
-        if income:
-            buf[at["income"] + k] = scaled(income, 1.0 / 12)
+
+    def _write_field(self, buf: Any, f: int, start: int, village: Village, comp: Any) -> None:
+        """Village field ``f`` (of _VILLAGE_FIELDS) from its first slot ``start``."""
+        ix = self._ix
+        if f == 0:
+            if village.coins:
+                buf[start] = scaled(village.coins, 1.0 / COIN_CAP)
+        elif f == 1:
+            x = (village.rep + 5) * (1.0 / 15)
+            if x > 0.0:
+                buf[start] = x if x < 1.0 else 1.0
+        elif f <= 4:
+            _set(buf, start, ix["villagers"], (village.ready, village.exhausted, village.injured)[f - 2])
+        elif f == 5:
+            for i, count in enumerate(village.goods):
+                if count:
+                    buf[start + i] = count_value(count, 10)
+        elif f == 6:
+            if village.potions:
+                buf[start] = scaled(village.potions, 0.1)
+        elif f == 7:
+            if village.cider:
+                buf[start] = scaled(village.cider, 1.0 / 5)
+        elif f == 8:
+            put_one(buf, start, ix["sale"].get(village.sale))
+        elif f == 9:
+            for g in village.track:
+                count = village.track_count[g]
+                if count:
+                    buf[start + g] = count_value(count, 5)
+        elif f <= 12:
+            _set(buf, start, ix["caves" if f == 12 else "buildings"],
+                 (village.houses, village.outposts, village.caves)[f - 10])
+        elif f == 13:
+            index = ix["buildings"]
+            for building, count in village.card_goods.items():
+                place = index.get(building)
+                if count and place is not None:
+                    buf[start + place] = count_value(count, 3)
+        elif f == 14:
+            if village.passed:
+                buf[start] = scaled(village.passed, 1.0)
+        else:
+            income = village.income(comp)
+            if income:
+                buf[start] = scaled(income, 1.0 / 12)
 
     def _write_sheets(self, s: AboveAndBelowState, order: list[int]) -> None:
-        """The score sheet's fields into the base (every seat's: reputations rank across seats)."""
-        buf, at = self._base, self._at
-        sheets = score_sheet(s)
-        for key in _SHEET:
-            start = at[f"scores.{key}"]
+        """The score sheet's fields (every seat's): each village's own points
+        as kept by :meth:`_write_village`, the rank bonuses from every seat's
+        reputation, as ``score_sheet`` adds them up."""
+        buf, points = self.buf, self._points
+        reps = [v.rep for v in s.villages]
+        if reps != self._reps:  # ranking sorts and splits ties: only when a reputation moved
+            self._reps, self._ranks = reps, rank_bonuses(s.comp, reps)
+        ranks = self._ranks
+        sheet = [(*points[k], ranks[p]) for k, p in enumerate(order)]  # type: ignore[misc]
+        if sheet == self._sheet:
+            return
+        self._sheet = sheet
+        for start in self._sheet_at:
             buf[start:start + SEATS] = self.zeros[:SEATS]
-            for k, p in enumerate(order):
-                value = sheets[p][key]
-                if value is not None and value is not False:
-                    x = (value + 10) * (1.0 / 70)
-                    if x > 0.0:
-                        buf[start + k] = x if x < 1.0 else 1.0
+        track_at, buildings_at, reputation_at, cards_at, total_at = self._sheet_at
+        for k, (track, buildings, reputation, cards, rank) in enumerate(sheet):
+            reputation += rank
+            for start, value in ((track_at, track), (buildings_at, buildings), (reputation_at, reputation),
+                                 (cards_at, cards), (total_at, track + buildings + reputation + cards)):
+                x = (value + 10) * (1.0 / 70)
+                if x > 0.0:
+                    buf[start + k] = x if x < 1.0 else 1.0
 
     def fill(self, state: State, seat: int | None) -> None:
         s: AboveAndBelowState = state  # type: ignore[assignment]
-        at, ix, n = self._at, self._ix, self._n
         comp = s.comp
         players = s.players
         first = seat or 0
@@ -154,23 +223,62 @@ class AboveAndBelowStateEncoder(StateEncoder):
                 if kept[k] is not None:
                     self._write_village(k, None, comp)
                     changed = True
-            elif kept[k] is None or _village_key(village) != kept[k]:
-                self._write_village(k, village, comp)
-                changed = True
-        if changed or self._sheets != (first, players, comp):
+            else:
+                key = _village_key(village)
+                if key != kept[k]:
+                    self._write_village(k, village, comp, key)
+                    changed = True
+        if changed:
             self._write_sheets(s, order)
-            self._sheets = (first, players, comp)
-        buf = self.buf
-        buf[:] = self._base
+        turn = (seat, players, s.round, s.phase, s.turn, s.current_player, s.start_player, s.offer, s.refreshed,
+                s.sold)
+        if turn != self._turn:
+            self._turn = turn
+            self._write_turn(s, seat)
+        table = (s.house_row, s.outpost_row, s.star_row, s.key_row, len(s.house_deck), len(s.outpost_deck),
+                 len(s.villager_deck), len(s.cave_deck), s.cave_deck[0] if s.cave_deck else None)
+        if table != self._table:
+            self._table = (list(s.house_row), list(s.outpost_row), list(s.star_row), list(s.key_row), *table[4:])
+            self._write_table(s)
+        supply = (s.slots, s.cider_on_board, s.supply_goods, s.supply_potion, s.supply_cider, s.specials, comp)
+        if supply != self._supply:
+            self._supply = (list(s.slots), s.cider_on_board, list(s.supply_goods), s.supply_potion, s.supply_cider,
+                            list(s.specials), comp)
+            self._write_supply(s)
+        if s.task is not None or self._tasked:  # an encounter's view changes at most steps: rewritten
+            clear(self.buf, self._task_runs)
+            self._tasked = s.task is not None
+            if s.task is not None:
+                self._task(self.buf, task_view(s) or {})
 
-        rel = functools.partial(relative_seat, viewer=first, players=players)
-        self.write_viewer(seat, players, SEATS)
+    def _write_turn(self, s: AboveAndBelowState, seat: int | None) -> None:
+        """The viewer, the round, the phase, whose turn it is, the offer and the turn's flags."""
+        buf, at, ix = self.buf, self._at, self._ix
+        clear(buf, self._turn_runs)
+        rel = functools.partial(relative_seat, viewer=seat or 0, players=s.players)
+        self.write_viewer(seat, s.players, SEATS)
         if s.round:
-            buf[at["round"]] = number_value(s.round, comp.tracks.rounds)
+            buf[at["round"]] = number_value(s.round, s.comp.tracks.rounds)
         put_one(buf, at["phase"], ix["phase"].get(s.phase))
         put_one(buf, at["turn"], rel(s.turn))
         put_one(buf, at["current"], rel(s.current_player))
         put_one(buf, at["start_player"], rel(s.start_player))
+        if s.offer is not None:
+            buf[at["offer"]] = 1.0
+            seller, buyer, price = s.offer[0], s.offer[1], s.offer[2]
+            put_one(buf, at["offer.seller"], rel(seller))
+            put_one(buf, at["offer.buyer"], rel(buyer))
+            if price:
+                buf[at["offer.price"]] = number_value(price, 10)
+        if s.refreshed:
+            buf[at["flags.refreshed"]] = 1.0
+        if s.sold:
+            buf[at["flags.sold"]] = 1.0
+
+    def _write_table(self, s: AboveAndBelowState) -> None:
+        """The building rows, the decks' sizes and the cave deck's top card."""
+        buf, at, ix = self.buf, self._at, self._ix
+        clear(buf, self._table_runs)
         buildings = ix["buildings"]
         for row in ("house_row", "outpost_row", "star_row", "key_row"):
             _set(buf, at[row], buildings, getattr(s, row))
@@ -180,6 +288,11 @@ class AboveAndBelowStateEncoder(StateEncoder):
                 buf[at[f"decks.{name}"]] = number_value(size, 30)
         if s.cave_deck:
             put_one(buf, at["cave_top"], ix["caves"].get(s.cave_deck[0]))
+
+    def _write_supply(self, s: AboveAndBelowState) -> None:
+        """The villager slots (and their costs) and the supply."""
+        buf, at, ix, n = self.buf, self._at, self._ix, self._n
+        clear(buf, self._supply_runs)
         villagers, count = ix["villagers"], n["villagers"]
         start = at["slots"]
         for base, villager in zip(range(start, start + 5 * count, count), s.slots, strict=False):
@@ -187,7 +300,7 @@ class AboveAndBelowStateEncoder(StateEncoder):
             if i is not None:
                 buf[base + i] = 1.0
         start = at["slot_costs"]
-        for i, cost in zip(range(start, start + 5), comp.tracks.slot_costs, strict=False):
+        for i, cost in zip(range(start, start + 5), s.comp.tracks.slot_costs, strict=False):
             if cost:
                 buf[i] = scaled(cost, 1.0 / 6)
         if s.cider_on_board:
@@ -201,19 +314,6 @@ class AboveAndBelowStateEncoder(StateEncoder):
         if s.supply_cider:
             buf[at["supply.cider"]] = number_value(s.supply_cider, 10)
         _set(buf, at["specials"], villagers, s.specials)
-        if s.task is not None:
-            self._task(buf, task_view(s) or {})
-        if s.offer is not None:
-            buf[at["offer"]] = 1.0
-            seller, buyer, price = s.offer[0], s.offer[1], s.offer[2]
-            put_one(buf, at["offer.seller"], rel(seller))
-            put_one(buf, at["offer.buyer"], rel(buyer))
-            if price:
-                buf[at["offer.price"]] = number_value(price, 10)
-        if s.refreshed:
-            buf[at["flags.refreshed"]] = 1.0
-        if s.sold:
-            buf[at["flags.sold"]] = 1.0
 
     def _task(self, buf: Any, task: dict[str, Any]) -> None:
         """The task under way, from the public view of it (``task_view``)."""

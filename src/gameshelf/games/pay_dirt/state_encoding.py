@@ -2,14 +2,15 @@
 ``core.tensor.StateEncoder``): the same slots as ``encoding.write`` lays out
 from the redacted observation, which a test holds it equal to.
 
-Incremental where it is cheap: the camps are three quarters of the work
-(every machine, claim and gear slot of every seat) and most moves change
-one part of one camp or nothing there, so each seat's machines, claims and
-crew are kept in a base tensor with a copy of what they were written from,
-and rewritten only when that differs; so is the board every seat sees alike
-(displays, deck sizes, discard piles), which changes a few times a round.
-The rest (cash and workers, the auction under way, the draft) is written
-afresh each time.
+Incremental: the buffer is kept from one tensor to the next and each part
+is rewritten only when its source differs from the copy kept of it. The
+camps are three quarters of the slots (every machine, claim and gear slot
+of every seat) and most moves change one part of one camp or nothing
+there, so each seat's machines, claims and crew are parts of their own; so
+are the board every seat sees alike (displays, deck sizes, discard piles),
+in four parts that change apart, the purses (cash and workers), the turn's
+fields (phase, seats, the auction under way) and the rest (pile sizes,
+labour flags, the draft).
 
 What is read follows ``redaction.observe``: a face-down tile only by its
 kind, decks only by their sizes, the draft hand only for its holder, a kept
@@ -21,7 +22,15 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING, Any
 
-from gameshelf.core.tensor import StateEncoder, layout, number_value, put_one, relative_seat, scaled
+from gameshelf.core.tensor import (
+    StateEncoder,
+    clear,
+    layout,
+    number_value,
+    put_one,
+    relative_seat,
+    scaled,
+)
 from gameshelf.games.pay_dirt.board import EMPTY, Camp
 from gameshelf.games.pay_dirt.components import KIND_CODES, MACHINES, ROWS, components
 from gameshelf.games.pay_dirt.encoding import SEATS, SPACES, TILES, _vocabs
@@ -95,11 +104,21 @@ def _board_copy(s: PayDirtState, part: int) -> tuple[Any, ...]:
     return (len(s.hardship_deck), list(s.hardship_discard))
 
 
+#: the fields written by the turn's part (the viewer, the round, the phase, the auction under way) and by
+#: the rest (the piles' sizes, the labour flags, the draft, the sweeps): each rewritten when its source changed
+_TURN = ("spectator", "seats", "round", "temperature", "final_round", "phase", "head", "current", "auction.no_bid",
+         "auction.auctioneer", "auction.events_done", "auction.lot.row", "auction.lot.slot", "auction.high_bid",
+         "auction.high_bidder", "auction.active", "auction.won", "pending.kind", "pending.player", "pending.item",
+         "pending.left")
+_REST = ("tiles.draw_sizes", "labor.buying", "labor.ended", "hardships.draft_order", "hardships.holder",
+         "hardships.hand_size", "hardships.hand", "hardships.kept", "hardships.kept.own", "swept")
+
+
 class PayDirtStateEncoder(StateEncoder):
     """Pay Dirt's tensor from a :class:`PayDirtState`."""
 
-    __slots__ = ("_at", "_base", "_board", "_board_runs", "_kept", "_kind", "_n", "_phase", "_purse", "_runs",
-                 "_zeros")
+    __slots__ = ("_at", "_board", "_board_runs", "_kept", "_kind", "_n", "_order", "_phase", "_purse", "_purse_runs",
+                 "_purses", "_rest", "_rest_runs", "_runs", "_turn", "_turn_lists", "_turn_runs", "_zeros")
 
     def __init__(self, game: Game) -> None:
         super().__init__(game)
@@ -108,7 +127,15 @@ class PayDirtStateEncoder(StateEncoder):
         self._n = {name: vocab.size for name, vocab in v.items()}
         self._at = self.slots
         self._kind = list(comp.tile_kind)  # tile id -> its kind, which is its slot (KIND_CODES order)
-        self._base = self.zeros[:]
+        #: what the purses, the turn's fields and the rest were last written from
+        self._purses: list[tuple[int, int, int, int, int]] = []
+        self._order: list[int] = []
+        self._purse_runs = self.runs(*(f"camp.{key}" for key in ("money", "gold", "workers", "unused", "idle")))
+        self._turn: tuple[Any, ...] | None = None
+        self._turn_lists: tuple[list[bool], list[bool]] = ([], [])
+        self._turn_runs = self.runs(*_TURN)
+        self._rest: tuple[Any, ...] | None = None
+        self._rest_runs = self.runs(*_REST)
         #: per relative seat, per part: the copy its slots in the base were written from
         self._kept: list[list[tuple[Any, ...] | None]] = [[None] * len(_PARTS) for _ in range(SEATS)]
         self._runs = [self._camp_runs(k) for k in range(SEATS)]
@@ -148,7 +175,7 @@ class PayDirtStateEncoder(StateEncoder):
 
     def _write_part(self, k: int, part: int, camp: Camp | None) -> None:
         """Rewrite one part of relative seat ``k``'s camp in the base (``None``: no seat there)."""
-        buf, zeros = self._base, self._zeros
+        buf, zeros = self.buf, self._zeros
         for start, size in self._runs[k][part]:
             buf[start:start + size] = zeros[size]
         if camp is None:
@@ -202,7 +229,7 @@ class PayDirtStateEncoder(StateEncoder):
 
     def _write_board(self, s: PayDirtState, part: int) -> None:
         """One part of the board every seat sees alike (:data:`_BOARD`) into the base."""
-        buf, at, n, zeros = self._base, self._at, self._n, self._zeros
+        buf, at, n, zeros = self.buf, self._at, self._n, self._zeros
         for start, size in self._board_runs[part]:
             buf[start:start + size] = zeros[size]
         self._board[part] = _board_copy(s, part)
@@ -256,7 +283,6 @@ class PayDirtStateEncoder(StateEncoder):
 
     def fill(self, state: State, seat: int | None) -> None:
         s: PayDirtState = state  # type: ignore[assignment]
-        at, n = self._at, self._n
         players = s.players
         first = seat or 0
         order = [(first + k) % players for k in range(players)]
@@ -272,16 +298,41 @@ class PayDirtStateEncoder(StateEncoder):
         for part, copy in enumerate(self._board):
             if copy is None or _board_key(s, part) != copy:
                 self._write_board(s, part)
+        purses = [(c.money, c.gold, c.workers, c.unused, c.idle) for c in camps]
+        if purses != self._purses or order != self._order:
+            self._purses, self._order = purses, order
+            self._write_purses(purses, order)
+        turn = (seat, players, s.round, s.temperature, s.final_round, s.phase, s.head, s.current_player, s.no_bid,
+                s.auctioneer, s.events_done, s.lot, s.high_bid, s.high_bidder, s.pending, s.pending_player,
+                s.pending_item, s.pending_left)
+        if turn != self._turn or s.active != self._turn_lists[0] or s.won != self._turn_lists[1]:
+            self._turn, self._turn_lists = turn, (list(s.active), list(s.won))
+            self._write_turn(s, seat, order)
+        phase = s.phase
+        laboring, drafting = phase == "gear" or phase == "work", phase == "draft"
+        rest = (seat, players, laboring, drafting, s.draft_pos, tuple(map(len, s.tile_draw)),
+                laboring and [w > 0 for w in s.gear_workers], laboring and s.ended, s.draft_order, s.draft_hand,
+                s.kept, s.swept)
+        if rest != self._rest:
+            self._rest = (*rest[:6], laboring and rest[6], laboring and list(s.ended), list(s.draft_order),
+                          list(s.draft_hand), list(s.kept), list(s.swept))
+            self._write_rest(s, seat, order)
+
+    def _write_purses(self, purses: list[tuple[int, int, int, int, int]], order: list[int]) -> None:
+        """Every seat's money, gold and workers (unused, idle)."""
         buf = self.buf
-        buf[:] = self._base
-        for k in range(min(players, SEATS)):
-            camp = camps[order[k]]
-            for slot, x, scale in zip(self._purse[k], (camp.money, camp.gold, camp.workers, camp.unused, camp.idle),
-                                      _PURSE_SCALES, strict=True):
+        clear(buf, self._purse_runs)
+        for k in range(min(len(order), SEATS)):
+            for slot, x, scale in zip(self._purse[k], purses[order[k]], _PURSE_SCALES, strict=True):
                 if x:
                     buf[slot] = scaled(x, scale)
 
-        rel = functools.partial(relative_seat, viewer=first, players=players)
+    def _write_turn(self, s: PayDirtState, seat: int | None, order: list[int]) -> None:
+        """The round, the phase, whose turn it is and the auction under way."""
+        buf, at, n = self.buf, self._at, self._n
+        clear(buf, self._turn_runs)
+        players = s.players
+        rel = functools.partial(relative_seat, viewer=seat or 0, players=players)
         self.write_viewer(seat, players, SEATS)
         _number(buf, at["round"], s.round, 12)
         _number(buf, at["temperature"], s.temperature, 20, -5)
@@ -291,13 +342,12 @@ class PayDirtStateEncoder(StateEncoder):
         put_one(buf, at["head"], rel(s.head))
         put_one(buf, at["current"], rel(s.current_player))
         phase = s.phase
-        bidding = phase == "bidding"
         if s.no_bid is not None and 0 <= s.no_bid < len(ROWS):
             buf[at["auction.no_bid"] + s.no_bid] = 1.0
         if phase in _AUCTION_PHASES:
             put_one(buf, at["auction.auctioneer"], rel(s.auctioneer))
         _number(buf, at["auction.events_done"], s.events_done, 6)
-        if bidding:
+        if phase == "bidding":
             size = components().rules.display_size
             lot = s.lot or (None, None)
             if lot[0] is not None and 0 <= lot[0] < len(ROWS):
@@ -315,13 +365,20 @@ class PayDirtStateEncoder(StateEncoder):
             if item is not None and 0 <= item < n["equipment"]:
                 buf[at["pending.item"] + item] = 1.0
             _number(buf, at["pending.left"], s.pending_left, 5)
-        _lengths(buf, at["tiles.draw_sizes"], s.tile_draw, len(KIND_CODES), 25)  # changes at most digs
+
+    def _write_rest(self, s: PayDirtState, seat: int | None, order: list[int]) -> None:
+        """The tile piles' sizes, the labour phase's flags, the hardship draft and the sweeps."""
+        buf, at, n = self.buf, self._at, self._n
+        clear(buf, self._rest_runs)
+        players = s.players
+        rel = functools.partial(relative_seat, viewer=seat or 0, players=players)
+        phase = s.phase
+        _lengths(buf, at["tiles.draw_sizes"], s.tile_draw, len(KIND_CODES), 25)
         if phase in ("gear", "work"):
             _flags(buf, at["labor.buying"], [w > 0 for w in s.gear_workers], order)
             _flags(buf, at["labor.ended"], s.ended, order)
         count = n["hardships"]
-        drafting = phase == "draft"
-        if drafting:
+        if phase == "draft":
             start = at["hardships.draft_order"]
             for k, who in enumerate(s.draft_order):
                 place = rel(who)

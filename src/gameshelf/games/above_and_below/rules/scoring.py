@@ -44,21 +44,31 @@ def card_bonus(comp: Components, village: Village) -> int:
     return total
 
 
+def village_points(comp: Components, village: Village) -> tuple[int, int, int, int]:
+    """One village's points by category, as far as they depend on it alone:
+    progress track, buildings, its place on the reputation track (before
+    the rank bonus, which compares every seat) and cards. Apart from
+    :func:`score_sheet` so that a reader following one village (the state
+    encoder) recomputes only the village that changed."""
+    tracks = comp.tracks
+    track = sum(tracks.progress_vp[slot] * village.track_count[g] for slot, g in enumerate(village.track))
+    return track, len(village.buildings), tracks.reputation_vp[village.rep], card_bonus(comp, village)
+
+
+def rank_bonuses(comp: Components, reputations: list[int]) -> list[int]:
+    """Each seat's reputation rank bonus (two players rank by their own table)."""
+    tracks = comp.tracks
+    return reputation_bonus(reputations, tracks.rank_bonus_two if len(reputations) == 2 else tracks.rank_bonus)
+
+
 def score_sheet(state: AboveAndBelowState) -> list[dict[str, Any]]:
     """Each seat's points by category (what the final score is made of)."""
     comp = state.comp
-    tracks = comp.tracks
-    bonuses = tracks.rank_bonus_two if state.players == 2 else tracks.rank_bonus
-    ranks = reputation_bonus([v.rep for v in state.villages], bonuses)
+    ranks = rank_bonuses(comp, [v.rep for v in state.villages])
     sheets = []
     for p, village in enumerate(state.villages):
-        track = sum(tracks.progress_vp[slot] * village.track_count[g] for slot, g in enumerate(village.track))
-        sheet = {
-            "track": track,
-            "buildings": len(village.buildings),
-            "reputation": tracks.reputation_vp[village.rep] + ranks[p],
-            "cards": card_bonus(comp, village),
-        }
+        track, buildings, reputation, cards = village_points(comp, village)
+        sheet = {"track": track, "buildings": buildings, "reputation": reputation + ranks[p], "cards": cards}
         sheet["total"] = sum(sheet.values())
         sheets.append(sheet)
     return sheets
