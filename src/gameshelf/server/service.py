@@ -185,7 +185,7 @@ class Service:
                 continue
             if r.seq in undone:
                 saved[r.seq] = live.state.clone()
-            probe = Probe(live.state, r.seat) if index >= start else None
+            probe = live.probe(r.seat) if index >= start else None
             live.apply(game.action_from_json(json.loads(r.action)), r.seat, probe)
 
     @staticmethod
@@ -580,7 +580,7 @@ class Service:
         if job is None and cached is not None and cached.n == after and mover is not None:
             # off the writer's transaction: the position before the move,
             # and the worlds that say later whether it may be taken back
-            ahead = (cached.state, Probe(cached.state, mover))
+            ahead = (cached.state, cached.probe(mover))
 
         def work(conn: Connection) -> _Moved:
             row, seat_rows = self._table(conn, table_id, lock=True)
@@ -605,7 +605,7 @@ class Service:
             probe = None
             if job is None:
                 probe = (ahead[1] if ahead is not None and ahead[0] is live.state
-                         and ahead[1].seat == seat else Probe(live.state, seat))
+                         and ahead[1].seat == seat else live.probe(seat))
             live.apply(action, seat, settle=False)
             if row.clock and job is None:
                 conn.execute(seats.update().where(
