@@ -31,8 +31,7 @@ from typing import Any, TypeVar
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError, OperationalError
 
-from gameshelf.server.db import writing
-from gameshelf.server.driver import execute
+from gameshelf.server.db import execute, writing
 
 log = logging.getLogger("gameshelf.server")
 T = TypeVar("T")

@@ -52,7 +52,7 @@ from gameshelf.server.errors import ApiError
 from gameshelf.server.hint_rules import hints_allowed
 from gameshelf.server.live import Live
 from gameshelf.server.sessions import AccountKey
-from gameshelf.server.tokens import matches, new_token, token_hash
+from gameshelf.server.tokens import new_token, same_hash, token_hash
 
 log = logging.getLogger("gameshelf.server")
 
@@ -203,8 +203,9 @@ class Service:
             owned = [s.seat for s in seat_rows if s.account_id == token.account_id]
             return owned[0] if len(owned) == 1 else None
         found: int | None = None
+        hashed = token_hash(token)
         for s in seat_rows:
-            if matches(token, s.token_hash):
+            if same_hash(hashed, s.token_hash):
                 found = s.seat
         if found is None:
             raise ApiError(401, "bad-token")
