@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import random
+
+import pytest
 from fastapi.testclient import TestClient
 
+from gameshelf.core.registry import load_game
+from gameshelf.server import story
 from tests.server.helpers import auth, new_table, view
 
 
@@ -65,3 +70,26 @@ def test_lobby_lists_live_tables_only(client: TestClient) -> None:
     # an open table waits longer for its guests
     assert waiting in listed and listed[waiting]["status"] == "open"
     assert client.get(f"/api/tables/{stale}").status_code == 200
+
+
+@pytest.mark.parametrize("game_id", ["filthy-rich", "pay-dirt", "above-and-below", "dicey-farm"])
+def test_why_not_texts_are_the_engines_own(game_id: str) -> None:
+    """``unavailable`` renders each text once, seats marked, and takes its
+    plain text from the parts: the very words of ``Unavailable.to_json``,
+    in both languages, at random points of random games."""
+    game = load_game(game_id)
+    seen = 0
+    for seed in range(3):
+        players = max(game.min_players, min(game.max_players, 2 + seed % 2))
+        state = game.new_game(players, seed, {})
+        rng = random.Random(seed)
+        for _ in range(200):
+            if state.is_over:
+                break
+            for lang in ("en", "ja"):
+                expected = [u.to_json(lang) for u in state.unavailable_moves()]
+                got = story.unavailable_field(state, lang)
+                assert [{k: u[k] for k in expected[0]} for u in got] == expected if expected else not got
+                seen += len(expected)
+            state.apply(rng.choice(state.legal_actions()))
+    assert seen

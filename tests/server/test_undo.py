@@ -70,6 +70,7 @@ def test_the_server_follows_the_policy_move_by_move(client: TestClient, game_id:
     table, tokens = new_table(client, game_id, [{"kind": "human"}] * players)
     rng = random.Random(game_id)
     kept: list[State] = []  # the positions the policy lets the seat to move go back to
+    carried: list[State] | None = None  # the worlds the server's next probe plays on
     undone = 0
     for n in range(400):
         state = secret_state(client, table)
@@ -89,15 +90,18 @@ def test_the_server_follows_the_policy_move_by_move(client: TestClient, game_id:
             assert after.snapshot() == back.snapshot()
             assert view(client, table, tokens[seat])["observation"] == plain(back.observation(seat))
             undone += 1
+            carried = None
             continue
         action = game.action_from_json(rng.choice(mine["legal"])["action"])
-        probe = Probe(state, seat)
+        probe = Probe(state, seat, carried if kept else None)
         move(client, table, tokens[seat], n, action.to_json())
         state.apply(action, seat)
         if probe.reversible(state, action):
             kept.append(probe.position)
+            carried = probe.after
         else:
             kept.clear()
+            carried = None
     assert undone, "the game offered nothing to take back"
     final = view(client, table)
     if final["over"]:

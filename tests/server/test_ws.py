@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import threading
 from typing import Any
 
 import pytest
@@ -143,3 +144,57 @@ def test_socket_messages_never_leak(client: TestClient, game_id: str) -> None:
                 assert not [s for s in secrets_of(state) if s in text(m)]
             if state.is_over:
                 break
+
+
+def test_a_socket_move_waits_for_a_table_another_thread_holds(client: TestClient) -> None:
+    """A websocket move goes straight to the committer's thread unless
+    another thread holds the table: then it waits for it in a pool thread,
+    and is stored once, acknowledged, and its view sent, as ever."""
+    table, tokens = new_table(client)
+    service = client.app.state.server.service  # type: ignore[attr-defined]
+    mover = view(client, table)["to_move"]
+    waiting = threading.Event()
+    submit = service.submit
+
+    def waits(*args: Any, **kwargs: Any) -> Any:
+        waiting.set()
+        return submit(*args, **kwargs)
+
+    service.submit = waits
+    try:
+        with client.websocket_connect(f"/api/tables/{table}/ws?token={tokens[mover]}") as ws:
+            legal = ws.receive_json()["view"]["legal"]
+            with service._lock(table):
+                ws.send_json({"type": "move", "after": 0, "action": legal[0]["action"]})
+                assert waiting.wait(30), "the move did not fall back to a pool thread"
+            replies = [ws.receive_json(), ws.receive_json()]
+            assert [r["type"] for r in replies] == ["ack", "update"] and replies[0]["n"] == 1
+            ws.send_json({"type": "move", "after": 0, "action": legal[0]["action"]})
+            assert ws.receive_json()["code"] == "stale"  # exactly once
+    finally:
+        service.submit = submit
+    assert view(client, table)["state"] == 1
+
+
+def test_a_socket_move_is_refused_as_over_http(client: TestClient) -> None:
+    """The socket's road refuses what the HTTP route refuses, with the same
+    codes, and changes nothing."""
+    table, tokens = new_table(client)
+    mover = view(client, table)["to_move"]
+    with client.websocket_connect(f"/api/tables/{table}/ws?token={tokens[1 - mover]}") as other, \
+            client.websocket_connect(f"/api/tables/{table}/ws?token={tokens[mover]}") as ws:
+        other.receive_json()
+        legal = ws.receive_json()["view"]["legal"]
+        cases = [({"after": 0, "action": legal[0]["action"]}, other, 403, "not-your-turn"),
+                 ({"after": 0, "action": {"type": "no-such-move"}}, ws, 422, None),
+                 ({"after": 3, "action": legal[0]["action"]}, ws, 409, "stale")]
+        for body, socket, status, code in cases:
+            http = client.post(f"/api/tables/{table}/moves", json=body,
+                               headers=auth(tokens[mover if socket is ws else 1 - mover]))
+            socket.send_json({"type": "move", **body})
+            error = socket.receive_json()
+            assert error["type"] == "error" and error["status"] == status == http.status_code
+            assert error["code"] == http.json()["detail"]["code"]
+            if code is not None:
+                assert error["code"] == code
+    assert view(client, table)["state"] == 0

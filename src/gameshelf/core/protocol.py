@@ -132,14 +132,13 @@ class Unavailable:
     def reason_text(self, lang: str | None = None) -> str:
         return i18n.t(self.reason, lang, **self.params)
 
-    def to_json(self, lang: str | None = None) -> dict[str, Any]:
-        return {
-            "move": self.move,
-            "reason": self.reason,
-            "params": dict(self.params),
-            "move_text": self.move_text(lang),
-            "reason_text": self.reason_text(lang),
-        }
+    def to_json(self, lang: str | None = None, *, texts: bool = True) -> dict[str, Any]:
+        """``texts=False``: without ``move_text`` and ``reason_text``, for a
+        caller that renders them itself (the server marks their seats)."""
+        out = {"move": self.move, "reason": self.reason, "params": dict(self.params)}
+        if texts:
+            out.update(move_text=self.move_text(lang), reason_text=self.reason_text(lang))
+        return out
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

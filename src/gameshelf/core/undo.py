@@ -31,12 +31,26 @@ class Probe:
     from the copy of the position kept here, so they are the same worlds
     whenever they are dealt."""
 
-    def __init__(self, state: State, seat: PlayerId) -> None:
+    def __init__(self, state: State, seat: PlayerId, worlds: list[State] | None = None) -> None:
+        """``worlds``: the worlds that the mover's previous probe, in this
+        same run of take-back-able moves, left after its move (:attr:`after`),
+        to use instead of dealing two afresh. Why: within one turn most of
+        a person's moves keep them deciding, and dealing the worlds was
+        most of a probe's cost. They are as good a question: every one of
+        the mover's observations since they were dealt agreed with the
+        real game's, so the mover cannot rule them out now either."""
         self.seat = seat
         self.position = state.clone()
+        self._carried = worlds
+        #: the worlds with the move played in them, once :meth:`reversible`
+        #: said yes: the next probe of the same run may use them
+        self.after: list[State] | None = None
 
     def worlds(self) -> list[State] | None:
         """The re-dealt worlds (``None``: one cannot be built, so no undo)."""
+        if self._carried is not None:
+            carried, self._carried = self._carried, None  # (played on: used once)
+            return carried
         try:
             return [self.position.determinize(self.seat, s) for s in WORLD_SEEDS]
         except Exception:  # a world that cannot be built: play on, only without undo for this move
@@ -61,4 +75,5 @@ class Probe:
                 return False
             if world.observation(self.seat) != seen_now:
                 return False
+        self.after = worlds
         return True

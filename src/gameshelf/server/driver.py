@@ -19,9 +19,8 @@ from typing import Any, NamedTuple
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Dialect
-from sqlalchemy.exc import DBAPIError
 
-from gameshelf.server.db import moves, tables
+from gameshelf.server.db import execute, moves, tables
 
 
 class TableRow(NamedTuple):
@@ -94,14 +93,3 @@ class Statements:
     def after_move(self, conn: Connection, table_id: str, changes: dict[str, Any]) -> None:
         self._run(conn, self._after_move,
                   {"b_id": table_id, **{f"p_{c}": changes[c] for c in _AFTER_COLUMNS}})
-
-
-def execute(conn: Connection, sql: str, params: Any = None) -> Any:
-    """``sql`` on the driver's connection under ``conn`` (in its transaction);
-    a driver error is raised as SQLAlchemy's."""
-    driver: Any = conn.connection.driver_connection
-    dbapi: Any = conn.dialect.loaded_dbapi
-    try:
-        return driver.execute(sql) if params is None else driver.execute(sql, params)
-    except dbapi.Error as exc:
-        raise DBAPIError.instance(sql, params, exc, dbapi.Error, dialect=conn.dialect) from exc

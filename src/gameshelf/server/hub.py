@@ -116,6 +116,17 @@ def _last(data: dict[str, Any]) -> int | None:
     return value
 
 
+def _resolve(future: asyncio.Future[Any], outcome: Any) -> None:
+    """Settle ``future`` with a value or an error (on its loop), unless
+    its waiter has gone (a closed socket)."""
+    if future.done():
+        return
+    if isinstance(outcome, BaseException):
+        future.set_exception(outcome)
+    else:
+        future.set_result(outcome)
+
+
 #: a table's sockets, what each was last sent (``(token, lang, last)``) and
 #: the views built for them (see :meth:`Hub.wants`)
 Built = tuple[list[Connection], list[tuple[str | None, str | None, int | None]], list[Any]]
@@ -207,6 +218,26 @@ class Hub:
                     return
         await self.push(conn)
 
+    async def submit(self, table_id: str, token: str | None, request: schemas.Move,
+                     wants: list[tuple[str | None, str | None, int | None]]) -> dict[str, Any]:
+        """A person's move and the table's views after it (as
+        :meth:`Service.submit`), handed straight to the group committer's
+        thread and answered from it (:meth:`Service.submit_soon`): no pool
+        thread waits on the commit. When another thread holds the table,
+        the move waits for it in a pool thread as before."""
+        loop = asyncio.get_running_loop()
+        answered: asyncio.Future[dict[str, Any]] = loop.create_future()
+
+        def answer(outcome: dict[str, Any] | BaseException) -> None:
+            loop.call_soon_threadsafe(_resolve, answered, outcome)
+
+        if not self.service.submit_soon(table_id, token, request, wants, answer):
+            return await run_in_threadpool(self.service.submit, table_id, token, request, wants)
+        done = await answered
+        if done["over"]:  # (hooks may write: not on the committer's thread)
+            await run_in_threadpool(self.service.ended, table_id)
+        return done
+
     async def serve(self, ws: WebSocket, table_id: str, token: str | None, last: int | None,
                     lang: str, session: str | None = None) -> None:
         """``session``: the credential of the socket's session cookie
@@ -276,8 +307,7 @@ class Hub:
             built = self.wants(conn.table_id) if kind == "move" else None
             try:
                 if built is not None:  # the table's views come back with the move
-                    done = await run_in_threadpool(self.service.submit, conn.table_id, conn.token,
-                                                   request, built[1])
+                    done = await self.submit(conn.table_id, conn.token, request, built[1])
                     built[2].extend(done.pop("views", ()))
                 else:
                     done = await run_in_threadpool(self.service.undo, conn.table_id, conn.token,

@@ -64,6 +64,11 @@ class Live:
     #: undo probe of a move reads its mover's, and that seat's view next
     _seen: dict[tuple[int, PlayerId | None], Observation] = dataclasses.field(
         default_factory=dict, repr=False)
+    #: ``(state number, seat, worlds)``: the undo probe's worlds after the
+    #: latest move, while it may be taken back, for that seat's next probe
+    #: (:class:`Probe`'s ``worlds``)
+    _worlds: tuple[int, PlayerId, list[State]] | None = dataclasses.field(
+        default=None, repr=False)
 
     @classmethod
     def start(cls, game: Game, players: int, seed: int, options: dict[str, Any]) -> Live:
@@ -88,14 +93,29 @@ class Live:
         if settle:
             self.settle(probe, action)
 
+    def probe(self, seat: PlayerId) -> Probe:
+        """The undo probe of ``seat``'s move from the current state, with
+        the worlds of that seat's previous probe when the move before this
+        one was theirs and may still be taken back. Every probe of a live
+        game is made here, whether the move is played live or replayed
+        from the log, so both deal and carry the same worlds."""
+        carried = self._worlds
+        if carried is not None and carried[:2] == (self.n, seat):
+            # (kept until the move settles: a move refused meanwhile leaves
+            # them as they were, and only a settled move replaces them)
+            return Probe(self.state, seat, carried[2])
+        return Probe(self.state, seat)
+
     def settle(self, probe: Probe | None, action: Action) -> None:
         """After the latest move: keep the position before it if it taught
         its mover nothing, else forget every older position too."""
         if probe is not None and probe.reversible(
                 self.state, action, functools.partial(self.observation, probe.seat)):
             self.undoable.append((self.n, probe.position))
+            self._worlds = (self.n, probe.seat, probe.after) if probe.after is not None else None
         else:
             self.undoable.clear()
+            self._worlds = None
 
     def observation(self, seat: PlayerId | None) -> Observation:
         """``state.observation(seat)``, read once per state and seat."""
@@ -124,6 +144,7 @@ class Live:
             raise ValueError(f"move {k} cannot be taken back")
         undone = self.entries[k - 1]
         self.state = position
+        self._worlds = None  # (they had the move taken back played in them)
         self.entries.append(Entry(seat, undone.action, (), k))
         return undone
 

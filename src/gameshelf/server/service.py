@@ -30,7 +30,7 @@ import threading
 import time
 import weakref
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine, Row
@@ -52,7 +52,7 @@ from gameshelf.server.errors import ApiError
 from gameshelf.server.hint_rules import hints_allowed
 from gameshelf.server.live import Live
 from gameshelf.server.sessions import AccountKey
-from gameshelf.server.tokens import matches, new_token, token_hash
+from gameshelf.server.tokens import new_token, same_hash, token_hash
 
 log = logging.getLogger("gameshelf.server")
 
@@ -185,7 +185,7 @@ class Service:
                 continue
             if r.seq in undone:
                 saved[r.seq] = live.state.clone()
-            probe = Probe(live.state, r.seat) if index >= start else None
+            probe = live.probe(r.seat) if index >= start else None
             live.apply(game.action_from_json(json.loads(r.action)), r.seat, probe)
 
     @staticmethod
@@ -203,8 +203,9 @@ class Service:
             owned = [s.seat for s in seat_rows if s.account_id == token.account_id]
             return owned[0] if len(owned) == 1 else None
         found: int | None = None
+        hashed = token_hash(token)
         for s in seat_rows:
-            if matches(token, s.token_hash):
+            if same_hash(hashed, s.token_hash):
                 found = s.seat
         if found is None:
             raise ApiError(401, "bad-token")
@@ -405,13 +406,19 @@ class Service:
         wrote, without reading it back, unless the cached game has moved on
         since (another worker moved: then the database is read)."""
         with self._lock(table_id):
-            mine = self._written.pop(table_id, None) if written else None
-            live = self._cache.get(table_id)
-            if mine is not None and live is not None and live.n == mine[0].moves:
-                return self._views(mine[0], mine[1], live, wants)
-            with reading(self.engine) as conn:
-                row, seat_rows = self._table(conn, table_id)
-                return self._views(row, seat_rows, self._live(conn, row), wants)
+            return self._views_held(table_id, wants, written)
+
+    def _views_held(self, table_id: str,
+                    wants: Sequence[tuple[str | None, str | None, int | None]],
+                    written: bool) -> list[dict[str, Any] | ApiError]:
+        """:meth:`views`, for a caller that holds the table's lock."""
+        mine = self._written.pop(table_id, None) if written else None
+        live = self._cache.get(table_id)
+        if mine is not None and live is not None and live.n == mine[0].moves:
+            return self._views(mine[0], mine[1], live, wants)
+        with reading(self.engine) as conn:
+            row, seat_rows = self._table(conn, table_id)
+            return self._views(row, seat_rows, self._live(conn, row), wants)
 
     def _views(self, row: Any, seat_rows: list[Row[Any]], live: Live,
                wants: Sequence[tuple[str | None, str | None, int | None]],
@@ -496,11 +503,87 @@ class Service:
         :mod:`gameshelf.server.commits`); this thread holds the table's lock
         until that transaction has committed, so no view of this table is
         built from the cached game before its move is durable."""
+        with self._lock(table_id):
+            work = self._move_work(table_id, token, job, after, action_json)
+            try:
+                moved = self._commits.run(work)
+            except BaseException as exc:
+                refusal = self._move_refused(table_id, after, exc)
+                if refusal is exc:
+                    raise
+                raise refusal from None
+            done = self._move_stored(table_id, moved)
+        if done["over"]:
+            self.ended(table_id)
+        return done
 
+    def submit_soon(self, table_id: str, token: str | None, move: schemas.Move,
+                    wants: Sequence[tuple[str | None, str | None, int | None]],
+                    answer: Callable[[dict[str, Any] | BaseException], None]) -> bool:
+        """:meth:`submit` without a thread waiting for it: the move goes
+        straight to the group committer's thread, which stores it, settles
+        it and builds the table's views (``wants``), and then calls
+        ``answer`` with what :meth:`submit` returns or raises. Returns
+        ``False``, doing nothing, when another thread holds the table now
+        (then call :meth:`submit`). Why: the event loop hands a websocket
+        move over once and is answered once, where a pool thread waiting
+        on the committer cost two more hand-overs between threads, more
+        CPU than the move's own statements. The same checks, in the same
+        transaction, as :meth:`submit`; the table's lock is held from here
+        until the views are built. When the move ends the game, call
+        :meth:`ended` afterwards (it may write: not on the committer's thread)."""
+        if token is None:
+            raise ApiError(401, "bad-token")
+        lock = self._lock(table_id)
+        if not lock.acquire(blocking=False):
+            return False
+        try:
+            work = self._move_work(table_id, token, None, move.after, move.action)
+        except BaseException:
+            lock.release()
+            raise
+
+        def finish(ok: bool, value: Any) -> None:
+            outcome: dict[str, Any] | BaseException
+            try:
+                if ok:
+                    outcome = self._move_stored(table_id, value)
+                    try:
+                        outcome["views"] = self._views_held(table_id, wants, written=True)
+                    except Exception:  # the move is stored: the hub builds its views again
+                        log.exception("views of table %s after a move", table_id)
+                else:
+                    outcome = self._move_refused(table_id, move.after, value)
+            except BaseException as exc:  # (the move, if stored, stays stored)
+                outcome = exc
+            finally:
+                lock.release()
+            answer(outcome)
+
+        self._commits.post(work, finish)
+        return True
+
+    def ended(self, table_id: str) -> None:
+        """What follows the move that ended a game (:attr:`finished`)."""
+        for hook in self.finished:
+            try:
+                hook(table_id)
+            except Exception:  # the game is stored; a hook must not turn it into an error
+                log.exception("after table %s ended", table_id)
+
+    def _move_work(self, table_id: str, token: str | None, job: BotJob | None, after: int,
+                   action_json: dict[str, Any]) -> Callable[[Connection], _Moved]:
+        """The move's checks and writes, to run in a group commit's
+        transaction (the caller holds the table's lock)."""
         ahead: tuple[State, Probe] | None = None
+        cached = self._cache.get(table_id)
+        mover = cached.state.current_player if cached is not None else None
+        if job is None and cached is not None and cached.n == after and mover is not None:
+            # off the writer's transaction: the position before the move,
+            # and the worlds that say later whether it may be taken back
+            ahead = (cached.state, cached.probe(mover))
 
-        def work(conn: Connection) -> tuple[Live, list[Row[Any]], dict[str, Any] | None,
-                                            Probe | None, Any, Any]:
+        def work(conn: Connection) -> _Moved:
             row, seat_rows = self._table(conn, table_id, lock=True)
             seat = self._seat_of(seat_rows, token) if job is None else job.seat
             live = self._live(conn, row)
@@ -523,7 +606,7 @@ class Service:
             probe = None
             if job is None:
                 probe = (ahead[1] if ahead is not None and ahead[0] is live.state
-                         and ahead[1].seat == seat else Probe(live.state, seat))
+                         and ahead[1].seat == seat else live.probe(seat))
             live.apply(action, seat, settle=False)
             if row.clock and job is None:
                 conn.execute(seats.update().where(
@@ -541,45 +624,42 @@ class Service:
             self._sql.after_move(conn, table_id, changes)
             # (a clock's bank changed a seat: those views read the seats again)
             written = None if row.clock else row._replace(**changes)
-            return live, seat_rows, result, probe, action, written
+            return _Moved(live, seat_rows, result, probe, action, written)
 
-        with self._lock(table_id):
-            cached = self._cache.get(table_id)
-            mover = cached.state.current_player if cached is not None else None
-            if job is None and cached is not None and cached.n == after and mover is not None:
-                # off the writer thread: the position before the move, and
-                # the worlds that say later whether it may be taken back
-                ahead = (cached.state, Probe(cached.state, mover))
-            try:
-                live, seat_rows, result, probe, action, written = self._commits.run(work)
-            except IntegrityError:
-                self._forget(table_id)
-                raise ApiError(409, "stale", {"after": after, "state": after + 1}) from None
-            except BaseException:
-                # the cached game (or seats) may have moved ahead of the database
-                cached = self._cache.get(table_id)
-                if cached is not None and cached.n > after:
-                    self._forget(table_id)
-                raise
-            live.settle(probe, action)  # before anyone else may read the table
-            if written is not None:
-                self._written[table_id] = (written, seat_rows)
-                self._written.move_to_end(table_id)
-                while len(self._written) > CACHE_SIZE:
-                    self._written.popitem(last=False)
-                # the move changed no seat: the seats read stay true for the
-                # row as it now is (else every move read them again)
-                if table_id in self._seat_cache:
-                    self._seat_cache[table_id] = ((written.updated_at, written.moves), seat_rows)
-        if result is not None:
-            for hook in self.finished:
-                try:
-                    hook(table_id)
-                except Exception:  # the game is stored; a hook must not turn it into an error
-                    log.exception("after table %s ended", table_id)
+        return work
+
+    def _move_refused(self, table_id: str, after: int, exc: BaseException) -> BaseException:
+        """What a move whose transaction failed raises: a duplicate
+        ``(table_id, seq)`` is a stale move; the cached game (or seats) may
+        have moved ahead of the database, so it is forgotten."""
+        if isinstance(exc, IntegrityError):
+            self._forget(table_id)
+            return ApiError(409, "stale", {"after": after, "state": after + 1})
+        cached = self._cache.get(table_id)
+        if cached is not None and cached.n > after:
+            self._forget(table_id)
+        return exc
+
+    def _move_stored(self, table_id: str, moved: _Moved) -> dict[str, Any]:
+        """After the move's commit (the caller still holds the table's
+        lock): settle its take-back, keep what was written for its views,
+        and say whether a bot is to move next."""
+        live, seat_rows = moved.live, moved.seat_rows
+        live.settle(moved.probe, moved.action)  # before anyone else may read the table
+        written = moved.written
+        if written is not None:
+            self._written[table_id] = (written, seat_rows)
+            self._written.move_to_end(table_id)
+            while len(self._written) > CACHE_SIZE:
+                self._written.popitem(last=False)
+            # the move changed no seat: the seats read stay true for the
+            # row as it now is (else every move read them again)
+            if table_id in self._seat_cache:
+                self._seat_cache[table_id] = ((written.updated_at, written.moves), seat_rows)
+        over = moved.result is not None
         nxt = live.state.current_player
-        bot_next = result is None and nxt is not None and self._controller(seat_rows[nxt]) is not None
-        return {"state": live.n, "over": result is not None, "bot_next": bot_next}
+        bot_next = not over and nxt is not None and self._controller(seat_rows[nxt]) is not None
+        return {"state": live.n, "over": over, "bot_next": bot_next}
 
     def undo(self, table_id: str, token: str | None, req: schemas.Undo) -> dict[str, Any]:
         """Take back the seat's latest move, if Board Game Arena's policy
@@ -734,6 +814,17 @@ class Service:
         return story.frame(table_id, record, k, lang)
 
 
+class _Moved(NamedTuple):
+    """A move checked and written in its transaction, to settle after the commit."""
+
+    live: Live
+    seat_rows: list[Row[Any]]
+    result: dict[str, Any] | None
+    probe: Probe | None
+    action: Any
+    written: Any
+
+
 class _TableLock:
     """A table's lock in this process. A class of its own because a plain
     ``threading.Lock`` cannot be weakly referenced."""
@@ -747,6 +838,14 @@ class _TableLock:
         return self._lock.acquire()
 
     def __exit__(self, *_exc: object) -> None:
+        self._lock.release()
+
+    def acquire(self, blocking: bool = True) -> bool:
+        return self._lock.acquire(blocking)
+
+    def release(self) -> None:
+        """(Any thread may release it: :meth:`Service.submit_soon` takes it
+        on the event loop, the committer's thread lets it go.)"""
         self._lock.release()
 
 

@@ -51,11 +51,18 @@ def decision_field(state: State, lang: str | None) -> dict[str, Any] | None:
 
 def unavailable_field(state: State, lang: str | None) -> list[dict[str, Any]]:
     """The moves the mover would look for but may not make, with the
-    engine's reasons (the mover's view only)."""
-    return [{**u.to_json(lang),
-             "move_parts": said(functools.partial(u.move_text, lang))["parts"],
-             "reason_parts": said(functools.partial(u.reason_text, lang))["parts"]}
-            for u in state.unavailable_moves()]
+    engine's reasons (the mover's view only). Each text is rendered once,
+    with its seats marked: its plain text is the parts' (the same words,
+    :mod:`gameshelf.core.spoken`), so ``to_json``'s own two renderings are
+    replaced rather than made twice."""
+    out = []
+    for u in state.unavailable_moves():
+        move = said(functools.partial(u.move_text, lang))
+        reason = said(functools.partial(u.reason_text, lang))
+        out.append({**u.to_json(lang, texts=False), "move_text": move["text"],
+                    "reason_text": reason["text"], "move_parts": move["parts"],
+                    "reason_parts": reason["parts"]})
+    return out
 
 
 class Story:

@@ -19,6 +19,12 @@ def token_hash(token: str) -> str:
 def matches(token: str, stored: str | None) -> bool:
     """Whether ``token`` hashes to ``stored``, in time independent of where
     they differ."""
+    return same_hash(token_hash(token), stored)
+
+
+def same_hash(hashed: str, stored: str | None) -> bool:
+    """:func:`matches` for a token already hashed: a caller that compares
+    one token with every seat of a table hashes it once, not once a seat."""
     if stored is None:
         return False
-    return hmac.compare_digest(token_hash(token), stored)
+    return hmac.compare_digest(hashed, stored)
