@@ -494,23 +494,6 @@ def clear(buf: Any, runs: Runs) -> None:
         buf[start:stop] = zeros
 
 
-def kept_copy(value: Any) -> Any:
-    """``value`` with every list, dict and set in it copied (tuples walked,
-    other values as they are), so that it still compares equal to what
-    ``value`` was after the state's containers change in place: what an
-    incremental encoder keeps to tell whether a part's source changed."""
-    kind = type(value)
-    if kind is list:
-        return [kept_copy(v) for v in value]
-    if kind is tuple:
-        return tuple([kept_copy(v) for v in value])
-    if kind is dict:
-        return {k: kept_copy(v) for k, v in value.items()}
-    if kind is set:
-        return set(value)
-    return value
-
-
 def put_one(buf: Any, start: int, i: int | None) -> None:
     """Set slot ``start + i`` of a one-hot part, or leave the part empty
     where there is nothing (``i`` None): what the state encoders write most."""

@@ -6,7 +6,9 @@ Incremental: the buffer is kept from one tensor to the next and each part
 is rewritten only when its source differs from the copy kept of it. The
 camps are three quarters of the slots (every machine, claim and gear slot
 of every seat) and most moves change one part of one camp or nothing
-there, so each seat's machines, claims and crew are parts of their own; so
+there, so each seat's dirt on its machines, its kit (equipment, gear and
+their durability), their wear, its claims and its crew are parts of their
+own (a labour move changes the first and the third); so
 are the board every seat sees alike (displays, deck sizes, discard piles),
 in four parts that change apart, the purses (cash and workers), the turn's
 fields (phase, seats, the auction under way) and the rest (pile sizes,
@@ -41,23 +43,28 @@ if TYPE_CHECKING:
 
 _SIXTH = 1.0 / 6  # wear and durability, as TensorWriter.numbers scales them
 _AUCTION_PHASES = ("auction", "bidding", "acquire")
-_MACHINE_SLOTS = ("camp.machine.wear", "camp.machine.durability", "camp.machine.busy", "camp.machine.repaired")
-_GEAR_SLOTS = ("camp.gear.wear", "camp.gear.durability", "camp.gear.used", "camp.gear.repaired")
+_MACHINE_SLOTS = ("camp.machine.wear", "camp.machine.busy", "camp.machine.repaired")
+_GEAR_SLOTS = ("camp.gear.wear", "camp.gear.used", "camp.gear.repaired")
 _PURSE_SCALES = (1.0 / 40, 1.0 / 60, 0.1, 0.1, 0.1)  # money, gold, workers, unused, idle (encoding.write's caps)
 
 
 #: the parts of a camp kept apart (each with its own copy): a move that
-#: pays or places workers leaves the machines, the claims and the crew as
-#: they were, and those are most of a camp's slots.
-_PARTS = ("machines", "claims", "crew")
+#: pays or places workers leaves them all as they were, a labour move
+#: changes the dirt on the machines and their wear, rarely the machines or
+#: gear themselves, and those are most of a camp's slots.
+_PARTS = ("spaces", "kit", "use", "claims", "crew")
 
 
 def _part_key(camp: Camp, part: int) -> tuple[Any, ...]:
     """What one part of a camp's slots depends on (live lists: for comparing
     with a kept :func:`_part_copy`)."""
     if part == 0:
-        return (camp.rows, camp.equip, camp.gear, camp.wear, camp.busy, camp.repaired)
+        return (camp.rows,)
     if part == 1:
+        return (camp.equip, camp.gear)
+    if part == 2:  # an empty gear slot shows no wear: the gear too
+        return (camp.wear, camp.busy, camp.repaired, camp.gear)
+    if part == 3:
         return (camp.claims, camp.claim_tiles)
     return (camp.personnel, camp.ongoing)
 
@@ -65,9 +72,12 @@ def _part_key(camp: Camp, part: int) -> tuple[Any, ...]:
 def _part_copy(camp: Camp, part: int) -> tuple[Any, ...]:
     """:func:`_part_key` with every list copied, so later moves leave it as it was."""
     if part == 0:
-        return ([list(r) for r in camp.rows], list(camp.equip), list(camp.gear), list(camp.wear),
-                list(camp.busy), list(camp.repaired))
+        return ([list(r) for r in camp.rows],)
     if part == 1:
+        return (list(camp.equip), list(camp.gear))
+    if part == 2:
+        return (list(camp.wear), list(camp.busy), list(camp.repaired), list(camp.gear))
+    if part == 3:
         return (list(camp.claims), [list(t) for t in camp.claim_tiles])
     return (list(camp.personnel), list(camp.ongoing))
 
@@ -154,13 +164,18 @@ class PayDirtStateEncoder(StateEncoder):
         at, n = self._at, self._n
         claims = components().rules.max_claims
         per_machine = len(MACHINES)
-        machines = [
-            (at["camp.machine.equipment"] + k * per_machine * n["equipment"], per_machine * n["equipment"]),
+        spaces = [
             (at["camp.machine.spaces"] + k * per_machine * SPACES * n["kind"], per_machine * SPACES * n["kind"]),
-            *((at[f"camp.machine.{key}"] + k * per_machine, per_machine)
-              for key in ("wear", "durability", "busy", "repaired")),
+        ]
+        kit = [
+            (at["camp.machine.equipment"] + k * per_machine * n["equipment"], per_machine * n["equipment"]),
+            (at["camp.machine.durability"] + k * per_machine, per_machine),
             (at["camp.gear.id"] + k * 2 * n["gear"], 2 * n["gear"]),
-            *((at[f"camp.gear.{key}"] + k * 2, 2) for key in ("wear", "durability", "used", "repaired")),
+            (at["camp.gear.durability"] + k * 2, 2),
+        ]
+        use = [
+            *((at[f"camp.machine.{key}"] + k * per_machine, per_machine) for key in ("wear", "busy", "repaired")),
+            *((at[f"camp.gear.{key}"] + k * 2, 2) for key in ("wear", "used", "repaired")),
         ]
         held = [
             (at["camp.claim.id"] + k * claims * n["claims"], claims * n["claims"]),
@@ -171,7 +186,7 @@ class PayDirtStateEncoder(StateEncoder):
             (at["camp.personnel"] + k * n["personnel"], n["personnel"]),
             (at["camp.ongoing"] + k * n["hardships"], n["hardships"]),
         ]
-        return [machines, held, crew]
+        return [spaces, kit, use, held, crew]
 
     def _write_part(self, k: int, part: int, camp: Camp | None) -> None:
         """Rewrite one part of relative seat ``k``'s camp in the base (``None``: no seat there)."""
@@ -183,28 +198,39 @@ class PayDirtStateEncoder(StateEncoder):
             return
         self._kept[k][part] = _part_copy(camp, part)
         if part == 0:
-            self._machines(buf, k, camp)
+            self._spaces(buf, k, camp)
         elif part == 1:
+            self._kit(buf, k, camp)
+        elif part == 2:
+            self._use(buf, k, camp)
+        elif part == 3:
             self._claims(buf, k, camp)
         else:
             at, n = self._at, self._n
             _set(buf, at["camp.personnel"] + k * n["personnel"], n["personnel"], camp.personnel)
             _set(buf, at["camp.ongoing"] + k * n["hardships"], n["hardships"], camp.ongoing)
 
-    def _machines(self, buf: Any, k: int, camp: Camp) -> None:
-        at, n, kind, comp = self._at, self._n, self._kind, components()
-        n_eq, n_kind = n["equipment"], n["kind"]
+    def _spaces(self, buf: Any, k: int, camp: Camp) -> None:
+        """The dirt on relative seat ``k``'s machines, by kind."""
+        at, kind, n_kind = self._at, self._kind, self._n["kind"]
+        for m in range(len(MACHINES)):
+            base = at["camp.machine.spaces"] + (k * len(MACHINES) + m) * SPACES * n_kind
+            for place, t in zip(range(base, base + SPACES * n_kind, n_kind), camp.rows[m], strict=False):
+                if t != EMPTY:
+                    buf[place + kind[t]] = 1.0
+
+    def _kit(self, buf: Any, k: int, camp: Camp) -> None:
+        """Relative seat ``k``'s equipment and gear, and their durability."""
+        at, n, comp = self._at, self._n, components()
+        n_eq, n_gear = n["equipment"], n["gear"]
         for m in range(len(MACHINES)):
             slot = k * len(MACHINES) + m
             e = camp.equip[m]
             if 0 <= e < n_eq:
                 buf[at["camp.machine.equipment"] + slot * n_eq + e] = 1.0
-            base = at["camp.machine.spaces"] + slot * SPACES * n_kind
-            for place, t in zip(range(base, base + SPACES * n_kind, n_kind), camp.rows[m], strict=False):
-                if t != EMPTY:
-                    buf[place + kind[t]] = 1.0
-            self._wear(buf, _MACHINE_SLOTS, slot, camp, m, comp)
-        n_gear = n["gear"]
+            x = camp.durability(comp, m)
+            if x:
+                buf[at["camp.machine.durability"] + slot] = scaled(x, _SIXTH)
         for g in range(2):
             gear = camp.gear[g]
             if gear == EMPTY:
@@ -212,7 +238,17 @@ class PayDirtStateEncoder(StateEncoder):
             slot = k * 2 + g
             if 0 <= gear < n_gear:
                 buf[at["camp.gear.id"] + slot * n_gear + gear] = 1.0
-            self._wear(buf, _GEAR_SLOTS, slot, camp, 3 + g, comp)
+            x = camp.durability(comp, 3 + g)
+            if x:
+                buf[at["camp.gear.durability"] + slot] = scaled(x, _SIXTH)
+
+    def _use(self, buf: Any, k: int, camp: Camp) -> None:
+        """Wear, busy (``used`` for gear) and repaired of relative seat ``k``'s machines and gear."""
+        for m in range(len(MACHINES)):
+            self._wear(buf, _MACHINE_SLOTS, k * len(MACHINES) + m, camp, m)
+        for g in range(2):
+            if camp.gear[g] != EMPTY:
+                self._wear(buf, _GEAR_SLOTS, k * 2 + g, camp, 3 + g)
 
     def _claims(self, buf: Any, k: int, camp: Camp) -> None:
         at, n, kind, comp = self._at, self._n, self._kind, components()
@@ -266,20 +302,16 @@ class PayDirtStateEncoder(StateEncoder):
             _number(buf, at["hardships.deck_size"], len(s.hardship_deck), count)
             _set(buf, at["hardships.discard"], count, s.hardship_discard)
 
-    def _wear(self, buf: Any, names: tuple[str, str, str, str], slot: int, camp: Camp, target: int,
-              comp: Any) -> None:
-        """Wear, durability, busy (``used`` for gear) and repaired of one machine or gear slot."""
+    def _wear(self, buf: Any, names: tuple[str, str, str], slot: int, camp: Camp, target: int) -> None:
+        """Wear, busy (``used`` for gear) and repaired of one machine or gear slot."""
         at = self._at
         x = camp.wear[target]
         if x:
             buf[at[names[0]] + slot] = scaled(x, _SIXTH)
-        x = camp.durability(comp, target)
-        if x:
-            buf[at[names[1]] + slot] = scaled(x, _SIXTH)
         if camp.busy[target]:
-            buf[at[names[2]] + slot] = 1.0
+            buf[at[names[1]] + slot] = 1.0
         if camp.repaired[target]:
-            buf[at[names[3]] + slot] = 1.0
+            buf[at[names[2]] + slot] = 1.0
 
     def fill(self, state: State, seat: int | None) -> None:
         s: PayDirtState = state  # type: ignore[assignment]
