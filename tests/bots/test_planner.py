@@ -38,7 +38,8 @@ def test_a_dicey_farm_line_ends_with_the_move_that_ends_the_round() -> None:
         state.apply(state.legal_actions()[0])
     bot = PlannerBot(seed=1, samples=2, width=2, lines=1)
     first = bot.choose(PlayerView(state, 0))
-    line = (first, *bot._plan)
+    line = bot.last_line
+    assert line[0] == first
     for action in line[:-1]:
         state.apply(action)
         assert state.round_number() == 1
@@ -58,3 +59,21 @@ def test_it_follows_its_plan_and_finishes_a_dicey_farm_game() -> None:
 def test_bad_settings_are_refused(bad: dict[str, float]) -> None:
     with pytest.raises(ValueError):
         make_bot("planner", **bad)
+
+
+def test_in_dicey_farm_it_cannot_tell_a_game_from_its_redealt_twin() -> None:
+    # the twin has other future dice, wares and deck order; a planner that
+    # read them (rather than re-dealing) would plan other lines
+    state = load_game("dicey-farm").new_game(1, 8)
+    greedy = make_bot("greedy", seed=1)
+    while state.round_number() < 3:
+        state.apply(greedy.choose(PlayerView(state, 0)))
+    twin = state.determinize(0, 4321)
+    assert twin.deck != state.deck  # type: ignore[attr-defined]
+    here = PlannerBot(seed=9, samples=2, width=2, lines=2)
+    there = PlannerBot(seed=9, samples=2, width=2, lines=2)
+    for _ in range(3):
+        move = here.choose(PlayerView(state, 0))
+        assert there.choose(PlayerView(twin, 0)) == move and here.last_line == there.last_line
+        state.apply(move)
+        twin.apply(move)

@@ -94,6 +94,9 @@ class PlannerBot:
         #: one decision's one-step values by position: lines that meet again
         #: (two dice spent in either order) need not weigh the moves twice.
         self._values: dict[str, dict[Action, float]] = {}
+        #: the line chosen at the last decision with a choice: its first move
+        #: was played, the rest is the plan (empty after a forced move).
+        self.last_line: tuple[Action, ...] = ()
 
     def choose(self, view: PlayerView) -> Action:
         legal = view.legal_actions()
@@ -101,6 +104,7 @@ class PlannerBot:
         plan, self._plan = (self._plan, ()) if self._plan_at == view.move_number else ((), ())
         if len(legal) == 1:
             self._keep(plan[1:] if plan and plan[0] == legal[0] else (), view)
+            self.last_line = ()
             return legal[0]
         worlds = [view.search_world(self.stream.below(_SEED_RANGE)) for _ in range(self.samples)]
         self._values = {}
@@ -113,6 +117,7 @@ class PlannerBot:
             means = [fmean(self._judge(world, line, view.player) for world in worlds) for line in found]
             best = found[means.index(max(means))]  # the first of equals: greedy's line
         self._keep(best[1:], view)
+        self.last_line = best
         return best[0]
 
     def _keep(self, rest: Sequence[Action], view: PlayerView) -> None:
