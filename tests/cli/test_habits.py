@@ -259,7 +259,7 @@ def test_the_advanced_entry_says_how_each_algorithm_plays(lang: str, words: str)
     number = games().index("filthy-rich") + 1
     answers = iter([str(number), "2", "1", "5", "q", "q"])
     choose_setup(Console(file=out, width=200), lang, lambda prompt: next(answers))
-    menu = out.getvalue().split("5)")[-1]  # after the "advanced" entry
+    menu = out.getvalue().split("5)", 1)[1]  # after the "advanced" entry (the first "5)")
     algorithms = [n for n in bot_names() if n not in ("easy", "normal", "hard")]
     assert {"greedy", "ismcts", "random", "rollout"} <= set(algorithms)
     for name in algorithms:
