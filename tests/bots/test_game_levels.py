@@ -21,7 +21,7 @@ def test_dicey_farm_plays_every_level_greedily_and_the_others_keep_the_defaults(
     assert isinstance(normal, GreedyBot) and normal.noise == 0.1
     assert level_bot("hard", dicey) == "greedy" and level_bot("hard") == "ismcts"
     assert level_settings("hard", dicey) == {}  # another bot: the search settings do not apply
-    plain = make_bot("hard", game=gameshelf.load_game("pay-dirt"))
+    plain = make_bot("hard", game=gameshelf.load_game("above-and-below"))
     assert isinstance(plain, ISMCTSBot) and plain.rollout == "random"
     assert level_settings("hard") == LEVELS["hard"][1]  # no game: the defaults
 
@@ -31,6 +31,14 @@ def test_filthy_rich_plays_hard_with_rollouts_and_normal_with_the_default_search
     hard = make_bot("hard", game=rich)
     assert isinstance(hard, RolloutBot) and (hard.samples, hard.depth, hard.width) == (16, 12, 4)
     assert isinstance(make_bot("normal", game=rich), ISMCTSBot)
+
+
+def test_pay_dirt_plays_hard_with_rollouts_and_normal_with_the_default_search() -> None:
+    dirt = gameshelf.load_game("pay-dirt")
+    hard = make_bot("hard", game=dirt)
+    assert isinstance(hard, RolloutBot) and (hard.samples, hard.depth, hard.width) == (16, 12, 4)
+    assert isinstance(make_bot("normal", game=dirt), ISMCTSBot)
+    assert level_settings("hard", dirt) == {"samples": 16, "depth": 12, "width": 4}
 
 
 def test_a_spec_still_overrides_the_games_settings() -> None:
