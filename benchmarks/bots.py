@@ -24,7 +24,7 @@ Usage::
 
     python benchmarks/bots.py                   # the sizes: 500 duels, 1000 seeds (hours)
     python benchmarks/bots.py --quick           # a few games each: minutes
-    python benchmarks/bots.py --games 100 --game pay-dirt --hard iterations=500
+    python benchmarks/bots.py --games 100 --game pay-dirt --hard samples=8 --hard width=3
     python benchmarks/bots.py --json
     python benchmarks/bots.py --quick --plot figures   # and a PNG per game
     python benchmarks/bots.py --game pay-dirt --keep runs --minutes 60   # stop, run again later:

@@ -24,7 +24,7 @@ def test_dicey_farm_plays_hard_with_the_planner_and_the_others_keep_the_defaults
     assert level_bot("normal", dicey) == "greedy"
     # another bot: the default search settings do not apply
     assert level_settings("hard", dicey) == {"samples": 2, "width": 3, "lines": 2}
-    plain = make_bot("hard", game=gameshelf.load_game("pay-dirt"))
+    plain = make_bot("hard", game=gameshelf.load_game("above-and-below"))
     assert isinstance(plain, ISMCTSBot) and plain.rollout == "random"
     assert level_settings("hard") == LEVELS["hard"][1]  # no game: the defaults
 
@@ -34,6 +34,14 @@ def test_filthy_rich_plays_hard_with_rollouts_and_normal_with_the_default_search
     hard = make_bot("hard", game=rich)
     assert isinstance(hard, RolloutBot) and (hard.samples, hard.depth, hard.width) == (16, 12, 4)
     assert isinstance(make_bot("normal", game=rich), ISMCTSBot)
+
+
+def test_pay_dirt_plays_hard_with_rollouts_and_normal_with_the_default_search() -> None:
+    dirt = gameshelf.load_game("pay-dirt")
+    hard = make_bot("hard", game=dirt)
+    assert isinstance(hard, RolloutBot) and (hard.samples, hard.depth, hard.width) == (16, 12, 4)
+    assert isinstance(make_bot("normal", game=dirt), ISMCTSBot)
+    assert level_settings("hard", dirt) == {"samples": 16, "depth": 12, "width": 4}
 
 
 def test_a_spec_still_overrides_the_games_settings() -> None:

@@ -37,7 +37,8 @@ def run(tmp_path: Path, *args: str) -> tuple[int, str]:
     (("-b", ","), "at least one bot"),
 ])
 def test_simulate_refuses_bad_arguments_before_any_game(tmp_path: Path, args: tuple[str, ...], says: str) -> None:
-    code, output = run(tmp_path, "pay-dirt", "-p", "2", *args)
+    # a game whose hard level is the default search (ISMCTS), which reads `iterations`
+    code, output = run(tmp_path, "above-and-below", "-p", "2", *args)
     assert code == 2, output
     assert says in output and "Traceback" not in output
     assert not (tmp_path / "sim" / "records.jsonl").exists()
@@ -45,7 +46,7 @@ def test_simulate_refuses_bad_arguments_before_any_game(tmp_path: Path, args: tu
 
 def test_a_refusal_lists_the_valid_settings() -> None:
     with pytest.raises(BotSpecError) as err:
-        make_bot("hard[itrations=5]", game=load_game("pay-dirt"))
+        make_bot("hard[itrations=5]", game=load_game("above-and-below"))
     text = str(err.value)
     assert "iterations (whole number ≥ 1 or none)" in text and "rollout (random | heuristic)" in text
     assert "itrations" in err.value.message_in("ja")

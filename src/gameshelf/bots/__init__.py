@@ -115,8 +115,8 @@ _BOTS: dict[str, BotFactory] = {"random": RandomBot}
 #: blunders a third of the time; normal thinks a fifth as long as hard.
 #: A game may change a level for itself in ``data/bots.toml``
 #: (:func:`level_settings`, :func:`level_bot`); Dicey Farm plays easy and
-#: normal with the greedy bot and hard with the planner bot, Filthy Rich's
-#: hard level is the rollout bot.
+#: normal with the greedy bot and hard with the planner bot; Filthy Rich's and
+#: Pay Dirt's hard levels are the rollout bot.
 _SEARCH = {"rollout": "random", "rollout_depth": 4, "prior": 3.0, "settle": 0.03}
 LEVELS: dict[str, tuple[str, dict[str, Any]]] = {
     "easy": ("greedy", {"noise": 0.3}),
@@ -201,7 +201,7 @@ def level_bot(level: str, game: Game | None = None) -> str:
     that compared positions mid-round measurably beat the one-step greedy
     bot, so its easy and normal levels are the greedy bot, and its hard
     level is the planner bot, which judges moves at the round's end; in
-    Filthy Rich the tree search did not beat greedy either, and the rollout
+    Filthy Rich and Pay Dirt the tree search did not beat greedy clearly, and the rollout
     bot did, so that is its hard level (docs/bots-and-simulation.md).
     """
     default_bot = LEVELS[level][0]
