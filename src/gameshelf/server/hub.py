@@ -116,14 +116,18 @@ def _last(data: dict[str, Any]) -> int | None:
     return value
 
 
-def _resolve(future: asyncio.Future[Any], outcome: Any) -> None:
-    """Settle ``future`` with a value or an error (on its loop), unless
-    its waiter has gone (a closed socket)."""
-    if future.done():
+def _complete(future: asyncio.Future[Any], complete: Callable[[], Any]) -> None:
+    """Finish a stored move on the event loop (:meth:`Service.submit_soon`:
+    settle it, build its views, let the table go) and settle ``future``
+    with the outcome. ``complete`` runs even when the waiter has gone (a
+    closed socket): it also releases the table."""
+    try:
+        outcome = complete()
+    except Exception as exc:  # a refusal (the stored move's views never raise here)
+        if not future.done():
+            future.set_exception(exc)
         return
-    if isinstance(outcome, BaseException):
-        future.set_exception(outcome)
-    else:
+    if not future.done():
         future.set_result(outcome)
 
 
@@ -228,8 +232,8 @@ class Hub:
         loop = asyncio.get_running_loop()
         answered: asyncio.Future[dict[str, Any]] = loop.create_future()
 
-        def answer(outcome: dict[str, Any] | BaseException) -> None:
-            loop.call_soon_threadsafe(_resolve, answered, outcome)
+        def answer(complete: Callable[[], dict[str, Any]]) -> None:
+            loop.call_soon_threadsafe(_complete, answered, complete)
 
         if not self.service.submit_soon(table_id, token, request, wants, answer):
             return await run_in_threadpool(self.service.submit, table_id, token, request, wants)
