@@ -194,7 +194,8 @@ class Server:
         except Exception:
             log.exception("letting go of the analysis in progress failed")
         self.bots.close()
-        self.service.close()
+        self.service.close()  # (the committer answers what it holds first)
+        self.hub.close()
 
 
 def tune_gc() -> None:

@@ -23,6 +23,8 @@ import asyncio
 import collections
 import contextlib
 import json
+import queue
+import threading
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -116,18 +118,31 @@ def _last(data: dict[str, Any]) -> int | None:
     return value
 
 
-def _complete(future: asyncio.Future[Any], complete: Callable[[], Any]) -> None:
-    """Finish a stored move on the event loop (:meth:`Service.submit_soon`:
-    settle it, build its views, let the table go) and settle ``future``
-    with the outcome. ``complete`` runs even when the waiter has gone (a
-    closed socket): it also releases the table."""
-    try:
-        outcome = complete()
-    except Exception as exc:  # a refusal (the stored move's views never raise here)
-        if not future.done():
-            future.set_exception(exc)
+_Finish = tuple[Callable[[], Any], asyncio.AbstractEventLoop, "asyncio.Future[Any]"]
+
+
+def _finisher(jobs: queue.SimpleQueue[_Finish | None]) -> None:
+    """The thread that finishes stored moves (:meth:`Service.submit_soon`:
+    settle each, build its views, let its table go) and hands each outcome
+    to its event loop. Why a thread of its own: neither the committer's
+    thread (its next commit waits) nor the event loop (every socket waits)."""
+    while (job := jobs.get()) is not None:
+        complete, loop, future = job
+        try:
+            outcome: Any = complete()
+        except Exception as exc:  # a refusal (the stored move's views never raise here)
+            outcome = exc
+        with contextlib.suppress(RuntimeError):  # (a closed loop: shutting down)
+            loop.call_soon_threadsafe(_settle, future, outcome)
+
+
+def _settle(future: asyncio.Future[Any], outcome: Any) -> None:
+    """``future`` gets the outcome, unless its waiter has gone (a closed socket)."""
+    if future.done():
         return
-    if not future.done():
+    if isinstance(outcome, BaseException):
+        future.set_exception(outcome)
+    else:
         future.set_result(outcome)
 
 
@@ -143,6 +158,15 @@ class Hub:
         self.service = service
         self.changed = changed
         self.tables: dict[str, set[Connection]] = collections.defaultdict(set)
+        self._finishing: queue.SimpleQueue[_Finish | None] = queue.SimpleQueue()
+        self._finisher = threading.Thread(target=_finisher, args=(self._finishing,),
+                                          name="gameshelf-finish", daemon=True)
+        self._finisher.start()
+
+    def close(self) -> None:
+        """Stop the finishing thread once the moves queued for it are finished."""
+        self._finishing.put(None)
+        self._finisher.join(10)
 
     async def push(self, conn: Connection, last: int | None = None, force: bool = False) -> None:
         """Send ``conn`` what changed since the last state it was sent."""
@@ -226,14 +250,15 @@ class Hub:
                      wants: list[tuple[str | None, str | None, int | None]]) -> dict[str, Any]:
         """A person's move and the table's views after it (as
         :meth:`Service.submit`), handed straight to the group committer's
-        thread and answered from it (:meth:`Service.submit_soon`): no pool
-        thread waits on the commit. When another thread holds the table,
-        the move waits for it in a pool thread as before."""
+        thread (:meth:`Service.submit_soon`) and finished on this hub's
+        finishing thread: no pool thread waits on the commit. When another
+        thread holds the table, the move waits for it in a pool thread as
+        before."""
         loop = asyncio.get_running_loop()
         answered: asyncio.Future[dict[str, Any]] = loop.create_future()
 
         def answer(complete: Callable[[], dict[str, Any]]) -> None:
-            loop.call_soon_threadsafe(_complete, answered, complete)
+            self._finishing.put((complete, loop, answered))
 
         if not self.service.submit_soon(table_id, token, request, wants, answer):
             return await run_in_threadpool(self.service.submit, table_id, token, request, wants)

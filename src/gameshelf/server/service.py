@@ -524,8 +524,8 @@ class Service:
         """:meth:`submit` without a thread waiting for it: the move goes
         straight to the group committer's thread, which checks and stores
         it, and then calls ``answer`` with a function that the caller must
-        call exactly once, on a thread of its choice (the event loop's):
-        it settles the move, builds the table's views (``wants``) and
+        call exactly once, on a thread of its choice (the hub's finishing
+        thread): it settles the move, builds the table's views (``wants``) and
         returns what :meth:`submit` returns, or raises what it raises.
         Returns ``False``, doing nothing, when another thread holds the
         table now (then call :meth:`submit`).
@@ -533,8 +533,10 @@ class Service:
         Why: the event loop hands a websocket move over once and is
         answered once, where a pool thread waiting on the committer cost
         two more hand-overs between threads, more CPU than the move's own
-        statements; and the views are built off the committer's thread, so
-        its next commit syncs the disk while they are built. The same
+        statements; and the views are built off the committer's thread (so
+        its next commit syncs the disk while they are built) and off the
+        event loop (every socket would wait; on a busy machine a process
+        whose work is all on one thread also gets less of the CPU). The same
         checks, in the same transaction, as :meth:`submit`; the table's
         lock is held from here until the views are built. When the move
         ends the game, call :meth:`ended` afterwards (it may write: not on
