@@ -160,6 +160,8 @@ class Server:
                     continue
                 numbers = await run_in_threadpool(self.service.state_numbers, ids)
                 for table_id, n in numbers.items():
+                    if self.hub.moving[table_id]:
+                        continue  # a move of this process is on its way: its views follow it
                     behind = [c for c in self.hub.tables.get(table_id, ())
                               if (c.last is None or c.last < n) and not c.lock.locked()]
                     if behind:  # (a socket being pushed to now will be up to date)

@@ -158,6 +158,11 @@ class Hub:
         self.service = service
         self.changed = changed
         self.tables: dict[str, set[Connection]] = collections.defaultdict(set)
+        #: tables with a move of this process between its socket and its
+        #: views (stored, or about to be): the once-a-second watch for other
+        #: workers' changes leaves them alone (it would build their views
+        #: again, waiting on the table, exactly when the server is busiest)
+        self.moving: collections.Counter[str] = collections.Counter()
         self._finishing: queue.SimpleQueue[_Finish | None] = queue.SimpleQueue()
         self._finisher = threading.Thread(target=_finisher, args=(self._finishing,),
                                           name="gameshelf-finish", daemon=True)
@@ -260,12 +265,19 @@ class Hub:
         def answer(complete: Callable[[], dict[str, Any]]) -> None:
             self._finishing.put((complete, loop, answered))
 
-        if not self.service.submit_soon(table_id, token, request, wants, answer):
-            return await run_in_threadpool(self.service.submit, table_id, token, request, wants)
-        done = await answered
-        if done["over"]:  # (hooks may write: not on the committer's thread)
-            await run_in_threadpool(self.service.ended, table_id)
-        return done
+        self.moving[table_id] += 1
+        try:
+            if not self.service.submit_soon(table_id, token, request, wants, answer):
+                return await run_in_threadpool(self.service.submit, table_id, token, request,
+                                               wants)
+            done = await answered
+            if done["over"]:  # (hooks may write: not on the committer's thread)
+                await run_in_threadpool(self.service.ended, table_id)
+            return done
+        finally:
+            self.moving[table_id] -= 1
+            if not self.moving[table_id]:
+                del self.moving[table_id]
 
     async def serve(self, ws: WebSocket, table_id: str, token: str | None, last: int | None,
                     lang: str, session: str | None = None) -> None:
