@@ -130,8 +130,8 @@ def _finisher(jobs: queue.SimpleQueue[_Finish | None]) -> None:
         complete, loop, future = job
         try:
             outcome: Any = complete()
-        except Exception as exc:  # a refusal (the stored move's views never raise here)
-            outcome = exc
+        except BaseException as exc:  # a refusal (a stored move's views never raise here);
+            outcome = exc  # whatever it is, this thread lives on for the next moves
         with contextlib.suppress(RuntimeError):  # (a closed loop: shutting down)
             loop.call_soon_threadsafe(_settle, future, outcome)
 
