@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
 from collections.abc import AsyncIterator
 from importlib import resources
@@ -30,7 +31,7 @@ from gameshelf.server.analyses import Analyses, queue_rows
 from gameshelf.server.auth_routes import credential
 from gameshelf.server.bots import BotPool
 from gameshelf.server.catalogue import games_list
-from gameshelf.server.config import MAX_BODY, MAX_JSON_DEPTH, Settings
+from gameshelf.server.config import GC_YOUNG_THRESHOLD, MAX_BODY, MAX_JSON_DEPTH, Settings
 from gameshelf.server.db import make_engine, migrate
 from gameshelf.server.errors import ApiError, json_safe
 from gameshelf.server.hints import Hints
@@ -159,6 +160,8 @@ class Server:
                     continue
                 numbers = await run_in_threadpool(self.service.state_numbers, ids)
                 for table_id, n in numbers.items():
+                    if self.hub.moving[table_id]:
+                        continue  # a move of this process is on its way: its views follow it
                     behind = [c for c in self.hub.tables.get(table_id, ())
                               if (c.last is None or c.last < n) and not c.lock.locked()]
                     if behind:  # (a socket being pushed to now will be up to date)
@@ -168,6 +171,8 @@ class Server:
                 log.exception("watch failed; trying again")
 
     async def start(self) -> None:
+        if self.settings.tune_gc:
+            tune_gc()
         self.spawn(self.watch())
         if self.settings.analysis_budget > 0:  # 0: this process leaves analyses to others
             self.spawn(self.analyses.run())
@@ -191,7 +196,27 @@ class Server:
         except Exception:
             log.exception("letting go of the analysis in progress failed")
         self.bots.close()
-        self.service.close()
+        self.service.close()  # (the committer answers what it holds first)
+        self.hub.close()
+
+
+def tune_gc() -> None:
+    """Set the garbage collector for serving, once everything is loaded.
+
+    Why: under load (200 tables, a 2 s think) the collector took about a
+    tenth of the server's time, and a full collection stopped every thread
+    for 0.4-0.7 s, most of the p99 latency; it scanned the same 130,000
+    objects of imported code, catalogs and schemas each time, and ran its
+    youngest generation every 700 allocations while a move's views
+    allocate thousands of short-lived objects (freed at once by reference
+    counting: there is little to find). So what exists at start is frozen
+    (never scanned again) and the youngest generation is collected every
+    :data:`GC_YOUNG_THRESHOLD` allocations. Cyclic garbage still goes, a
+    little later."""
+    gc.collect()
+    gc.freeze()
+    _young, middle, old = gc.get_threshold()
+    gc.set_threshold(GC_YOUNG_THRESHOLD, middle, old)
 
 
 def create_app(settings: Settings | None = None, *, bot_pool: BotPool | None = None) -> FastAPI:

@@ -23,6 +23,8 @@ import asyncio
 import collections
 import contextlib
 import json
+import queue
+import threading
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -116,9 +118,26 @@ def _last(data: dict[str, Any]) -> int | None:
     return value
 
 
-def _resolve(future: asyncio.Future[Any], outcome: Any) -> None:
-    """Settle ``future`` with a value or an error (on its loop), unless
-    its waiter has gone (a closed socket)."""
+_Finish = tuple[Callable[[], Any], asyncio.AbstractEventLoop, "asyncio.Future[Any]"]
+
+
+def _finisher(jobs: queue.SimpleQueue[_Finish | None]) -> None:
+    """The thread that finishes stored moves (:meth:`Service.submit_soon`:
+    settle each, build its views, let its table go) and hands each outcome
+    to its event loop. Why a thread of its own: neither the committer's
+    thread (its next commit waits) nor the event loop (every socket waits)."""
+    while (job := jobs.get()) is not None:
+        complete, loop, future = job
+        try:
+            outcome: Any = complete()
+        except BaseException as exc:  # a refusal (a stored move's views never raise here);
+            outcome = exc  # whatever it is, this thread lives on for the next moves
+        with contextlib.suppress(RuntimeError):  # (a closed loop: shutting down)
+            loop.call_soon_threadsafe(_settle, future, outcome)
+
+
+def _settle(future: asyncio.Future[Any], outcome: Any) -> None:
+    """``future`` gets the outcome, unless its waiter has gone (a closed socket)."""
     if future.done():
         return
     if isinstance(outcome, BaseException):
@@ -139,6 +158,20 @@ class Hub:
         self.service = service
         self.changed = changed
         self.tables: dict[str, set[Connection]] = collections.defaultdict(set)
+        #: tables with a move of this process between its socket and its
+        #: views (stored, or about to be): the once-a-second watch for other
+        #: workers' changes leaves them alone (it would build their views
+        #: again, waiting on the table, exactly when the server is busiest)
+        self.moving: collections.Counter[str] = collections.Counter()
+        self._finishing: queue.SimpleQueue[_Finish | None] = queue.SimpleQueue()
+        self._finisher = threading.Thread(target=_finisher, args=(self._finishing,),
+                                          name="gameshelf-finish", daemon=True)
+        self._finisher.start()
+
+    def close(self) -> None:
+        """Stop the finishing thread once the moves queued for it are finished."""
+        self._finishing.put(None)
+        self._finisher.join(10)
 
     async def push(self, conn: Connection, last: int | None = None, force: bool = False) -> None:
         """Send ``conn`` what changed since the last state it was sent."""
@@ -222,21 +255,29 @@ class Hub:
                      wants: list[tuple[str | None, str | None, int | None]]) -> dict[str, Any]:
         """A person's move and the table's views after it (as
         :meth:`Service.submit`), handed straight to the group committer's
-        thread and answered from it (:meth:`Service.submit_soon`): no pool
-        thread waits on the commit. When another thread holds the table,
-        the move waits for it in a pool thread as before."""
+        thread (:meth:`Service.submit_soon`) and finished on this hub's
+        finishing thread: no pool thread waits on the commit. When another
+        thread holds the table, the move waits for it in a pool thread as
+        before."""
         loop = asyncio.get_running_loop()
         answered: asyncio.Future[dict[str, Any]] = loop.create_future()
 
-        def answer(outcome: dict[str, Any] | BaseException) -> None:
-            loop.call_soon_threadsafe(_resolve, answered, outcome)
+        def answer(complete: Callable[[], dict[str, Any]]) -> None:
+            self._finishing.put((complete, loop, answered))
 
-        if not self.service.submit_soon(table_id, token, request, wants, answer):
-            return await run_in_threadpool(self.service.submit, table_id, token, request, wants)
-        done = await answered
-        if done["over"]:  # (hooks may write: not on the committer's thread)
-            await run_in_threadpool(self.service.ended, table_id)
-        return done
+        self.moving[table_id] += 1
+        try:
+            if not self.service.submit_soon(table_id, token, request, wants, answer):
+                return await run_in_threadpool(self.service.submit, table_id, token, request,
+                                               wants)
+            done = await answered
+            if done["over"]:  # (hooks may write: not on the committer's thread)
+                await run_in_threadpool(self.service.ended, table_id)
+            return done
+        finally:
+            self.moving[table_id] -= 1
+            if not self.moving[table_id]:
+                del self.moving[table_id]
 
     async def serve(self, ws: WebSocket, table_id: str, token: str | None, last: int | None,
                     lang: str, session: str | None = None) -> None:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import collections
 import dataclasses
+import functools
 import json
 import logging
 import secrets
@@ -519,19 +520,27 @@ class Service:
 
     def submit_soon(self, table_id: str, token: str | None, move: schemas.Move,
                     wants: Sequence[tuple[str | None, str | None, int | None]],
-                    answer: Callable[[dict[str, Any] | BaseException], None]) -> bool:
+                    answer: Callable[[Callable[[], dict[str, Any]]], None]) -> bool:
         """:meth:`submit` without a thread waiting for it: the move goes
-        straight to the group committer's thread, which stores it, settles
-        it and builds the table's views (``wants``), and then calls
-        ``answer`` with what :meth:`submit` returns or raises. Returns
-        ``False``, doing nothing, when another thread holds the table now
-        (then call :meth:`submit`). Why: the event loop hands a websocket
-        move over once and is answered once, where a pool thread waiting
-        on the committer cost two more hand-overs between threads, more
-        CPU than the move's own statements. The same checks, in the same
-        transaction, as :meth:`submit`; the table's lock is held from here
-        until the views are built. When the move ends the game, call
-        :meth:`ended` afterwards (it may write: not on the committer's thread)."""
+        straight to the group committer's thread, which checks and stores
+        it, and then calls ``answer`` with a function that the caller must
+        call exactly once, on a thread of its choice (the hub's finishing
+        thread): it settles the move, builds the table's views (``wants``) and
+        returns what :meth:`submit` returns, or raises what it raises.
+        Returns ``False``, doing nothing, when another thread holds the
+        table now (then call :meth:`submit`).
+
+        Why: the event loop hands a websocket move over once and is
+        answered once, where a pool thread waiting on the committer cost
+        two more hand-overs between threads, more CPU than the move's own
+        statements; and the views are built off the committer's thread (so
+        its next commit syncs the disk while they are built) and off the
+        event loop (every socket would wait; on a busy machine a process
+        whose work is all on one thread also gets less of the CPU). The same
+        checks, in the same transaction, as :meth:`submit`; the table's
+        lock is held from here until the views are built. When the move
+        ends the game, call :meth:`ended` afterwards (it may write: not on
+        the committer's thread)."""
         if token is None:
             raise ApiError(401, "bad-token")
         lock = self._lock(table_id)
@@ -543,24 +552,20 @@ class Service:
             lock.release()
             raise
 
-        def finish(ok: bool, value: Any) -> None:
-            outcome: dict[str, Any] | BaseException
+        def complete(ok: bool, value: Any) -> dict[str, Any]:
             try:
-                if ok:
-                    outcome = self._move_stored(table_id, value)
-                    try:
-                        outcome["views"] = self._views_held(table_id, wants, written=True)
-                    except Exception:  # the move is stored: the hub builds its views again
-                        log.exception("views of table %s after a move", table_id)
-                else:
-                    outcome = self._move_refused(table_id, move.after, value)
-            except BaseException as exc:  # (the move, if stored, stays stored)
-                outcome = exc
+                if not ok:
+                    raise self._move_refused(table_id, move.after, value)
+                done = self._move_stored(table_id, value)
+                try:
+                    done["views"] = self._views_held(table_id, wants, written=True)
+                except Exception:  # the move is stored: the hub builds its views again
+                    log.exception("views of table %s after a move", table_id)
+                return done
             finally:
                 lock.release()
-            answer(outcome)
 
-        self._commits.post(work, finish)
+        self._commits.post(work, lambda ok, value: answer(functools.partial(complete, ok, value)))
         return True
 
     def ended(self, table_id: str) -> None:
