@@ -14,10 +14,14 @@ Usage::
 
     python benchmarks/jax_dicey_farm.py                      # batches 1, 1024, 16384
     python benchmarks/jax_dicey_farm.py --batches 1,1024 --seconds 3 --json
+    python benchmarks/jax_dicey_farm.py --batches 16384,262144,1048576 --steps 256   # a GPU
 
 There is no GPU in the machine these figures were first taken on; run the
 same command where ``jax.devices()`` lists one (``pip install 'jax[cuda12]'``)
-to get its figure.
+to get its figure. Each call runs ``--steps`` moves of the whole batch (by
+default enough for about 65,536 game steps a call, at least 4 moves); on a
+GPU a call must be long enough to dwarf its launch, so give big batches a
+few hundred moves a call.
 """
 
 from __future__ import annotations
@@ -61,13 +65,19 @@ def engine_rate(seconds: float) -> tuple[float, float]:
 
 def random_action(mask: jax.Array, key: jax.Array) -> jax.Array:
     """A uniformly random legal id per game from one random word each: every
-    id gets a hashed score (murmur3's finaliser) and the best legal one wins."""
+    id gets a hashed score (murmur3's finaliser) and the best legal one wins.
+    The id rides in the score's low byte, so the winner is a plain maximum
+    (on a CPU an argmax, which carries the index alongside, costs more than
+    twice as much)."""
+    ids = jnp.arange(mask.shape[1], dtype=jnp.uint32)
+    assert mask.shape[1] <= 256, "the id must fit in the score's low byte"
     word = jax.random.bits(key, mask.shape[:1], jnp.uint32)
-    h = word[:, None] ^ (jnp.arange(mask.shape[1], dtype=jnp.uint32) * jnp.uint32(0x9E3779B9))
+    h = word[:, None] ^ (ids * jnp.uint32(0x9E3779B9))
     h = (h ^ (h >> 16)) * jnp.uint32(0x85EBCA6B)
     h = (h ^ (h >> 13)) * jnp.uint32(0xC2B2AE35)
     h = h ^ (h >> 16)
-    return jnp.argmax(jnp.where(mask, h, 0), axis=1).astype(jnp.int32)
+    best = jnp.max(jnp.where(mask, (h & jnp.uint32(0xFFFFFF00)) | ids, jnp.uint32(0)), axis=1)
+    return (best & jnp.uint32(0xFF)).astype(jnp.int32)
 
 
 def restart(done: jax.Array, state: df.State, first: df.State) -> df.State:
@@ -94,9 +104,15 @@ def runner(steps: int) -> Callable[[df.State, df.State, jax.Array], df.State]:
     return run
 
 
-def jax_rate(batch: int, seconds: float) -> dict[str, float]:
-    """JAX steps per wall second and per CPU second at ``batch`` games."""
-    steps = max(8, 65536 // batch) if batch < 16384 else 4
+def default_steps(batch: int) -> int:
+    """Moves per call: about 65,536 game steps, at least 4 moves."""
+    return max(8, 65536 // batch) if batch < 16384 else 4
+
+
+def jax_rate(batch: int, seconds: float, steps: int = 0) -> dict[str, float]:
+    """JAX steps per wall second and per CPU second at ``batch`` games,
+    ``steps`` moves a call (0: :func:`default_steps`)."""
+    steps = steps or default_steps(batch)
     fresh = jax.jit(jax.vmap(df.init))(jax.random.split(jax.random.key(batch), batch))
     run = runner(steps)
     wall0 = time.perf_counter()
@@ -109,31 +125,36 @@ def jax_rate(batch: int, seconds: float) -> dict[str, float]:
         calls += 1
     wall1, cpu1 = clocks()
     done = calls * steps * batch
-    return {"batch": batch, "steps_per_s": done / (wall1 - wall0), "steps_per_cpu_s": done / (cpu1 - cpu0),
-            "compile_s": compile_s}
+    return {"batch": batch, "steps_per_call": steps, "calls": calls, "steps_per_s": done / (wall1 - wall0),
+            "steps_per_cpu_s": done / (cpu1 - cpu0), "compile_s": compile_s}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--batches", default="1,1024,16384")
     parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--steps", type=int, default=0,
+                        help="moves of the whole batch per call (default: about 65,536 game steps a call)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
+    if args.steps < 0:
+        parser.error("--steps must be 0 (the default rule) or more")
     device = jax.devices()[0]
     engine_wall, engine_cpu = engine_rate(args.seconds)
-    rows = [jax_rate(int(b), args.seconds) for b in args.batches.split(",")]
+    rows = [jax_rate(int(b), args.seconds, args.steps) for b in args.batches.split(",")]
     for row in rows:
         row["ratio"] = row["steps_per_s"] / engine_wall
         row["cpu_ratio"] = row["steps_per_cpu_s"] / engine_cpu
     if args.json:
-        print(json.dumps({"device": str(device), "engine_steps_per_s": engine_wall,
+        print(json.dumps({"device": str(device), "device_kind": device.device_kind, "engine_steps_per_s": engine_wall,
                           "engine_steps_per_cpu_s": engine_cpu, "jax": rows}, indent=2))
         return
     print(f"device: {device.platform} ({device.device_kind}); JAX {jax.__version__}")
     print(f"engine: {engine_wall:,.0f} steps/s ({engine_cpu:,.0f} per CPU second), one process")
     for row in rows:
         print(f"jax batch {row['batch']:>6}: {row['steps_per_s']:>12,.0f} steps/s = {row['ratio']:6.1f}x the engine"
-              f" ({row['steps_per_cpu_s']:,.0f} per CPU second = {row['cpu_ratio']:.1f}x; compiled in {row['compile_s']:.0f} s)")
+              f" ({row['steps_per_cpu_s']:,.0f} per CPU second = {row['cpu_ratio']:.1f}x; {row['steps_per_call']} moves"
+              f" a call, {row['calls']} calls; compiled in {row['compile_s']:.0f} s)")
 
 
 if __name__ == "__main__":

@@ -108,21 +108,89 @@ def _table() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
 SLOT, LOW, HIGH, PHASES = _table()
 
 
+def _atoms() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The legality table as bits: every distinct (slot, range) test and every
+    set of phases becomes one bit of a few words, and each id the bits it needs.
+
+    The first ``len(features)`` bits test each slot against the range most ids
+    ask of it (so they need no gather: one comparison of the whole vector with
+    two constant vectors); the few other ranges (a shipment's quantity, the
+    tour's pips) follow, then one bit per set of phases an id may be played in.
+    Returns the per-slot ranges, the extra tests' slots and ranges, which
+    phase sets each phase is in, and ``need``: int32[words, N_ACTIONS], the
+    bits each id needs.
+    """
+    n_features = sum(PARTS.values())
+    tests: dict[int, list[tuple[int, int]]] = {k: [] for k in range(n_features)}
+    for i in range(T.N_ACTIONS):
+        for k in range(SLOT.shape[1]):
+            test = (int(LOW[i, k]), int(HIGH[i, k]))
+            if (int(SLOT[i, k]), *test) != (0, 0, 0) and test not in tests[int(SLOT[i, k])]:
+                tests[int(SLOT[i, k])].append(test)
+    base_low = np.zeros(n_features, np.int32)
+    base_high = np.zeros(n_features, np.int32)
+    extra: list[tuple[int, int, int]] = []
+    bit: dict[tuple[int, int, int], int] = {(0, 0, 0): 0}           # the padding test ("zero" in [0, 0])
+    for slot, ranges in tests.items():
+        if ranges:
+            base_low[slot], base_high[slot] = ranges[0]
+            bit[(slot, *ranges[0])] = slot
+        for lo, hi in ranges[1:]:
+            bit[(slot, lo, hi)] = n_features + len(extra)
+            extra.append((slot, lo, hi))
+    sets = sorted({tuple(PHASES[:, i]) for i in range(T.N_ACTIONS)})
+    phase_set = np.array([[s[p] for s in sets] for p in range(len(T.PHASES))], bool)   # [phase, set]
+    first_set = n_features + len(extra)
+    n_bits = first_set + len(sets)
+    words = -(-n_bits // WORD)
+    need = np.zeros((words, T.N_ACTIONS), np.int32)
+    for i in range(T.N_ACTIONS):
+        bits = [bit[(int(SLOT[i, k]), int(LOW[i, k]), int(HIGH[i, k]))] for k in range(SLOT.shape[1])]
+        bits.append(first_set + sets.index(tuple(PHASES[:, i])))
+        for b in bits:
+            need[b // WORD, i] |= 1 << (b % WORD)
+    return base_low, base_high, np.array(extra, np.int32).reshape(-1, 3), phase_set, need
+
+
+#: bits per word (int32 words; the sign bit is left alone)
+WORD = 31
+BASE_LOW, BASE_HIGH, EXTRA, PHASE_SET, NEED = _atoms()
+
+
 def features(s: State) -> jax.Array:
     """int[...]: the farm's numbers that legality reads (see ``PARTS``)."""
     checks = R.use_checks(s, s.held)
-    use = jnp.concatenate([checks, ~jnp.any(checks)[None]])
+    use = jnp.concatenate([checks, ~R.any_of(checks)[None]])
     i32 = jnp.int32
     parts = [jnp.zeros(1, i32), s.goods, s.dice, s.hired, s.used, s.kept, R.in_display(s), s.built, use,
-             s.left[None], R.empty_fields(s)[None], jnp.sum(s.dice)[None]]
+             s.left[None], R.empty_fields(s)[None], R.total([s.dice[k] for k in range(6)])[None]]
     return jnp.concatenate([p.astype(i32) for p in parts])
 
 
 def legal_mask(s: State) -> jax.Array:
     """bool[N_ACTIONS]: the engine's ``legal_actions()`` as a mask over its ids.
     A finished game's mask is all true (pgx's convention; any action is then
-    a no-op with zero reward)."""
+    a no-op with zero reward).
+
+    Why bits: reading each id's slots is a gather of four numbers per id,
+    which a CPU does one number at a time; here every test is made once, the
+    answers packed into a few 32-bit words, and each id is legal when its
+    words hold all the bits it needs (``NEED``): a handful of whole-row ANDs."""
     f = features(s)
-    v = f[SLOT]
-    ok = jnp.all((v >= LOW) & (v <= HIGH), axis=1)
-    return (ok & jnp.asarray(PHASES)[s.phase]) | s.terminated
+    tests = [(f >= BASE_LOW) & (f <= BASE_HIGH)]
+    tests += [((f[slot] >= lo) & (f[slot] <= hi))[None] for slot, lo, hi in EXTRA.tolist()]
+    tests.append(jnp.asarray(PHASE_SET)[s.phase])
+    bits = jnp.concatenate(tests)
+    words = [_pack(bits[w * WORD: (w + 1) * WORD]) for w in range(NEED.shape[0])]
+    missing = jnp.zeros(T.N_ACTIONS, jnp.int32)
+    for w, word in enumerate(words):
+        missing = missing | (~word & NEED[w])
+    return (missing == 0) | s.terminated
+
+
+def _pack(bits: jax.Array) -> jax.Array:
+    """Up to ``WORD`` bools as the bits of one int32, bit ``k`` = ``bits[k]``."""
+    word = jnp.zeros((), jnp.int32)
+    for k in range(bits.shape[0]):
+        word = word | (bits[k].astype(jnp.int32) << k)
+    return word

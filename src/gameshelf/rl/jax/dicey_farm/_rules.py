@@ -61,9 +61,9 @@ def set_at(x: jax.Array, i: jax.Array | int, v: jax.Array | int | bool) -> jax.A
 # -- queries (state.py) -----------------------------------------------------------------
 def occupied(s: State) -> jax.Array:
     """Sown fields, one per species held, and horses without a stable."""
-    species = jnp.sum(take(s.goods, T.ANIMAL_IDX) > 0)
+    species = total([(s.goods[int(a)] > 0).astype(i32) for a in T.ANIMAL_IDX])
     horses = (s.goods[HORSE] > 0) & ~built(s, "stable")
-    return jnp.sum(s.sown) + species + horses.astype(i32)
+    return total([s.sown[k] for k in range(T.N_CROPS)]) + species + horses.astype(i32)
 
 
 def empty_fields(s: State) -> jax.Array:
@@ -71,43 +71,63 @@ def empty_fields(s: State) -> jax.Array:
 
 
 def display_size(s: State) -> jax.Array:
-    return jnp.sum(s.display >= 0)
+    return total([(s.display[j] >= 0).astype(i32) for j in range(T.DISPLAY)])
 
 
 def in_display(s: State) -> jax.Array:
     """bool[craftsmen]: who is on display."""
-    return jnp.any(s.display[:, None] == jnp.arange(T.N_CRAFTSMEN)[None, :], axis=0)
+    return shown_in(s.display, np.ones(T.DISPLAY, bool))
+
+
+def shown_in(display: jax.Array, which: jax.Array | np.ndarray) -> jax.Array:
+    """bool[craftsmen]: who sits in the display's slots that ``which`` marks.
+
+    Why six comparisons and not one [slot, craftsman] table reduced over its
+    slots: batched on a CPU, a reduction along a game's own short axis runs
+    one number at a time, while each comparison here is a whole row at once."""
+    craftsmen = jnp.arange(T.N_CRAFTSMEN)
+    out = jnp.zeros(T.N_CRAFTSMEN, bool)
+    for j in range(T.DISPLAY):
+        out = out | ((display[j] == craftsmen) & which[j])
+    return out
 
 
 def score(s: State) -> jax.Array:
     """The engine's ``scores()[0]``: the final total once over, else the running one."""
-    running = jnp.sum(s.vp) - T.K["beggar_penalty"] * s.beggars
-    return jnp.where(s.terminated, jnp.sum(s.final[:-1]), running)
+    running = total([s.vp[k] for k in range(s.vp.shape[0])]) - T.K["beggar_penalty"] * s.beggars
+    return jnp.where(s.terminated, total([s.final[k] for k in range(s.final.shape[0] - 1)]), running)
 
 
 # -- small gestures -----------------------------------------------------------------------
 def compact(display: jax.Array, stay: jax.Array) -> jax.Array:
     """The display without the slots not in ``stay``, order kept."""
-    slot = jnp.arange(T.DISPLAY)
     # each staying slot moves to the number of staying slots before it
-    before = jnp.sum(stay[None, :] & (slot[None, :] < slot[:, None]), axis=1)
-    moves = stay[None, :] & (before[None, :] == slot[:, None])        # [to, from]
-    return jnp.where(jnp.any(moves, axis=1), jnp.sum(jnp.where(moves, display[None, :], 0), axis=1), -1)
+    out = jnp.full(T.DISPLAY, -1, display.dtype)
+    slot = jnp.arange(T.DISPLAY)
+    before = jnp.zeros((), i32)
+    for j in range(T.DISPLAY):
+        out = jnp.where(stay[j] & (slot == before), display[j], out)
+        before = before + stay[j].astype(i32)
+    return out
 
 
 def refill_craftsmen(s: State) -> State:
     """Refill the display to six from the deck, never reshuffled (D12)."""
     n = display_size(s)
     slot = jnp.arange(T.DISPLAY)
-    pos = s.deck_pos + slot - n
-    fresh = jnp.where(pos < T.N_CRAFTSMEN, s.deal_deck[jnp.clip(pos, 0, T.N_CRAFTSMEN - 1)], -1)
-    display = jnp.where(slot < n, s.display, fresh)
+    # the next six cards (-1 past the deck's end), read with one slice: slot
+    # j takes card j - n of them
+    deck = jnp.concatenate([s.deal_deck, jnp.full(T.DISPLAY, -1, s.deal_deck.dtype)])
+    window = jax.lax.dynamic_slice(deck, (s.deck_pos,), (T.DISPLAY,))
+    display = s.display
+    for k in range(T.DISPLAY):
+        display = jnp.where(slot - n == k, window[k], display)
     return replace(s, display=display, deck_pos=jnp.minimum(s.deck_pos + T.DISPLAY - n, T.N_CRAFTSMEN))
 
 
 # -- the round (season.py) ----------------------------------------------------------------
 def compost_bonus(s: State) -> jax.Array:
-    heads = jnp.sum(take(s.goods, T.ANIMAL_IDX))
+    heads = total([s.goods[int(a)] for a in T.ANIMAL_IDX])
     bonus = jnp.zeros((), i32)
     for low, extra in T.COMPOST_TIERS:
         bonus = jnp.where(heads >= low, extra, bonus)
@@ -129,7 +149,7 @@ def harvest(s: State) -> State:
 
 def roll_dice(s: State) -> State:
     roll = s.deal_dice[s.round - 1]
-    counts = jnp.sum(roll[:, None] == jnp.arange(1, 7)[None, :], axis=0).astype(i32)
+    counts = total([(roll[k] == jnp.arange(1, 7)).astype(i32) for k in range(roll.shape[0])])
     return replace(s, dice=counts)
 
 
@@ -154,7 +174,7 @@ def final_scoring(s: State) -> jax.Array:
     surveyor = jnp.where(hired(s, "surveyor") & (s.fields >= T.param("surveyor", "min_fields")),
                          T.param("surveyor", "vp"), 0)
     ignored = jnp.where(hired(s, "pastor"), jnp.minimum(s.beggars, T.param("pastor", "ignore_beggars")), 0)
-    so_far = jnp.sum(s.vp) + gems + zoo + surveyor
+    so_far = total([s.vp[k] for k in range(s.vp.shape[0])]) + gems + zoo + surveyor
     accountant = jnp.where(hired(s, "accountant"), so_far // T.param("accountant", "per_vp"), 0)
     tourism = s.vp[0]
     guide = jnp.where(hired(s, "tour_guide") & (tourism >= T.K["tourism_cap"]), T.param("tour_guide", "vp"), 0)
@@ -196,16 +216,15 @@ def use_checks(s: State, face: jax.Array) -> jax.Array:
         & (s.goods[FOOD] >= contract_cost(s, face)),
         "recruit": ~u[du["recruit"]] & (face <= n_display),
         "build": ~u[du["build"]] & ((face == T.K["build_face"]) | hired(s, "carpenter"))
-        & (jnp.sum(s.built) < T.N_FACILITIES),
+        & ~all_of(s.built),
         "tourism": ~u[du["tourism"]],
         "bread_oven": built(s, "bread_oven") & ~u[du["bread_oven"]],
-        "slaughterhouse": built(s, "slaughterhouse") & ~u[du["slaughterhouse"]] & jnp.any(butcherable(s)),
+        "slaughterhouse": built(s, "slaughterhouse") & ~u[du["slaughterhouse"]] & any_of(butcherable(s)),
     }
     good = wares(s.deal_ware_good, s.round, face)                        # [merchants]
     owner_ok = jnp.where(T.MERCHANT_OWNER >= 0, take(s.hired, np.maximum(T.MERCHANT_OWNER, 0)), True)
-    is_good = good[:, None] == jnp.arange(T.N_GOODS)[None, :]             # [merchants, goods]
-    held = jnp.any(is_good & (s.goods > 0)[None, :], axis=1)
-    livestock = jnp.any(is_good & T.IS_LIVESTOCK[None, :], axis=1)
+    held = s.goods[good] > 0
+    livestock = jnp.asarray(T.IS_LIVESTOCK)[good]
     housed = held | ((good == HORSE) & built(s, "stable")) | (empty > 0)
     buy_ok = owner_ok & (~livestock | housed)
     for k, name in enumerate(T.C.merchants):
@@ -221,7 +240,32 @@ SOWING_NOTHING_SPENDS_THE_DIE = True
 
 
 def sowable(s: State) -> jax.Array:
-    return (s.left > 0) & (empty_fields(s) > 0) & jnp.any(take(s.goods, T.CROP_SEED) > 0)
+    return (s.left > 0) & (empty_fields(s) > 0) & any_of(take(s.goods, T.CROP_SEED) > 0)
+
+
+def total(terms: list[jax.Array]) -> jax.Array:
+    """The sum of a few terms, written out (see :func:`shown_in` for why not
+    a reduction)."""
+    out = terms[0]
+    for t in terms[1:]:
+        out = out + t
+    return out
+
+
+def any_of(x: jax.Array) -> jax.Array:
+    """``jnp.any`` of a short 1-D vector, written out."""
+    out = x[0]
+    for k in range(1, x.shape[0]):
+        out = out | x[k]
+    return out
+
+
+def all_of(x: jax.Array) -> jax.Array:
+    """``jnp.all`` of a short 1-D vector, written out."""
+    out = x[0]
+    for k in range(1, x.shape[0]):
+        out = out & x[k]
+    return out
 
 
 def take(x: jax.Array, idx: np.ndarray) -> jax.Array:

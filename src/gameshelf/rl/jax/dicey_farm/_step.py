@@ -48,11 +48,6 @@ def _col(row: jax.Array, name: str) -> jax.Array:
     return row[cols] if E.COLUMNS[name] > 1 else row[cols.start]
 
 
-def _in_display(display: jax.Array, who: jax.Array) -> jax.Array:
-    """bool[craftsmen]: which craftsmen sit in the slots ``who`` marks."""
-    return jnp.any((display[:, None] == _CRAFTSMEN[None, :]) & who[:, None], axis=0)
-
-
 def apply(s: State, action: jax.Array) -> State:
     """Play action id ``action`` (assumed legal); on a finished game nothing changes."""
     action = jnp.where(s.terminated, E.NOOP, action)
@@ -184,11 +179,11 @@ def _end_and_display(s: State, end: jax.Array, hire: jax.Array, who: jax.Array,
     # the display: who stays, who leaves for good, then one refill
     on = s.display >= 0
     round_leavers = (K["display_removed"] > _SLOT) & on & ~s.recruited & end
-    kept_slots = jnp.any((s.display[:, None] == _CRAFTSMEN[None, :]) & kept[None, :], axis=1)
+    kept_slots = kept[jnp.clip(s.display, 0, T.N_CRAFTSMEN - 1)]
     recruit_leavers = on & ~kept_slots & recruit_done
     leaving = round_leavers | recruit_leavers
     stay = on & ~leaving & ~(hire & (s.display == who))
-    gone = s.gone | _in_display(s.display, leaving)
+    gone = s.gone | R.shown_in(s.display, leaving)
     display = R.compact(s.display, stay)
     refill = going_on | recruit_done
     refilled = R.refill_craftsmen(dataclasses.replace(s, display=display))
