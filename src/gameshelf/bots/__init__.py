@@ -27,6 +27,7 @@ from gameshelf.core.rng import Stream, derive_seed
 
 __all__ = [
     "LEVELS",
+    "WORLD_SEEDS",
     "Bot",
     "BotSettingsError",
     "BotSpecError",
@@ -42,6 +43,12 @@ __all__ = [
     "register_bot",
     "split_bot_specs",
 ]
+
+
+#: Seeds of a bot's re-dealt search worlds are drawn below this
+#: (``PlayerView.search_world(stream.below(WORLD_SEEDS))``); one range for
+#: every bot.
+WORLD_SEEDS = 1 << 62
 
 
 class PlayerView:

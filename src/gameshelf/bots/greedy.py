@@ -15,12 +15,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from gameshelf.bots import PlayerView, register_bot
+from gameshelf.bots import WORLD_SEEDS, PlayerView, register_bot
 from gameshelf.bots._cycles import CycleGuard
 from gameshelf.core.actions import Action
 from gameshelf.core.rng import Stream, derive_seed
-
-_SEED_RANGE = 1 << 62
 
 
 class GreedyBot:
@@ -65,7 +63,7 @@ class GreedyBot:
         totals = [0.0] * len(legal)
         fresh = [True] * len(legal)
         for _ in range(self.samples):
-            world = view.search_world(self.stream.below(_SEED_RANGE))
+            world = view.search_world(self.stream.below(WORLD_SEEDS))
             for i, action in enumerate(legal):
                 after = world.clone()
                 after.apply_unchecked(action)

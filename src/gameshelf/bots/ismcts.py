@@ -34,7 +34,7 @@ import math
 import time
 from typing import Any
 
-from gameshelf.bots import PlayerView, register_bot
+from gameshelf.bots import WORLD_SEEDS, PlayerView, register_bot
 from gameshelf.bots._cycles import CycleGuard
 from gameshelf.bots._onestep import best_one_step, one_step_values
 from gameshelf.bots._outcome import heuristic_values, terminal_values
@@ -42,7 +42,6 @@ from gameshelf.core.actions import Action
 from gameshelf.core.protocol import PlayerId, State
 from gameshelf.core.rng import Stream, derive_seed
 
-_SEED_RANGE = 1 << 62
 ROLLOUTS = ("random", "heuristic")
 
 
@@ -189,7 +188,7 @@ class ISMCTSBot:
     def _avoid_loops(self, view: PlayerView, ranked: list[Action]) -> Action:
         """The most visited move that does not lead back to a position this
         bot already decided in (a pick/back loop); else the most visited."""
-        world = view.search_world(self.stream.below(_SEED_RANGE))
+        world = view.search_world(self.stream.below(WORLD_SEEDS))
         for action in ranked:
             after = world.clone()
             after.apply_unchecked(action)
@@ -209,7 +208,7 @@ class ISMCTSBot:
         while self.iterations is None or done < self.iterations:
             if deadline is not None and done % 8 == 0 and time.perf_counter() >= deadline:
                 break
-            world = view.search_world(self.stream.below(_SEED_RANGE))
+            world = view.search_world(self.stream.below(WORLD_SEEDS))
             self._iterate(root, world, bounds, solitaire)
             done += 1
         self.last_iterations = done
@@ -222,7 +221,7 @@ class ISMCTSBot:
 
     def _root_prior(self, view: PlayerView) -> dict[Action, float]:
         """One-step heuristic values of the root moves, scaled to [0, 1]."""
-        world = view.search_world(self.stream.below(_SEED_RANGE))
+        world = view.search_world(self.stream.below(WORLD_SEEDS))
         return self._prior_of(world, view.legal_actions())
 
     @staticmethod

@@ -37,14 +37,13 @@ from collections.abc import Sequence
 from statistics import fmean
 from typing import Any
 
-from gameshelf.bots import PlayerView, register_bot
+from gameshelf.bots import WORLD_SEEDS, PlayerView, register_bot
 from gameshelf.bots._cycles import CycleGuard, position_key
 from gameshelf.bots._onestep import one_step_values
 from gameshelf.core.actions import Action
 from gameshelf.core.protocol import PlayerId, State
 from gameshelf.core.rng import Stream, derive_seed
 
-_SEED_RANGE = 1 << 62
 #: decisions one line may take before it is cut (a guard: a round of Dicey
 #: Farm takes 3-50).
 _MAX_LINE = 400
@@ -106,7 +105,7 @@ class PlannerBot:
             self._keep(plan[1:] if plan and plan[0] == legal[0] else (), view)
             self.last_line = ()
             return legal[0]
-        worlds = [view.search_world(self.stream.below(_SEED_RANGE)) for _ in range(self.samples)]
+        worlds = [view.search_world(self.stream.below(WORLD_SEEDS)) for _ in range(self.samples)]
         self._values = {}
         found = self._write_lines(worlds[0], view.player, legal)
         if plan and plan[0] in legal and plan not in found:

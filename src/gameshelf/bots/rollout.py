@@ -28,15 +28,13 @@ import time
 from statistics import fmean, stdev
 from typing import Any
 
-from gameshelf.bots import PlayerView, register_bot
+from gameshelf.bots import WORLD_SEEDS, PlayerView, register_bot
 from gameshelf.bots._cycles import CycleGuard
 from gameshelf.bots._onestep import best_one_step
 from gameshelf.bots._outcome import heuristic_values, terminal_values
 from gameshelf.core.actions import Action
 from gameshelf.core.protocol import PlayerId, State
 from gameshelf.core.rng import Stream, derive_seed
-
-_SEED_RANGE = 1 << 62
 
 
 class RolloutBot:
@@ -105,7 +103,7 @@ class RolloutBot:
         deadline = None if self.time_ms is None else time.perf_counter() + self.time_ms / 1000
         done = 0
         while done < self.samples and (done == 0 or deadline is None or time.perf_counter() < deadline):
-            world = view.search_world(self.stream.below(_SEED_RANGE))
+            world = view.search_world(self.stream.below(WORLD_SEEDS))
             for i, (action, _) in enumerate(candidates):
                 after = world.clone()
                 after.apply_unchecked(action)
@@ -138,7 +136,7 @@ class RolloutBot:
         """The ``width`` best moves by one-step heuristic value (moves that
         lead back to a position already decided in come last, as in the
         greedy bot), with their values."""
-        world = view.search_world(self.stream.below(_SEED_RANGE))
+        world = view.search_world(self.stream.below(WORLD_SEEDS))
         evaluate = view.game.evaluate
         rated = []
         for i, action in enumerate(legal):
