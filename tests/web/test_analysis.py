@@ -35,8 +35,10 @@ def test_finish_a_game_then_read_its_costliest_moves_in_english_and_japanese(
     panel = page.locator(".analysis-panel")
     assert "Alice" in panel.locator(".panel-title").inner_text()
     mistakes = panel.locator(".mistake")
-    assert mistakes.count() == 3, panel.inner_text()
-    for i in range(3):
+    # the three costliest, or fewer when the sampled worlds found fewer losing decisions
+    listed = mistakes.count()
+    assert 2 <= listed <= 3, panel.inner_text()
+    for i in range(listed):
         item = mistakes.nth(i)
         made, better = item.locator(".made").inner_text(), item.locator(".better").inner_text()
         assert made and better and made != better
@@ -61,8 +63,8 @@ def test_finish_a_game_then_read_its_costliest_moves_in_english_and_japanese(
     page.wait_for_function("""() => /分析/.test(document.querySelector('.analysis-panel .panel-title')?.textContent || '')
       && document.querySelectorAll('.analysis-panel .mistake').length > 0""", timeout=PATIENCE_MS)
     ja = page.locator(".analysis-panel .mistake")
-    assert ja.count() == 3
-    for i in range(3):
+    assert ja.count() == listed
+    for i in range(listed):
         assert JAPANESE.search(ja.nth(i).locator(".better").inner_text() + ja.nth(i).locator(".reason").inner_text())
     assert JAPANESE.search(ja.nth(0).locator(".loss").inner_text())
     shot(page, "analysis-ja")
