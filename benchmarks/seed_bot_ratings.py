@@ -21,11 +21,13 @@ their shown rating, uncertainty and record, and how long the games took.
 from __future__ import annotations
 
 import argparse
+import itertools
 import random
 import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from gameshelf.core.registry import load_game
 from gameshelf.server import ratings, schemas
@@ -49,6 +51,24 @@ def play_one(service: Service, game_id: str, rng: random.Random) -> None:
             raise RuntimeError(f"table {job.table_id}: a bot move was refused")
 
 
+def ladder_verdict(bots: list[dict[str, Any]]) -> str:
+    """Whether the shown ratings put easy < normal < hard with no overlap of
+    their shown uncertainty (rating ± uncertainty, as the lobby shows them):
+    issue 26 asks for that of the bot ladder, and a person choosing a level
+    reads exactly those figures."""
+    by_level = {e["level"]: e for e in bots}
+    missing = [level for level in LEVELS if level not in by_level]
+    if missing:
+        return f"not rated yet: {', '.join(missing)}"
+    gaps = []
+    for low, high in itertools.pairwise(LEVELS):
+        top = by_level[low]["rating"] + by_level[low]["uncertainty"]
+        bottom = by_level[high]["rating"] - by_level[high]["uncertainty"]
+        gaps.append(f"{low} < {high}: {'yes' if top < bottom else 'NO'} ({top:,} vs {bottom:,})")
+    verdict = "met" if all(": yes" in g for g in gaps) else "not met"
+    return f"{verdict}; " + "; ".join(gaps)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--db", help="database URL (default: a throwaway SQLite file)")
@@ -70,10 +90,11 @@ def main(argv: list[str] | None = None) -> int:
             spent = time.perf_counter() - start
             print(f"{game_id}: {args.games} rated bot games in {spent:.1f} s "
                   f"({spent / max(1, args.games):.2f} s a game)")
-            for entry in ratings.leaderboard(engine, game_id):
-                if entry["kind"] == "bot":
-                    print(f"  {entry['level']:<7} {entry['rating']:>6,} ±{entry['uncertainty']:<4} "
-                          f"games {entry['games']:>4}  wins {entry['wins']:>4}")
+            bots = [e for e in ratings.leaderboard(engine, game_id) if e["kind"] == "bot"]
+            for entry in bots:
+                print(f"  {entry['level']:<7} {entry['rating']:>6,} ±{entry['uncertainty']:<4} "
+                      f"games {entry['games']:>4}  wins {entry['wins']:>4}")
+            print(f"  ladder: {ladder_verdict(bots)}")
     finally:
         service.close()
     return 0

@@ -58,10 +58,10 @@ def play_to_end(page: Any, seconds: float, seed: int = 1) -> int:
     while time.monotonic() < deadline:
         if page.locator(".result-screen").count():
             return made
-        if page.locator(".show-board").count():
-            page.click(".show-board")
-            continue
         try:
+            if page.locator(".show-board").count():  # hot seat: the next person's turn
+                page.click(".show-board", timeout=5_000)
+                continue
             if click_a_move(page, rng):
                 made += 1
             else:

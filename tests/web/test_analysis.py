@@ -25,19 +25,25 @@ def _open_analysis(page: Any) -> None:
 def test_finish_a_game_then_read_its_costliest_moves_in_english_and_japanese(
         page: Any, analysis_server: str) -> None:
     server = analysis_server
-    create_table(page, server, "filthy-rich", ["here", "bot-easy"], ["Alice"])
+    # two people at one screen (hot seat), both clicking at random: against a
+    # bot a random clicker is soon lost in every sampled world, where no move
+    # of theirs changes the chance to win or (in Filthy Rich, where the
+    # winner alone scores) the score, so such a game may have fewer than
+    # three losing decisions to list
+    create_table(page, server, "filthy-rich", ["here", "here"], ["Alice", "Bob"])
     page.wait_for_selector(".table-page")
-    play_to_end(page, 150, seed=11)
+    play_to_end(page, 300, seed=11)
     result = page.locator(".result-screen")
     result.locator("a.open-analysis").click()
     page.wait_for_selector(".replay")
     _open_analysis(page)
     panel = page.locator(".analysis-panel")
-    assert "Alice" in panel.locator(".panel-title").inner_text()
+    title = panel.locator(".panel-title").inner_text()
+    assert "Alice" in title or "Bob" in title, title  # the seat whose turn the game ended on
     mistakes = panel.locator(".mistake")
-    # the three costliest, or fewer when the sampled worlds found fewer losing decisions
+    # the three costliest at least, up to five when more earned a mark
     listed = mistakes.count()
-    assert 2 <= listed <= 3, panel.inner_text()
+    assert 3 <= listed <= 5, panel.inner_text()
     for i in range(listed):
         item = mistakes.nth(i)
         made, better = item.locator(".made").inner_text(), item.locator(".better").inner_text()
@@ -57,7 +63,7 @@ def test_finish_a_game_then_read_its_costliest_moves_in_english_and_japanese(
         assert page.locator(".log-list li.fresh").first.inner_text().rstrip().endswith(mark)
     shot(page, "analysis-en")
     assert not _axe(page), _axe(page)
-    # in Japanese: the same three, in Japanese words
+    # in Japanese: the same ones, in Japanese words
     page.click('button[data-lang="ja"]')
     page.wait_for_function("() => document.documentElement.lang === 'ja'")
     page.wait_for_function("""() => /分析/.test(document.querySelector('.analysis-panel .panel-title')?.textContent || '')
