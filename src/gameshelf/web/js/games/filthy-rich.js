@@ -231,9 +231,10 @@ export function draw(ctx) {
       dice, rollSpot(ctx), stat(w("fr.deck"), obs.deck_size)),
     h("div", { class: "banner" }, status(ctx), placing(ctx)),
     // the book | your hand and your own area | the luxuries and the other players (one line each)
-    h("div", { class: "fr-grid" },
+    // a spectator (a replay, a watcher) has no hand and no area of their own: no empty middle column
+    h("div", { class: ["fr-grid", !obs.hand && !own && "spectator"] },
       panel(w("fr.open-page", { page: obs.page }), "fr-book", pocketGrid(ctx), h("p", { class: "muted small", text: w("fr.legend") }), miniPages(ctx)),
-      h("div", { class: "fr-side" }, hand(ctx), own ? h("div", { class: "fr-players fr-own" }, own) : null),
+      obs.hand || own ? h("div", { class: "fr-side" }, hand(ctx), own ? h("div", { class: "fr-players fr-own" }, own) : null) : null,
       h("div", { class: "fr-side" }, market(ctx), panel(t(`${NS}.view.players`), "fr-players-panel", h("div", { class: "fr-players" }, others)))));
 }
 
