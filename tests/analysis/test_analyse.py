@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from gameshelf.analysis.analyse import (
@@ -10,11 +12,12 @@ from gameshelf.analysis.analyse import (
     _reason,
     analyse_record,
     decision_positions,
+    pick_mistakes,
     sure_loss,
 )
 from gameshelf.analysis.estimate import MoveEstimate
 from gameshelf.analysis.features import Features
-from gameshelf.analysis.model import MARKS
+from gameshelf.analysis.model import MARKS, Decision, Estimate, Reason
 from gameshelf.analysis.render import mistake_line, mistakes, reason_text, total_text
 from gameshelf.core.errors import RecordError
 from gameshelf.core.record import replay
@@ -34,10 +37,10 @@ def test_every_choice_of_the_seat_is_estimated_and_the_mistakes_are_the_biggest(
         if d.played.action == d.best.action:
             assert d.loss_score == d.loss_win == 0
     picked = [analysis.decision_at(m) for m in analysis.mistakes]
-    losses = [(MARKS.index(d.mark), d.loss_win, d.loss_score) for d in picked if d is not None]
+    losses = [(MARKS.index(d.mark), d.loss_win, d.loss_score, d.loss_lead) for d in picked if d is not None]
     assert len(losses) == len(picked) and 0 < len(losses) <= MAX_MISTAKES
-    assert losses == sorted(losses, reverse=True)  # the mark, then win chance, then points
-    assert all(x[1:] > (0, 0) for x in losses)
+    assert losses == sorted(losses, reverse=True)  # the mark, then win chance, then points, then lead
+    assert all(x[1:] > (0, 0, 0) for x in losses)
     assert analysis.final_score == replay(record).scores()[0]
 
 
@@ -142,3 +145,20 @@ def test_a_mark_needs_worlds_that_agree() -> None:
     solo = MoveEstimate(DF.Use("ship"), 5.0, None, 2, 0.0, per_world=((6.0, 1.0), (4.0, 1.0)))
     solo_played = MoveEstimate(DF.Use("fish"), 2.0, None, 2, 0.0, per_world=((3.0, 1.0), (1.0, 1.0)))
     assert sure_loss(solo, solo_played) == 3  # alone, the score decides
+
+
+def test_a_game_lost_in_every_world_still_lists_the_moves_that_left_the_seat_worst_placed() -> None:
+    """Filthy Rich scores the winner alone: a seat lost in every world has
+    every move tied on the chance to win and the score. The analysis then
+    tops its list up by the lead a few moves on, after every real loss."""
+    def decision(move: int, win: float, lead: float) -> Decision:
+        played = Estimate({"type": "pass"}, 0.0, 0.0, 2, lead=0.0)
+        best = Estimate({"type": "buy"}, 0.0, win, 2, lead=lead)
+        return Decision(move, 3, played, best, loss_score=0.0, loss_win=win, mark="",
+                        reason=Reason("soon", (), 0.0, win))
+    decisions = [decision(1, 0.0, 4.0), decision(2, 0.0, 0.0), decision(3, 0.5, 0.0),
+                 decision(4, 0.0, 9.0), decision(5, 0.0, 1.0)]
+    assert pick_mistakes(decisions, players=2) == (3, 4, 1)
+    # no lead known (an analysis stored before leads were kept): nothing to list but the real loss
+    bare = [dataclasses.replace(d, best=dataclasses.replace(d.best, lead=None)) for d in decisions]
+    assert pick_mistakes(bare, players=2) == (3,)

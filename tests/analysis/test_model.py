@@ -25,6 +25,18 @@ def test_round_trip_through_json_text(stored: dict[str, Any]) -> None:
     assert analysis.decisions and any(d.reason is not None for d in analysis.decisions)
 
 
+def test_an_analysis_stored_before_leads_were_kept_still_reads(stored: dict[str, Any]) -> None:
+    """Version 1 gained the estimates' "lead" later: a row the server stored
+    before reads as it was, with no lead and no loss in it."""
+    assert all("lead" in d["best"] and "lead" in d["played"] for d in stored["decisions"])
+    older = copy.deepcopy(stored)
+    for d in older["decisions"]:
+        del d["best"]["lead"], d["played"]["lead"]
+    analysis = Analysis.from_json(older)
+    assert all(d.best.lead is None and d.loss_lead == 0 for d in analysis.decisions)
+    assert analysis.to_json() == older
+
+
 def corrupt(stored: dict[str, Any], path: tuple[Any, ...], value: Any) -> dict[str, Any]:
     bad = copy.deepcopy(stored)
     target = bad
@@ -60,6 +72,8 @@ def corrupt(stored: dict[str, Any], path: tuple[Any, ...], value: Any) -> dict[s
         (("decisions", 0, "played", "win"), 1.5, "analysis.decisions[0].played.win"),
         (("decisions", 0, "played", "worlds"), 0, "analysis.decisions[0].played.worlds"),
         (("decisions", 0, "best", "score"), "7", "analysis.decisions[0].best.score"),
+        (("decisions", 0, "best", "lead"), float("inf"), "analysis.decisions[0].best.lead"),
+        (("decisions", 0, "best", "lead"), "1", "analysis.decisions[0].best.lead"),
         (("decisions", 0, "loss_score"), KeyError, "analysis.decisions[0]"),
         (("decisions", 0, "extra"), 1, "analysis.decisions[0]"),
         (("mistakes",), [10_000], "analysis.mistakes"),

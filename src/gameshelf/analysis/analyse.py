@@ -191,7 +191,7 @@ def sure_loss(best: MoveEstimate, played: MoveEstimate) -> float:
 
 
 def _estimate(e: MoveEstimate) -> Estimate:
-    return Estimate(e.action.to_json(), e.expected_score, e.win_chance, e.worlds)
+    return Estimate(e.action.to_json(), e.expected_score, e.win_chance, e.worlds, e.soon_lead)
 
 
 def _reason(better: MoveEstimate, played: MoveEstimate) -> Reason:
@@ -228,12 +228,14 @@ def pick_mistakes(decisions: Sequence[Decision], players: int) -> tuple[int, ...
     decisions, by mark then loss, up to :data:`MAX_MISTAKES`, topped up to
     :data:`MIN_MISTAKES` with the largest unmarked losses (a clean game
     still shows where it was least exact); decisions that lost nothing are
-    never listed."""
-    def size(d: Decision) -> tuple[int, float, float]:
-        loss = (d.loss_score, 0.0) if players == 1 else ((d.loss_win or 0.0), d.loss_score)
+    never listed. In multiplayer a loss in the lead soon after the move
+    ranks last: it is what tells apart the moves of a game lost (or won) in
+    every world, where the chance to win and the score tie."""
+    def size(d: Decision) -> tuple[int, float, float, float]:
+        loss = (d.loss_score, 0.0, 0.0) if players == 1 else ((d.loss_win or 0.0), d.loss_score, d.loss_lead)
         return (MARKS.index(d.mark), *loss)
 
-    losing = sorted((d for d in decisions if size(d)[1:] > (0.0, 0.0) and d.reason is not None),
+    losing = sorted((d for d in decisions if size(d)[1:] > (0.0, 0.0, 0.0) and d.reason is not None),
                     key=lambda d: (size(d), -d.move), reverse=True)
     marked = [d for d in losing if d.mark][:MAX_MISTAKES]
     marked += [d for d in losing if not d.mark][: max(0, MIN_MISTAKES - len(marked))]

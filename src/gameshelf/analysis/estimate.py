@@ -74,6 +74,13 @@ class MoveEstimate:
             the worlds' order, which is the same for every candidate of one
             call: two moves compare world by world (see
             :func:`gameshelf.analysis.analyse.sure_loss`).
+        soon_lead: multiplayer only: the seat's lead over the best other
+            seat by the game's heuristic "soon" after the move (as for
+            ``features``), averaged over the worlds. Why: a seat that loses
+            (or wins) in every world has every move tied on the chance to
+            win, and in Filthy Rich, where only the winner scores, on the
+            score too; the lead a few moves on still says which move left it
+            better placed, which is what a coach tells a losing player.
     """
 
     action: Action
@@ -83,12 +90,15 @@ class MoveEstimate:
     one_step: float
     features: Features = dataclasses.field(default_factory=Features)
     per_world: tuple[tuple[float, float], ...] = ()
+    soon_lead: float | None = None
 
-    def value(self) -> tuple[float, float, float]:
+    def value(self) -> tuple[float, float, float, float]:
         """What ranks moves: the chance to win first (multiplayer games are
-        about winning), then the final score, then the heuristic."""
+        about winning), then the final score, then the lead soon after the
+        move, then the heuristic right after it."""
         win = self.win_chance if self.win_chance is not None else 0.0
-        return (win, self.expected_score, self.one_step)
+        lead = self.soon_lead if self.soon_lead is not None else 0.0
+        return (win, self.expected_score, lead, self.one_step)
 
 
 def rank_moves(
@@ -140,6 +150,7 @@ def rank_moves(
     wins: list[list[float]] = [[] for _ in candidates]
     soon: list[list[dict[str, float]]] = [[] for _ in candidates]
     end: list[list[dict[str, float]]] = [[] for _ in candidates]
+    leads: list[list[float]] = [[] for _ in candidates]
     played = 0
     while _more(played, worlds, min_worlds, deadline, stop):
         world_seed = derive_seed("analysis-world", seed, played)
@@ -147,11 +158,12 @@ def rank_moves(
         for i, (action, _) in enumerate(candidates):
             after = world.clone()
             after.apply_unchecked(action)
-            final, first = _play_out(after, seat, world_seed)
+            final, first, lead = _play_out(after, seat, world_seed)
             scores[i].append(float(final.scores()[seat]))
             wins[i].append(win_shares(final.ranking(), final.players)[seat])
             soon[i].append(first)
             end[i].append(seat_features(final, seat))
+            leads[i].append(lead)
         played += 1
     solo = view.players == 1
     estimates = [
@@ -163,6 +175,7 @@ def rank_moves(
             one_step=one_step,
             features=Features.mean(soon[i], end[i]),
             per_world=tuple(zip(scores[i], wins[i], strict=True)),
+            soon_lead=None if solo else fmean(leads[i]),
         )
         for i, (action, one_step) in enumerate(candidates)
     ]
@@ -200,24 +213,38 @@ def _candidates(
     return [(legal[i], values[i]) for i in chosen]
 
 
-def _play_out(world: State, seat: PlayerId, world_seed: int) -> tuple[State, dict[str, float]]:
+def _play_out(world: State, seat: PlayerId, world_seed: int) -> tuple[State, dict[str, float], float]:
     """Play ``world`` to the end with a greedy bot for every seat, each
     seeded from the world alone (so every candidate meets the same bots);
-    returns the finished world and ``seat``'s figures "soon": once another
-    seat is to decide or the seat has made :data:`SOON` more decisions (a
-    move's own steps, such as a die's use and its amount, count as its own)."""
+    returns the finished world, and ``seat``'s figures and heuristic lead
+    "soon": once another seat is to decide or the seat has made
+    :data:`SOON` more decisions (a move's own steps, such as a die's use and
+    its amount, count as its own)."""
     bots = [GreedyBot(seed=derive_seed("analysis-bot", world_seed, p)) for p in range(world.players)]
     first: dict[str, float] | None = None
+    lead = 0.0
     own = steps = 0
     while not world.is_over:
         mover = world.current_player
         assert mover is not None
         if first is None and (mover != seat or own >= SOON):
-            first = seat_features(world, seat)
+            first, lead = seat_features(world, seat), heuristic_lead(world, seat)
         own += mover == seat
         # every decision, forced ones too, so each bot's loop guard sees it
         world.apply_unchecked(bots[mover].choose(PlayerView(world, mover)))
         steps += 1
         if steps > _MAX_STEPS:
             raise PlayoutLimit(f"a play-out of {world.game.id} took over {_MAX_STEPS} decisions")
-    return world, first if first is not None else seat_features(world, seat)
+    if first is None:
+        first, lead = seat_features(world, seat), heuristic_lead(world, seat)
+    return world, first, lead
+
+
+def heuristic_lead(state: State, seat: PlayerId) -> float:
+    """``seat``'s evaluation by the game's heuristic less the best other
+    seat's; 0 in solitaire, where there is no one to lead (the score ranks)."""
+    if state.players == 1:
+        return 0.0
+    evaluate = state.game.evaluate
+    return float(evaluate(state, seat)) - max(
+        float(evaluate(state, p)) for p in range(state.players) if p != seat)

@@ -42,12 +42,16 @@ class AnalysisError(ValueError):
 @dataclasses.dataclass(frozen=True)
 class Estimate:
     """One move's estimate: the seat's expected final score, its chance to
-    win (``None`` in solitaire) and the number of worlds behind them."""
+    win (``None`` in solitaire), the number of worlds behind them and, in
+    multiplayer, its heuristic lead soon after the move
+    (:attr:`gameshelf.analysis.estimate.MoveEstimate.soon_lead`; ``None`` in
+    solitaire and in analyses stored before it was kept)."""
 
     action: Mapping[str, Any]
     score: float
     win: float | None
     worlds: int
+    lead: float | None = None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -93,6 +97,15 @@ class Decision:
     loss_win: float | None
     mark: str
     reason: Reason | None
+
+    @property
+    def loss_lead(self) -> float:
+        """How much less the played move leads by soon after it (0 where
+        either lead is unknown): what separates moves that the chance to win
+        and the score tie on."""
+        if self.best.lead is None or self.played.lead is None:
+            return 0.0
+        return self.best.lead - self.played.lead
 
 
 @dataclasses.dataclass(frozen=True)
@@ -200,7 +213,10 @@ def _copy(action: Mapping[str, Any] | None) -> dict[str, Any] | None:
 
 
 def _estimate_json(e: Estimate) -> dict[str, Any]:
-    return {"action": dict(e.action), "score": e.score, "win": e.win, "worlds": e.worlds}
+    out = {"action": dict(e.action), "score": e.score, "win": e.win, "worlds": e.worlds}
+    if e.lead is not None:
+        out["lead"] = e.lead
+    return out
 
 
 def _decision_json(d: Decision) -> dict[str, Any]:
@@ -343,12 +359,15 @@ class _Reader:
         return value
 
     def estimate(self, data: Any, where: str) -> Estimate:
-        d = self.obj(data, where, ("action", "score", "win", "worlds"))
+        keys = ("action", "score", "win", "worlds")
+        # "lead" came later within version 1: an analysis stored before reads as it was
+        d = self.obj(data, where, (*keys, "lead") if isinstance(data, dict) and "lead" in data else keys)
         win = self.opt_share(d["win"], f"{where}.win")
         if win is not None and win < 0:
             raise AnalysisError(f"{where}.win: a chance to win is 0 or more")
+        lead = None if "lead" not in d else self.num(d["lead"], f"{where}.lead")
         return Estimate(self.action(d["action"], f"{where}.action"), self.num(d["score"], f"{where}.score"),
-                        win, self.int_(d["worlds"], f"{where}.worlds", 1))
+                        win, self.int_(d["worlds"], f"{where}.worlds", 1), lead)
 
     def decision(self, data: Any, where: str) -> Decision:
         keys = ("move", "legal", "played", "best", "loss_score", "loss_win", "mark", "reason")

@@ -58,7 +58,11 @@ def percent(value: float, signed: bool = False) -> str:
 
 def loss_text(analysis: Analysis, decision: Decision, lang: str | None) -> str:
     """The loss of one decision ("expected score 3 lower")."""
-    if analysis.solo or round((decision.loss_win or 0.0) * 100) == 0:
+    no_win = round((decision.loss_win or 0.0) * 100) == 0
+    if not analysis.solo and no_win and number(decision.loss_score) == "0" and decision.loss_lead > 0:
+        # lost (or won) in every world whatever the move: only the lead tells them apart
+        return t("analysis.loss-lead", lang)
+    if analysis.solo or no_win:
         # "chance to win 0% lower" tells a player nothing: say only the score
         return t("analysis.loss-solo", lang, score=number(decision.loss_score))
     return t("analysis.loss-multi", lang, win=percent(decision.loss_win or 0.0),
@@ -75,8 +79,10 @@ def reason_text(analysis: Analysis, reason: Reason, lang: str | None) -> str:
               label=t(f"analysis.field.{analysis.game}.{g.field}", lang))
             for g in reason.gains)
         return t(f"analysis.reason-{reason.when}", lang, gains=parts)
-    if reason.win is not None and reason.win > 0:
+    if reason.win is not None and round(reason.win * 100) > 0:
         return t("analysis.reason-win", lang, win=percent(reason.win))
+    if number(reason.score) == "0" and not analysis.solo:
+        return t("analysis.reason-lead", lang)
     return t("analysis.reason-score", lang, score=number(reason.score))
 
 
