@@ -25,11 +25,10 @@ def _open_analysis(page: Any) -> None:
 def test_finish_a_game_then_read_its_costliest_moves_in_english_and_japanese(
         page: Any, analysis_server: str) -> None:
     server = analysis_server
-    # two people at one screen (hot seat), both clicking at random: against a
-    # bot a random clicker is soon lost in every sampled world, where no move
-    # of theirs changes the chance to win or (in Filthy Rich, where the
-    # winner alone scores) the score, so such a game may have fewer than
-    # three losing decisions to list
+    # two people at one screen (hot seat), both clicking at random, so the
+    # game stays open and most decisions move the chance to win (a random
+    # clicker against a bot is soon lost in every world, where only the lead
+    # a few moves on tells moves apart: tests/analysis covers that case)
     create_table(page, server, "filthy-rich", ["here", "here"], ["Alice", "Bob"])
     page.wait_for_selector(".table-page")
     play_to_end(page, 300, seed=11)
