@@ -55,22 +55,11 @@ _PURSE_SCALES = (1.0 / 40, 1.0 / 60, 0.1, 0.1, 0.1)  # money, gold, workers, unu
 _PARTS = ("spaces", "kit", "use", "claims", "crew")
 
 
-def _part_key(camp: Camp, part: int) -> tuple[Any, ...]:
-    """What one part of a camp's slots depends on (live lists: for comparing
-    with a kept :func:`_part_copy`)."""
-    if part == 0:
-        return (camp.rows,)
-    if part == 1:
-        return (camp.equip, camp.gear)
-    if part == 2:  # an empty gear slot shows no wear: the gear too
-        return (camp.wear, camp.busy, camp.repaired, camp.gear)
-    if part == 3:
-        return (camp.claims, camp.claim_tiles)
-    return (camp.personnel, camp.ongoing)
-
-
 def _part_copy(camp: Camp, part: int) -> tuple[Any, ...]:
-    """:func:`_part_key` with every list copied, so later moves leave it as it was."""
+    """What one part of a camp's slots depends on, every list copied, so later
+    moves leave it as it was (``fill`` compares it with the camp's live
+    lists; the wear's part holds the gear too, as an empty gear slot shows
+    no wear)."""
     if part == 0:
         return ([list(r) for r in camp.rows],)
     if part == 1:
@@ -114,9 +103,10 @@ def _board_copy(s: PayDirtState, part: int) -> tuple[Any, ...]:
     return (len(s.hardship_deck), list(s.hardship_discard))
 
 
-#: the fields written by the turn's part (the viewer, the round, the phase, the auction under way) and by
+#: the fields written by the turn's two parts (the viewer and the round; the phase, the auction under way) and by
 #: the rest (the piles' sizes, the labour flags, the draft, the sweeps): each rewritten when its source changed
-_TURN = ("spectator", "seats", "round", "temperature", "final_round", "phase", "head", "current", "auction.no_bid",
+_STABLE = ("spectator", "seats", "round", "temperature", "final_round", "head")
+_TURN = ("phase", "current", "auction.no_bid",
          "auction.auctioneer", "auction.events_done", "auction.lot.row", "auction.lot.slot", "auction.high_bid",
          "auction.high_bidder", "auction.active", "auction.won", "pending.kind", "pending.player", "pending.item",
          "pending.left")
@@ -127,8 +117,9 @@ _REST = ("tiles.draw_sizes", "labor.buying", "labor.ended", "hardships.draft_ord
 class PayDirtStateEncoder(StateEncoder):
     """Pay Dirt's tensor from a :class:`PayDirtState`."""
 
-    __slots__ = ("_at", "_board", "_board_runs", "_kept", "_kind", "_n", "_order", "_phase", "_purse", "_purse_runs",
-                 "_purses", "_rest", "_rest_runs", "_runs", "_turn", "_turn_lists", "_turn_runs", "_zeros")
+    __slots__ = ("_at", "_board", "_board_runs", "_kept", "_kind", "_live", "_n", "_phase", "_purse", "_purses",
+                 "_rest", "_rest_runs", "_runs", "_stable", "_stable_runs", "_turn", "_turn_lists", "_turn_runs",
+                 "_zeros")
 
     def __init__(self, game: Game) -> None:
         super().__init__(game)
@@ -137,10 +128,11 @@ class PayDirtStateEncoder(StateEncoder):
         self._n = {name: vocab.size for name, vocab in v.items()}
         self._at = self.slots
         self._kind = list(comp.tile_kind)  # tile id -> its kind, which is its slot (KIND_CODES order)
-        #: what the purses, the turn's fields and the rest were last written from
-        self._purses: list[tuple[int, int, int, int, int]] = []
-        self._order: list[int] = []
-        self._purse_runs = self.runs(*(f"camp.{key}" for key in ("money", "gold", "workers", "unused", "idle")))
+        #: what each relative seat's purse, the turn's fields and the rest were last written from
+        self._purses: list[tuple[int, int, int, int, int] | None] = [None] * SEATS
+        self._live = 0  # how many relative seats hold a camp (the rest are emptied)
+        self._stable: tuple[Any, ...] | None = None
+        self._stable_runs = self.runs(*_STABLE)
         self._turn: tuple[Any, ...] | None = None
         self._turn_lists: tuple[list[bool], list[bool]] = ([], [])
         self._turn_runs = self.runs(*_TURN)
@@ -319,24 +311,48 @@ class PayDirtStateEncoder(StateEncoder):
         first = seat or 0
         order = [(first + k) % players for k in range(players)]
         camps, kept = s.camps, self._kept
-        for k in range(SEATS):
-            camp = camps[order[k]] if k < players else None
-            for part, copy in enumerate(kept[k]):
-                if camp is None:
+        live = min(players, SEATS)
+        if live != self._live:  # a new player count: the seats beyond it emptied, once
+            for k in range(live, SEATS):
+                for part, copy in enumerate(kept[k]):
                     if copy is not None:
                         self._write_part(k, part, None)
-                elif copy is None or _part_key(camp, part) != copy:
-                    self._write_part(k, part, camp)
+                if self._purses[k] is not None:
+                    self._write_purse(k, None)
+            self._live = live
+        # each part of each live camp against its copy (inlined: 15 comparisons a tensor, a call each cost more)
+        write, purses = self._write_part, self._purses
+        for k in range(live):
+            camp = camps[order[k]]
+            copy = kept[k]
+            c = copy[0]
+            if c is None or c[0] != camp.rows:
+                write(k, 0, camp)
+            c = copy[1]
+            if c is None or c[0] != camp.equip or c[1] != camp.gear:
+                write(k, 1, camp)
+            c = copy[2]
+            if c is None or c[0] != camp.wear or c[1] != camp.busy or c[2] != camp.repaired or c[3] != camp.gear:
+                write(k, 2, camp)
+            c = copy[3]
+            if c is None or c[0] != camp.claims or c[1] != camp.claim_tiles:
+                write(k, 3, camp)
+            c = copy[4]
+            if c is None or c[0] != camp.personnel or c[1] != camp.ongoing:
+                write(k, 4, camp)
+            purse = (camp.money, camp.gold, camp.workers, camp.unused, camp.idle)
+            if purse != purses[k]:
+                self._write_purse(k, purse)
         for part, copy in enumerate(self._board):
             if copy is None or _board_key(s, part) != copy:
                 self._write_board(s, part)
-        purses = [(c.money, c.gold, c.workers, c.unused, c.idle) for c in camps]
-        if purses != self._purses or order != self._order:
-            self._purses, self._order = purses, order
-            self._write_purses(purses, order)
-        turn = (seat, players, s.round, s.temperature, s.final_round, s.phase, s.head, s.current_player, s.no_bid,
-                s.auctioneer, s.events_done, s.lot, s.high_bid, s.high_bidder, s.pending, s.pending_player,
-                s.pending_item, s.pending_left)
+        # the turn's fields in two parts: what changes at a round's start, and the rest
+        stable = (seat, players, s.round, s.temperature, s.final_round, s.head)
+        if stable != self._stable:
+            self._stable = stable
+            self._write_stable(s, seat)
+        turn = (seat, players, s.phase, s.current_player, s.no_bid, s.auctioneer, s.events_done, s.lot, s.high_bid,
+                s.high_bidder, s.pending, s.pending_player, s.pending_item, s.pending_left)
         if turn != self._turn or s.active != self._turn_lists[0] or s.won != self._turn_lists[1]:
             self._turn, self._turn_lists = turn, (list(s.active), list(s.won))
             self._write_turn(s, seat, order)
@@ -350,28 +366,31 @@ class PayDirtStateEncoder(StateEncoder):
                           list(s.draft_hand), list(s.kept), list(s.swept))
             self._write_rest(s, seat, order)
 
-    def _write_purses(self, purses: list[tuple[int, int, int, int, int]], order: list[int]) -> None:
-        """Every seat's money, gold and workers (unused, idle)."""
+    def _write_purse(self, k: int, purse: tuple[int, int, int, int, int] | None) -> None:
+        """Relative seat ``k``'s money, gold and workers (unused, idle); ``None``: no seat there."""
         buf = self.buf
-        clear(buf, self._purse_runs)
-        for k in range(min(len(order), SEATS)):
-            for slot, x, scale in zip(self._purse[k], purses[order[k]], _PURSE_SCALES, strict=True):
-                if x:
-                    buf[slot] = scaled(x, scale)
+        self._purses[k] = purse
+        for slot, x, scale in zip(self._purse[k], purse or (0,) * 5, _PURSE_SCALES, strict=True):
+            buf[slot] = scaled(x, scale)  # 0 for none
 
-    def _write_turn(self, s: PayDirtState, seat: int | None, order: list[int]) -> None:
-        """The round, the phase, whose turn it is and the auction under way."""
-        buf, at, n = self.buf, self._at, self._n
-        clear(buf, self._turn_runs)
-        players = s.players
-        rel = functools.partial(relative_seat, viewer=seat or 0, players=players)
-        self.write_viewer(seat, players, SEATS)
+    def _write_stable(self, s: PayDirtState, seat: int | None) -> None:
+        """The viewer, the round, the temperature and the head of the table."""
+        buf, at = self.buf, self._at
+        clear(buf, self._stable_runs)
+        self.write_viewer(seat, s.players, SEATS)
         _number(buf, at["round"], s.round, 12)
         _number(buf, at["temperature"], s.temperature, 20, -5)
         if s.final_round:
             buf[at["final_round"]] = 1.0
+        put_one(buf, at["head"], relative_seat(s.head, seat or 0, s.players))
+
+    def _write_turn(self, s: PayDirtState, seat: int | None, order: list[int]) -> None:
+        """The phase, whose turn it is and the auction under way."""
+        buf, at, n = self.buf, self._at, self._n
+        clear(buf, self._turn_runs)
+        players = s.players
+        rel = functools.partial(relative_seat, viewer=seat or 0, players=players)
         put_one(buf, at["phase"], self._phase.get(s.phase))
-        put_one(buf, at["head"], rel(s.head))
         put_one(buf, at["current"], rel(s.current_player))
         phase = s.phase
         if s.no_bid is not None and 0 <= s.no_bid < len(ROWS):
