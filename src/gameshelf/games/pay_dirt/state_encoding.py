@@ -324,20 +324,20 @@ class PayDirtStateEncoder(StateEncoder):
         write, purses = self._write_part, self._purses
         for k in range(live):
             camp = camps[order[k]]
-            copy = kept[k]
-            c = copy[0]
+            held = kept[k]
+            c = held[0]
             if c is None or c[0] != camp.rows:
                 write(k, 0, camp)
-            c = copy[1]
+            c = held[1]
             if c is None or c[0] != camp.equip or c[1] != camp.gear:
                 write(k, 1, camp)
-            c = copy[2]
+            c = held[2]
             if c is None or c[0] != camp.wear or c[1] != camp.busy or c[2] != camp.repaired or c[3] != camp.gear:
                 write(k, 2, camp)
-            c = copy[3]
+            c = held[3]
             if c is None or c[0] != camp.claims or c[1] != camp.claim_tiles:
                 write(k, 3, camp)
-            c = copy[4]
+            c = held[4]
             if c is None or c[0] != camp.personnel or c[1] != camp.ongoing:
                 write(k, 4, camp)
             purse = (camp.money, camp.gold, camp.workers, camp.unused, camp.idle)
