@@ -119,7 +119,7 @@ class PayDirtStateEncoder(StateEncoder):
 
     __slots__ = ("_at", "_board", "_board_runs", "_kept", "_kind", "_live", "_n", "_phase", "_purse", "_purses",
                  "_rest", "_rest_runs", "_runs", "_stable", "_stable_runs", "_turn", "_turn_lists", "_turn_runs",
-                 "_zeros")
+                 "_use_at", "_zeros")
 
     def __init__(self, game: Game) -> None:
         super().__init__(game)
@@ -141,6 +141,11 @@ class PayDirtStateEncoder(StateEncoder):
         #: per relative seat, per part: the copy its slots in the base were written from
         self._kept: list[list[tuple[Any, ...] | None]] = [[None] * len(_PARTS) for _ in range(SEATS)]
         self._runs = [self._camp_runs(k) for k in range(SEATS)]
+        #: per relative seat, per machine then gear slot: its wear, busy (used) and repaired slots
+        self._use_at = [[tuple(self._at[name] + k * len(MACHINES) + m for name in _MACHINE_SLOTS)
+                         for m in range(len(MACHINES))]
+                        + [tuple(self._at[name] + k * 2 + g for name in _GEAR_SLOTS) for g in range(2)]
+                        for k in range(SEATS)]
         self._purse = [tuple(self._at[f"camp.{key}"] + k for key in ("money", "gold", "workers", "unused", "idle"))
                        for k in range(SEATS)]
         self._phase = v["phase"].index
@@ -182,6 +187,9 @@ class PayDirtStateEncoder(StateEncoder):
 
     def _write_part(self, k: int, part: int, camp: Camp | None) -> None:
         """Rewrite one part of relative seat ``k``'s camp in the base (``None``: no seat there)."""
+        if part == 2 and camp is not None:
+            self._write_use(k, camp)
+            return
         buf, zeros = self.buf, self._zeros
         for start, size in self._runs[k][part]:
             buf[start:start + size] = zeros[size]
@@ -193,8 +201,6 @@ class PayDirtStateEncoder(StateEncoder):
             self._spaces(buf, k, camp)
         elif part == 1:
             self._kit(buf, k, camp)
-        elif part == 2:
-            self._use(buf, k, camp)
         elif part == 3:
             self._claims(buf, k, camp)
         else:
@@ -234,13 +240,21 @@ class PayDirtStateEncoder(StateEncoder):
             if x:
                 buf[at["camp.gear.durability"] + slot] = scaled(x, _SIXTH)
 
-    def _use(self, buf: Any, k: int, camp: Camp) -> None:
-        """Wear, busy (``used`` for gear) and repaired of relative seat ``k``'s machines and gear."""
-        for m in range(len(MACHINES)):
-            self._wear(buf, _MACHINE_SLOTS, k * len(MACHINES) + m, camp, m)
-        for g in range(2):
-            if camp.gear[g] != EMPTY:
-                self._wear(buf, _GEAR_SLOTS, k * 2 + g, camp, 3 + g)
+    def _write_use(self, k: int, camp: Camp) -> None:
+        """:meth:`_write_part` for the wear's part (the camp part a labour move
+        changes most): its fifteen slots each written with its value or 0,
+        which costs less than clearing its six runs and writing the rest."""
+        self._kept[k][2] = _part_copy(camp, 2)
+        buf = self.buf
+        wear, busy, repaired, gear = camp.wear, camp.busy, camp.repaired, camp.gear
+        for target, (w, b, r) in enumerate(self._use_at[k]):
+            if target >= len(MACHINES) and gear[target - len(MACHINES)] == EMPTY:  # no gear: no wear shown
+                buf[w] = buf[b] = buf[r] = 0.0
+                continue
+            x = wear[target]
+            buf[w] = scaled(x, _SIXTH) if x else 0.0
+            buf[b] = 1.0 if busy[target] else 0.0
+            buf[r] = 1.0 if repaired[target] else 0.0
 
     def _claims(self, buf: Any, k: int, camp: Camp) -> None:
         at, n, kind, comp = self._at, self._n, self._kind, components()
@@ -293,17 +307,6 @@ class PayDirtStateEncoder(StateEncoder):
             count = n["hardships"]
             _number(buf, at["hardships.deck_size"], len(s.hardship_deck), count)
             _set(buf, at["hardships.discard"], count, s.hardship_discard)
-
-    def _wear(self, buf: Any, names: tuple[str, str, str], slot: int, camp: Camp, target: int) -> None:
-        """Wear, busy (``used`` for gear) and repaired of one machine or gear slot."""
-        at = self._at
-        x = camp.wear[target]
-        if x:
-            buf[at[names[0]] + slot] = scaled(x, _SIXTH)
-        if camp.busy[target]:
-            buf[at[names[1]] + slot] = 1.0
-        if camp.repaired[target]:
-            buf[at[names[2]] + slot] = 1.0
 
     def fill(self, state: State, seat: int | None) -> None:
         s: PayDirtState = state  # type: ignore[assignment]
@@ -369,9 +372,11 @@ class PayDirtStateEncoder(StateEncoder):
     def _write_purse(self, k: int, purse: tuple[int, int, int, int, int] | None) -> None:
         """Relative seat ``k``'s money, gold and workers (unused, idle); ``None``: no seat there."""
         buf = self.buf
+        before = self._purses[k] or (None,) * 5
         self._purses[k] = purse
-        for slot, x, scale in zip(self._purse[k], purse or (0,) * 5, _PURSE_SCALES, strict=True):
-            buf[slot] = scaled(x, scale)  # 0 for none
+        for slot, x, old, scale in zip(self._purse[k], purse or (0,) * 5, before, _PURSE_SCALES, strict=True):
+            if x != old:  # a move changes one or two of the five
+                buf[slot] = scaled(x, scale)  # 0 for none
 
     def _write_stable(self, s: PayDirtState, seat: int | None) -> None:
         """The viewer, the round, the temperature and the head of the table."""
