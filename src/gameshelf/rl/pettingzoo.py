@@ -196,8 +196,8 @@ def raw_env(game: str = "pay-dirt", **kwargs: Any) -> GameshelfAEC:
 def env(game: str = "pay-dirt", **kwargs: Any) -> AECEnv:
     """The environment for ``game`` (``players``, ``reward``, ``options``,
     ``render_mode``), wrapped as PettingZoo's classic games are (see
-    :func:`_fast` for how the wrappers are made cheaper without changing
-    what they do)."""
+    :func:`_fast` and :class:`_FastOrderEnforcing` for how the wrappers are
+    made cheaper without changing what they do)."""
     raw = raw_env(game, **kwargs)
     wrapped: AECEnv = _FastTerminateIllegal(raw, illegal_reward=-1)
     wrapped = _FastAssertOutOfBounds(wrapped)
@@ -260,11 +260,20 @@ _FastOrderEnforcingBase = _fast(wrappers.OrderEnforcingWrapper, "_FastOrderEnfor
 
 
 class _FastOrderEnforcing(_FastOrderEnforcingBase):  # type: ignore[misc,valid-type]
-    """The order-enforcing wrapper, with ``last()`` reading the agent's
-    reward, flags and info from the raw environment after one check that
-    the environment was reset, where ``AECEnv.last`` on the wrapper made
-    five checked reads; the same answer, and before a reset the same
-    refusal (reading ``agent_selection`` first, as ``last`` does)."""
+    """The order-enforcing wrapper, outermost of the three, doing their work
+    in one place on every move's path.
+
+    Why: ``last()``, ``step()`` and ``agent_iter()`` went down three
+    wrappers each (a Python frame and a few checked reads per layer), which
+    cost as much as the game's move. ``last()`` reads the agent's reward,
+    flags and info from the raw environment after one check that the
+    environment was reset (the same refusal before, reading
+    ``agent_selection`` first, as ``AECEnv.last`` does) and keeps the
+    observation for the illegal-move wrapper as its ``observe`` would;
+    ``step()`` sends the usual move (a legal plain int) straight to the raw
+    environment after the same checks, everything else down the wrappers;
+    the iterator reads the raw environment's agents. A test plays every
+    game against PettingZoo's unmodified chain, move by move."""
 
     def __init__(self, env: AECEnv) -> None:
         super().__init__(env)

@@ -10,9 +10,10 @@ there, so each seat's dirt on its machines, its kit (equipment, gear and
 their durability), their wear, its claims and its crew are parts of their
 own (a labour move changes the first and the third); so
 are the board every seat sees alike (displays, deck sizes, discard piles),
-in four parts that change apart, the purses (cash and workers), the turn's
-fields (phase, seats, the auction under way) and the rest (pile sizes,
-labour flags, the draft).
+in four parts that change apart, each seat's purse (cash and workers), the
+turn's fields in two parts (what changes at a round's start: the viewer,
+the round, the temperature, the head; and the phase, the seat to move, the
+auction under way) and the rest (pile sizes, labour flags, the draft).
 
 What is read follows ``redaction.observe``: a face-down tile only by its
 kind, decks only by their sizes, the draft hand only for its holder, a kept
