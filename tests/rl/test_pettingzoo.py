@@ -103,7 +103,8 @@ def _pettingzoos_own_wrappers(game_id: str, players: int):  # type: ignore[no-un
 @pytest.mark.parametrize("illegal_at", [None, 25])
 def test_env_behaves_exactly_as_pettingzoos_own_wrappers(game_id: str, illegal_at: int | None) -> None:
     """Same observations, rewards, ends and refusals, move by move, with and
-    without an illegal move (which ends the game with -1 for its maker)."""
+    without an illegal move (which ends the game with -1 for its maker), for
+    plain ints (``env()``'s fast path) and numpy integers (the wrappers' own)."""
     import numpy as np
     from pettingzoo.utils import wrappers
 
@@ -133,6 +134,8 @@ def test_env_behaves_exactly_as_pettingzoos_own_wrappers(game_id: str, illegal_a
                 legal = mine[0]["action_mask"].nonzero()[0]
                 illegal = (mine[0]["action_mask"] == 0).nonzero()[0]
                 action = int(illegal[0] if moves == illegal_at else legal[moves % len(legal)])
+                if moves % 5 == 3:  # a numpy integer takes the wrappers' own path, not env()'s fast one
+                    action = np.int64(action)
                 for env in (ours, theirs):  # an id outside the space fails the same assertion
                     with pytest.raises(AssertionError, match="action space"):
                         env.step(ours.unwrapped.num_actions)

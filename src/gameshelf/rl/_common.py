@@ -124,9 +124,6 @@ def render(state: State, seat: int | None, mode: str | None) -> str | None:
     return text
 
 
-_ONE = np.int8(1)
-
-
 class SeatTensors:
     """One environment's observation tensors: a state encoder per seat,
     kept by the environment (``core/tensor.StateEncoder``).
@@ -278,10 +275,10 @@ class LegalNow:
             if mask is None:
                 if len(masks) >= self.MASKS:
                     masks.clear()
-                mask = masks[key] = np.zeros(self._n, dtype=np.int8)
-                if key:
-                    mask[np.fromiter(key, np.intp, len(key))] = _ONE
-                mask.flags.writeable = False  # shared by every environment of the game
+                marks = bytearray(self._n)  # set in a loop: half the cost of zeros and a fancy assignment
+                for index in key:
+                    marks[index] = 1
+                mask = masks[key] = np.frombuffer(bytes(marks), np.int8)  # read-only: shared by every environment
             self._mask = mask
         return self._mask.copy()
 

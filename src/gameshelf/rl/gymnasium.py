@@ -41,7 +41,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from gameshelf.bots import PlayerView, make_bot
+from gameshelf.bots import PlayerView, RandomBot, make_bot
 from gameshelf.core.protocol import State
 from gameshelf.core.registry import games, load_game
 from gameshelf.core.tensor import has_encoder, tensor_size
@@ -158,7 +158,12 @@ class GameshelfEnv(gymnasium.Env[np.ndarray, np.int64]):
         bots, seat = self._bots, self.seat
         player = state.current_player  # None once the game is over
         while player is not None and player != seat:
-            state.apply(bots[player].choose(PlayerView(state, player)), player)
+            bot = bots[player]
+            move = bot.choose(PlayerView(state, player))
+            if type(bot) is RandomBot:  # its move is one of this very state's legal_actions(): the fast path
+                state.apply_unchecked(move)
+            else:  # any other bot's move is checked, as a server checks a player's
+                state.apply(move, player)
             player = state.current_player
 
     def _observe(self) -> np.ndarray:

@@ -35,6 +35,11 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.env_logger import EnvLogger
+from pettingzoo.utils.wrappers.order_enforcing import (
+    AECOrderEnforcingIterable,
+    AECOrderEnforcingIterator,
+)
 
 from gameshelf.core.protocol import State
 from gameshelf.core.tensor import tensor_size
@@ -58,6 +63,7 @@ class GameshelfAEC(AECEnv):  # type: ignore[misc]
     """Every seat of a gameshelf game as a PettingZoo agent."""
 
     metadata = {"render_modes": list(RENDER_MODES), "name": "gameshelf_v0", "is_parallelizable": False}
+    agent_selection: str
 
     def __init__(
         self,
@@ -150,9 +156,14 @@ class GameshelfAEC(AECEnv):  # type: ignore[misc]
                 self.rewards[name] = outcome(state, p, self.reward_kind)
                 self.terminations[name] = True
             self._paid = True
-        self._select()
-        if self._paid:
+            self._select()
             self._accumulate_rewards()
+            return
+        now = state.current_player
+        if now is None:
+            self._select()
+        else:  # _select's usual case, inlined: this is every move
+            self.agent_selection = self.possible_agents[now]
 
     def render(self) -> str | None:
         """The table as a spectator sees it (public information only): text
@@ -185,8 +196,8 @@ def raw_env(game: str = "pay-dirt", **kwargs: Any) -> GameshelfAEC:
 def env(game: str = "pay-dirt", **kwargs: Any) -> AECEnv:
     """The environment for ``game`` (``players``, ``reward``, ``options``,
     ``render_mode``), wrapped as PettingZoo's classic games are (see
-    :func:`_fast` for how the wrappers are made cheaper without changing
-    what they do)."""
+    :func:`_fast` and :class:`_FastOrderEnforcing` for how the wrappers are
+    made cheaper without changing what they do)."""
     raw = raw_env(game, **kwargs)
     wrapped: AECEnv = _FastTerminateIllegal(raw, illegal_reward=-1)
     wrapped = _FastAssertOutOfBounds(wrapped)
@@ -249,20 +260,97 @@ _FastOrderEnforcingBase = _fast(wrappers.OrderEnforcingWrapper, "_FastOrderEnfor
 
 
 class _FastOrderEnforcing(_FastOrderEnforcingBase):  # type: ignore[misc,valid-type]
-    """The order-enforcing wrapper, with ``last()`` reading the agent's
-    reward, flags and info from the raw environment after one check that
-    the environment was reset, where ``AECEnv.last`` on the wrapper made
-    five checked reads; the same answer, and before a reset the same
-    refusal (reading ``agent_selection`` first, as ``last`` does)."""
+    """The order-enforcing wrapper, outermost of the three, doing their work
+    in one place on every move's path.
+
+    Why: ``last()``, ``step()`` and ``agent_iter()`` went down three
+    wrappers each (a Python frame and a few checked reads per layer), which
+    cost as much as the game's move. ``last()`` reads the agent's reward,
+    flags and info from the raw environment after one check that the
+    environment was reset (the same refusal before, reading
+    ``agent_selection`` first, as ``AECEnv.last`` does) and keeps the
+    observation for the illegal-move wrapper as its ``observe`` would;
+    ``step()`` sends the usual move (a legal plain int) straight to the raw
+    environment after the same checks, everything else down the wrappers;
+    the iterator reads the raw environment's agents. A test plays every
+    game against PettingZoo's unmodified chain, move by move."""
+
+    def __init__(self, env: AECEnv) -> None:
+        super().__init__(env)
+        guard = env
+        while not isinstance(guard, wrappers.TerminateIllegalWrapper):
+            guard = guard.env
+        #: the illegal-move wrapper below, whose remembered observation the fast paths keep as it would
+        self._guard = guard
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """As ``AECEnv.last``. The observation is taken from the raw
+        environment directly, doing what the three wrappers' ``observe``
+        would (after a reset none of them refuses; the illegal-move wrapper
+        remembers the selected agent's observation and info)."""
         if not self._has_reset:
             raise AttributeError("agent_selection cannot be accessed before reset")
         raw = self._raw
         agent = raw.agent_selection
-        observation = self.observe(agent) if observe else None
+        infos = raw.infos
+        if observe:
+            observation = raw.observe(agent)
+            guard = self._guard
+            guard._prev_obs = observation
+            guard._prev_info = infos.get(agent, {})
+        else:
+            observation = None
         return (observation, raw._cumulative_rewards[agent], raw.terminations[agent], raw.truncations[agent],
-                raw.infos[agent])
+                infos[agent])
+
+    def step(self, action: Any) -> None:
+        """As the three wrappers' ``step``. A plain int in the action space,
+        legal in the mask ``last()`` just showed, for a live agent of a game
+        not ended by an illegal move, goes straight to the raw environment:
+        for it every check of the three passes and each only records that a
+        step happened (done here the same way). Anything else takes the
+        wrappers' own path, with their own refusals."""
+        raw = self._raw
+        guard = self._guard
+        observation = guard._prev_obs
+        if (type(action) is int and self._has_reset and type(observation) is dict and not guard._terminated
+                and raw.agents and 0 <= action < raw.num_actions):
+            agent = raw.agent_selection
+            mask = observation.get("action_mask")
+            if (mask is not None and not raw.terminations[agent] and not raw.truncations[agent]
+                    and mask[action]):
+                self._has_updated = True
+                guard._prev_obs = guard._prev_info = None
+                raw.step(action)
+                return
+        super().step(action)
+
+    def agent_iter(self, max_iter: int = 2**63) -> AECOrderEnforcingIterable:
+        if not self._has_reset:
+            EnvLogger.error_agent_iter_before_reset()
+        return _FastIterable(self, max_iter)
+
+
+class _FastIterator(AECOrderEnforcingIterator):  # type: ignore[misc]
+    """PettingZoo's order-enforcing iterator, reading the raw environment's
+    agents directly (the same checks in the same order: no agents left or
+    the iterations spent end it, a missing ``step()`` fails its assertion)."""
+
+    def __next__(self) -> str:
+        env = self.env
+        raw = env._raw
+        if not raw.agents or self.iters_til_term <= 0:
+            raise StopIteration
+        self.iters_til_term -= 1
+        assert env._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        env._has_updated = False
+        agent: str = raw.agent_selection
+        return agent
+
+
+class _FastIterable(AECOrderEnforcingIterable):  # type: ignore[misc]
+    def __iter__(self) -> _FastIterator:
+        return _FastIterator(self.env, self.max_iter)
 
 
 _FastAssertOutOfBoundsBase = _fast(wrappers.AssertOutOfBoundsWrapper, "_FastAssertOutOfBoundsBase")

@@ -10,9 +10,10 @@ there, so each seat's dirt on its machines, its kit (equipment, gear and
 their durability), their wear, its claims and its crew are parts of their
 own (a labour move changes the first and the third); so
 are the board every seat sees alike (displays, deck sizes, discard piles),
-in four parts that change apart, the purses (cash and workers), the turn's
-fields (phase, seats, the auction under way) and the rest (pile sizes,
-labour flags, the draft).
+in four parts that change apart, each seat's purse (cash and workers), the
+turn's fields in two parts (what changes at a round's start: the viewer,
+the round, the temperature, the head; and the phase, the seat to move, the
+auction under way) and the rest (pile sizes, labour flags, the draft).
 
 What is read follows ``redaction.observe``: a face-down tile only by its
 kind, decks only by their sizes, the draft hand only for its holder, a kept
@@ -55,22 +56,11 @@ _PURSE_SCALES = (1.0 / 40, 1.0 / 60, 0.1, 0.1, 0.1)  # money, gold, workers, unu
 _PARTS = ("spaces", "kit", "use", "claims", "crew")
 
 
-def _part_key(camp: Camp, part: int) -> tuple[Any, ...]:
-    """What one part of a camp's slots depends on (live lists: for comparing
-    with a kept :func:`_part_copy`)."""
-    if part == 0:
-        return (camp.rows,)
-    if part == 1:
-        return (camp.equip, camp.gear)
-    if part == 2:  # an empty gear slot shows no wear: the gear too
-        return (camp.wear, camp.busy, camp.repaired, camp.gear)
-    if part == 3:
-        return (camp.claims, camp.claim_tiles)
-    return (camp.personnel, camp.ongoing)
-
-
 def _part_copy(camp: Camp, part: int) -> tuple[Any, ...]:
-    """:func:`_part_key` with every list copied, so later moves leave it as it was."""
+    """What one part of a camp's slots depends on, every list copied, so later
+    moves leave it as it was (``fill`` compares it with the camp's live
+    lists; the wear's part holds the gear too, as an empty gear slot shows
+    no wear)."""
     if part == 0:
         return ([list(r) for r in camp.rows],)
     if part == 1:
@@ -114,9 +104,10 @@ def _board_copy(s: PayDirtState, part: int) -> tuple[Any, ...]:
     return (len(s.hardship_deck), list(s.hardship_discard))
 
 
-#: the fields written by the turn's part (the viewer, the round, the phase, the auction under way) and by
+#: the fields written by the turn's two parts (the viewer and the round; the phase, the auction under way) and by
 #: the rest (the piles' sizes, the labour flags, the draft, the sweeps): each rewritten when its source changed
-_TURN = ("spectator", "seats", "round", "temperature", "final_round", "phase", "head", "current", "auction.no_bid",
+_STABLE = ("spectator", "seats", "round", "temperature", "final_round", "head")
+_TURN = ("phase", "current", "auction.no_bid",
          "auction.auctioneer", "auction.events_done", "auction.lot.row", "auction.lot.slot", "auction.high_bid",
          "auction.high_bidder", "auction.active", "auction.won", "pending.kind", "pending.player", "pending.item",
          "pending.left")
@@ -127,8 +118,9 @@ _REST = ("tiles.draw_sizes", "labor.buying", "labor.ended", "hardships.draft_ord
 class PayDirtStateEncoder(StateEncoder):
     """Pay Dirt's tensor from a :class:`PayDirtState`."""
 
-    __slots__ = ("_at", "_board", "_board_runs", "_kept", "_kind", "_n", "_order", "_phase", "_purse", "_purse_runs",
-                 "_purses", "_rest", "_rest_runs", "_runs", "_turn", "_turn_lists", "_turn_runs", "_zeros")
+    __slots__ = ("_at", "_board", "_board_runs", "_kept", "_kind", "_live", "_n", "_phase", "_purse", "_purses",
+                 "_rest", "_rest_runs", "_runs", "_stable", "_stable_runs", "_turn", "_turn_lists", "_turn_runs",
+                 "_use_at", "_zeros")
 
     def __init__(self, game: Game) -> None:
         super().__init__(game)
@@ -137,10 +129,11 @@ class PayDirtStateEncoder(StateEncoder):
         self._n = {name: vocab.size for name, vocab in v.items()}
         self._at = self.slots
         self._kind = list(comp.tile_kind)  # tile id -> its kind, which is its slot (KIND_CODES order)
-        #: what the purses, the turn's fields and the rest were last written from
-        self._purses: list[tuple[int, int, int, int, int]] = []
-        self._order: list[int] = []
-        self._purse_runs = self.runs(*(f"camp.{key}" for key in ("money", "gold", "workers", "unused", "idle")))
+        #: what each relative seat's purse, the turn's fields and the rest were last written from
+        self._purses: list[tuple[int, int, int, int, int] | None] = [None] * SEATS
+        self._live = 0  # how many relative seats hold a camp (the rest are emptied)
+        self._stable: tuple[Any, ...] | None = None
+        self._stable_runs = self.runs(*_STABLE)
         self._turn: tuple[Any, ...] | None = None
         self._turn_lists: tuple[list[bool], list[bool]] = ([], [])
         self._turn_runs = self.runs(*_TURN)
@@ -149,6 +142,11 @@ class PayDirtStateEncoder(StateEncoder):
         #: per relative seat, per part: the copy its slots in the base were written from
         self._kept: list[list[tuple[Any, ...] | None]] = [[None] * len(_PARTS) for _ in range(SEATS)]
         self._runs = [self._camp_runs(k) for k in range(SEATS)]
+        #: per relative seat, per machine then gear slot: its wear, busy (used) and repaired slots
+        self._use_at = [[tuple(self._at[name] + k * len(MACHINES) + m for name in _MACHINE_SLOTS)
+                         for m in range(len(MACHINES))]
+                        + [tuple(self._at[name] + k * 2 + g for name in _GEAR_SLOTS) for g in range(2)]
+                        for k in range(SEATS)]
         self._purse = [tuple(self._at[f"camp.{key}"] + k for key in ("money", "gold", "workers", "unused", "idle"))
                        for k in range(SEATS)]
         self._phase = v["phase"].index
@@ -190,6 +188,9 @@ class PayDirtStateEncoder(StateEncoder):
 
     def _write_part(self, k: int, part: int, camp: Camp | None) -> None:
         """Rewrite one part of relative seat ``k``'s camp in the base (``None``: no seat there)."""
+        if part == 2 and camp is not None:
+            self._write_use(k, camp)
+            return
         buf, zeros = self.buf, self._zeros
         for start, size in self._runs[k][part]:
             buf[start:start + size] = zeros[size]
@@ -201,8 +202,6 @@ class PayDirtStateEncoder(StateEncoder):
             self._spaces(buf, k, camp)
         elif part == 1:
             self._kit(buf, k, camp)
-        elif part == 2:
-            self._use(buf, k, camp)
         elif part == 3:
             self._claims(buf, k, camp)
         else:
@@ -242,13 +241,21 @@ class PayDirtStateEncoder(StateEncoder):
             if x:
                 buf[at["camp.gear.durability"] + slot] = scaled(x, _SIXTH)
 
-    def _use(self, buf: Any, k: int, camp: Camp) -> None:
-        """Wear, busy (``used`` for gear) and repaired of relative seat ``k``'s machines and gear."""
-        for m in range(len(MACHINES)):
-            self._wear(buf, _MACHINE_SLOTS, k * len(MACHINES) + m, camp, m)
-        for g in range(2):
-            if camp.gear[g] != EMPTY:
-                self._wear(buf, _GEAR_SLOTS, k * 2 + g, camp, 3 + g)
+    def _write_use(self, k: int, camp: Camp) -> None:
+        """:meth:`_write_part` for the wear's part (the camp part a labour move
+        changes most): its fifteen slots each written with its value or 0,
+        which costs less than clearing its six runs and writing the rest."""
+        self._kept[k][2] = _part_copy(camp, 2)
+        buf = self.buf
+        wear, busy, repaired, gear = camp.wear, camp.busy, camp.repaired, camp.gear
+        for target, (w, b, r) in enumerate(self._use_at[k]):
+            if target >= len(MACHINES) and gear[target - len(MACHINES)] == EMPTY:  # no gear: no wear shown
+                buf[w] = buf[b] = buf[r] = 0.0
+                continue
+            x = wear[target]
+            buf[w] = scaled(x, _SIXTH) if x else 0.0
+            buf[b] = 1.0 if busy[target] else 0.0
+            buf[r] = 1.0 if repaired[target] else 0.0
 
     def _claims(self, buf: Any, k: int, camp: Camp) -> None:
         at, n, kind, comp = self._at, self._n, self._kind, components()
@@ -302,41 +309,54 @@ class PayDirtStateEncoder(StateEncoder):
             _number(buf, at["hardships.deck_size"], len(s.hardship_deck), count)
             _set(buf, at["hardships.discard"], count, s.hardship_discard)
 
-    def _wear(self, buf: Any, names: tuple[str, str, str], slot: int, camp: Camp, target: int) -> None:
-        """Wear, busy (``used`` for gear) and repaired of one machine or gear slot."""
-        at = self._at
-        x = camp.wear[target]
-        if x:
-            buf[at[names[0]] + slot] = scaled(x, _SIXTH)
-        if camp.busy[target]:
-            buf[at[names[1]] + slot] = 1.0
-        if camp.repaired[target]:
-            buf[at[names[2]] + slot] = 1.0
-
     def fill(self, state: State, seat: int | None) -> None:
         s: PayDirtState = state  # type: ignore[assignment]
         players = s.players
         first = seat or 0
         order = [(first + k) % players for k in range(players)]
         camps, kept = s.camps, self._kept
-        for k in range(SEATS):
-            camp = camps[order[k]] if k < players else None
-            for part, copy in enumerate(kept[k]):
-                if camp is None:
+        live = min(players, SEATS)
+        if live != self._live:  # a new player count: the seats beyond it emptied, once
+            for k in range(live, SEATS):
+                for part, copy in enumerate(kept[k]):
                     if copy is not None:
                         self._write_part(k, part, None)
-                elif copy is None or _part_key(camp, part) != copy:
-                    self._write_part(k, part, camp)
+                if self._purses[k] is not None:
+                    self._write_purse(k, None)
+            self._live = live
+        # each part of each live camp against its copy (inlined: 15 comparisons a tensor, a call each cost more)
+        write, purses = self._write_part, self._purses
+        for k in range(live):
+            camp = camps[order[k]]
+            held = kept[k]
+            c = held[0]
+            if c is None or c[0] != camp.rows:
+                write(k, 0, camp)
+            c = held[1]
+            if c is None or c[0] != camp.equip or c[1] != camp.gear:
+                write(k, 1, camp)
+            c = held[2]
+            if c is None or c[0] != camp.wear or c[1] != camp.busy or c[2] != camp.repaired or c[3] != camp.gear:
+                write(k, 2, camp)
+            c = held[3]
+            if c is None or c[0] != camp.claims or c[1] != camp.claim_tiles:
+                write(k, 3, camp)
+            c = held[4]
+            if c is None or c[0] != camp.personnel or c[1] != camp.ongoing:
+                write(k, 4, camp)
+            purse = (camp.money, camp.gold, camp.workers, camp.unused, camp.idle)
+            if purse != purses[k]:
+                self._write_purse(k, purse)
         for part, copy in enumerate(self._board):
             if copy is None or _board_key(s, part) != copy:
                 self._write_board(s, part)
-        purses = [(c.money, c.gold, c.workers, c.unused, c.idle) for c in camps]
-        if purses != self._purses or order != self._order:
-            self._purses, self._order = purses, order
-            self._write_purses(purses, order)
-        turn = (seat, players, s.round, s.temperature, s.final_round, s.phase, s.head, s.current_player, s.no_bid,
-                s.auctioneer, s.events_done, s.lot, s.high_bid, s.high_bidder, s.pending, s.pending_player,
-                s.pending_item, s.pending_left)
+        # the turn's fields in two parts: what changes at a round's start, and the rest
+        stable = (seat, players, s.round, s.temperature, s.final_round, s.head)
+        if stable != self._stable:
+            self._stable = stable
+            self._write_stable(s, seat)
+        turn = (seat, players, s.phase, s.current_player, s.no_bid, s.auctioneer, s.events_done, s.lot, s.high_bid,
+                s.high_bidder, s.pending, s.pending_player, s.pending_item, s.pending_left)
         if turn != self._turn or s.active != self._turn_lists[0] or s.won != self._turn_lists[1]:
             self._turn, self._turn_lists = turn, (list(s.active), list(s.won))
             self._write_turn(s, seat, order)
@@ -350,28 +370,33 @@ class PayDirtStateEncoder(StateEncoder):
                           list(s.draft_hand), list(s.kept), list(s.swept))
             self._write_rest(s, seat, order)
 
-    def _write_purses(self, purses: list[tuple[int, int, int, int, int]], order: list[int]) -> None:
-        """Every seat's money, gold and workers (unused, idle)."""
+    def _write_purse(self, k: int, purse: tuple[int, int, int, int, int] | None) -> None:
+        """Relative seat ``k``'s money, gold and workers (unused, idle); ``None``: no seat there."""
         buf = self.buf
-        clear(buf, self._purse_runs)
-        for k in range(min(len(order), SEATS)):
-            for slot, x, scale in zip(self._purse[k], purses[order[k]], _PURSE_SCALES, strict=True):
-                if x:
-                    buf[slot] = scaled(x, scale)
+        before = self._purses[k] or (None,) * 5
+        self._purses[k] = purse
+        for slot, x, old, scale in zip(self._purse[k], purse or (0,) * 5, before, _PURSE_SCALES, strict=True):
+            if x != old:  # a move changes one or two of the five
+                buf[slot] = scaled(x, scale)  # 0 for none
 
-    def _write_turn(self, s: PayDirtState, seat: int | None, order: list[int]) -> None:
-        """The round, the phase, whose turn it is and the auction under way."""
-        buf, at, n = self.buf, self._at, self._n
-        clear(buf, self._turn_runs)
-        players = s.players
-        rel = functools.partial(relative_seat, viewer=seat or 0, players=players)
-        self.write_viewer(seat, players, SEATS)
+    def _write_stable(self, s: PayDirtState, seat: int | None) -> None:
+        """The viewer, the round, the temperature and the head of the table."""
+        buf, at = self.buf, self._at
+        clear(buf, self._stable_runs)
+        self.write_viewer(seat, s.players, SEATS)
         _number(buf, at["round"], s.round, 12)
         _number(buf, at["temperature"], s.temperature, 20, -5)
         if s.final_round:
             buf[at["final_round"]] = 1.0
+        put_one(buf, at["head"], relative_seat(s.head, seat or 0, s.players))
+
+    def _write_turn(self, s: PayDirtState, seat: int | None, order: list[int]) -> None:
+        """The phase, whose turn it is and the auction under way."""
+        buf, at, n = self.buf, self._at, self._n
+        clear(buf, self._turn_runs)
+        players = s.players
+        rel = functools.partial(relative_seat, viewer=seat or 0, players=players)
         put_one(buf, at["phase"], self._phase.get(s.phase))
-        put_one(buf, at["head"], rel(s.head))
         put_one(buf, at["current"], rel(s.current_player))
         phase = s.phase
         if s.no_bid is not None and 0 <= s.no_bid < len(ROWS):
