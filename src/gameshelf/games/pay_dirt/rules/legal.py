@@ -30,8 +30,12 @@ _MENUS: dict[str, Callable[[PayDirtState], list[Action]]] = {
 
 
 def legal_actions(s: PayDirtState) -> list[Action]:
+    """The phase's menu, kept (as a tuple no caller can change) for the
+    checked move that usually follows (``PayDirtState.own_action``)."""
     menu = _MENUS.get(s.phase)
-    return menu(s) if menu is not None else []
+    out = menu(s) if menu is not None else []
+    s.menu = tuple(out)
+    return out
 
 
 def legal_candidates(s: PayDirtState, action: Action) -> list[Action]:
