@@ -274,14 +274,23 @@ def work_actions(s: PayDirtState) -> list[Action]:
         for m in range(3):
             out += machine_moves(s, camp, m, WORKER)
         wear, busy, gear = camp.wear, camp.busy, camp.gear
-        for t in range(len(TARGETS)):  # a plain loop, not a comprehension: hot
+        for t in _TARGET_IDS:  # a plain loop, not a comprehension: hot
             if wear[t] > 0 and not busy[t] and (t < 3 or gear[t - 3] != EMPTY):
-                out.append(listed(Repair, t))
-    for slot, by in ((0, CLAIM_GEAR), (1, CAMP_GEAR)):
-        if camp.gear[slot] != EMPTY:  # most camps hold no gear: skip the call
-            out += gear_uses(s, camp, slot, by)
-    out.append(listed(EndLabor))
+                out.append(_REPAIRS[t])
+    gear = camp.gear
+    if gear[0] != EMPTY:  # most camps hold no gear: skip the call
+        out += gear_uses(s, camp, 0, CLAIM_GEAR)
+    if gear[1] != EMPTY:
+        out += gear_uses(s, camp, 1, CAMP_GEAR)
+    out.append(END_LABOR)
     return out
+
+
+#: the worker repairs and "end labour" as ``listed`` hands them out, looked
+#: up once (a cached call per entry was a tenth of the labour menu)
+_TARGET_IDS = range(len(TARGETS))
+_REPAIRS = tuple(listed(Repair, t) for t in _TARGET_IDS)
+END_LABOR = listed(EndLabor)
 
 
 def gear_uses(s: PayDirtState, camp: Camp, slot: int, by: int) -> list[Action]:
