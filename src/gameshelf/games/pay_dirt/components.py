@@ -133,6 +133,8 @@ class Components:
     tile_kind: tuple[int, ...]  # tile id -> kind
     tile_values: tuple[tuple[int, ...], ...]  # kind -> the gold values of its tiles
     kind_mean: tuple[float, ...]
+    #: kind -> its tile ids, ascending (worked out once: every setup deals them)
+    kind_tiles: tuple[tuple[int, ...], ...]
 
     @property
     def auction_claims(self) -> range:
@@ -362,4 +364,5 @@ def components() -> Components:
         tile_kind=tile_kind,
         tile_values=tile_values,
         kind_mean=tuple(sum(v) / len(v) for v in tile_values),
+        kind_tiles=tuple(tuple(t for t, k in enumerate(tile_kind) if k == kind) for kind in range(len(KINDS))),
     )

@@ -38,7 +38,11 @@ DISCARD_CLAIM, EQUIPMENT, SCRAP_WEAR = "discard-claim", "equipment", "scrap-wear
 class PayDirtState(State):
     """One game of Pay Dirt in progress."""
 
-    transient: ClassVar[frozenset[str]] = frozenset({"comp"})
+    transient: ClassVar[frozenset[str]] = frozenset({"comp", "menu"})
+    #: the menu :meth:`legal_actions` last listed, until a move (``rules/apply.py``)
+    #: or a re-deal changes the position; ``None``: not listed since. Why: a
+    #: checked move looks itself up in it instead of listing the menu again.
+    menu: tuple[Action, ...] | None = None
 
     def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any]) -> None:
         super().__init__(game, players, seed, options)
@@ -108,14 +112,14 @@ class PayDirtState(State):
     @property
     def current_player(self) -> PlayerId | None:
         phase = self.phase
+        if phase in (WORK, GEAR):  # the most frequent phases first
+            return self.turn
         if phase == AUCTION:
             return self.auctioneer
         if phase == BIDDING:
             return self.bidder
         if phase == ACQUIRE:
             return self.pending_player
-        if phase in (GEAR, WORK):
-            return self.turn
         if phase == DRAFT:
             return self.draft_order[self.draft_pos]
         return None
@@ -129,6 +133,20 @@ class PayDirtState(State):
     _legal_actions = legal.legal_actions
     _apply = apply.apply
     _legal_candidates = legal.legal_candidates
+
+    def own_action(self, action: Action) -> Action:
+        """The core's check, short-cut for the usual caller: one who plays an
+        object from this position's own :meth:`legal_actions`. That very
+        object is one the rules built (``actions.listed``), exactly typed and
+        legal now, so neither the codec's field check nor a second listing
+        can refuse it; anything else, an equal copy included, gets the
+        core's full check and the same errors."""
+        menu = self.menu
+        if menu is not None:
+            for own in menu:
+                if own is action:
+                    return own
+        return super().own_action(action)
 
     def _is_legal(self, action: Action) -> bool:
         return legal.is_legal(self, action)
@@ -180,6 +198,7 @@ class PayDirtState(State):
         ``hidden.py``)."""
         from gameshelf.games.pay_dirt.hidden import redeal
 
+        self.menu = None  # the re-dealt draft hand lists other cards
         redeal(self, player, self.rng["redeal"])
 
     def known_zones(self, player: PlayerId) -> dict[str, Any]:

@@ -45,4 +45,5 @@ def apply(s: PayDirtState, action: Action) -> None:
     play = _PLAY.get(type(action))
     if play is None:  # pragma: no cover - validate() stops unknown actions first
         raise TypeError(f"not a Pay Dirt action: {action!r}")
+    s.menu = None  # the position changes: the listed menu no longer holds
     play(s, action)

@@ -79,14 +79,23 @@ def auctioneer_actions(s: PayDirtState) -> list[Action]:
     comp = s.comp
     rows: tuple[Any, ...] = (comp.equipment, comp.personnel, comp.claims)
     out: list[Action] = []
+    steps = bisect.bisect_right
     for row, records in enumerate(rows):
         if row == s.no_bid:
             continue
-        for slot, item in enumerate(s.display[row]):
+        display = s.display[row]
+        openings = _row_openings(row, len(display))
+        for slot, item in enumerate(display):
             if item != EMPTY:  # the steps with minimum + step <= top
-                out += _openings(row, slot)[: bisect.bisect_right(OPENING_STEPS, top - records[item].min_bid)]
+                out += openings[slot][: steps(OPENING_STEPS, top - records[item].min_bid)]
     out.append(AUCTIONEER_PASS)
     return out
+
+
+@functools.cache
+def _row_openings(row: int, slots: int) -> tuple[tuple[Action, ...], ...]:
+    """:func:`_openings` of every slot of a row, in one lookup per row."""
+    return tuple(_openings(row, slot) for slot in range(slots))
 
 
 AUCTIONEER_PASS = listed(AuctioneerPass)

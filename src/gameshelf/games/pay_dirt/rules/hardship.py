@@ -112,7 +112,9 @@ def resolve(s: PayDirtState) -> None:
         name = f"@pay_dirt.hardship.{h.id}"
         s.log("pay_dirt.log.hardship", player=p + 1, card=name, effect=effect_param(card))
         camp = s.camps[p]
-        if any(comp.personnel[c].ability == "cancel" and h.tag in comp.personnel[c].tags for c in camp.personnel):
+        if camp.personnel and any(  # (most camps hire nobody: no generator then)
+            comp.personnel[c].ability == "cancel" and h.tag in comp.personnel[c].tags for c in camp.personnel
+        ):
             s.hardship_discard.append(card)
             s.log("pay_dirt.log.cancelled", player=p + 1, card=name)
         elif h.ongoing:

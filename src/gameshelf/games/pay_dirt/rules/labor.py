@@ -227,6 +227,28 @@ def machine_moves(s: PayDirtState, camp: Camp, m: int, by: int) -> list[Action]:
     return out
 
 
+def machine_can_move(s: PayDirtState, camp: Camp, m: int) -> bool:
+    """Whether :func:`machine_moves` lists anything, without building the
+    moves: :func:`can_work` asks this for every machine after every labour move."""
+    if camp.repaired[m]:
+        return False
+    e = camp.equip[m]
+    comp = s.comp
+    if camp.wear[m] >= (comp.rules.base_durability[m] if e == EMPTY else comp.equipment[e].tools):
+        return False
+    row = camp.rows[m]
+    if row[0] == EMPTY:
+        if m == 0:
+            if any(camp.claim_tiles):  # an ordered or unordered claim with a tile offers a dig
+                return True
+        elif camp.rows[m - 1][-1] != EMPTY:
+            return True
+    for i in range(len(row) - 1):  # noqa: SIM110 - a plain loop: no generator frame on a hot path
+        if row[i] != EMPTY and row[i + 1] == EMPTY:
+            return True
+    return False
+
+
 def dig_moves(s: PayDirtState, camp: Camp, by: int) -> list[Action]:
     """"順番が指定されている採鉱地タイル上の土砂は数字の小さいものからしか取れない"."""
     out: list[Action] = []
@@ -252,14 +274,23 @@ def work_actions(s: PayDirtState) -> list[Action]:
         for m in range(3):
             out += machine_moves(s, camp, m, WORKER)
         wear, busy, gear = camp.wear, camp.busy, camp.gear
-        for t in range(len(TARGETS)):  # a plain loop, not a comprehension: hot
+        for t in _TARGET_IDS:  # a plain loop, not a comprehension: hot
             if wear[t] > 0 and not busy[t] and (t < 3 or gear[t - 3] != EMPTY):
-                out.append(listed(Repair, t))
-    for slot, by in ((0, CLAIM_GEAR), (1, CAMP_GEAR)):
-        if camp.gear[slot] != EMPTY:  # most camps hold no gear: skip the call
-            out += gear_uses(s, camp, slot, by)
-    out.append(listed(EndLabor))
+                out.append(_REPAIRS[t])
+    gear = camp.gear
+    if gear[0] != EMPTY:  # most camps hold no gear: skip the call
+        out += gear_uses(s, camp, 0, CLAIM_GEAR)
+    if gear[1] != EMPTY:
+        out += gear_uses(s, camp, 1, CAMP_GEAR)
+    out.append(END_LABOR)
     return out
+
+
+#: the worker repairs and "end labour" as ``listed`` hands them out, looked
+#: up once (a cached call per entry was a tenth of the labour menu)
+_TARGET_IDS = range(len(TARGETS))
+_REPAIRS = tuple(listed(Repair, t) for t in _TARGET_IDS)
+END_LABOR = listed(EndLabor)
 
 
 def gear_uses(s: PayDirtState, camp: Camp, slot: int, by: int) -> list[Action]:
@@ -289,7 +320,7 @@ def can_work(s: PayDirtState, camp: Camp) -> bool:
             if camp.wear[t] and not camp.busy[t] and (t < 3 or camp.gear[t - 3] != EMPTY):
                 return True
         for m in range(3):
-            if machine_moves(s, camp, m, WORKER):
+            if machine_can_move(s, camp, m):
                 return True
     return (camp.gear[0] != EMPTY and bool(gear_uses(s, camp, 0, CLAIM_GEAR))) or (
         camp.gear[1] != EMPTY and bool(gear_uses(s, camp, 1, CAMP_GEAR))

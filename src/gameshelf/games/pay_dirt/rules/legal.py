@@ -30,8 +30,12 @@ _MENUS: dict[str, Callable[[PayDirtState], list[Action]]] = {
 
 
 def legal_actions(s: PayDirtState) -> list[Action]:
+    """The phase's menu, kept (as a tuple no caller can change) for the
+    checked move that usually follows (``PayDirtState.own_action``)."""
     menu = _MENUS.get(s.phase)
-    return menu(s) if menu is not None else []
+    out = menu(s) if menu is not None else []
+    s.menu = tuple(out)
+    return out
 
 
 def legal_candidates(s: PayDirtState, action: Action) -> list[Action]:
@@ -45,7 +49,7 @@ def legal_candidates(s: PayDirtState, action: Action) -> list[Action]:
     phase = s.phase
     if phase == "work":
         if kind is A.EndLabor:
-            return [_END_LABOR]
+            return [labor.END_LABOR]
         by = getattr(action, "by", None)
         if (kind is A.Slide or kind is A.Pull or kind is A.Dig) and by == A.WORKER:
             camp = s.camps[s.turn]
@@ -59,8 +63,6 @@ def legal_candidates(s: PayDirtState, action: Action) -> list[Action]:
         return [auction.AUCTIONEER_PASS]
     return legal_actions(s)
 
-
-_END_LABOR = A.listed(A.EndLabor)
 
 
 def is_legal(s: PayDirtState, a: Action) -> bool:

@@ -29,18 +29,20 @@ def set_up(s: PayDirtState) -> None:
     s.tile_discard = [[], [], []]
     s.tile_pool = [0] * len(comp.tile_kind)
     s.tile_rebuilds = [0, 0, 0]
-    for kind in range(3):
-        ids = [t for t, k in enumerate(comp.tile_kind) if k == kind]
+    tiles = s.rng["tiles"]
+    tile_gold = s.tile_gold
+    for kind, ids in enumerate(comp.kind_tiles):
         values = list(comp.tile_values[kind])
-        s.rng["tiles"].shuffle(values)
+        tiles.shuffle(values)
         for t, v in zip(ids, values, strict=True):
-            s.tile_gold[t] = v
-        s.tile_draw[kind] = s.rng["tiles"].shuffled(ids)
+            tile_gold[t] = v
+        s.tile_draw[kind] = tiles.shuffled(ids)
     # the three auction decks and their rows
+    decks = s.rng["decks"]
     s.decks = [
-        s.rng["decks"].shuffled(range(len(comp.equipment))),
-        s.rng["decks"].shuffled(range(len(comp.personnel))),
-        s.rng["decks"].shuffled(list(comp.auction_claims)),
+        decks.shuffled(range(len(comp.equipment))),
+        decks.shuffled(range(len(comp.personnel))),
+        decks.shuffled(comp.auction_claims),
     ]
     s.display = [[s.decks[r].pop() for _ in range(rules.display_size)] for r in range(3)]
     s.box = [[], [], []]
