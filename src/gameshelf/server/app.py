@@ -174,6 +174,7 @@ class Server:
         if self.settings.tune_gc:
             tune_gc()
         self.spawn(self.watch())
+        self.spawn(self.hub.pressure.watch())
         if self.settings.analysis_budget > 0:  # 0: this process leaves analyses to others
             self.spawn(self.analyses.run())
         if self.settings.redis_url:
@@ -268,8 +269,10 @@ def create_app(settings: Settings | None = None, *, bot_pool: BotPool | None = N
         who = await credential(request, None, write=True)
         owner = who.account_id if isinstance(who, AccountKey) else None
         check_rated(req, owner)
+        server.hub.pressure.check()  # 503 + Retry-After when overloaded (server/overload.py)
         created = await run_in_threadpool(service.create_table, req, owner)
-        await server.changed(created["id"])
+        await server.changed(created["id"],
+                             bots=any(isinstance(s, schemas.BotSeat) for s in req.seats))
         return created
 
     @app.get("/api/tables", summary="Open and running tables")

@@ -38,6 +38,7 @@ from gameshelf.server import schemas
 from gameshelf.server.config import MAX_JSON_DEPTH, MAX_WS_MESSAGE, RECENT_ITEMS
 from gameshelf.server.errors import ApiError
 from gameshelf.server.limits import json_depth, non_finite
+from gameshelf.server.overload import Pressure
 from gameshelf.server.service import Service
 
 #: Messages a client may send in a burst, and per second after it.
@@ -109,6 +110,16 @@ def parse(text: Any) -> dict[str, Any]:
     return data
 
 
+def bot_to_move(view: dict[str, Any]) -> bool:
+    """Whether the view shows a table waiting for a bot (its own seat, or
+    a person's seat a bot stands in for)."""
+    to_move = view["to_move"]
+    if to_move is None:
+        return False
+    seat = view["table"]["seats"][to_move]
+    return seat["kind"] == "bot" or seat["stand_in"] is not None
+
+
 def _last(data: dict[str, Any]) -> int | None:
     value = data.get("last")
     if value is None:
@@ -167,20 +178,26 @@ class Hub:
         self._finisher = threading.Thread(target=_finisher, args=(self._finishing,),
                                           name="gameshelf-finish", daemon=True)
         self._finisher.start()
+        #: how far behind this process is (moves' waits): new tables are
+        #: refused while it is overloaded (:mod:`.overload`)
+        self.pressure = Pressure()
 
     def close(self) -> None:
         """Stop the finishing thread once the moves queued for it are finished."""
         self._finishing.put(None)
         self._finisher.join(10)
 
-    async def push(self, conn: Connection, last: int | None = None, force: bool = False) -> None:
-        """Send ``conn`` what changed since the last state it was sent."""
+    async def push(self, conn: Connection, last: int | None = None,
+                   force: bool = False) -> dict[str, Any]:
+        """Send ``conn`` what changed since the last state it was sent;
+        returns the view built."""
         async with conn.lock:
             since = conn.last if last is None else last
             view = await run_in_threadpool(
                 self.service.view, conn.table_id, conn.token, conn.lang, since
             )
             await self._send_view(conn, view, since, force or last is not None)
+            return view
 
     @staticmethod
     async def _send_view(conn: Connection, view: dict[str, Any], since: int | None,
@@ -266,11 +283,13 @@ class Hub:
             self._finishing.put((complete, loop, answered))
 
         self.moving[table_id] += 1
+        arrived = loop.time()
         try:
             if not self.service.submit_soon(table_id, token, request, wants, answer):
                 return await run_in_threadpool(self.service.submit, table_id, token, request,
                                                wants)
             done = await answered
+            self.pressure.note(loop.time() - arrived)  # (a refused move: noted by the loop's watch)
             if done["over"]:  # (hooks may write: not on the committer's thread)
                 await run_in_threadpool(self.service.ended, table_id)
             return done
@@ -299,15 +318,21 @@ class Hub:
                     last = hello.last if "last" in hello.model_fields_set else last
             if conn.token is None:
                 conn.token = session
+            # listed before its first view: a change stored meanwhile is
+            # sent to it by that change's own notice (which waits for the
+            # socket's lock, then finds it behind), not by a second build of
+            # every view of the table once it is listed
+            self.tables[table_id].add(conn)
             try:
-                await self.push(conn, last=last, force=True)
+                view = await self.push(conn, last=last, force=True)
             except ApiError as exc:
+                self.tables[table_id].discard(conn)
                 await conn.send({"type": "error", "status": exc.status, "code": exc.code,
                                  "message": exc.message_in(lang)})
                 raise Refused(1008, exc.code) from None
-            self.tables[table_id].add(conn)
-            # a bot turn whose host died mid-thought resumes when someone looks again
-            await self.changed(table_id, local_only=True)
+            if bot_to_move(view):
+                # a bot turn whose host died mid-thought resumes when someone looks again
+                await self.changed(table_id, local_only=True)
             while True:
                 message = await ws.receive()
                 if message["type"] == "websocket.disconnect":

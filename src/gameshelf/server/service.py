@@ -294,8 +294,9 @@ class Service:
             conn.execute(seats.insert(), seat_values)
 
         # with the moves' group commit: a transaction of its own would sync
-        # the disk once more and hold SQLite's write lock against them
-        self._commits.run(work)
+        # the disk once more and hold SQLite's write lock against them; ahead
+        # of the moves queued there (at saturation it waited behind them all)
+        self._commits.run(work, first=True)
         with self._lock(table_id):
             self._keep(table_id, live)
         return {"id": table_id, "tokens": tokens}
