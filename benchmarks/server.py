@@ -49,6 +49,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import orjson
 from websockets.asyncio.client import connect
 from websockets.exceptions import WebSocketException
 
@@ -79,6 +80,8 @@ class Result:
     errors: int
     cpu_ms_per_move: float
     load: float
+    #: the scripted clients' own CPU a move, in their processes (not the server's)
+    client_cpu_ms_per_move: float = float("nan")
     #: new tables the server refused as overloaded (503 + Retry-After; the
     #: client waits as told and asks again): not errors, the server's answer
     refused: int = 0
@@ -247,7 +250,7 @@ class Run:
             sent_state = -1
             while self.going():
                 try:
-                    message = json.loads(await asyncio.wait_for(ws.recv(), 30))
+                    message = orjson.loads(await asyncio.wait_for(ws.recv(), 30))
                 except Exception as exc:  # a timeout or a closed socket
                     self.kinds[f"ws-read-{type(exc).__name__}"] += 1
                     return
@@ -322,10 +325,10 @@ def client_process(base: str, tables: int, max_moves: int, think: float, game: s
 
 def drive_processes(base: str, tables: int, seconds: float, max_moves: int, think: float,
                     game: str, pid: int, clients: int,
-                    ) -> tuple[list[float], Counter[str], int, float, float]:
+                    ) -> tuple[list[float], Counter[str], int, float, float, float]:
     """The tables spread over ``clients`` processes; returns the latencies,
     the errors by kind, the tables refused as overloaded, the seconds
-    counted and the server's CPU seconds in them."""
+    counted, and the server's and the clients' CPU seconds in them."""
     ctx = multiprocessing.get_context("fork")  # (nothing runs yet in this process)
     shared, out = Shared(ctx), ctx.Queue()
     parts = [tables // clients + (1 if i < tables % clients else 0) for i in range(clients)]
@@ -340,9 +343,11 @@ def drive_processes(base: str, tables: int, seconds: float, max_moves: int, thin
             shared.seated.value < sockets or time.monotonic() < began + WARM_UP):
         time.sleep(0.05)
     cpu0, start_at = cpu_seconds(pid), time.monotonic()
+    clients0 = sum(cpu_seconds(p.pid) for p in procs if p.pid is not None)
     shared.start.value, shared.stop.value = start_at, start_at + seconds
     time.sleep(seconds)
     cpu1, window = cpu_seconds(pid), time.monotonic() - start_at
+    client_cpu = sum(cpu_seconds(p.pid) for p in procs if p.pid is not None) - clients0
     latencies: list[float] = []
     kinds: Counter[str] = Counter()
     refused = 0
@@ -359,7 +364,7 @@ def drive_processes(base: str, tables: int, seconds: float, max_moves: int, thin
         proc.join(10)
         if proc.is_alive():
             proc.kill()
-    return latencies, kinds, refused, window, cpu1 - cpu0
+    return latencies, kinds, refused, window, cpu1 - cpu0, client_cpu
 
 
 def measure(kind: str, workers: int, tables: int, seconds: float, max_moves: int,
@@ -368,11 +373,12 @@ def measure(kind: str, workers: int, tables: int, seconds: float, max_moves: int
     proc, base = start(url, workers)
     try:
         if clients > 0:
-            latencies, kinds, refused, took, cpu_s = drive_processes(
+            latencies, kinds, refused, took, cpu_s, client_s = drive_processes(
                 base, tables, seconds, max_moves, think, game, proc.pid, clients)
         else:  # the clients in this process (as before --clients)
             run = asyncio.run(drive(base, tables, seconds, max_moves, think, game, proc.pid))
             latencies, kinds, refused, took = run.latencies, run.kinds, run.refused, run.window
+            client_s = float("nan")  # (this process's own CPU includes the server's start)
             cpu_s = run.cpu[-1] - run.cpu[0] if len(run.cpu) == 2 else float("nan")
     finally:
         proc.send_signal(signal.SIGTERM)
@@ -387,8 +393,9 @@ def measure(kind: str, workers: int, tables: int, seconds: float, max_moves: int
                   round(len(latencies) / took, 1),
                   round(statistics.median(lat) * 1000, 1),
                   round(lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000, 1),
-                  sum(kinds.values()), round(cpu, 2), round(os.getloadavg()[0], 2), refused,
-                  dict(kinds))
+                  sum(kinds.values()), round(cpu, 2), round(os.getloadavg()[0], 2),
+                  round(client_s / len(latencies) * 1000, 2) if latencies else float("nan"),
+                  refused, dict(kinds))
 
 
 def main() -> None:
@@ -429,11 +436,11 @@ def main() -> None:
         return
     print(f"{'game':<16}{'database':<11}{'workers':>8}{'tables':>8}{'think s':>8}{'moves':>8}"
           f"{'moves/s':>9}{'p50 ms':>8}{'p99 ms':>8}{'errors':>8}{'cpu ms/move':>12}{'load':>6}"
-          f"{'refused':>8}")
+          f"{'refused':>8}{'client ms/move':>15}")
     for r in results:
         print(f"{r.game:<16}{r.database:<11}{r.workers:>8}{r.tables:>8}{r.think_s:>8}{r.moves:>8}"
               f"{r.moves_per_s:>9}{r.p50_ms:>8}{r.p99_ms:>8}{r.errors:>8}{r.cpu_ms_per_move:>12}"
-              f"{r.load:>6}{r.refused:>8}")
+              f"{r.load:>6}{r.refused:>8}{r.client_cpu_ms_per_move:>15}")
     for r in results:
         if r.error_kinds:
             print(f"errors at {r.tables} tables ({r.game}, {r.database}): "

@@ -86,8 +86,18 @@ class Connection:
         self.allowance -= 1
 
     async def send(self, message: dict[str, Any]) -> None:
-        # orjson: a view written several times faster than by json.dumps, same text
-        await self.ws.send_text(orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode())
+        await self.ws.send_text(dumps(message))
+
+
+def dumps(message: dict[str, Any]) -> str:
+    """A message's text. orjson: a view is written several times faster than
+    by ``json.dumps``, the same text; its option for keys that are not
+    strings (an observation may have some) costs about 40% more on a view,
+    so it is used only when a message needs it."""
+    try:
+        return orjson.dumps(message).decode()
+    except TypeError:
+        return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def parse(text: Any) -> dict[str, Any]:
@@ -157,6 +167,9 @@ def _settle(future: asyncio.Future[Any], outcome: Any) -> None:
         future.set_result(outcome)
 
 
+#: in a change's views (:data:`Built`), a socket that was sent its view already
+SENT: Any = object()
+
 #: a table's sockets, what each was last sent (``(token, lang, last)``) and
 #: the views built for them (see :meth:`Hub.wants`)
 Built = tuple[list[Connection], list[tuple[str | None, str | None, int | None]], list[Any]]
@@ -201,15 +214,24 @@ class Hub:
 
     @staticmethod
     async def _send_view(conn: Connection, view: dict[str, Any], since: int | None,
-                         force: bool) -> None:
+                         force: bool, texts: dict[tuple[int, str], str] | None = None) -> None:
         """Send a view built from ``since`` (the caller holds ``conn.lock``):
         an update when it carries every line after ``since``, else a sync;
-        nothing when the socket already has this state, unless ``force``."""
+        nothing when the socket already has this state, unless ``force``.
+        ``texts``: the messages already written for this change, by view
+        (a table's spectators share one view: it is written once for all)."""
         n = view["state"]
         if not force and conn.last is not None and n == conn.last:
             return
         kind = "update" if since is not None and 0 <= n - since <= RECENT_ITEMS else "sync"
-        await conn.send({"type": kind, "n": n, "view": view})
+        if texts is None:
+            await conn.send({"type": kind, "n": n, "view": view})
+        else:
+            key = (id(view), kind)  # (the views live as long as ``texts``: ids stay theirs)
+            text = texts.get(key)
+            if text is None:
+                text = texts[key] = dumps({"type": kind, "n": n, "view": view})
+            await conn.ws.send_text(text)
         conn.last = n
 
     def wants(self, table_id: str) -> Built:
@@ -241,15 +263,24 @@ class Hub:
                 views = await run_in_threadpool(self.service.views, table_id, wants, written)
             except Exception:  # each socket tries again on its own (and is dropped if it fails)
                 views = [None] * len(conns)
-        outcomes = await asyncio.gather(
-            *(self._deliver(c, since, v) for c, (_t, _l, since), v in zip(conns, wants, views,
-                                                                            strict=True)),
-            return_exceptions=True)
-        for conn, outcome in zip(conns, outcomes, strict=True):
+        texts: dict[tuple[int, str], str] = {}
+        todo = [(c, since, v) for c, (_t, _l, since), v in zip(conns, wants, views, strict=True)
+                if v is not SENT]
+        if len(todo) == 1:  # (one socket, the usual other seat: no tasks to gather)
+            conn, since, view = todo[0]
+            try:
+                await self._deliver(conn, since, view, texts)
+            except Exception:  # a dead socket
+                self.tables.get(table_id, set()).discard(conn)
+            return
+        outcomes = await asyncio.gather(*(self._deliver(c, since, v, texts)
+                                          for c, since, v in todo), return_exceptions=True)
+        for (conn, _since, _view), outcome in zip(todo, outcomes, strict=True):
             if isinstance(outcome, Exception):  # a dead socket must not stop the others
                 self.tables.get(table_id, set()).discard(conn)
 
-    async def _deliver(self, conn: Connection, since: int | None, view: Any) -> None:
+    async def _deliver(self, conn: Connection, since: int | None, view: Any,
+                       texts: dict[tuple[int, str], str] | None = None) -> None:
         """Send a view built for ``conn`` as it was at ``since``. If the
         socket was sent a later state meanwhile (two changes' views in
         flight at once), the log lines it already has are left out; only a
@@ -258,7 +289,7 @@ class Hub:
             async with conn.lock:
                 last = conn.last
                 if last == since:
-                    await self._send_view(conn, view, since, False)
+                    await self._send_view(conn, view, since, False, texts)
                     return
                 if since is not None and last is not None and since <= last:
                     if last >= view["state"]:
@@ -388,6 +419,16 @@ class Hub:
                                  "message": exc.message_in(conn.lang)})
                 return
             await conn.send({"type": "ack", "n": done["state"]})
+            if built is not None and len(built[2]) == len(built[0]) and conn in built[0]:
+                # the mover's own view right after its ack, on its own socket's
+                # task (one task and one gathering fewer a move); the other
+                # sockets' views go out from the change's notice as before
+                mine = built[0].index(conn)
+                view, built[2][mine] = built[2][mine], SENT
+                try:
+                    await self._deliver(conn, built[1][mine][2], view)
+                except Exception:  # as the notice would: no more views to this socket
+                    self.tables.get(conn.table_id, set()).discard(conn)
             await self.changed(conn.table_id, bots=done["bot_next"], written=kind == "move",
                                built=built)
         else:
