@@ -135,3 +135,35 @@ def test_a_write_posted_first_goes_ahead_of_the_queued_ones(scratch: tuple[Engin
     committer.close()
     assert order == [99, 1, 2, 3, 4, 5]
     assert _stored(engine, name) == [1, 2, 3, 4, 5, 99]
+
+
+def test_refusals_in_a_row_each_undo_only_themselves(scratch: tuple[Engine, str]) -> None:
+    """Writes that go through are not released one by one, and a refused
+    one is rolled back to the savepoint where it started: two refusals in a
+    row, between writes that went through, take nothing else with them."""
+    engine, name = scratch
+    committer = GroupCommitter(engine)
+    entered, release = threading.Event(), threading.Event()
+    outcomes: dict[int, bool] = {}
+    finished = threading.Event()
+
+    def blocker(conn: Connection) -> None:
+        entered.set()
+        release.wait(30)
+
+    def note(key: int) -> Any:
+        def finish(ok: bool, _value: Any) -> None:
+            outcomes[key] = ok
+            if len(outcomes) == 6:
+                finished.set()
+        return finish
+
+    committer.post(blocker, lambda ok, value: None)
+    assert entered.wait(30)
+    for key, k in enumerate([1, 2, 1, 2, 3, 1]):
+        committer.post(_insert(name, k), note(key))
+    release.set()
+    assert finished.wait(30)
+    committer.close()
+    assert outcomes == {0: True, 1: True, 2: False, 3: False, 4: True, 5: False}
+    assert _stored(engine, name) == [1, 2, 3]
