@@ -62,6 +62,12 @@ RUSH = 120.0
 #: server's keep-alive (5 s) closes it, or a request sent just as the server
 #: closes it fails (``create-ReadError``, a client's race, not the server's)
 LIMITS = httpx.Limits(max_connections=64, keepalive_expiry=2.0)
+#: tables a client process asks for at once. Why a bound: with 1,000 table
+#: slots in one process all asking at once, httpx's pool (64 connections)
+#: spent its process's time going over the waiting requests, so no request
+#: left it in time (at 2,000 tables: thousands of PoolTimeout and
+#: ConnectTimeout errors while the server sat idle)
+OPENING = 48
 LAUNCH = "import sys; from gameshelf.cli import main; sys.argv[0] = 'gameshelf'; main()"
 
 
@@ -193,6 +199,7 @@ class Run:
         self.max_moves = max_moves
         self.latencies: list[float] = []
         self.kinds: Counter[str] = Counter()  # the errors, by what failed
+        self.opening: asyncio.Semaphore | None = None  # creations on their way at once
         self.refused = 0
         #: moves before this moment (the rush of new tables and sockets) are not counted
         self.counting_from = float("inf")
@@ -215,11 +222,14 @@ class Run:
 
     async def table(self, http: httpx.AsyncClient) -> None:
         """Tables one after another in one slot, until time is up."""
+        if self.opening is None:  # (made in the loop that uses it)
+            self.opening = asyncio.Semaphore(OPENING)
         while self.going():
             try:
                 seats = 1 if self.game in SOLO else 2
-                r = await http.post("/api/tables", json={
-                    "game": self.game, "players": seats, "seats": [{"kind": "human"}] * seats})
+                async with self.opening:
+                    r = await http.post("/api/tables", json={
+                        "game": self.game, "players": seats, "seats": [{"kind": "human"}] * seats})
             except httpx.HTTPError as exc:  # e.g. a kept-alive connection the server closed
                 self.kinds[f"create-{type(exc).__name__}"] += 1
                 continue

@@ -4,6 +4,7 @@ nothing else: the games in play go on (server/overload.py)."""
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -11,7 +12,14 @@ from fastapi.testclient import TestClient
 
 from gameshelf.server.app import create_app
 from gameshelf.server.config import Settings
-from gameshelf.server.overload import OVERLOAD_LIMIT, RETRY_MAX, Overloaded, Pressure
+from gameshelf.server.overload import (
+    OVERLOAD_LIMIT,
+    QUEUE_LIMIT,
+    RETRY_MAX,
+    Overloaded,
+    Pressure,
+    pool_queue,
+)
 from tests.server.helpers import auth, new_table, view
 
 SEATS = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}]
@@ -37,6 +45,34 @@ def test_the_level_follows_the_waits_and_the_wait_asked_grows_with_it() -> None:
         pressure.note(0.001)  # the backlog is gone
     pressure.check()
     assert pressure.refused == 2
+
+
+def test_a_queue_for_the_thread_pool_refuses_at_once() -> None:
+    """A rush is refused before any of its work has finished (the level
+    learns of it only then): by the number of calls waiting for a thread."""
+    pressure = Pressure()
+    pressure.check(QUEUE_LIMIT)  # (at the limit: still served)
+    with pytest.raises(Overloaded) as refused:
+        pressure.check(QUEUE_LIMIT * 10)
+    assert int(refused.value.headers["Retry-After"]) > 1  # more to wait for: a longer wait
+
+
+def test_the_pool_queue_is_read_from_the_loops_limiter() -> None:
+    async def waiting() -> tuple[int, int]:
+        import anyio.to_thread
+
+        idle = pool_queue()
+        limiter = anyio.to_thread.current_default_thread_limiter()
+        limiter.total_tokens = 1
+        busy = [asyncio.ensure_future(anyio.to_thread.run_sync(time.sleep, 0.3))
+                for _ in range(4)]
+        await asyncio.sleep(0.1)
+        queued = pool_queue()
+        await asyncio.gather(*busy)
+        return idle, queued
+
+    idle, queued = asyncio.run(waiting())
+    assert idle == 0 and queued == 3
 
 
 def test_the_event_loops_lateness_is_noted() -> None:

@@ -334,6 +334,7 @@ class Hub:
         """``session``: the credential of the socket's session cookie
         (accounts), used when neither the address nor the hello names a token."""
         await ws.accept()
+        opened = asyncio.get_running_loop().time()
         conn = Connection(ws, table_id, token, lang)
         try:
             if token is None:
@@ -361,6 +362,8 @@ class Hub:
                 await conn.send({"type": "error", "status": exc.status, "code": exc.code,
                                  "message": exc.message_in(lang)})
                 raise Refused(1008, exc.code) from None
+            # (the first view's wait: the thread pool's queue in a rush of openings)
+            self.pressure.note(asyncio.get_running_loop().time() - opened)
             if bot_to_move(view):
                 # a bot turn whose host died mid-thought resumes when someone looks again
                 await self.changed(table_id, local_only=True)
