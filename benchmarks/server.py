@@ -43,11 +43,13 @@ import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import asdict, dataclass
+from collections import Counter
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 import httpx
+import orjson
 from websockets.asyncio.client import connect
 from websockets.exceptions import WebSocketException
 
@@ -56,6 +58,16 @@ REDIS = "redis://127.0.0.1:6379/0"
 WARM_UP = 3.0
 #: the longest the rush of new tables and sockets may take before counting starts anyway
 RUSH = 120.0
+#: the clients' HTTP connections: an idle one is let go after 2 s, before the
+#: server's keep-alive (5 s) closes it, or a request sent just as the server
+#: closes it fails (``create-ReadError``, a client's race, not the server's)
+LIMITS = httpx.Limits(max_connections=64, keepalive_expiry=2.0)
+#: tables a client process asks for at once. Why a bound: with 1,000 table
+#: slots in one process all asking at once, httpx's pool (64 connections)
+#: spent its process's time going over the waiting requests, so no request
+#: left it in time (at 2,000 tables: thousands of PoolTimeout and
+#: ConnectTimeout errors while the server sat idle)
+OPENING = 48
 LAUNCH = "import sys; from gameshelf.cli import main; sys.argv[0] = 'gameshelf'; main()"
 
 
@@ -74,6 +86,13 @@ class Result:
     errors: int
     cpu_ms_per_move: float
     load: float
+    #: the scripted clients' own CPU a move, in their processes (not the server's)
+    client_cpu_ms_per_move: float = float("nan")
+    #: new tables the server refused as overloaded (503 + Retry-After; the
+    #: client waits as told and asks again): not errors, the server's answer
+    refused: int = 0
+    #: what each client error was (``create-timeout``, ``ws-open-TimeoutError``, ...)
+    error_kinds: dict[str, int] = field(default_factory=dict)
 
 
 GAMES = ["filthy-rich", "pay-dirt", "above-and-below", "dicey-farm"]
@@ -179,12 +198,18 @@ class Run:
         self.until = until + RUSH  # until counting starts (then: its start + seconds)
         self.max_moves = max_moves
         self.latencies: list[float] = []
-        self.errors = 0
+        self.kinds: Counter[str] = Counter()  # the errors, by what failed
+        self.opening: asyncio.Semaphore | None = None  # creations on their way at once
+        self.refused = 0
         #: moves before this moment (the rush of new tables and sockets) are not counted
         self.counting_from = float("inf")
         self.began = time.monotonic()
         self.seated = 0  # sockets that have had their first view
         self.window = 0.0  # seconds counted
+
+    @property
+    def errors(self) -> int:
+        return sum(self.kinds.values())
 
     def going(self) -> bool:
         if self.shared is not None:  # the parent process says when counting starts and stops
@@ -197,16 +222,23 @@ class Run:
 
     async def table(self, http: httpx.AsyncClient) -> None:
         """Tables one after another in one slot, until time is up."""
+        if self.opening is None:  # (made in the loop that uses it)
+            self.opening = asyncio.Semaphore(OPENING)
         while self.going():
             try:
                 seats = 1 if self.game in SOLO else 2
-                r = await http.post("/api/tables", json={
-                    "game": self.game, "players": seats, "seats": [{"kind": "human"}] * seats})
-            except httpx.HTTPError:  # e.g. a kept-alive connection the server closed
-                self.errors += 1
+                async with self.opening:
+                    r = await http.post("/api/tables", json={
+                        "game": self.game, "players": seats, "seats": [{"kind": "human"}] * seats})
+            except httpx.HTTPError as exc:  # e.g. a kept-alive connection the server closed
+                self.kinds[f"create-{type(exc).__name__}"] += 1
+                continue
+            if r.status_code == 503 and r.headers.get("retry-after", "").isdigit():
+                self.refused += 1  # overloaded: the server says when to ask again
+                await asyncio.sleep(int(r.headers["retry-after"]) * (0.5 + random.random()))
                 continue
             if r.status_code != 201:
-                self.errors += 1
+                self.kinds[f"create-{r.status_code}"] += 1
                 await asyncio.sleep(0.1)
                 continue
             table, tokens = r.json()["id"], r.json()["tokens"]
@@ -217,8 +249,8 @@ class Run:
     async def seat(self, url: str) -> None:
         try:
             await self._seat(url)
-        except (TimeoutError, OSError, WebSocketException):  # (a refused or slow opening)
-            self.errors += 1
+        except (TimeoutError, OSError, WebSocketException) as exc:  # (a refused or slow opening)
+            self.kinds[f"ws-open-{type(exc).__name__}"] += 1
 
     async def _seat(self, url: str) -> None:
         # the rush of a thousand tables opening at once may take a while
@@ -228,12 +260,12 @@ class Run:
             sent_state = -1
             while self.going():
                 try:
-                    message = json.loads(await asyncio.wait_for(ws.recv(), 30))
-                except Exception:  # a timeout or a closed socket
-                    self.errors += 1
+                    message = orjson.loads(await asyncio.wait_for(ws.recv(), 30))
+                except Exception as exc:  # a timeout or a closed socket
+                    self.kinds[f"ws-read-{type(exc).__name__}"] += 1
                     return
                 if message["type"] == "error":
-                    self.errors += 1
+                    self.kinds[f"ws-error-{message.get('code')}"] += 1
                     sent_at = None
                 if message["type"] not in ("sync", "update"):
                     continue
@@ -274,7 +306,7 @@ class Run:
 async def drive(base: str, tables: int, seconds: float, max_moves: int, think: float = 0.0,
                 game: str = "filthy-rich", pid: int | None = None) -> Run:
     run = Run(base, time.monotonic() + seconds, max_moves, think, game, pid)
-    limits = httpx.Limits(max_connections=64)
+    limits = LIMITS
     async with httpx.AsyncClient(base_url=base, timeout=30, limits=limits) as http:
         sockets = tables * (1 if game in SOLO else 2)
         await asyncio.gather(run.count_cpu(sockets), *(run.table(http) for _ in range(tables)))
@@ -288,7 +320,7 @@ async def drive_part(base: str, tables: int, max_moves: int, think: float, game:
                      shared: Shared) -> Run:
     """One client process's share of the tables, until the parent says stop."""
     run = Run(base, float("inf"), max_moves, think, game, None, shared)
-    limits = httpx.Limits(max_connections=64)
+    limits = LIMITS
     async with httpx.AsyncClient(base_url=base, timeout=30, limits=limits) as http:
         await asyncio.gather(*(run.table(http) for _ in range(tables)))
     return run
@@ -298,13 +330,15 @@ def client_process(base: str, tables: int, max_moves: int, think: float, game: s
                    shared: Shared, out: Any) -> None:
     """A client process: plays its tables, then sends back its latencies."""
     run = asyncio.run(drive_part(base, tables, max_moves, think, game, shared))
-    out.put((run.latencies, run.errors))
+    out.put((run.latencies, dict(run.kinds), run.refused))
 
 
 def drive_processes(base: str, tables: int, seconds: float, max_moves: int, think: float,
-                    game: str, pid: int, clients: int) -> tuple[list[float], int, float, float]:
+                    game: str, pid: int, clients: int,
+                    ) -> tuple[list[float], Counter[str], int, float, float, float]:
     """The tables spread over ``clients`` processes; returns the latencies,
-    the errors, the seconds counted and the server's CPU seconds in them."""
+    the errors by kind, the tables refused as overloaded, the seconds
+    counted, and the server's and the clients' CPU seconds in them."""
     ctx = multiprocessing.get_context("fork")  # (nothing runs yet in this process)
     shared, out = Shared(ctx), ctx.Queue()
     parts = [tables // clients + (1 if i < tables % clients else 0) for i in range(clients)]
@@ -319,24 +353,28 @@ def drive_processes(base: str, tables: int, seconds: float, max_moves: int, thin
             shared.seated.value < sockets or time.monotonic() < began + WARM_UP):
         time.sleep(0.05)
     cpu0, start_at = cpu_seconds(pid), time.monotonic()
+    clients0 = sum(cpu_seconds(p.pid) for p in procs if p.pid is not None)
     shared.start.value, shared.stop.value = start_at, start_at + seconds
     time.sleep(seconds)
     cpu1, window = cpu_seconds(pid), time.monotonic() - start_at
+    client_cpu = sum(cpu_seconds(p.pid) for p in procs if p.pid is not None) - clients0
     latencies: list[float] = []
-    errors = 0
+    kinds: Counter[str] = Counter()
+    refused = 0
     for _proc in procs:
         try:
-            got, errs = out.get(timeout=60)
+            got, errs, shed = out.get(timeout=60)
         except Exception:  # a client process that died: its moves are not counted
-            errors += 1
+            kinds["client-process-died"] += 1
             continue
         latencies += got
-        errors += errs
+        kinds.update(errs)
+        refused += shed
     for proc in procs:
         proc.join(10)
         if proc.is_alive():
             proc.kill()
-    return latencies, errors, window, cpu1 - cpu0
+    return latencies, kinds, refused, window, cpu1 - cpu0, client_cpu
 
 
 def measure(kind: str, workers: int, tables: int, seconds: float, max_moves: int,
@@ -345,11 +383,12 @@ def measure(kind: str, workers: int, tables: int, seconds: float, max_moves: int
     proc, base = start(url, workers)
     try:
         if clients > 0:
-            latencies, errors, took, cpu_s = drive_processes(
+            latencies, kinds, refused, took, cpu_s, client_s = drive_processes(
                 base, tables, seconds, max_moves, think, game, proc.pid, clients)
         else:  # the clients in this process (as before --clients)
             run = asyncio.run(drive(base, tables, seconds, max_moves, think, game, proc.pid))
-            latencies, errors, took = run.latencies, run.errors, run.window
+            latencies, kinds, refused, took = run.latencies, run.kinds, run.refused, run.window
+            client_s = float("nan")  # (this process's own CPU includes the server's start)
             cpu_s = run.cpu[-1] - run.cpu[0] if len(run.cpu) == 2 else float("nan")
     finally:
         proc.send_signal(signal.SIGTERM)
@@ -363,8 +402,10 @@ def measure(kind: str, workers: int, tables: int, seconds: float, max_moves: int
     return Result(game, kind, workers, tables, think, round(took, 1), len(latencies),
                   round(len(latencies) / took, 1),
                   round(statistics.median(lat) * 1000, 1),
-                  round(lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000, 1), errors,
-                  round(cpu, 2), round(os.getloadavg()[0], 2))
+                  round(lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000, 1),
+                  sum(kinds.values()), round(cpu, 2), round(os.getloadavg()[0], 2),
+                  round(client_s / len(latencies) * 1000, 2) if latencies else float("nan"),
+                  refused, dict(kinds))
 
 
 def main() -> None:
@@ -404,11 +445,17 @@ def main() -> None:
         print(json.dumps([asdict(r) for r in results], indent=1))
         return
     print(f"{'game':<16}{'database':<11}{'workers':>8}{'tables':>8}{'think s':>8}{'moves':>8}"
-          f"{'moves/s':>9}{'p50 ms':>8}{'p99 ms':>8}{'errors':>8}{'cpu ms/move':>12}{'load':>6}")
+          f"{'moves/s':>9}{'p50 ms':>8}{'p99 ms':>8}{'errors':>8}{'cpu ms/move':>12}{'load':>6}"
+          f"{'refused':>8}{'client ms/move':>15}")
     for r in results:
         print(f"{r.game:<16}{r.database:<11}{r.workers:>8}{r.tables:>8}{r.think_s:>8}{r.moves:>8}"
               f"{r.moves_per_s:>9}{r.p50_ms:>8}{r.p99_ms:>8}{r.errors:>8}{r.cpu_ms_per_move:>12}"
-              f"{r.load:>6}")
+              f"{r.load:>6}{r.refused:>8}{r.client_cpu_ms_per_move:>15}")
+    for r in results:
+        if r.error_kinds:
+            print(f"errors at {r.tables} tables ({r.game}, {r.database}): "
+                  + ", ".join(f"{k} {v}" for k, v in sorted(r.error_kinds.items())))
+    print("(refused: new tables answered 503 overloaded, asked again after Retry-After)")
     print(f"({os.cpu_count()} CPUs; load: the 1-minute load average at the end of each run, "
           "other work on the machine included)")
 

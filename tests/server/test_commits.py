@@ -100,3 +100,70 @@ def test_a_failed_commit_fails_every_write_of_its_batch(scratch: tuple[Engine, s
     assert committer.run(_insert(name, 8)) == 8
     committer.close()
     assert _stored(engine, name) == [8]
+
+
+def test_a_write_posted_first_goes_ahead_of_the_queued_ones(scratch: tuple[Engine, str]) -> None:
+    """A new table's write (``first``) joins the next transaction before
+    every move already waiting (at saturation it waited behind them all)."""
+    engine, name = scratch
+    committer = GroupCommitter(engine)
+    entered, release = threading.Event(), threading.Event()
+    order: list[int] = []
+    done = threading.Event()
+
+    def blocker(conn: Connection) -> None:
+        entered.set()
+        release.wait(30)
+
+    def noting(k: int) -> Any:
+        def work(conn: Connection) -> int:
+            order.append(k)
+            return int(_insert(name, k)(conn))
+        return work
+
+    def finished(ok: bool, value: Any) -> None:
+        if value == 99:
+            done.set()
+
+    committer.post(blocker, lambda ok, value: None)
+    assert entered.wait(30)
+    for k in range(1, 6):
+        committer.post(noting(k), finished)
+    committer.post(noting(99), finished, first=True)
+    release.set()
+    assert done.wait(30)
+    committer.close()
+    assert order == [99, 1, 2, 3, 4, 5]
+    assert _stored(engine, name) == [1, 2, 3, 4, 5, 99]
+
+
+def test_refusals_in_a_row_each_undo_only_themselves(scratch: tuple[Engine, str]) -> None:
+    """Writes that go through are not released one by one, and a refused
+    one is rolled back to the savepoint where it started: two refusals in a
+    row, between writes that went through, take nothing else with them."""
+    engine, name = scratch
+    committer = GroupCommitter(engine)
+    entered, release = threading.Event(), threading.Event()
+    outcomes: dict[int, bool] = {}
+    finished = threading.Event()
+
+    def blocker(conn: Connection) -> None:
+        entered.set()
+        release.wait(30)
+
+    def note(key: int) -> Any:
+        def finish(ok: bool, _value: Any) -> None:
+            outcomes[key] = ok
+            if len(outcomes) == 6:
+                finished.set()
+        return finish
+
+    committer.post(blocker, lambda ok, value: None)
+    assert entered.wait(30)
+    for key, k in enumerate([1, 2, 1, 2, 3, 1]):
+        committer.post(_insert(name, k), note(key))
+    release.set()
+    assert finished.wait(30)
+    committer.close()
+    assert outcomes == {0: True, 1: True, 2: False, 3: False, 4: True, 5: False}
+    assert _stored(engine, name) == [1, 2, 3]

@@ -17,6 +17,7 @@ from collections.abc import AsyncIterator
 from importlib import resources
 from typing import Annotated, Any, Literal
 
+import anyio.to_thread
 from fastapi import Body, FastAPI, Header, Path, Query, Request, WebSocket
 from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
@@ -39,11 +40,15 @@ from gameshelf.server.hub import Built, Hub
 from gameshelf.server.limits import BodyLimits
 from gameshelf.server.methods import AllowedMethods
 from gameshelf.server.openapi import document
+from gameshelf.server.overload import pool_queue
 from gameshelf.server.service import Service
 from gameshelf.server.sessions import AccountKey
 from gameshelf.server.throttle import Throttle
 
 log = logging.getLogger("gameshelf.server")
+
+#: threads that run the blocking work of routes and sockets (see ``Server.start``)
+POOL_THREADS = 8
 
 Lang = Annotated[Literal["en", "ja"], Query(description="Language of all text: en or ja.")]
 TableId = Annotated[str, Path(pattern=r"^[A-Za-z0-9_-]{1,24}$", description="A table id.")]
@@ -173,7 +178,14 @@ class Server:
     async def start(self) -> None:
         if self.settings.tune_gc:
             tune_gc()
+        # Why fewer pool threads than anyio's 40: every runnable thread takes
+        # its turn at the interpreter's lock, so in a rush of openings forty
+        # threads building first views left the event loop (which accepts
+        # sockets, reads requests and writes every frame) a sliver of it.
+        # The threads mostly compute, with short database calls between.
+        anyio.to_thread.current_default_thread_limiter().total_tokens = POOL_THREADS
         self.spawn(self.watch())
+        self.spawn(self.hub.pressure.watch())
         if self.settings.analysis_budget > 0:  # 0: this process leaves analyses to others
             self.spawn(self.analyses.run())
         if self.settings.redis_url:
@@ -268,8 +280,14 @@ def create_app(settings: Settings | None = None, *, bot_pool: BotPool | None = N
         who = await credential(request, None, write=True)
         owner = who.account_id if isinstance(who, AccountKey) else None
         check_rated(req, owner)
+        pressure = server.hub.pressure
+        pressure.check(pool_queue())  # 503 + Retry-After when overloaded (server/overload.py)
+        asked = asyncio.get_running_loop().time()
         created = await run_in_threadpool(service.create_table, req, owner)
-        await server.changed(created["id"])
+        # (how long a table took to open is the next ones' wait: the thread pool's queue)
+        pressure.note(asyncio.get_running_loop().time() - asked)
+        await server.changed(created["id"],
+                             bots=any(isinstance(s, schemas.BotSeat) for s in req.seats))
         return created
 
     @app.get("/api/tables", summary="Open and running tables")

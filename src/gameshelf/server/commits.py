@@ -12,6 +12,12 @@ Each caller gets its answer only after that transaction has committed, so
 nothing is acknowledged before it is on disk. There is no waiting for a batch
 to fill: an idle server commits a lone move at once.
 
+A write posted ``first`` (a new table) goes into the next transaction ahead
+of every move already queued: at saturation a thousand sockets' moves may
+be waiting, and a table being opened behind all of them waited past its
+client's patience (the moves of a table, one at a time, bound that queue by
+the number of tables; a table's first write has no order to keep with them).
+
 Each write locks its table's row first (see :mod:`.service`), so on
 PostgreSQL two workers' batches that lock two tables in opposite orders can
 deadlock; the database then refuses one statement. A write refused that way
@@ -21,6 +27,7 @@ own, so a collision between batches never reaches a client.
 
 from __future__ import annotations
 
+import collections
 import logging
 import queue
 import threading
@@ -43,6 +50,8 @@ MAX_BATCH = 256
 #: thread: ``(True, work's value)`` after the commit, or ``(False, the error)``
 Finish = Callable[[bool, Any], None]
 _Job = tuple[Callable[[Connection], Any], Finish]
+#: put in the queue to wake the writer for a write waiting in the ``first`` lane
+_WAKE = (lambda _conn: None, lambda _ok, _value: None)
 
 
 class GroupCommitter:
@@ -51,6 +60,7 @@ class GroupCommitter:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self._queue: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
+        self._first: collections.deque[_Job] = collections.deque()
         self._thread = threading.Thread(target=self._loop, name="gameshelf-commit", daemon=True)
         self._started = False
         self._guard = threading.Lock()
@@ -58,11 +68,12 @@ class GroupCommitter:
         self.batches = 0
         self.writes = 0
 
-    def run(self, work: Callable[[Connection], T]) -> T:
+    def run(self, work: Callable[[Connection], T], first: bool = False) -> T:
         """``work(conn)`` inside a transaction shared with other writes;
         returns its result once the transaction has committed, or raises
         what ``work`` (or the commit) raised. ``work`` must not wait for
-        anything another write holds: it runs on the writer thread."""
+        anything another write holds: it runs on the writer thread.
+        ``first``: ahead of the writes already queued (see the module's doc)."""
         future: Future[T] = Future()
 
         def finish(ok: bool, value: Any) -> None:
@@ -71,10 +82,11 @@ class GroupCommitter:
             else:
                 future.set_exception(value)
 
-        self.post(work, finish)
+        self.post(work, finish, first)
         return future.result()
 
-    def post(self, work: Callable[[Connection], Any], finish: Finish) -> None:
+    def post(self, work: Callable[[Connection], Any], finish: Finish,
+             first: bool = False) -> None:
         """Queue ``work`` as :meth:`run` does, without waiting: ``finish``
         is called on the writer thread once its transaction is over (after
         the commit, or with the error). Why: a caller on the event loop
@@ -82,9 +94,14 @@ class GroupCommitter:
         instead of a pool thread waiting here for it (each hand-over
         between threads costs more CPU than the move's statements).
         ``finish`` runs before the next batch starts, so it should be
-        short, and must not wait for another write."""
+        short, and must not wait for another write. ``first``: as for
+        :meth:`run`."""
         self._start()
-        self._queue.put((work, finish))
+        if first:
+            self._first.append((work, finish))
+            self._queue.put(_WAKE)
+        else:
+            self._queue.put((work, finish))
 
     def close(self) -> None:
         """Stop the writer once the writes already queued are done."""
@@ -104,10 +121,12 @@ class GroupCommitter:
 
     def _loop(self) -> None:
         while True:
-            first = self._queue.get()
-            if first is None:
+            got = self._queue.get()
+            if got is None:
                 return
-            jobs = [first]
+            jobs = self._take_first()
+            if got is not _WAKE:
+                jobs.append(got)
             stop = False
             while len(jobs) < MAX_BATCH:
                 try:
@@ -117,10 +136,20 @@ class GroupCommitter:
                 if job is None:
                     stop = True
                     break
-                jobs.append(job)
-            self._commit(jobs)
+                if job is not _WAKE:
+                    jobs.append(job)
+            jobs += self._take_first()  # (posted while the batch was being gathered)
+            if jobs:  # (empty: a wake-up whose write an earlier batch took)
+                self._commit(jobs)
             if stop:
                 return
+
+    def _take_first(self) -> list[_Job]:
+        """The writes waiting in the ``first`` lane, oldest first."""
+        jobs = []
+        while self._first:
+            jobs.append(self._first.popleft())
+        return jobs
 
     def _commit(self, jobs: list[_Job], alone: bool = False) -> None:
         """One transaction for ``jobs``; answers each caller after the commit.
@@ -137,16 +166,24 @@ class GroupCommitter:
                     if transaction is None or not transaction.is_active:
                         raise RuntimeError("a write ended its transaction: nothing was stored")
                 else:
+                    # Each write starts at a savepoint of its own name's newest:
+                    # a refused one is rolled back to it (which keeps it, just
+                    # where the next write starts); one that went through is
+                    # not released, the next one's savepoint nests in it, and
+                    # the commit releases them all (a statement fewer a write:
+                    # a round trip on PostgreSQL)
+                    marked = False
                     for work, _future in jobs:
-                        _savepoint(conn, "SAVEPOINT gs_write")
+                        if not marked:
+                            _savepoint(conn, "SAVEPOINT gs_write")
                         try:
                             value = work(conn)
                         except BaseException as exc:  # this write alone is undone
                             _savepoint(conn, "ROLLBACK TO SAVEPOINT gs_write")
-                            _savepoint(conn, "RELEASE SAVEPOINT gs_write")
+                            marked = True
                             outcomes.append((False, exc))
                         else:
-                            _savepoint(conn, "RELEASE SAVEPOINT gs_write")
+                            marked = False
                             outcomes.append((True, value))
         except _Undone as undone:  # a lone write refused: its transaction is rolled back
             outcomes.append((False, undone.error))

@@ -63,8 +63,15 @@ class Statements:
         self._table_locked = self._compile(sa.select(tables).where(by_id).with_for_update())
         self._insert_move = self._compile(
             moves.insert().values({c: sa.bindparam(f"p_{c}") for c in _MOVE_COLUMNS}))
-        self._after_move = self._compile(
-            tables.update().where(by_id).values({c: sa.bindparam(f"p_{c}") for c in _AFTER_COLUMNS}))
+        after = tables.update().where(by_id).values(
+            {c: sa.bindparam(f"p_{c}") for c in _AFTER_COLUMNS})
+        self._after_move = self._compile(after)
+        #: PostgreSQL: the move and the row's update in one statement (a
+        #: data-modifying ``WITH``), one round trip to the server instead of
+        #: two; SQLite has no such statement (and no round trip to save)
+        self._move_and_after = self._compile(after.add_cte(
+            moves.insert().values({c: sa.bindparam(f"p_{c}") for c in _MOVE_COLUMNS})
+            .cte("gs_move"))) if dialect.name == "postgresql" else None
 
     def _compile(self, statement: Any) -> tuple[str, tuple[str, ...] | None]:
         compiled = statement.compile(dialect=self.dialect)
@@ -93,3 +100,15 @@ class Statements:
     def after_move(self, conn: Connection, table_id: str, changes: dict[str, Any]) -> None:
         self._run(conn, self._after_move,
                   {"b_id": table_id, **{f"p_{c}": changes[c] for c in _AFTER_COLUMNS}})
+
+    def move_and_after(self, conn: Connection, values: dict[str, Any], table_id: str,
+                       changes: dict[str, Any]) -> None:
+        """:meth:`insert_move` and :meth:`after_move`, in one statement where
+        the database has one (a duplicate move is the same ``IntegrityError``)."""
+        if self._move_and_after is None:
+            self.insert_move(conn, values)
+            self.after_move(conn, table_id, changes)
+            return
+        self._run(conn, self._move_and_after,
+                  {"b_id": table_id, **{f"p_{c}": values[c] for c in _MOVE_COLUMNS},
+                   **{f"p_{c}": changes[c] for c in _AFTER_COLUMNS}})

@@ -38,6 +38,7 @@ from gameshelf.server import schemas
 from gameshelf.server.config import MAX_JSON_DEPTH, MAX_WS_MESSAGE, RECENT_ITEMS
 from gameshelf.server.errors import ApiError
 from gameshelf.server.limits import json_depth, non_finite
+from gameshelf.server.overload import Pressure
 from gameshelf.server.service import Service
 
 #: Messages a client may send in a burst, and per second after it.
@@ -85,8 +86,18 @@ class Connection:
         self.allowance -= 1
 
     async def send(self, message: dict[str, Any]) -> None:
-        # orjson: a view written several times faster than by json.dumps, same text
-        await self.ws.send_text(orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode())
+        await self.ws.send_text(dumps(message))
+
+
+def dumps(message: dict[str, Any]) -> str:
+    """A message's text. orjson: a view is written several times faster than
+    by ``json.dumps``, the same text; its option for keys that are not
+    strings (an observation may have some) costs about 40% more on a view,
+    so it is used only when a message needs it."""
+    try:
+        return orjson.dumps(message).decode()
+    except TypeError:
+        return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def parse(text: Any) -> dict[str, Any]:
@@ -107,6 +118,16 @@ def parse(text: Any) -> dict[str, Any]:
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
         raise Refused(1008, "a message is an object with a type")
     return data
+
+
+def bot_to_move(view: dict[str, Any]) -> bool:
+    """Whether the view shows a table waiting for a bot (its own seat, or
+    a person's seat a bot stands in for)."""
+    to_move = view["to_move"]
+    if to_move is None:
+        return False
+    seat = view["table"]["seats"][to_move]
+    return seat["kind"] == "bot" or seat["stand_in"] is not None
 
 
 def _last(data: dict[str, Any]) -> int | None:
@@ -146,6 +167,9 @@ def _settle(future: asyncio.Future[Any], outcome: Any) -> None:
         future.set_result(outcome)
 
 
+#: in a change's views (:data:`Built`), a socket that was sent its view already
+SENT: Any = object()
+
 #: a table's sockets, what each was last sent (``(token, lang, last)``) and
 #: the views built for them (see :meth:`Hub.wants`)
 Built = tuple[list[Connection], list[tuple[str | None, str | None, int | None]], list[Any]]
@@ -167,32 +191,47 @@ class Hub:
         self._finisher = threading.Thread(target=_finisher, args=(self._finishing,),
                                           name="gameshelf-finish", daemon=True)
         self._finisher.start()
+        #: how far behind this process is (moves' waits): new tables are
+        #: refused while it is overloaded (:mod:`.overload`)
+        self.pressure = Pressure()
 
     def close(self) -> None:
         """Stop the finishing thread once the moves queued for it are finished."""
         self._finishing.put(None)
         self._finisher.join(10)
 
-    async def push(self, conn: Connection, last: int | None = None, force: bool = False) -> None:
-        """Send ``conn`` what changed since the last state it was sent."""
+    async def push(self, conn: Connection, last: int | None = None,
+                   force: bool = False) -> dict[str, Any]:
+        """Send ``conn`` what changed since the last state it was sent;
+        returns the view built."""
         async with conn.lock:
             since = conn.last if last is None else last
             view = await run_in_threadpool(
                 self.service.view, conn.table_id, conn.token, conn.lang, since
             )
             await self._send_view(conn, view, since, force or last is not None)
+            return view
 
     @staticmethod
     async def _send_view(conn: Connection, view: dict[str, Any], since: int | None,
-                         force: bool) -> None:
+                         force: bool, texts: dict[tuple[int, str], str] | None = None) -> None:
         """Send a view built from ``since`` (the caller holds ``conn.lock``):
         an update when it carries every line after ``since``, else a sync;
-        nothing when the socket already has this state, unless ``force``."""
+        nothing when the socket already has this state, unless ``force``.
+        ``texts``: the messages already written for this change, by view
+        (a table's spectators share one view: it is written once for all)."""
         n = view["state"]
         if not force and conn.last is not None and n == conn.last:
             return
         kind = "update" if since is not None and 0 <= n - since <= RECENT_ITEMS else "sync"
-        await conn.send({"type": kind, "n": n, "view": view})
+        if texts is None:
+            await conn.send({"type": kind, "n": n, "view": view})
+        else:
+            key = (id(view), kind)  # (the views live as long as ``texts``: ids stay theirs)
+            text = texts.get(key)
+            if text is None:
+                text = texts[key] = dumps({"type": kind, "n": n, "view": view})
+            await conn.ws.send_text(text)
         conn.last = n
 
     def wants(self, table_id: str) -> Built:
@@ -224,15 +263,24 @@ class Hub:
                 views = await run_in_threadpool(self.service.views, table_id, wants, written)
             except Exception:  # each socket tries again on its own (and is dropped if it fails)
                 views = [None] * len(conns)
-        outcomes = await asyncio.gather(
-            *(self._deliver(c, since, v) for c, (_t, _l, since), v in zip(conns, wants, views,
-                                                                            strict=True)),
-            return_exceptions=True)
-        for conn, outcome in zip(conns, outcomes, strict=True):
+        texts: dict[tuple[int, str], str] = {}
+        todo = [(c, since, v) for c, (_t, _l, since), v in zip(conns, wants, views, strict=True)
+                if v is not SENT]
+        if len(todo) == 1:  # (one socket, the usual other seat: no tasks to gather)
+            conn, since, view = todo[0]
+            try:
+                await self._deliver(conn, since, view, texts)
+            except Exception:  # a dead socket
+                self.tables.get(table_id, set()).discard(conn)
+            return
+        outcomes = await asyncio.gather(*(self._deliver(c, since, v, texts)
+                                          for c, since, v in todo), return_exceptions=True)
+        for (conn, _since, _view), outcome in zip(todo, outcomes, strict=True):
             if isinstance(outcome, Exception):  # a dead socket must not stop the others
                 self.tables.get(table_id, set()).discard(conn)
 
-    async def _deliver(self, conn: Connection, since: int | None, view: Any) -> None:
+    async def _deliver(self, conn: Connection, since: int | None, view: Any,
+                       texts: dict[tuple[int, str], str] | None = None) -> None:
         """Send a view built for ``conn`` as it was at ``since``. If the
         socket was sent a later state meanwhile (two changes' views in
         flight at once), the log lines it already has are left out; only a
@@ -241,7 +289,7 @@ class Hub:
             async with conn.lock:
                 last = conn.last
                 if last == since:
-                    await self._send_view(conn, view, since, False)
+                    await self._send_view(conn, view, since, False, texts)
                     return
                 if since is not None and last is not None and since <= last:
                     if last >= view["state"]:
@@ -266,11 +314,13 @@ class Hub:
             self._finishing.put((complete, loop, answered))
 
         self.moving[table_id] += 1
+        arrived = loop.time()
         try:
             if not self.service.submit_soon(table_id, token, request, wants, answer):
                 return await run_in_threadpool(self.service.submit, table_id, token, request,
                                                wants)
             done = await answered
+            self.pressure.note(loop.time() - arrived)  # (a refused move: noted by the loop's watch)
             if done["over"]:  # (hooks may write: not on the committer's thread)
                 await run_in_threadpool(self.service.ended, table_id)
             return done
@@ -284,6 +334,7 @@ class Hub:
         """``session``: the credential of the socket's session cookie
         (accounts), used when neither the address nor the hello names a token."""
         await ws.accept()
+        opened = asyncio.get_running_loop().time()
         conn = Connection(ws, table_id, token, lang)
         try:
             if token is None:
@@ -299,15 +350,23 @@ class Hub:
                     last = hello.last if "last" in hello.model_fields_set else last
             if conn.token is None:
                 conn.token = session
+            # listed before its first view: a change stored meanwhile is
+            # sent to it by that change's own notice (which waits for the
+            # socket's lock, then finds it behind), not by a second build of
+            # every view of the table once it is listed
+            self.tables[table_id].add(conn)
             try:
-                await self.push(conn, last=last, force=True)
+                view = await self.push(conn, last=last, force=True)
             except ApiError as exc:
+                self.tables[table_id].discard(conn)
                 await conn.send({"type": "error", "status": exc.status, "code": exc.code,
                                  "message": exc.message_in(lang)})
                 raise Refused(1008, exc.code) from None
-            self.tables[table_id].add(conn)
-            # a bot turn whose host died mid-thought resumes when someone looks again
-            await self.changed(table_id, local_only=True)
+            # (the first view's wait: the thread pool's queue in a rush of openings)
+            self.pressure.note(asyncio.get_running_loop().time() - opened)
+            if bot_to_move(view):
+                # a bot turn whose host died mid-thought resumes when someone looks again
+                await self.changed(table_id, local_only=True)
             while True:
                 message = await ws.receive()
                 if message["type"] == "websocket.disconnect":
@@ -363,6 +422,16 @@ class Hub:
                                  "message": exc.message_in(conn.lang)})
                 return
             await conn.send({"type": "ack", "n": done["state"]})
+            if built is not None and len(built[2]) == len(built[0]) and conn in built[0]:
+                # the mover's own view right after its ack, on its own socket's
+                # task (one task and one gathering fewer a move); the other
+                # sockets' views go out from the change's notice as before
+                mine = built[0].index(conn)
+                view, built[2][mine] = built[2][mine], SENT
+                try:
+                    await self._deliver(conn, built[1][mine][2], view)
+                except Exception:  # as the notice would: no more views to this socket
+                    self.tables.get(conn.table_id, set()).discard(conn)
             await self.changed(conn.table_id, bots=done["bot_next"], written=kind == "move",
                                built=built)
         else:

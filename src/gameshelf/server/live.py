@@ -69,6 +69,11 @@ class Live:
     #: (:class:`Probe`'s ``worlds``)
     _worlds: tuple[int, PlayerId, list[State]] | None = dataclasses.field(
         default=None, repr=False)
+    #: the log lines of events, by ``(entry, event, language)``: an event
+    #: every seat may see reads the same for each of them, and a move's
+    #: views are built for every socket of the table at once
+    _lines: dict[tuple[int, int, str | None], dict[str, Any]] = dataclasses.field(
+        default_factory=dict, repr=False)
 
     @classmethod
     def start(cls, game: Game, players: int, seed: int, options: dict[str, Any]) -> Live:
@@ -175,16 +180,31 @@ class Live:
                             "key": None, "params": {},
                             **said(functools.partial(_undo_line, told, lang))})
                 continue
-            seen = [e for e in entry.events if e.visible(viewer)]
-            if reports_move(seen, entry.seat, self.state.players):
+            seen = [(i, e) for i, e in enumerate(entry.events) if e.visible(viewer)]
+            if reports_move([e for _i, e in seen], entry.seat, self.state.players):
                 # the first event already says who did what: it stands for the move
-                line = event_line(seen[0], lang)
+                line = self._line(k, *seen[0], lang)
                 seen = seen[1:]
             else:
                 line = {"key": None, "params": {}, **said(told)}
             out.append({"n": k, "seat": entry.seat, "kind": "move", **line})
-            out.extend({"n": k, "seat": None, "kind": "event", **event_line(e, lang)} for e in seen)
+            out.extend({"n": k, "seat": None, "kind": "event", **self._line(k, i, e, lang)}
+                       for i, e in seen)
         return out
+
+    def _line(self, k: int, index: int, event: Event, lang: str | None) -> dict[str, Any]:
+        """``event_line`` of the ``index``-th event of entry ``k``, written
+        once for every viewer who may see it (the callers copy it into
+        their own line). Lines of entries older than a view carries are let
+        go; a take-back does not renumber entries, so a key stays true."""
+        key = (k, index, lang)
+        line = self._lines.get(key)
+        if line is None:
+            lines = self._lines
+            while lines and next(iter(lines))[0] <= self.n - RECENT_ITEMS:
+                del lines[next(iter(lines))]  # (kept in about the order they were written)
+            line = lines[key] = event_line(event, lang)
+        return line
 
     def legal(self, lang: str | None) -> list[dict[str, Any]]:
         """What the mover may do, each move with what it will really cost and

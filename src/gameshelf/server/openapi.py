@@ -15,6 +15,7 @@ route, the ones added later included, and the routes stay short.
   replay and analysis: 409;
 - the account routes, and opening a table (a rated one needs a session):
   401 and 403 (CSRF); logging in and signing up, and a hint: 429;
+- opening a table, while the server is overloaded: 503 with Retry-After;
 - a body that is not UTF-8 JSON: 400 (FastAPI's own ``{"detail": str}``).
 
 The schema is published as OpenAPI 3.0, whose types are those of JSON
@@ -56,7 +57,8 @@ REASONS = {400: "The body is not UTF-8 JSON",
            404: "No such table, seat, game or move",
            409: "The table is not in a state that allows this (stale, taken, over, …)",
            413: "The body is over 64 KiB",
-           429: "Too many failed logins (try again after Retry-After seconds), or a hint still in the works"}
+           429: "Too many failed logins (try again after Retry-After seconds), or a hint still in the works",
+           503: "The server is overloaded: no new table now (try again after Retry-After seconds)"}
 
 
 def _ref(name: str) -> dict[str, Any]:
@@ -85,6 +87,8 @@ def statuses(method: str, path: str, operation: dict[str, Any]) -> list[int]:
         out |= {401, 403}  # accounts: a session is needed (a rated table), and CSRF is checked
     if path in ("/api/auth/login", "/api/auth/register") or path.endswith("/hint"):
         out.add(429)  # too many failed logins from this name or address; a hint in the works
+    if method == "post" and path == "/api/tables":
+        out.add(503)  # overloaded: no new table now (server/overload.py)
     return sorted(out)
 
 

@@ -294,8 +294,9 @@ class Service:
             conn.execute(seats.insert(), seat_values)
 
         # with the moves' group commit: a transaction of its own would sync
-        # the disk once more and hold SQLite's write lock against them
-        self._commits.run(work)
+        # the disk once more and hold SQLite's write lock against them; ahead
+        # of the moves queued there (at saturation it waited behind them all)
+        self._commits.run(work, first=True)
         with self._lock(table_id):
             self._keep(table_id, live)
         return {"id": table_id, "tokens": tokens}
@@ -602,10 +603,9 @@ class Service:
             action = live.state.game.action_from_json(action_json)  # IllegalAction: 422
             live.state.validate(action)
             now = time.time()
-            self._sql.insert_move(conn, {
-                "table_id": table_id, "seq": live.n + 1, "seat": seat,
-                "action": json.dumps(action.to_json()), "by_bot": job is not None,
-                "created_at": now, "undoes": None})
+            stored = {"table_id": table_id, "seq": live.n + 1, "seat": seat,
+                      "action": json.dumps(action.to_json()), "by_bot": job is not None,
+                      "created_at": now, "undoes": None}
             # a person's move may be taken back later: the probe taken before
             # the commit, unless the game was rebuilt here (then take it now)
             probe = None
@@ -619,6 +619,7 @@ class Service:
                     bank=charged(row, seat_rows[seat], now)))
             result = live.result()
             if result is not None:
+                self._sql.insert_move(conn, stored)  # (the marks read the log with it)
                 result["marked"] = self._marks(conn, table_id, seat_rows)
                 for hook in self.ending:  # accounts: ratings move in this very transaction
                     hook(conn, row, seat_rows, result)
@@ -626,7 +627,10 @@ class Service:
                 "moves": live.n, "updated_at": _stamp(row, now), "turn_started": now,
                 "status": OVER if result else RUNNING,
                 "result": json.dumps(result) if result else None}
-            self._sql.after_move(conn, table_id, changes)
+            if result is not None:
+                self._sql.after_move(conn, table_id, changes)
+            else:  # (played in the cached game first: a refused insert forgets it)
+                self._sql.move_and_after(conn, stored, table_id, changes)
             # (a clock's bank changed a seat: those views read the seats again)
             written = None if row.clock else row._replace(**changes)
             return _Moved(live, seat_rows, result, probe, action, written)

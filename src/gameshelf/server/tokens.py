@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import secrets
@@ -12,7 +13,11 @@ def new_token() -> str:
     return secrets.token_urlsafe(24)
 
 
+@functools.lru_cache(maxsize=4096)
 def token_hash(token: str) -> str:
+    """The token's SHA-256, as stored. Kept for the tokens used last: every
+    socket's view of every move asks which seat its token opens (bounded,
+    so tokens sent by anyone cannot grow it)."""
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
