@@ -26,7 +26,7 @@ def potential(state: AboveAndBelowState, player: int, sheet: dict[str, int]) -> 
     comp = state.comp
     village = state.villages[player]
     left = max(0, comp.tracks.rounds - state.round)
-    villagers = len(village.villagers)
+    villagers = len(village.ready) + len(village.exhausted) + len(village.injured)
     if state.task is not None and state.turn == player:
         villagers += len(state.task.explorers)
     w = WEIGHTS.current["value"]

@@ -10,6 +10,8 @@ from typing import Any
 
 from gameshelf.games.above_and_below.components import GOOD_INDEX, GOODS, Components
 
+_ORE, _AMETHYST = GOOD_INDEX["ore"], GOOD_INDEX["amethyst"]
+
 
 class Village:
     """Everything on one player board and in front of it.
@@ -139,9 +141,15 @@ class Village:
         """B4: the rightmost filled progress slot (base income if none), plus cards."""
         tracks = comp.tracks
         income = tracks.progress_income[len(self.track) - 1] if self.track else tracks.base_income
-        income += self.ability_sum(comp, "income")
-        per = sum(1 for b in self.buildings if comp.buildings[b].income_per_ore_amethyst)
-        income += per * (self.track_count[GOOD_INDEX["ore"]] + self.track_count[GOOD_INDEX["amethyst"]])
+        cards = comp.buildings
+        per = 0  # one pass over the cards: the bots' heuristic asks this at every search leaf
+        for group in (self.houses, self.outposts):
+            for b in group:
+                card = cards[b]
+                income += card.income
+                per += card.income_per_ore_amethyst
+        if per:
+            income += per * (self.track_count[_ORE] + self.track_count[_AMETHYST])
         return income
 
     def to_json(self, comp: Components) -> dict[str, Any]:

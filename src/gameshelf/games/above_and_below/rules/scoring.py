@@ -30,17 +30,23 @@ def reputation_bonus(positions: list[int], bonuses: tuple[int, ...]) -> list[int
 
 
 def card_bonus(comp: Components, village: Village) -> int:
-    """The VP printed on cards, and their conditional bonuses."""
-    total = 0
+    """The VP printed on cards, and their conditional bonuses.
+
+    Why the counts are taken once, outside the loop: every search leaf
+    scores every village (the bots' heuristic starts from the score sheet),
+    and rebuilding the villager list per card was most of this function."""
+    cards = comp.buildings
+    villagers = len(village.ready) + len(village.exhausted) + len(village.injured)
     houses = len(village.houses)
-    for card in village.buildings:
-        b = comp.buildings[card]
-        total += b.vp
-        total += b.vp_per_villager * len(village.villagers)
-        total += b.vp_per_house * houses
-        total += b.vp_per_empty_cave * village.empty_caves()
-        if b.vp_per_good:
-            total += b.vp_per_good * sum(village.owned_for_scoring(i) for i in b.vp_per_good_items)
+    empty = len(village.caves) - len(village.outposts)
+    total = 0
+    for group in (village.houses, village.outposts):
+        for card in group:
+            b = cards[card]
+            total += b.vp + b.vp_per_villager * villagers + b.vp_per_house * houses
+            total += b.vp_per_empty_cave * empty
+            if b.vp_per_good:
+                total += b.vp_per_good * sum(village.owned_for_scoring(i) for i in b.vp_per_good_items)
     return total
 
 
@@ -51,7 +57,10 @@ def village_points(comp: Components, village: Village) -> tuple[int, int, int, i
     :func:`score_sheet` so that a reader following one village (the state
     encoder) recomputes only the village that changed."""
     tracks = comp.tracks
-    track = sum(tracks.progress_vp[slot] * village.track_count[g] for slot, g in enumerate(village.track))
+    progress_vp, count = tracks.progress_vp, village.track_count
+    track = 0
+    for slot, g in enumerate(village.track):
+        track += progress_vp[slot] * count[g]
     return track, len(village.buildings), tracks.reputation_vp[village.rep], card_bonus(comp, village)
 
 
@@ -68,8 +77,9 @@ def score_sheet(state: AboveAndBelowState) -> list[dict[str, Any]]:
     sheets = []
     for p, village in enumerate(state.villages):
         track, buildings, reputation, cards = village_points(comp, village)
-        sheet = {"track": track, "buildings": buildings, "reputation": reputation + ranks[p], "cards": cards}
-        sheet["total"] = sum(sheet.values())
+        rep = reputation + ranks[p]
+        sheet = {"track": track, "buildings": buildings, "reputation": rep, "cards": cards,
+                 "total": track + buildings + rep + cards}  # fmt: skip
         sheets.append(sheet)
     return sheets
 
