@@ -174,7 +174,7 @@ _INCREMENTS_LIMIT = 4096
 
 def _named_stream(seed: int | str, name: str) -> Stream:
     """``Stream(derive_seed(seed, name), derive_seed("seq", name))``, the same
-    state, at a third of the cost.
+    state, at about half the cost (a fresh Rng's four streams 20.8 → 10.9 µs).
 
     Why: every new game (and every playout a search starts) opens each of
     its streams once, and two SHA-256 digests plus :class:`Stream`'s two
