@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pickle
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -84,3 +85,40 @@ def test_shuffle_draws_exactly_what_the_plain_fisher_yates_loop_draws() -> None:
                 j = plain.below(i + 1)
                 want[i], want[j] = want[j], want[i]
             assert got == want and fast == plain
+
+
+def test_shuffle_rejects_a_low_draw_as_below_does() -> None:
+    # From state 0 the first draw is 0, under below(3)'s threshold of 1: the
+    # rare rejection path must draw again exactly as below() does.
+    for inc in (1, 3, 0x5851F42D4C957F2D | 1, (1 << 64) - 1):
+        for size in (2, 3, 5, 52):
+            fast, plain = Stream.from_state(0, inc), Stream.from_state(0, inc)
+            got, want = list(range(size)), list(range(size))
+            fast.shuffle(got)
+            for i in range(size - 1, 0, -1):
+                j = plain.below(i + 1)
+                want[i], want[j] = want[j], want[i]
+            assert got == want and fast == plain
+
+
+def test_named_streams_are_the_plain_derivation() -> None:
+    # Rng caches the name's half of a stream's seed; the streams must be the
+    # ones the plain construction gives, or recorded games would not replay.
+    for seed in (0, 1, 42, 2**63 + 5, "daily-2026-11-27"):
+        rng = Rng(seed)
+        for name in ("dice", "tiles", "decks", "gear", "hardships", "", "名前"):
+            assert rng[name] == Stream(derive_seed(seed, name), derive_seed("seq", name))
+            assert Rng(seed)[name] == rng[name]
+
+
+def test_choice_draws_what_below_draws() -> None:
+    # choice() spells out below(); a bot's or a playout's picks must not move.
+    items = list(range(1000))
+    for start, inc in [(0, 1), (0, 7), *((Stream(s).state, Stream(s).inc) for s in range(30))]:
+        for size in (1, 2, 3, 6, 52, 1000):
+            fast, plain = Stream.from_state(start, inc), Stream.from_state(start, inc)
+            for _ in range(5):
+                assert fast.choice(items[:size]) == items[plain.below(size)]
+            assert fast == plain
+    with pytest.raises(ValueError):
+        Stream(1).choice([])
