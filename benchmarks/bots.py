@@ -455,7 +455,9 @@ def main(argv: list[str] | None = None) -> int:
             plays that level with another bot (iterations/s are ISMCTS's)."""
             own = level_bot(level, game) == "ismcts"
             settings = level_settings(level, game) if own else dict(LEVELS[level][1])
-            return {**settings, **overrides} if level == "hard" else settings
+            # --hard overrides the game's hard bot; where that is not the
+            # search (a rollout's depth=18), the search keeps its own settings
+            return {**settings, **overrides} if level == "hard" and own else settings
 
         figures: dict[str, Any] = {
             "players": players,

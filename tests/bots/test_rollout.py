@@ -46,6 +46,27 @@ def test_without_evidence_it_keeps_the_greedy_move() -> None:
     assert RolloutBot(seed=2, samples=20, depth=None, confidence=100.0).choose(view).kind == "keep"
 
 
+def test_a_round_horizon_judges_where_the_round_ends() -> None:
+    # Judged at once (depth 0), a reroll has scored nothing yet and a kept 1
+    # scores 1; played on to the round's end, the reroll is kept too, and
+    # scores 3.5 on average.
+    game = load_game("keep-or-reroll")
+    state = next(s for s in (game.new_game(1, k) for k in range(40)) if s.face == 1)
+    view = PlayerView(state, 0)
+    assert RolloutBot(seed=2, samples=20, depth=0).choose(view).kind == "keep"
+    assert RolloutBot(seed=2, samples=20, depth=0, horizon="round").choose(view).kind == "reroll"
+
+
+def test_a_round_horizon_in_a_game_without_rounds_stops_after_depth(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.bots.solitaire_game import KeepOrRerollState
+
+    monkeypatch.setattr(KeepOrRerollState, "round_number", lambda self: None)
+    game = load_game("keep-or-reroll")
+    state = next(s for s in (game.new_game(1, k) for k in range(40)) if s.face == 1)
+    view = PlayerView(state, 0)
+    assert RolloutBot(seed=2, samples=20, depth=0, horizon="round").choose(view).kind == "keep"
+
+
 def test_width_one_is_the_greedy_move_without_rollouts() -> None:
     game = load_game("keep-or-reroll")
     state = next(s for s in (game.new_game(1, k) for k in range(40)) if s.face == 1)
@@ -60,7 +81,9 @@ def test_a_time_budget_still_plays_every_candidate_once() -> None:
     assert bot.last_stats and len(bot.last_stats) <= bot.width
 
 
-@pytest.mark.parametrize("bad", [{"samples": 0}, {"width": 0}, {"depth": -1}, {"confidence": -1.0}])
-def test_bad_settings_are_refused(bad: dict[str, int]) -> None:
+@pytest.mark.parametrize(
+    "bad", [{"samples": 0}, {"width": 0}, {"depth": -1}, {"confidence": -1.0}, {"horizon": "turn"}]
+)
+def test_bad_settings_are_refused(bad: dict[str, object]) -> None:
     with pytest.raises(ValueError):
         make_bot("rollout", **bad)

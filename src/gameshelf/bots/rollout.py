@@ -36,6 +36,9 @@ from gameshelf.core.actions import Action
 from gameshelf.core.protocol import PlayerId, State
 from gameshelf.core.rng import Stream, derive_seed
 
+#: where a play-out may stop (see ``horizon`` below)
+HORIZONS = ("decisions", "round")
+
 
 class RolloutBot:
     """Greedy-policy rollouts from the heuristic's best moves.
@@ -48,6 +51,12 @@ class RolloutBot:
         width: candidates: the moves the one-step heuristic rates best.
         time_ms: wall-clock budget per decision; samples stop when it is
             spent (every candidate always gets at least one).
+        horizon: where a play-out stops: ``"decisions"`` (the default)
+            after ``depth`` decisions; ``"round"`` after ``depth`` decisions
+            and then on to the end of the round in play
+            (:meth:`State.round_number` changes, or the game ends), where
+            the heuristic stands on firmest ground; a game without rounds
+            stops after ``depth`` as before.
         confidence: how many standard errors a candidate's paired gain
             over the greedy move must clear before the bot leaves it
             (0, the default: the best mean wins; see :meth:`_pick`). In
@@ -67,6 +76,7 @@ class RolloutBot:
         width: int = 4,
         time_ms: float | None = None,
         confidence: float = 0.0,
+        horizon: str = "decisions",
         **_: Any,
     ) -> None:
         if samples < 1:
@@ -77,6 +87,9 @@ class RolloutBot:
             raise ValueError("depth must be 0 or more (or None: to the end)")
         if confidence < 0:
             raise ValueError("confidence must be 0 or more")
+        if horizon not in HORIZONS:
+            raise ValueError(f"horizon must be one of {', '.join(HORIZONS)}")
+        self.to_round_end = horizon == "round"
         self.samples = int(samples)
         self.depth = depth
         self.width = int(width)
@@ -104,10 +117,11 @@ class RolloutBot:
         done = 0
         while done < self.samples and (done == 0 or deadline is None or time.perf_counter() < deadline):
             world = view.search_world(self.stream.below(WORLD_SEEDS))
+            round_now = world.round_number() if self.to_round_end else None
             for i, (action, _) in enumerate(candidates):
                 after = world.clone()
                 after.apply_unchecked(action)
-                values[i].append(self._play_out(after, view.player))
+                values[i].append(self._play_out(after, view.player, round_now))
             done += 1
         self.last_stats = {a: (one_step, fmean(values[i])) for i, (a, one_step) in enumerate(candidates)}
         return candidates[self._pick(values)][0]
@@ -148,11 +162,23 @@ class RolloutBot:
         fresh_ones = [r for r in rated if r[0]] or rated
         return [(action, value) for _, value, _, action in fresh_ones[: self.width]]
 
-    def _play_out(self, world: State, player: PlayerId) -> float:
+    def _play_out(self, world: State, player: PlayerId, round_then: int | None = None) -> float:
         """``player``'s value after the greedy policy has played ``depth``
-        decisions for every seat (forced moves are free)."""
+        decisions for every seat (forced moves are free); with the ``round``
+        horizon, then on until a move ends a round (``round_then`` is the
+        round the candidate was played in, so a candidate that ends the
+        round is judged at once)."""
         decisions = 0
-        while not world.is_over and (self.depth is None or decisions < self.depth):
+        while not world.is_over:
+            deep = self.depth is not None and decisions >= self.depth
+            if self.to_round_end:
+                now = world.round_number()
+                # a game without rounds (None) is at a boundary everywhere
+                ended, round_then = now is None or now != round_then, now
+                if deep and ended:
+                    break
+            elif deep:
+                break
             legal = world.legal_actions()
             if len(legal) > 1:
                 legal = [best_one_step(world, legal)]

@@ -137,6 +137,7 @@ SETTINGS: dict[str, dict[str, Setting]] = {
         "width": _COUNT,
         "time_ms": Setting("float", low=1, nullable=True),
         "confidence": _WEIGHT,
+        "horizon": Setting("choice", choices=("decisions", "round")),
     },
     "planner": {
         "samples": _COUNT,
