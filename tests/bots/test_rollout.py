@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 import tests.bots.solitaire_game  # noqa: F401  (registers keep-or-reroll)
@@ -67,6 +69,22 @@ def test_a_round_horizon_in_a_game_without_rounds_stops_after_depth(monkeypatch:
     assert RolloutBot(seed=2, samples=20, depth=0, horizon="round").choose(view).kind == "keep"
 
 
+@pytest.mark.parametrize("third", [1.0, -5.0])
+def test_a_margin_judge_reads_the_seats_own_margin(monkeypatch: pytest.MonkeyPatch, third: float) -> None:
+    # Three seats worth 0, 2 and ``third``; a heuristic that is each seat's
+    # margin over its strongest opponent (as Filthy Rich's and Pay Dirt's
+    # are) gives seat 0 -2 either way. Judged by margin, seat 0 stands the
+    # same in both; judged by lead (its margin less the best other's), how
+    # the third seat fares moves seat 0's value.
+    state = load_game("pay-dirt").new_game(3, 1)
+    worth = [0.0, 2.0, third]
+    margin = [w - max(v for q, v in enumerate(worth) if q != p) for p, w in enumerate(worth)]
+    monkeypatch.setattr(state.game, "evaluate", lambda _state, seat: margin[seat])
+    assert RolloutBot(value="margin")._value(state, 0) == pytest.approx(1 / (1 + math.exp(2)))
+    lead = margin[0] - max(margin[1:])
+    assert RolloutBot()._value(state, 0) == pytest.approx(1 / (1 + math.exp(-lead)))
+
+
 def test_width_one_is_the_greedy_move_without_rollouts() -> None:
     game = load_game("keep-or-reroll")
     state = next(s for s in (game.new_game(1, k) for k in range(40)) if s.face == 1)
@@ -82,7 +100,7 @@ def test_a_time_budget_still_plays_every_candidate_once() -> None:
 
 
 @pytest.mark.parametrize(
-    "bad", [{"samples": 0}, {"width": 0}, {"depth": -1}, {"confidence": -1.0}, {"horizon": "turn"}]
+    "bad", [{"samples": 0}, {"width": 0}, {"depth": -1}, {"confidence": -1.0}, {"horizon": "turn"}, {"value": "score"}]
 )
 def test_bad_settings_are_refused(bad: dict[str, object]) -> None:
     with pytest.raises(ValueError):

@@ -31,13 +31,15 @@ from typing import Any
 from gameshelf.bots import WORLD_SEEDS, PlayerView, register_bot
 from gameshelf.bots._cycles import CycleGuard
 from gameshelf.bots._onestep import best_one_step
-from gameshelf.bots._outcome import heuristic_values, terminal_values
+from gameshelf.bots._outcome import heuristic_values, terminal_values, win_chance
 from gameshelf.core.actions import Action
 from gameshelf.core.protocol import PlayerId, State
 from gameshelf.core.rng import Stream, derive_seed
 
 #: where a play-out may stop (see ``horizon`` below)
 HORIZONS = ("decisions", "round")
+#: how an unfinished play-out is judged (see ``value`` below)
+VALUES = ("lead", "margin")
 
 
 class RolloutBot:
@@ -57,6 +59,16 @@ class RolloutBot:
             (:meth:`State.round_number` changes, or the game ends), where
             the heuristic stands on firmest ground; a game without rounds
             stops after ``depth`` as before.
+        value: how an unfinished play-out is judged: ``"lead"`` (the
+            default) a logistic of the seat's heuristic minus the best
+            other seat's; ``"margin"`` a logistic of the seat's heuristic as
+            it is, for a game whose heuristic already is the seat's margin
+            over its strongest opponent (Filthy Rich's and Pay Dirt's). Why
+            it matters with three seats: taking the best other seat's
+            *margin* from one's own, a seat in last place counts the third
+            seat's gains as its own and the leader's twice (its lead is
+            ``a - 2b + c``), so it plays to pull the leader back rather than
+            to score; with two seats the two judge alike.
         confidence: how many standard errors a candidate's paired gain
             over the greedy move must clear before the bot leaves it
             (0, the default: the best mean wins; see :meth:`_pick`). In
@@ -77,6 +89,7 @@ class RolloutBot:
         time_ms: float | None = None,
         confidence: float = 0.0,
         horizon: str = "decisions",
+        value: str = "lead",
         **_: Any,
     ) -> None:
         if samples < 1:
@@ -90,6 +103,9 @@ class RolloutBot:
         if horizon not in HORIZONS:
             raise ValueError(f"horizon must be one of {', '.join(HORIZONS)}")
         self.to_round_end = horizon == "round"
+        if value not in VALUES:
+            raise ValueError(f"value must be one of {', '.join(VALUES)}")
+        self.own_margin = value == "margin"
         self.samples = int(samples)
         self.depth = depth
         self.width = int(width)
@@ -201,10 +217,16 @@ class RolloutBot:
         if world.players == 1:
             return float(world.game.evaluate(world, player))
         scale = self._lead_total / self._lead_count if self._lead_count else 1.0
-        values, leads = heuristic_values(world, scale if scale > 0 else 1.0)
-        self._lead_total += abs(leads[player])
+        scale = scale if scale > 0 else 1.0
+        if self.own_margin:
+            lead = float(world.game.evaluate(world, player))
+            value = win_chance(lead, scale)
+        else:
+            values, leads = heuristic_values(world, scale)
+            lead, value = leads[player], values[player]
+        self._lead_total += abs(lead)
         self._lead_count += 1
-        return values[player]
+        return value
 
 
 register_bot("rollout", RolloutBot)

@@ -138,6 +138,7 @@ SETTINGS: dict[str, dict[str, Setting]] = {
         "time_ms": Setting("float", low=1, nullable=True),
         "confidence": _WEIGHT,
         "horizon": Setting("choice", choices=("decisions", "round")),
+        "value": Setting("choice", choices=("lead", "margin")),
     },
     "planner": {
         "samples": _COUNT,
