@@ -41,7 +41,10 @@ def test_pay_dirt_plays_hard_with_rollouts_and_normal_with_the_default_search() 
     hard = make_bot("hard", game=dirt)
     assert isinstance(hard, RolloutBot) and (hard.samples, hard.depth, hard.width) == (16, 12, 4)
     assert isinstance(make_bot("normal", game=dirt), ISMCTSBot)
-    assert level_settings("hard", dirt) == {"samples": 16, "depth": 12, "width": 4}
+    assert level_settings("hard", dirt) == {
+        "samples": 16, "depth": 12, "width": 4, "horizon": "round", "value": "margin"
+    }  # fmt: skip
+    assert hard.to_round_end and hard.own_margin
 
 
 def test_a_spec_still_overrides_the_games_settings() -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 import tests.bots.solitaire_game  # noqa: F401  (registers keep-or-reroll)
@@ -46,6 +48,43 @@ def test_without_evidence_it_keeps_the_greedy_move() -> None:
     assert RolloutBot(seed=2, samples=20, depth=None, confidence=100.0).choose(view).kind == "keep"
 
 
+def test_a_round_horizon_judges_where_the_round_ends() -> None:
+    # Judged at once (depth 0), a reroll has scored nothing yet and a kept 1
+    # scores 1; played on to the round's end, the reroll is kept too, and
+    # scores 3.5 on average.
+    game = load_game("keep-or-reroll")
+    state = next(s for s in (game.new_game(1, k) for k in range(40)) if s.face == 1)
+    view = PlayerView(state, 0)
+    assert RolloutBot(seed=2, samples=20, depth=0).choose(view).kind == "keep"
+    assert RolloutBot(seed=2, samples=20, depth=0, horizon="round").choose(view).kind == "reroll"
+
+
+def test_a_round_horizon_in_a_game_without_rounds_stops_after_depth(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.bots.solitaire_game import KeepOrRerollState
+
+    monkeypatch.setattr(KeepOrRerollState, "round_number", lambda self: None)
+    game = load_game("keep-or-reroll")
+    state = next(s for s in (game.new_game(1, k) for k in range(40)) if s.face == 1)
+    view = PlayerView(state, 0)
+    assert RolloutBot(seed=2, samples=20, depth=0, horizon="round").choose(view).kind == "keep"
+
+
+@pytest.mark.parametrize("third", [1.0, -5.0])
+def test_a_margin_judge_reads_the_seats_own_margin(monkeypatch: pytest.MonkeyPatch, third: float) -> None:
+    # Three seats worth 0, 2 and ``third``; a heuristic that is each seat's
+    # margin over its strongest opponent (as Filthy Rich's and Pay Dirt's
+    # are) gives seat 0 -2 either way. Judged by margin, seat 0 stands the
+    # same in both; judged by lead (its margin less the best other's), how
+    # the third seat fares moves seat 0's value.
+    state = load_game("pay-dirt").new_game(3, 1)
+    worth = [0.0, 2.0, third]
+    margin = [w - max(v for q, v in enumerate(worth) if q != p) for p, w in enumerate(worth)]
+    monkeypatch.setattr(state.game, "evaluate", lambda _state, seat: margin[seat])
+    assert RolloutBot(value="margin")._value(state, 0) == pytest.approx(1 / (1 + math.exp(2)))
+    lead = margin[0] - max(margin[1:])
+    assert RolloutBot()._value(state, 0) == pytest.approx(1 / (1 + math.exp(-lead)))
+
+
 def test_width_one_is_the_greedy_move_without_rollouts() -> None:
     game = load_game("keep-or-reroll")
     state = next(s for s in (game.new_game(1, k) for k in range(40)) if s.face == 1)
@@ -60,7 +99,9 @@ def test_a_time_budget_still_plays_every_candidate_once() -> None:
     assert bot.last_stats and len(bot.last_stats) <= bot.width
 
 
-@pytest.mark.parametrize("bad", [{"samples": 0}, {"width": 0}, {"depth": -1}, {"confidence": -1.0}])
-def test_bad_settings_are_refused(bad: dict[str, int]) -> None:
+@pytest.mark.parametrize(
+    "bad", [{"samples": 0}, {"width": 0}, {"depth": -1}, {"confidence": -1.0}, {"horizon": "turn"}, {"value": "score"}]
+)
+def test_bad_settings_are_refused(bad: dict[str, object]) -> None:
     with pytest.raises(ValueError):
         make_bot("rollout", **bad)

@@ -78,5 +78,11 @@ def heuristic_values(state: State, scale: float) -> tuple[list[float], list[floa
     leads = []
     for p, e in enumerate(evals):
         leads.append(e - max(v for q, v in enumerate(evals) if q != p))
-    values = [1.0 / (1.0 + math.exp(max(-60.0, min(60.0, -lead / scale)))) for lead in leads]
+    values = [win_chance(lead, scale) for lead in leads]
     return values, leads
+
+
+def win_chance(lead: float, scale: float) -> float:
+    """``1 / (1 + e^(-lead/scale))``: 0.5 when level, near 1 far ahead (the
+    exponent clipped, so a lead of thousands never overflows)."""
+    return 1.0 / (1.0 + math.exp(max(-60.0, min(60.0, -lead / scale))))

@@ -31,10 +31,15 @@ from typing import Any
 from gameshelf.bots import WORLD_SEEDS, PlayerView, register_bot
 from gameshelf.bots._cycles import CycleGuard
 from gameshelf.bots._onestep import best_one_step
-from gameshelf.bots._outcome import heuristic_values, terminal_values
+from gameshelf.bots._outcome import heuristic_values, terminal_values, win_chance
 from gameshelf.core.actions import Action
 from gameshelf.core.protocol import PlayerId, State
 from gameshelf.core.rng import Stream, derive_seed
+
+#: where a play-out may stop (see ``horizon`` below)
+HORIZONS = ("decisions", "round")
+#: how an unfinished play-out is judged (see ``value`` below)
+VALUES = ("lead", "margin")
 
 
 class RolloutBot:
@@ -48,6 +53,22 @@ class RolloutBot:
         width: candidates: the moves the one-step heuristic rates best.
         time_ms: wall-clock budget per decision; samples stop when it is
             spent (every candidate always gets at least one).
+        horizon: where a play-out stops: ``"decisions"`` (the default)
+            after ``depth`` decisions; ``"round"`` after ``depth`` decisions
+            and then on to the end of the round in play
+            (:meth:`State.round_number` changes, or the game ends), where
+            the heuristic stands on firmest ground; a game without rounds
+            stops after ``depth`` as before.
+        value: how an unfinished play-out is judged: ``"lead"`` (the
+            default) a logistic of the seat's heuristic minus the best
+            other seat's; ``"margin"`` a logistic of the seat's heuristic as
+            it is, for a game whose heuristic already is the seat's margin
+            over its strongest opponent (Filthy Rich's and Pay Dirt's). Why
+            it matters with three seats: taking the best other seat's
+            *margin* from one's own, a seat in last place counts the third
+            seat's gains as its own and the leader's twice (its lead is
+            ``a - 2b + c``), so it plays to pull the leader back rather than
+            to score; with two seats the two judge alike.
         confidence: how many standard errors a candidate's paired gain
             over the greedy move must clear before the bot leaves it
             (0, the default: the best mean wins; see :meth:`_pick`). In
@@ -67,6 +88,8 @@ class RolloutBot:
         width: int = 4,
         time_ms: float | None = None,
         confidence: float = 0.0,
+        horizon: str = "decisions",
+        value: str = "lead",
         **_: Any,
     ) -> None:
         if samples < 1:
@@ -77,6 +100,12 @@ class RolloutBot:
             raise ValueError("depth must be 0 or more (or None: to the end)")
         if confidence < 0:
             raise ValueError("confidence must be 0 or more")
+        if horizon not in HORIZONS:
+            raise ValueError(f"horizon must be one of {', '.join(HORIZONS)}")
+        self.to_round_end = horizon == "round"
+        if value not in VALUES:
+            raise ValueError(f"value must be one of {', '.join(VALUES)}")
+        self.own_margin = value == "margin"
         self.samples = int(samples)
         self.depth = depth
         self.width = int(width)
@@ -104,10 +133,11 @@ class RolloutBot:
         done = 0
         while done < self.samples and (done == 0 or deadline is None or time.perf_counter() < deadline):
             world = view.search_world(self.stream.below(WORLD_SEEDS))
+            round_now = world.round_number() if self.to_round_end else None
             for i, (action, _) in enumerate(candidates):
                 after = world.clone()
                 after.apply_unchecked(action)
-                values[i].append(self._play_out(after, view.player))
+                values[i].append(self._play_out(after, view.player, round_now))
             done += 1
         self.last_stats = {a: (one_step, fmean(values[i])) for i, (a, one_step) in enumerate(candidates)}
         return candidates[self._pick(values)][0]
@@ -148,11 +178,23 @@ class RolloutBot:
         fresh_ones = [r for r in rated if r[0]] or rated
         return [(action, value) for _, value, _, action in fresh_ones[: self.width]]
 
-    def _play_out(self, world: State, player: PlayerId) -> float:
+    def _play_out(self, world: State, player: PlayerId, round_then: int | None = None) -> float:
         """``player``'s value after the greedy policy has played ``depth``
-        decisions for every seat (forced moves are free)."""
+        decisions for every seat (forced moves are free); with the ``round``
+        horizon, then on until a move ends a round (``round_then`` is the
+        round the candidate was played in, so a candidate that ends the
+        round is judged at once)."""
         decisions = 0
-        while not world.is_over and (self.depth is None or decisions < self.depth):
+        while not world.is_over:
+            deep = self.depth is not None and decisions >= self.depth
+            if self.to_round_end:
+                now = world.round_number()
+                # a game without rounds (None) is at a boundary everywhere
+                ended, round_then = now is None or now != round_then, now
+                if deep and ended:
+                    break
+            elif deep:
+                break
             legal = world.legal_actions()
             if len(legal) > 1:
                 legal = [best_one_step(world, legal)]
@@ -175,10 +217,16 @@ class RolloutBot:
         if world.players == 1:
             return float(world.game.evaluate(world, player))
         scale = self._lead_total / self._lead_count if self._lead_count else 1.0
-        values, leads = heuristic_values(world, scale if scale > 0 else 1.0)
-        self._lead_total += abs(leads[player])
+        scale = scale if scale > 0 else 1.0
+        if self.own_margin:
+            lead = float(world.game.evaluate(world, player))
+            value = win_chance(lead, scale)
+        else:
+            values, leads = heuristic_values(world, scale)
+            lead, value = leads[player], values[player]
+        self._lead_total += abs(lead)
         self._lead_count += 1
-        return values[player]
+        return value
 
 
 register_bot("rollout", RolloutBot)

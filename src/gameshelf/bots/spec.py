@@ -137,6 +137,8 @@ SETTINGS: dict[str, dict[str, Setting]] = {
         "width": _COUNT,
         "time_ms": Setting("float", low=1, nullable=True),
         "confidence": _WEIGHT,
+        "horizon": Setting("choice", choices=("decisions", "round")),
+        "value": Setting("choice", choices=("lead", "margin")),
     },
     "planner": {
         "samples": _COUNT,

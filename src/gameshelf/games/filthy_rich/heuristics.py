@@ -36,46 +36,77 @@ def expected_hits(s: FilthyRichState) -> list[float]:
     """Expected dice hits per turn on each sign, over the four pages."""
     hits = [0.0] * len(s.sign_owner)
     pages = s.cat.rules.pages
+    book, empty = s.book, bk.EMPTY
+    # page q shows its own card, else what page q - 1 shows (bk.visible_grid,
+    # built up a page at a time: the bots call this for every move they try)
+    grid = [empty] * bk.POCKETS
     for q in range(1, pages + 1):
         weight = q / (10.0 * pages)
-        for sign in bk.visible_grid(s.book, q):
-            if sign != bk.EMPTY:
+        page = book[q]
+        for pocket, sign in enumerate(page):
+            if sign != empty:
+                grid[pocket] = sign
+        for sign in grid:
+            if sign != empty:
                 hits[sign] += weight
     return hits
 
 
 def luxury_value(owned: int) -> float:
     """What owning ``owned`` luxuries is worth (the third wins)."""
+    return _luxury_values()[min(owned, 3)]
+
+
+def _luxury_values() -> tuple[float, float, float, float]:
     lux = WEIGHTS.current["luxury"]
-    return (0.0, lux["first"], lux["second"], WIN_VALUE)[min(owned, 3)]
+    return (0.0, lux["first"], lux["second"], WIN_VALUE)
 
 
-def worth(s: FilthyRichState, seat: int, hits: list[float]) -> float:
+class _Outlook:
+    """The weights and horizons that every seat's :func:`worth` shares in one
+    position, read once per evaluation rather than once per seat (the bots
+    evaluate every move they try, so this is the hot path of a play-out)."""
+
+    __slots__ = ("beyond", "comfort", "cushion", "hand_card", "horizon", "lux", "reserve", "taxes_expected")
+
+    def __init__(self, s: FilthyRichState) -> None:
+        money, outlook = WEIGHTS.current["cash"], WEIGHTS.current["outlook"]
+        self.horizon = outlook["rounds_ahead"] * sum(s.alive)  # turns of every player still in
+        self.taxes_expected = self.horizon * outlook["taxes_per_turn"]
+        self.comfort = money["comfort"]  # cash beyond it is worth less: hoarding must not pay
+        self.beyond = money["beyond_comfort"]
+        self.cushion = money["cushion"]
+        self.reserve = money["reserve"]
+        self.hand_card = outlook["hand_card"]
+        self.lux = _luxury_values()
+
+
+def worth(s: FilthyRichState, seat: int, hits: list[float], terms: _Outlook | None = None) -> float:
     if not s.alive[seat]:
         return OUT - len(s.alive) + s.out_order.index(seat)
+    t = terms or _Outlook(s)
     cat = s.cat
-    money, outlook = WEIGHTS.current["cash"], WEIGHTS.current["outlook"]
-    horizon = outlook["rounds_ahead"] * sum(s.alive)  # turns of every player still in
-    taxes_expected = horizon * outlook["taxes_per_turn"]
+    horizon = t.horizon
     cash = s.money[seat]
-    comfort = money["comfort"]  # cash beyond it is worth less: hoarding must not pay
-    value = luxury_value(len(s.luxuries[seat])) + min(cash, comfort)
-    value += money["beyond_comfort"] * max(0.0, cash - comfort)
+    comfort = t.comfort
+    value = t.lux[min(len(s.luxuries[seat]), 3)] + min(cash, comfort)
+    value += t.beyond * max(0.0, cash - comfort)
     bonus = asset_total(s, seat, "hit_bonus")
+    signs, card_ref, sell = cat.signs, cat.card_ref, cat.rules.sell_per_sign_card
     for card in s.businesses[seat]:
-        sign = cat.card_ref[card]
-        b = cat.signs[sign]
+        sign = card_ref[card]
+        b = signs[sign]
         earn = hits[sign] * (b.hit + bonus) * horizon
-        value += max(earn, cat.rules.sell_per_sign_card * b.size)
+        value += max(earn, sell * b.size)
     due = tax_due(s, seat)
-    value += (tax_income(s, seat) - due) * taxes_expected
+    value += (tax_income(s, seat) - due) * t.taxes_expected
     # cash short of two taxes (plus a lawsuit or two) risks going out soon
-    value -= money["cushion"] * max(0.0, 2 * due + money["reserve"] - s.money[seat])
-    value += outlook["hand_card"] * len(s.hands[seat])
+    value -= t.cushion * max(0.0, 2 * due + t.reserve - cash)
+    value += t.hand_card * len(s.hands[seat])
     if s.phase == "auction" and s.auction_leader == seat:
         # leading an auction: count the luxury as good as won, at the bid
         owned = min(len(s.luxuries[seat]), 2)
-        value += luxury_value(owned + 1) - luxury_value(owned) - s.auction_high
+        value += t.lux[owned + 1] - t.lux[owned] - s.auction_high
     return value
 
 
@@ -91,8 +122,9 @@ def evaluate(s: FilthyRichState, seat: int) -> float:
             best = max(best, evaluate(after, seat))  # type: ignore[arg-type]
         return best
     hits = expected_hits(s)
-    mine = worth(s, seat, hits)
-    others = [worth(s, p, hits) for p in range(s.players) if p != seat and s.alive[p]]
+    terms = _Outlook(s)
+    mine = worth(s, seat, hits, terms)
+    others = [worth(s, p, hits, terms) for p in range(s.players) if p != seat and s.alive[p]]
     return mine - (max(others) if others else 0.0)
 
 

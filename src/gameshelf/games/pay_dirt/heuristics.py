@@ -58,30 +58,59 @@ def money_weight(s: PayDirtState) -> float:
     return money["late"] - money["early_discount"] * max(0.0, rounds_left(s) - 5)
 
 
-def camp_value(s: PayDirtState, camp: Camp) -> float:
+class _Outlook:
+    """What every camp's :func:`camp_value` shares in one position (weights,
+    rounds left, the price of money), read once per evaluation rather than
+    once per camp: the bots evaluate every move they try, so this is the hot
+    path of a play-out."""
+
+    __slots__ = ("ability", "broken", "chain", "crew", "gear", "left", "machine_scale", "money", "tool", "wear")
+
+    def __init__(self, s: PayDirtState) -> None:
+        w = WEIGHTS.current
+        step, horizon = w["progress"]["step"], w["progress"]["horizon"]
+        self.left = left = rounds_left(s)
+        self.chain = w["dirt"]["chain"]
+        self.money = money_weight(s)
+        self.crew = step * w["progress"]["worker"]  # times workers, times the capped rounds
+        self.gear = w["machines"]["gear"] * step * min(left, horizon)
+        self.ability = w["crew"]["ability"]
+        self.wear = w["machines"]["wear"]
+        self.broken = w["machines"]["broken"]
+        self.tool = w["machines"]["tool"]
+        # (step, horizon) of machine_value, with the horizon already capped
+        self.machine_scale = (step, min(left, horizon))
+
+
+def camp_value(s: PayDirtState, camp: Camp, terms: _Outlook | None = None) -> float:
     comp = s.comp
     if s.is_over:
         return float(camp.gold)
-    w = WEIGHTS.current
-    step, horizon = w["progress"]["step"], w["progress"]["horizon"]
-    chain = w["dirt"]["chain"]
+    t = terms or _Outlook(s)
+    chain = t.chain
     mean = comp.kind_mean
     kinds = comp.tile_kind
-    left = rounds_left(s)
+    left = t.left
+    step, horizon = t.machine_scale
+    base_spaces = comp.rules.base_spaces
     value = float(camp.gold) + claims_value(s, camp.claim_tiles, left)
     total = sum(len(r) for r in camp.rows)
     done = 0
     for m, row in enumerate(camp.rows):
-        for t in row:
+        for tile in row:
             done += 1
-            if t != EMPTY:
-                value += (chain + (1 - chain) * done / total) * mean[kinds[t]]
-        value += machine_value(s, m, len(row), camp.durability(comp, m), left)
-        value -= wear_cost(camp.wear[m], camp.durability(comp, m))
-    value += money_weight(s) * camp.money
-    value += crew_value(camp.workers, left)
-    value += w["machines"]["gear"] * step * min(left, horizon) * sum(1 for g in camp.gear if g != EMPTY)
-    value += w["crew"]["ability"] * sum(1 for c in camp.personnel if comp.personnel[c].ability != "none")
+            if tile != EMPTY:
+                value += (chain + (1 - chain) * done / total) * mean[kinds[tile]]
+        durability = camp.durability(comp, m)
+        # machine_value, inline; then wear, which costs little until the
+        # machine is about to stop the chain
+        value += step * (base_spaces[m] - len(row)) * horizon + t.tool * durability * horizon
+        wear = camp.wear[m]
+        value -= t.wear * wear + (t.broken if wear >= durability else 0.0)
+    value += t.money * camp.money
+    value += t.crew * camp.workers * horizon
+    value += t.gear * sum(1 for g in camp.gear if g != EMPTY)
+    value += t.ability * sum(1 for c in camp.personnel if comp.personnel[c].ability != "none")
     return value
 
 
@@ -89,12 +118,6 @@ def crew_value(workers: int, left: float) -> float:
     """Workers' moves over the rounds left (counted up to the horizon)."""
     progress = WEIGHTS.current["progress"]
     return progress["step"] * progress["worker"] * workers * min(left, progress["horizon"])
-
-
-def wear_cost(wear: int, durability: int) -> float:
-    """Wear costs little until the machine is about to stop the chain."""
-    machines = WEIGHTS.current["machines"]
-    return machines["wear"] * wear + (machines["broken"] if wear >= durability else 0.0)
 
 
 def claims_value(s: PayDirtState, claims: list[list[int]], left: float) -> float:
@@ -196,7 +219,8 @@ def standing_gear_value(s: PayDirtState, player: int) -> float:
 
 
 def evaluate(s: PayDirtState, player: int) -> float:
-    values = [camp_value(s, c) for c in s.camps]
+    terms = _Outlook(s)
+    values = [camp_value(s, c, terms) for c in s.camps]
     if s.phase == "gear":
         for p in range(s.players):
             values[p] += standing_gear_value(s, p)

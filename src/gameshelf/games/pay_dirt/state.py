@@ -225,6 +225,10 @@ class PayDirtState(State):
         return {p: list(items) for p, items in enumerate(self.acquired)}
 
     # -- the end ------------------------------------------------------------------------
+    def round_number(self) -> int:
+        """The round in play (public; income ends a round, rules/income.py)."""
+        return self.round
+
     def scores(self) -> list[float]:
         return [float(c.gold) for c in self.camps]
 
