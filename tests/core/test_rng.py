@@ -78,13 +78,7 @@ def test_shuffle_draws_exactly_what_the_plain_fisher_yates_loop_draws() -> None:
     # cards land where the plain loop put them and the stream ends in step.
     for seed in range(40):
         for size in (0, 1, 2, 3, 7, 52, 200):
-            fast, plain = Stream(seed), Stream(seed)
-            got, want = list(range(size)), list(range(size))
-            fast.shuffle(got)
-            for i in range(size - 1, 0, -1):
-                j = plain.below(i + 1)
-                want[i], want[j] = want[j], want[i]
-            assert got == want and fast == plain
+            _assert_shuffle_is_plain_loop(Stream(seed), Stream(seed), size)
 
 
 def test_shuffle_rejects_a_low_draw_as_below_does() -> None:
@@ -92,13 +86,18 @@ def test_shuffle_rejects_a_low_draw_as_below_does() -> None:
     # rare rejection path must draw again exactly as below() does.
     for inc in (1, 3, 0x5851F42D4C957F2D | 1, (1 << 64) - 1):
         for size in (2, 3, 5, 52):
-            fast, plain = Stream.from_state(0, inc), Stream.from_state(0, inc)
-            got, want = list(range(size)), list(range(size))
-            fast.shuffle(got)
-            for i in range(size - 1, 0, -1):
-                j = plain.below(i + 1)
-                want[i], want[j] = want[j], want[i]
-            assert got == want and fast == plain
+            _assert_shuffle_is_plain_loop(Stream.from_state(0, inc), Stream.from_state(0, inc), size)
+
+
+def _assert_shuffle_is_plain_loop(fast: Stream, plain: Stream, size: int) -> None:
+    """``fast.shuffle`` puts ``size`` cards where the plain Fisher-Yates loop
+    over ``plain.below`` puts them, and leaves both streams in step."""
+    got, want = list(range(size)), list(range(size))
+    fast.shuffle(got)
+    for i in range(size - 1, 0, -1):
+        j = plain.below(i + 1)
+        want[i], want[j] = want[j], want[i]
+    assert got == want and fast == plain
 
 
 def test_named_streams_are_the_plain_derivation() -> None:
