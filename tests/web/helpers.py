@@ -3,8 +3,10 @@ clicking, wait for the server's next state."""
 
 from __future__ import annotations
 
+import json
 import random
 import time
+import urllib.request
 from typing import Any
 
 from tests.web.conftest import SHOTS
@@ -50,13 +52,14 @@ def click_a_move(page: Any, rng: random.Random, board_first: bool = True) -> boo
     return True
 
 
-def play_to_end(page: Any, seconds: float, seed: int = 1) -> int:
-    """Click legal moves until the result screen shows; returns moves made."""
+def play_to_end(page: Any, seconds: float, seed: int = 1, most: int | None = None) -> int:
+    """Click legal moves until the result screen shows (or ``most`` moves
+    are made); returns moves made."""
     rng = random.Random(seed)
     made = 0
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        if page.locator(".result-screen").count():
+        if page.locator(".result-screen").count() or made == most:
             return made
         try:
             if page.locator(".show-board").count():  # hot seat: the next person's turn
@@ -69,6 +72,42 @@ def play_to_end(page: Any, seconds: float, seed: int = 1) -> int:
         except Exception:  # the board was redrawn under the click: look again
             page.wait_for_timeout(100)
     raise AssertionError(f"no result screen after {made} moves in {seconds}s")
+
+
+def _api(base: str, path: str, token: str | None = None, body: Any = None) -> Any:
+    headers = {"Content-Type": "application/json"}
+    if token is not None:
+        headers["Authorization"] = f"Bearer {token}"
+    req = urllib.request.Request(base + path, method="GET" if body is None else "POST", headers=headers,
+                                 data=None if body is None else json.dumps(body).encode())
+    with urllib.request.urlopen(req, timeout=30) as res:
+        return json.loads(res.read())
+
+
+def finish_through_the_api(page: Any, base: str, seed: int = 1) -> int:
+    """Play the hot-seat table open in ``page`` to its end with random legal
+    moves posted through the HTTP API under the seat tokens this browser
+    holds, then wait for the page to show the result. Why: a random game
+    runs to hundreds of moves, too many to click on a slow machine, while
+    the page must still follow every one of them and end on its result
+    screen. Returns the moves made."""
+    table = page.url.split("#/t/")[1].split("?")[0]
+    tokens = json.loads(page.evaluate("() => localStorage.getItem('gameshelf.seats')"))[table]
+    rng = random.Random(seed)
+    made = 0
+    while (info := _api(base, f"/api/tables/{table}"))["status"] != "over":
+        token = tokens[str(info["to_move"])]
+        view = _api(base, f"/api/tables/{table}/view", token)
+        move = rng.choice(view["legal"])["action"]
+        _api(base, f"/api/tables/{table}/moves", token, {"after": view["state"], "action": move})
+        made += 1
+    deadline = time.monotonic() + 60
+    while not page.locator(".result-screen").count():
+        assert time.monotonic() < deadline, "the page did not show the result screen"
+        if page.locator(".show-board").count():  # hot seat: the hand-over screen came first
+            page.click(".show-board", timeout=5_000)
+        page.wait_for_timeout(200)
+    return made
 
 
 def shot(page: Any, name: str) -> None:

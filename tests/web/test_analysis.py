@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from tests.web.helpers import create_table, play_to_end, shot
+from tests.web.helpers import create_table, finish_through_the_api, play_to_end, shot
 from tests.web.test_status import JAPANESE, _axe, _http, _page
 
 #: The longest the page may say "being worked out": the analysis takes about
@@ -29,9 +29,11 @@ def test_finish_a_game_then_read_its_costliest_moves_in_english_and_japanese(
     # game stays open and most decisions move the chance to win (a random
     # clicker against a bot is soon lost in every world, where only the lead
     # a few moves on tells moves apart: tests/analysis covers that case)
+    # (the first moves by clicking, the rest, often hundreds, through the API)
     create_table(page, server, "filthy-rich", ["here", "here"], ["Alice", "Bob"])
     page.wait_for_selector(".table-page")
-    play_to_end(page, 300, seed=11)
+    play_to_end(page, 120, seed=11, most=6)
+    finish_through_the_api(page, server, seed=11)
     result = page.locator(".result-screen")
     result.locator("a.open-analysis").click()
     page.wait_for_selector(".replay")
