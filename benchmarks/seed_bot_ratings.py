@@ -42,7 +42,8 @@ LEVELS = ["easy", "normal", "hard"]
 def play_one(service: Service, game_id: str, rng: random.Random) -> None:
     game = load_game(game_id)
     players = rng.randint(max(2, game.min_players), min(game.max_players, 4))
-    seats = [schemas.BotSeat(kind="bot", level=rng.choice(LEVELS)) for _ in range(players)]  # type: ignore[arg-type]
+    seats: list[schemas.Seat] = [schemas.BotSeat(kind="bot", level=rng.choice(LEVELS))  # type: ignore[arg-type]
+                                 for _ in range(players)]
     created = service.create_table(schemas.CreateTable(game=game_id, players=players, seats=seats,
                                                        rated=True))
     while (job := service.bot_job(created["id"])) is not None:
