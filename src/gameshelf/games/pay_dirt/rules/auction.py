@@ -36,7 +36,7 @@ def lot(s: PayDirtState, row: int, item: int) -> Any:
 
 
 def min_bid(s: PayDirtState, row: int, item: int) -> int:
-    return int(lot(s, row, item).min_bid)
+    return s.comp.min_bids[min(row, 2)][item]
 
 
 # -- the auctioneer ------------------------------------------------------------------
@@ -75,19 +75,19 @@ def auctioneer_actions(s: PayDirtState) -> list[Action]:
     """Each open lot's affordable listed openings, then the pass. The loop
     of :func:`_open_lots` spelt out: this menu is listed at every auction
     decision (and again to check it)."""
-    top = _top(s, s.auctioneer)
     comp = s.comp
-    rows: tuple[Any, ...] = (comp.equipment, comp.personnel, comp.claims)
+    top = min(s.camps[s.auctioneer].money, comp.rules.bid_cap)  # _top, spelt out
+    no_bid = s.no_bid
     out: list[Action] = []
     steps = bisect.bisect_right
-    for row, records in enumerate(rows):
-        if row == s.no_bid:
+    for row, low in enumerate(comp.min_bids):
+        if row == no_bid:
             continue
         display = s.display[row]
         openings = _row_openings(row, len(display))
         for slot, item in enumerate(display):
             if item != EMPTY:  # the steps with minimum + step <= top
-                out += openings[slot][: steps(OPENING_STEPS, top - records[item].min_bid)]
+                out += openings[slot][: steps(OPENING_STEPS, top - low[item])]
     out.append(AUCTIONEER_PASS)
     return out
 
@@ -133,7 +133,7 @@ def nominate(s: PayDirtState, row: int, slot: int, over: int) -> None:
     s.high_bidder = a
     s.active = [True] * s.players
     s.bidder = a
-    s.log("pay_dirt.log.nominate", player=a + 1, row=f"@pay_dirt.row.{ROWS[row]}", lot=lot_param(row, item),
+    s.log("pay_dirt.log.nominate", player=a + 1, row=_ROW_KEYS[row], lot=lot_param(row, item),
           amount=dollars(s.high_bid))
     _next_bidder(s)
 
@@ -176,16 +176,17 @@ def _next_bidder(s: PayDirtState) -> None:
     automatically. "1人が残るまで競りを続ける" — one left wins."""
     n = s.players
     p = s.bidder
+    active, high_bidder, high_bid, cap = s.active, s.high_bidder, s.high_bid, s.comp.rules.bid_cap
     for _ in range(2 * n):
         p = (p + 1) % n
-        if p == s.high_bidder:
-            if sum(s.active) == 1:
+        if p == high_bidder:
+            if sum(active) == 1:
                 break
             continue
-        if not s.active[p]:
+        if not active[p]:
             continue
-        if not can_raise(s, p):
-            s.active[p] = False
+        if high_bid >= min(s.camps[p].money, cap):  # not can_raise(s, p)
+            active[p] = False
             s.log("pay_dirt.log.cannot-raise", player=p + 1)
             continue
         s.bidder = p
@@ -201,15 +202,16 @@ def _win(s: PayDirtState) -> None:
     item = s.display[row][slot]
     s.display[row][slot] = EMPTY
     s.camps[winner].money -= s.high_bid
-    s.log("pay_dirt.log.won", player=winner + 1, row=f"@pay_dirt.row.{ROWS[row]}", lot=lot_param(row, item),
-          amount=dollars(s.high_bid), id=lot_id(s, row, item))
+    lot_id = s.comp.lot_ids[row][item]
+    s.log("pay_dirt.log.won", player=winner + 1, row=_ROW_KEYS[row], lot=lot_param(row, item),
+          amount=dollars(s.high_bid), id=lot_id)
     s.no_bid = row
     s.won[winner] = True
     s.events_done += 1
     s.lot = (EMPTY, EMPTY)
     s.active = [False] * s.players
     s.bidder = EMPTY
-    s.acquired[winner].append(lot_id(s, row, item))
+    s.acquired[winner].append(lot_id)
     acquire.acquire(s, winner, row, item)
     if not s.pending:
         after_auction(s)
@@ -219,11 +221,15 @@ def after_auction(s: PayDirtState) -> None:
     """"競り落としたのが競売人であれば、時計回りで同ラウンドで何も落札していない
     プレイヤーが次の競売人となる。競り落としたのが競売人以外であれば、連続して競売人となる。" (A4)"""
     s.phase = "auction"
-    if s.high_bidder == s.auctioneer:
-        n = s.players
-        nxt = [(s.auctioneer + k) % n for k in range(1, n + 1)]
-        fresh = [p for p in nxt if not s.won[p]]
-        s.auctioneer = fresh[0] if fresh else nxt[0]
+    if s.high_bidder == s.auctioneer:  # the first clockwise who won nothing, else the next
+        n, a, won = s.players, s.auctioneer, s.won
+        nxt = (a + 1) % n
+        for k in range(1, n + 1):
+            p = (a + k) % n
+            if not won[p]:
+                nxt = p
+                break
+        s.auctioneer = nxt
     s.high_bidder = EMPTY
     s.high_bid = 0
     _maybe_end_phase(s)
@@ -236,6 +242,10 @@ def _maybe_end_phase(s: PayDirtState) -> None:
         labor.start_labor(s)
     else:
         announce(s)
+
+
+#: each row's log name (``"@pay_dirt.row.<row>"``), built once
+_ROW_KEYS = tuple(f"@pay_dirt.row.{row}" for row in ROWS)
 
 
 def announce(s: PayDirtState) -> None:

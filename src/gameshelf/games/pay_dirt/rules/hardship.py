@@ -24,8 +24,9 @@ if TYPE_CHECKING:
 def draft_order(s: PayDirtState) -> list[int]:
     """Least gold first; among equals, the player furthest clockwise from
     the start player counts as poorer (A8)."""
-    n = s.players
-    return sorted(range(n), key=lambda p: (s.camps[p].gold, -((p - s.head) % n)))
+    n, head = s.players, s.head
+    ranked = sorted([(camp.gold, -((p - head) % n), p) for p, camp in enumerate(s.camps)])
+    return [p for _, _, p in ranked]
 
 
 def start_hardship(s: PayDirtState) -> None:
@@ -75,8 +76,7 @@ def _log_kept(s: PayDirtState, player: int, card: int, key: str = "pay_dirt.log.
     """The table sees that a card was kept, only its keeper which one (the
     cards are revealed together in :func:`resolve`)."""
     s.log(key, player=player + 1)
-    name = f"@pay_dirt.hardship.{s.comp.hardships[card].id}"
-    s.log("pay_dirt.log.kept", visible_to=(player,), player=player + 1, card=name)
+    s.log("pay_dirt.log.kept", visible_to=(player,), player=player + 1, card=_card_key(card))
 
 
 def _settle(s: PayDirtState) -> None:
@@ -89,6 +89,14 @@ def _settle(s: PayDirtState) -> None:
         s.draft_pos += 1
     if s.draft_pos >= s.players or not s.draft_hand:
         resolve(s)
+
+
+@functools.cache
+def _card_key(card: int) -> str:
+    """A hardship card's log name (``"@pay_dirt.hardship.<id>"``), built once."""
+    from gameshelf.games.pay_dirt.components import components
+
+    return f"@pay_dirt.hardship.{components().hardships[card].id}"
 
 
 @functools.cache
@@ -109,7 +117,7 @@ def resolve(s: PayDirtState) -> None:
         if card == EMPTY:
             continue
         h = comp.hardships[card]
-        name = f"@pay_dirt.hardship.{h.id}"
+        name = _card_key(card)
         s.log("pay_dirt.log.hardship", player=p + 1, card=name, effect=effect_param(card))
         camp = s.camps[p]
         if camp.personnel and any(  # (most camps hire nobody: no generator then)
@@ -127,7 +135,7 @@ def resolve(s: PayDirtState) -> None:
     s.temperature -= drop
     if head_card != EMPTY:
         s.log("pay_dirt.log.temperature", drop=drop, temperature=s.temperature, head=s.head + 1,
-              card=f"@pay_dirt.hardship.{comp.hardships[head_card].id}")
+              card=_card_key(head_card))
     else:
         s.log("pay_dirt.log.temperature-none", temperature=s.temperature)
     s.kept = [EMPTY] * s.players
