@@ -22,8 +22,7 @@ from gameshelf.games.pay_dirt.actions import (
 )
 from gameshelf.games.pay_dirt.board import EMPTY
 from gameshelf.games.pay_dirt.components import ROWS, dollars
-from gameshelf.games.pay_dirt.names import lot_param
-from gameshelf.games.pay_dirt.rules import acquire, labor
+from gameshelf.games.pay_dirt.rules import acquire, events, labor
 
 if TYPE_CHECKING:
     from gameshelf.games.pay_dirt.state import PayDirtState
@@ -133,8 +132,8 @@ def nominate(s: PayDirtState, row: int, slot: int, over: int) -> None:
     s.high_bidder = a
     s.active = [True] * s.players
     s.bidder = a
-    s.log("pay_dirt.log.nominate", player=a + 1, row=_ROW_KEYS[row], lot=lot_param(row, item),
-          amount=dollars(s.high_bid))
+    if not s.quiet:
+        s.events.append(events.nominate(a + 1, row, item, dollars(s.high_bid)))
     _next_bidder(s)
 
 
@@ -142,7 +141,8 @@ def auctioneer_pass(s: PayDirtState) -> None:
     """"競売人になった時に、最低金額を支払うことが出来ない場合や、競売人になりたくない
     場合はパス(競売人のパス)をして次のプレイヤーに競売人を移す事が出来る" (A5)."""
     s.events_done += 1
-    s.log("pay_dirt.log.auctioneer-pass", player=s.auctioneer + 1, n=s.events_done, total=s.players)
+    if not s.quiet:  # (shared events: rules/events.py)
+        s.events.append(events.AUCTIONEER_PASS(s.auctioneer + 1, s.events_done, s.players))
     s.auctioneer = (s.auctioneer + 1) % s.players
     _maybe_end_phase(s)
 
@@ -160,14 +160,16 @@ def bidder_actions(s: PayDirtState) -> list[Action]:
 def bid(s: PayDirtState, amount: int) -> None:
     s.high_bid = amount
     s.high_bidder = s.bidder
-    s.log("pay_dirt.log.bid", player=s.bidder + 1, amount=dollars(amount))
+    if not s.quiet:
+        s.events.append(events.BID(s.bidder + 1, dollars(amount)))
     _next_bidder(s)
 
 
 def pass_bid(s: PayDirtState) -> None:
     """A hard pass (A6): out of this auction for good."""
     s.active[s.bidder] = False
-    s.log("pay_dirt.log.pass", player=s.bidder + 1)
+    if not s.quiet:
+        s.events.append(events.PASS(s.bidder + 1))
     _next_bidder(s)
 
 
@@ -187,7 +189,8 @@ def _next_bidder(s: PayDirtState) -> None:
             continue
         if high_bid >= min(s.camps[p].money, cap):  # not can_raise(s, p)
             active[p] = False
-            s.log("pay_dirt.log.cannot-raise", player=p + 1)
+            if not s.quiet:
+                s.events.append(events.CANNOT_RAISE(p + 1))
             continue
         s.bidder = p
         return
@@ -202,16 +205,16 @@ def _win(s: PayDirtState) -> None:
     item = s.display[row][slot]
     s.display[row][slot] = EMPTY
     s.camps[winner].money -= s.high_bid
-    lot_id = s.comp.lot_ids[row][item]
-    s.log("pay_dirt.log.won", player=winner + 1, row=_ROW_KEYS[row], lot=lot_param(row, item),
-          amount=dollars(s.high_bid), id=lot_id)
+    data_id = s.comp.lot_ids[row][item]
+    if not s.quiet:
+        s.events.append(events.won(winner + 1, row, item, dollars(s.high_bid)))
     s.no_bid = row
     s.won[winner] = True
     s.events_done += 1
     s.lot = (EMPTY, EMPTY)
     s.active = [False] * s.players
     s.bidder = EMPTY
-    s.acquired[winner].append(lot_id)
+    s.acquired[winner].append(data_id)
     acquire.acquire(s, winner, row, item)
     if not s.pending:
         after_auction(s)
@@ -245,12 +248,13 @@ def _maybe_end_phase(s: PayDirtState) -> None:
 
 
 #: each row's log name (``"@pay_dirt.row.<row>"``), built once
-_ROW_KEYS = tuple(f"@pay_dirt.row.{row}" for row in ROWS)
+ROW_KEYS = tuple(f"@pay_dirt.row.{row}" for row in ROWS)
 
 
 def announce(s: PayDirtState) -> None:
     """"Auction 2 of 5: player 3 is the auctioneer." """
-    s.log("pay_dirt.log.auctioneer", n=s.events_done + 1, total=s.players, player=s.auctioneer + 1)
+    if not s.quiet:
+        s.events.append(events.AUCTIONEER(s.events_done + 1, s.players, s.auctioneer + 1))
 
 
 def lot_id(s: PayDirtState, row: int, item: int) -> str:

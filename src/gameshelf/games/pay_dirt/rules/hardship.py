@@ -8,14 +8,16 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from gameshelf.core.actions import Action
-from gameshelf.core.i18n import LANGUAGES, seat_list
+from gameshelf.core.i18n import LANGUAGES
+from gameshelf.core.protocol import Event
 from gameshelf.games.pay_dirt.actions import KeepHardship, listed
 from gameshelf.games.pay_dirt.board import EMPTY
 from gameshelf.games.pay_dirt.components import MACHINES, dollars
-from gameshelf.games.pay_dirt.rules import income, supply
+from gameshelf.games.pay_dirt.rules import events, income, supply
 
 if TYPE_CHECKING:
     from gameshelf.games.pay_dirt.state import PayDirtState
@@ -38,9 +40,8 @@ def start_hardship(s: PayDirtState) -> None:
     supply.refill_hardships(s, s.players)
     hand = [supply.draw_hardship(s) for _ in range(s.players)]
     s.draft_hand = sorted(h for h in hand if h != EMPTY)
-    first = s.draft_order[0]
-    s.log("pay_dirt.log.draft", order=seat_list(s.draft_order), first=first + 1,  # "first": not the mover
-          cards=len(s.draft_hand))
+    if not s.quiet:  # "first" (the first to draft), not "player": not the mover
+        s.events.append(events.draft(tuple(s.draft_order), len(s.draft_hand)))
     log_ties(s, s.draft_order, "pay_dirt.log.tie")
     _settle(s)
 
@@ -52,8 +53,8 @@ def log_ties(s: PayDirtState, order: list[int], key: str, *, top_only: bool = Fa
     for p in order:
         groups.setdefault(s.camps[p].gold, []).append(p)
     for gold, group in groups.items():
-        if len(group) > 1:
-            s.log(key, gold=gold, players=seat_list(group))
+        if len(group) > 1 and not s.quiet:
+            s.events.append(events.tie(key, gold, tuple(group)))
         if top_only:
             return
 
@@ -72,11 +73,12 @@ def keep(s: PayDirtState, card: int) -> None:
     _settle(s)
 
 
-def _log_kept(s: PayDirtState, player: int, card: int, key: str = "pay_dirt.log.keeps-hidden") -> None:
+def _log_kept(s: PayDirtState, player: int, card: int, line: Callable[[int], Event] = events.KEEPS_HIDDEN) -> None:
     """The table sees that a card was kept, only its keeper which one (the
     cards are revealed together in :func:`resolve`)."""
-    s.log(key, player=player + 1)
-    s.log("pay_dirt.log.kept", visible_to=(player,), player=player + 1, card=_card_key(card))
+    if not s.quiet:
+        s.events.append(line(player + 1))
+        s.events.append(events.kept(player, _card_key(card)))
 
 
 def _settle(s: PayDirtState) -> None:
@@ -85,7 +87,7 @@ def _settle(s: PayDirtState) -> None:
     while s.draft_pos < s.players and len(s.draft_hand) == 1:
         p = s.draft_order[s.draft_pos]
         s.kept[p] = s.draft_hand.pop()
-        _log_kept(s, p, s.kept[p], "pay_dirt.log.keeps-last")
+        _log_kept(s, p, s.kept[p], events.KEEPS_LAST)
         s.draft_pos += 1
     if s.draft_pos >= s.players or not s.draft_hand:
         resolve(s)
@@ -118,7 +120,8 @@ def resolve(s: PayDirtState) -> None:
             continue
         h = comp.hardships[card]
         name = _card_key(card)
-        s.log("pay_dirt.log.hardship", player=p + 1, card=name, effect=effect_param(card))
+        if not s.quiet:
+            s.events.append(events.hardship(p + 1, name, card))
         camp = s.camps[p]
         if camp.personnel and any(  # (most camps hire nobody: no generator then)
             comp.personnel[c].ability == "cancel" and h.tag in comp.personnel[c].tags for c in camp.personnel
@@ -133,11 +136,12 @@ def resolve(s: PayDirtState) -> None:
     head_card = s.kept[s.head]
     drop = comp.hardships[head_card].temperature if head_card != EMPTY else 0
     s.temperature -= drop
-    if head_card != EMPTY:
-        s.log("pay_dirt.log.temperature", drop=drop, temperature=s.temperature, head=s.head + 1,
-              card=_card_key(head_card))
+    if s.quiet:
+        pass
+    elif head_card != EMPTY:
+        s.events.append(events.TEMPERATURE(drop, s.temperature, s.head + 1, _card_key(head_card)))
     else:
-        s.log("pay_dirt.log.temperature-none", temperature=s.temperature)
+        s.events.append(events.TEMPERATURE_NONE(s.temperature))
     s.kept = [EMPTY] * s.players
     s.passed = [[] for _ in range(s.players)]
     s.draft_order = []

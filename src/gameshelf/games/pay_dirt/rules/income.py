@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from gameshelf.games.pay_dirt.board import EMPTY
 from gameshelf.games.pay_dirt.components import dollars
-from gameshelf.games.pay_dirt.rules import labor, setup
+from gameshelf.games.pay_dirt.rules import events, labor, setup
 
 if TYPE_CHECKING:
     from gameshelf.games.pay_dirt.state import PayDirtState
@@ -23,7 +23,8 @@ def income_phase(s: PayDirtState) -> None:
             amount = max(0, income + labor.ability_total(s, camp, "income_bonus")
                          - labor.ongoing_total(s, camp, "income_penalty"))
         camp.money += amount
-        s.log("pay_dirt.log.income", player=p + 1, money=dollars(amount))
+        if not s.quiet:  # (shared events: rules/events.py)
+            s.events.append(events.INCOME(p + 1, dollars(amount)))
     for display, deck in zip(s.display, s.decks, strict=True):
         for slot, item in enumerate(display):
             if item == EMPTY and deck:  # no reshuffle: the decks are finite

@@ -52,7 +52,7 @@ from gameshelf.games.pay_dirt.components import (
     dollars,
 )
 from gameshelf.games.pay_dirt.names import equipment_param
-from gameshelf.games.pay_dirt.rules import acquire, hardship, supply, sweep
+from gameshelf.games.pay_dirt.rules import acquire, events, hardship, supply, sweep
 
 if TYPE_CHECKING:
     from gameshelf.games.pay_dirt.state import PayDirtState
@@ -91,7 +91,8 @@ def start_labor(s: PayDirtState) -> None:
         camp.idle = 0
         camp.busy = [False] * 5
         camp.repaired = [False] * 5
-    s.log("pay_dirt.log.labor")
+    if not s.quiet:
+        s.events.append(events.LABOR)
     s.phase = "gear"
     s.gear_step = PLACE
     s.placed = [False] * s.players
@@ -117,7 +118,8 @@ def place_gear(s: PayDirtState, workers: int) -> None:
     s.camps[p].unused -= workers
     s.gear_workers[p] = workers
     s.placed[p] = True
-    s.log("pay_dirt.log.placed-gear", player=p + 1, workers=workers)
+    if not s.quiet:  # (shared events: rules/events.py)
+        s.events.append(events.PLACED_GEAR(p + 1, workers))
     s.turn = (p + 1) % s.players
     _settle_place_turn(s)
 
@@ -207,7 +209,8 @@ def buy_gear(s: PayDirtState, slot: int) -> None:
     camp.wear[3 + kind] = 0
     camp.busy[3 + kind] = False
     camp.repaired[3 + kind] = False
-    s.log("pay_dirt.log.bought-gear", player=p + 1, gear=_GEAR_KEYS[gear], price=dollars(price))
+    if not s.quiet:
+        s.events.append(events.BOUGHT_GEAR(p + 1, _GEAR_KEYS[gear], dollars(price)))
     s.turn = (p + 1) % s.players
     _settle_gear_turn(s)
 
@@ -452,8 +455,9 @@ def pull(s: PayDirtState, m: int, by: int) -> None:
     camp.rows[m][0], prev[-1] = prev[-1], EMPTY
     camp.add_wear(s.comp, m)
     durability, now = camp.durability(s.comp, m), camp.wear[m]  # (_wear's fields, in its order)
-    s.log("pay_dirt.log.pulled", player=p + 1, source=_MACHINE_KEYS[m - 1], machine=_MACHINE_KEYS[m], now=now,
-          durability=durability, broken=_BROKEN if now >= durability else "")
+    if not s.quiet:
+        s.events.append(events.PULLED(p + 1, _MACHINE_KEYS[m - 1], _MACHINE_KEYS[m], now, durability,
+                                      _BROKEN if now >= durability else ""))
     _arrive(s, p, m, 0)
     _settle_work_turn(s)
 
@@ -473,8 +477,8 @@ def dig(s: PayDirtState, claim: int, kind: int, by: int) -> None:
     camp.rows[0][0] = tiles.pop(index)
     camp.add_wear(s.comp, 0, 1 + ongoing_total(s, camp, "dig_wear"))
     durability, now = camp.durability(s.comp, 0), camp.wear[0]
-    s.log("pay_dirt.log.dug", player=p + 1, kind=_KIND_KEYS[kind], now=now, durability=durability,
-          broken=_BROKEN if now >= durability else "")
+    if not s.quiet:
+        s.events.append(events.DUG(p + 1, _KIND_KEYS[kind], now, durability, _BROKEN if now >= durability else ""))
     _settle_work_turn(s)
 
 
@@ -519,8 +523,9 @@ def repair(s: PayDirtState, target: int, by: int) -> None:
     _spend(s, camp, by)
     removed = min(camp.wear[target], amount)
     camp.wear[target] -= removed
-    s.log("pay_dirt.log.repaired", player=p + 1, target=_TARGET_KEYS[target], by=_BY_KEYS[by], wear=removed,
-          now=camp.wear[target], durability=camp.durability(s.comp, target))
+    if not s.quiet:
+        s.events.append(events.REPAIRED(p + 1, _TARGET_KEYS[target], _BY_KEYS[by], removed, camp.wear[target],
+                                        camp.durability(s.comp, target)))
     _settle_work_turn(s)
 
 
