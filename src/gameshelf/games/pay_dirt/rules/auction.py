@@ -78,23 +78,32 @@ def auctioneer_actions(s: PayDirtState) -> list[Action]:
     top = min(s.camps[s.auctioneer].money, comp.rules.bid_cap)  # _top, spelt out
     no_bid = s.no_bid
     out: list[Action] = []
-    steps = bisect.bisect_right
+    counts, most = _STEP_COUNTS, len(_STEP_COUNTS) - 1
     for row, low in enumerate(comp.min_bids):
         if row == no_bid:
             continue
         display = s.display[row]
-        openings = _row_openings(row, len(display))
+        prefixes = _row_prefixes(row, len(display))
         for slot, item in enumerate(display):
             if item != EMPTY:  # the steps with minimum + step <= top
-                out += openings[slot][: steps(OPENING_STEPS, top - low[item])]
+                over = top - low[item]
+                if over >= 0:
+                    out += prefixes[slot][counts[over if over < most else most]]
     out.append(AUCTIONEER_PASS)
     return out
 
 
+#: how many listed openings a lot offers with ``d`` over its minimum to
+#: spare: ``bisect_right(OPENING_STEPS, d)`` for ``d`` from 0 to the
+#: largest step (beyond it, all of them)
+_STEP_COUNTS = tuple(bisect.bisect_right(OPENING_STEPS, d) for d in range(OPENING_STEPS[-1] + 1))
+
+
 @functools.cache
-def _row_openings(row: int, slots: int) -> tuple[tuple[Action, ...], ...]:
-    """:func:`_openings` of every slot of a row, in one lookup per row."""
-    return tuple(_openings(row, slot) for slot in range(slots))
+def _row_prefixes(row: int, slots: int) -> tuple[tuple[tuple[Action, ...], ...], ...]:
+    """Per slot of a row, its listed openings' prefixes by length
+    (``_openings(row, slot)[:k]`` at ``[slot][k]``): a menu takes one whole."""
+    return tuple(tuple(_openings(row, slot)[:k] for k in range(len(OPENING_STEPS) + 1)) for slot in range(slots))
 
 
 AUCTIONEER_PASS = listed(AuctioneerPass)

@@ -308,9 +308,18 @@ def work_actions(s: PayDirtState) -> list[Action]:
                     out += dig_moves(s, camp, WORKER)
                 elif rows[m - 1][-1] != EMPTY:
                     out.append(_WORKER_PULLS[m])
-        for t in _TARGET_IDS:  # a plain loop, not a comprehension: hot
-            if wear[t] > 0 and not busy[t] and (t < 3 or gear[t - 3] != EMPTY):
-                out.append(_REPAIRS[t])
+        # worker repairs: a worn machine, or a worn gear in its slot, not at
+        # work this round (the loop over the five targets, unrolled)
+        if wear[0] > 0 and not busy[0]:
+            out.append(_REPAIRS[0])
+        if wear[1] > 0 and not busy[1]:
+            out.append(_REPAIRS[1])
+        if wear[2] > 0 and not busy[2]:
+            out.append(_REPAIRS[2])
+        if wear[3] > 0 and not busy[3] and gear[0] != EMPTY:
+            out.append(_REPAIRS[3])
+        if wear[4] > 0 and not busy[4] and gear[1] != EMPTY:
+            out.append(_REPAIRS[4])
     gear = camp.gear
     if gear[0] != EMPTY:  # most camps hold no gear: skip the call
         out += gear_uses(s, camp, 0, CLAIM_GEAR)
@@ -369,28 +378,45 @@ def gear_uses(s: PayDirtState, camp: Camp, slot: int, by: int) -> list[Action]:
     effect = gear.effect
     if effect == "dig":
         return dig_moves(s, camp, by) if _machine_free(s, camp, 0) and camp.rows[0][0] == EMPTY else []
-    if effect == "move":
-        return [a for m in gear.machines for a in machine_moves(s, camp, m, by) if not isinstance(a, Dig)]
+    if effect == "move":  # machine_moves of each machine it moves, less the digs (spelt out: hot)
+        out: list[Action] = []
+        wear, repaired, equip, rows, tools = camp.wear, camp.repaired, camp.equip, camp.rows, s.comp.machine_tools
+        for m in gear.machines:
+            if repaired[m] or wear[m] >= tools[m][equip[m]]:
+                continue
+            row = rows[m]
+            slides = _SLIDES[by][m]
+            for i in range(len(row) - 1):
+                if row[i] != EMPTY and row[i + 1] == EMPTY:
+                    out.append(slides[i])
+            if m and row[0] == EMPTY and rows[m - 1][-1] != EMPTY:
+                out.append(_PULLS[by][m])
+        return out
     if effect == "repair":
         wear, repairs = camp.wear, _GEAR_REPAIRS[by]
         return [repairs[m] for m in range(3) if wear[m] > 0]
+    if not camp.gold:  # (nothing to sell)
+        return []
     return list(listed_run(Sell, 1, min(camp.gold, gear.amount) + 1, by))
 
 
 def can_work(s: PayDirtState, camp: Camp) -> bool:
     """Whether ``work_actions`` offers more than ``end-labor`` (early exit:
     this runs after every labour move)."""
+    gear = camp.gear
     if camp.unused:
         if camp.gold:
             return True
-        for t in range(5):
-            if camp.wear[t] and not camp.busy[t] and (t < 3 or camp.gear[t - 3] != EMPTY):
-                return True
-        for m in range(3):
-            if machine_can_move(s, camp, m):
-                return True
-    return (camp.gear[0] != EMPTY and bool(gear_uses(s, camp, 0, CLAIM_GEAR))) or (
-        camp.gear[1] != EMPTY and bool(gear_uses(s, camp, 1, CAMP_GEAR))
+        wear, busy = camp.wear, camp.busy  # a worker repair (work_actions' five checks)
+        if (
+            (wear[0] and not busy[0]) or (wear[1] and not busy[1]) or (wear[2] and not busy[2])
+            or (wear[3] and not busy[3] and gear[0] != EMPTY) or (wear[4] and not busy[4] and gear[1] != EMPTY)
+        ):
+            return True
+        if machine_can_move(s, camp, 0) or machine_can_move(s, camp, 1) or machine_can_move(s, camp, 2):
+            return True
+    return (gear[0] != EMPTY and bool(gear_uses(s, camp, 0, CLAIM_GEAR))) or (
+        gear[1] != EMPTY and bool(gear_uses(s, camp, 1, CAMP_GEAR))
     )
 
 
