@@ -38,8 +38,8 @@ def start_hardship(s: PayDirtState) -> None:
     s.kept = [EMPTY] * s.players
     s.passed = [[] for _ in range(s.players)]
     supply.refill_hardships(s, s.players)
-    hand = [supply.draw_hardship(s) for _ in range(s.players)]
-    s.draft_hand = sorted(h for h in hand if h != EMPTY)
+    deck = s.hardship_deck  # supply.draw_hardship for each player, while cards last (A25)
+    s.draft_hand = sorted([deck.pop() for _ in range(min(s.players, len(deck)))])
     if not s.quiet:  # "first" (the first to draft), not "player": not the mover
         s.events.append(events.draft(tuple(s.draft_order), len(s.draft_hand)))
     log_ties(s, s.draft_order, "pay_dirt.log.tie")

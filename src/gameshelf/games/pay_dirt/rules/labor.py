@@ -106,11 +106,11 @@ def place_actions(s: PayDirtState) -> list[Action]:
     """Any number of workers to the Gear Supplier (none included); a sale at
     the Sales Office before that."""
     camp = s.camps[s.turn]
-    out: list[Action] = []
-    if camp.unused:
-        out += listed_run(Sell, 1, min(camp.gold, s.comp.rules.sell_per_worker) + 1)
-    out += listed_run(PlaceGear, 0, camp.unused + 1)
-    return out
+    unused = camp.unused
+    place = listed_run(PlaceGear, 0, unused + 1)
+    if unused and camp.gold:  # (no gold: no sale to list)
+        return [*listed_run(Sell, 1, min(camp.gold, s.comp.rules.sell_per_worker) + 1), *place]
+    return list(place)
 
 
 def place_gear(s: PayDirtState, workers: int) -> None:
