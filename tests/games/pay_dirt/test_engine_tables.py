@@ -25,7 +25,7 @@ from gameshelf.games.pay_dirt.components import (
     Components,
     components,
 )
-from gameshelf.games.pay_dirt.rules import events, labor
+from gameshelf.games.pay_dirt.rules import events, hardship, labor
 from gameshelf.testing import random_playout
 from tests.games.pay_dirt.helpers import new
 
@@ -99,6 +99,8 @@ def test_the_move_tables_hold_the_listed_instances() -> None:
             assert len(digs) == len(kinds)
             assert all(d is A.listed(A.Dig, c, k, by) for d, k in zip(digs, kinds, strict=True))
     assert all(b is A.listed(A.BuyGear, i) for i, b in enumerate(labor._BUY_GEAR))
+    assert len(hardship._KEEP) == len(comp.hardships)
+    assert all(k is A.listed(A.KeepHardship, c) for c, k in enumerate(hardship._KEEP))
 
 
 def _logged(key: str, visible_to: tuple[int, ...] | None = None, **params: object) -> Event:

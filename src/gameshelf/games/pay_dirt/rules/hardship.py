@@ -16,7 +16,7 @@ from gameshelf.core.i18n import LANGUAGES
 from gameshelf.core.protocol import Event
 from gameshelf.games.pay_dirt.actions import KeepHardship, listed
 from gameshelf.games.pay_dirt.board import EMPTY
-from gameshelf.games.pay_dirt.components import MACHINES, dollars
+from gameshelf.games.pay_dirt.components import MACHINES, components, dollars
 from gameshelf.games.pay_dirt.rules import events, income, supply
 
 if TYPE_CHECKING:
@@ -60,7 +60,12 @@ def log_ties(s: PayDirtState, order: list[int], key: str, *, top_only: bool = Fa
 
 
 def draft_actions(s: PayDirtState) -> list[Action]:
-    return [listed(KeepHardship, c) for c in s.draft_hand]
+    keep = _KEEP
+    return [keep[c] for c in s.draft_hand]
+
+
+#: each card's "keep" as ``listed`` hands it out, looked up once
+_KEEP = tuple(listed(KeepHardship, c) for c in range(len(components().hardships)))
 
 
 def keep(s: PayDirtState, card: int) -> None:
@@ -96,8 +101,6 @@ def _settle(s: PayDirtState) -> None:
 @functools.cache
 def _card_key(card: int) -> str:
     """A hardship card's log name (``"@pay_dirt.hardship.<id>"``), built once."""
-    from gameshelf.games.pay_dirt.components import components
-
     return f"@pay_dirt.hardship.{components().hardships[card].id}"
 
 
