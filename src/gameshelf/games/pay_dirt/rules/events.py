@@ -2,7 +2,7 @@
 
 Why: a two-player playout logs some two hundred events, most of them one of
 a few lines with a handful of small values ("Auction 2 of 2: player 1 is the
-auctioneer.", "Player 2 sends 1 worker to the Gear Supplier."), and building
+auctioneer.", "Player 2 sends 1 worker(s) to the Gear Supplier."), and building
 each through ``State.log`` (the keyword dictionary, the frozen object, the
 call) cost about a tenth of the playout. An :class:`Event` is immutable, and
 states already share theirs (a clone's log holds the very same events), so
@@ -14,9 +14,11 @@ does for actions. A rule records one so::
 
 Each factory builds exactly the event ``s.log(key, **params)`` would: the
 same key, the parameters in the same order, the same ``visible_to``
-(``tests/games/pay_dirt/test_events.py`` holds them to it). Only values
-drawn from small, fixed ranges (seats, counts, small amounts, card and
-table indices) go through a factory, so each cache stays small.
+(``tests/games/pay_dirt/test_engine_tables.py`` holds them to it). Only
+values drawn from small, fixed ranges (seats, counts, small amounts, card
+and table indices) go through a factory, so each cache stays small. Being
+shared, an event's parameters must never be changed by a reader (none does:
+front ends copy them, ``Event.to_json`` too).
 """
 
 from __future__ import annotations
