@@ -75,20 +75,27 @@ class Camp:
 
     # -- machines and gear ---------------------------------------------------------
     def durability(self, comp: Components, target: int) -> int:
-        """Tool icons of a machine (its equipment's, else the board's) or a gear."""
+        """Tool icons of a machine (its equipment's, else the board's) or a
+        gear (0 for an empty slot), read from the tables ``Components`` works
+        out once (an empty place, -1, reads their last entry)."""
         if target < 3:
-            e = self.equip[target]
-            return comp.rules.base_durability[target] if e == EMPTY else comp.equipment[e].tools
-        g = self.gear[target - 3]
-        return 0 if g == EMPTY else comp.gear[g].durability
+            return comp.machine_tools[target][self.equip[target]]
+        return comp.gear_durability[self.gear[target - 3]]
 
     def broken(self, comp: Components, target: int) -> bool:
         """Wear equal to durability: it cannot operate until repaired."""
-        return self.wear[target] >= self.durability(comp, target)
+        if target < 3:
+            return self.wear[target] >= comp.machine_tools[target][self.equip[target]]
+        return self.wear[target] >= comp.gear_durability[self.gear[target - 3]]
 
     def add_wear(self, comp: Components, target: int, amount: int = 1) -> None:
         """Wear beyond durability has no further effect, so it is capped there."""
-        self.wear[target] = min(self.durability(comp, target), self.wear[target] + amount)
+        if target < 3:
+            top = comp.machine_tools[target][self.equip[target]]
+        else:
+            top = comp.gear_durability[self.gear[target - 3]]
+        wear = self.wear[target] + amount
+        self.wear[target] = top if wear > top else wear
 
     def tiles_on_board(self) -> list[int]:
         return [t for row in self.rows for t in row if t != EMPTY]

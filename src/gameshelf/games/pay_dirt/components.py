@@ -135,6 +135,26 @@ class Components:
     kind_mean: tuple[float, ...]
     #: kind -> its tile ids, ascending (worked out once: every setup deals them)
     kind_tiles: tuple[tuple[int, ...], ...]
+    #: machine -> its durability under each equipment tile, indexed by the
+    #: equipment's index, with the printed board machine's last, so that
+    #: ``machine_tools[m][camp.equip[m]]`` reads it for ``EMPTY`` (-1) too.
+    #: Why: the labour menus ask it for every machine after every move.
+    machine_tools: tuple[tuple[int, ...], ...]
+    #: a gear tile's durability by index, 0 last (``EMPTY``, an empty slot)
+    gear_durability: tuple[int, ...]
+    #: a gear tile's printed price by index
+    gear_prices: tuple[int, ...]
+    #: per auction row (equipment, personnel, claims), each lot's printed
+    #: minimum bid and its data id, by index (the auction reads them at every
+    #: decision)
+    min_bids: tuple[tuple[int, ...], ...]
+    lot_ids: tuple[tuple[str, ...], ...]
+    #: per hardship effect, each hardship card's amount if it has that effect
+    #: (else 0), by index; per personnel ability, the same for each card.
+    #: Why: an ongoing hardship or a hire changes a price, a wage or a
+    #: crew's size in every menu after it, summed card by card.
+    hardship_amounts: dict[str, tuple[int, ...]]
+    ability_amounts: dict[str, tuple[int, ...]]
 
     @property
     def auction_claims(self) -> range:
@@ -354,15 +374,26 @@ def _tiles() -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
 def components() -> Components:
     """Every component, loaded and checked once per process."""
     tile_kind, tile_values = _tiles()
+    rules, equipment, personnel, claims, gear = _constants(), _equipment(), _personnel(), _claims(), _gear()
+    hardships = _hardships()
+    lots: tuple[tuple[Equipment | Personnel | Claim, ...], ...] = (equipment, personnel, claims)
     return Components(
-        rules=_constants(),
-        equipment=_equipment(),
-        personnel=_personnel(),
-        claims=_claims(),
-        gear=_gear(),
-        hardships=_hardships(),
+        rules=rules,
+        equipment=equipment,
+        personnel=personnel,
+        claims=claims,
+        gear=gear,
+        hardships=hardships,
         tile_kind=tile_kind,
         tile_values=tile_values,
         kind_mean=tuple(sum(v) / len(v) for v in tile_values),
         kind_tiles=tuple(tuple(t for t, k in enumerate(tile_kind) if k == kind) for kind in range(len(KINDS))),
+        machine_tools=tuple((*(e.tools for e in equipment), rules.base_durability[m]) for m in range(len(MACHINES))),
+        gear_durability=(*(g.durability for g in gear), 0),
+        gear_prices=tuple(g.price for g in gear),
+        min_bids=tuple(tuple(lot.min_bid for lot in row) for row in lots),
+        lot_ids=tuple(tuple(lot.id for lot in row) for row in lots),
+        hardship_amounts={e: tuple(h.amount if h.effect == e else 0 for h in hardships) for e in sorted(HARDSHIP_EFFECTS)},
+        ability_amounts={a: tuple(c.amount if c.ability == a else 0 for c in personnel)
+                         for a in sorted(PERSONNEL_ABILITIES)},
     )

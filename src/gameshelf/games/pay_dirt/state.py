@@ -129,8 +129,11 @@ class PayDirtState(State):
         return decision.decision(self)
 
     # The rules' own entry points serve as the methods (one call fewer on
-    # every move: ``self`` is the state they take).
+    # every move: ``self`` is the state they take). ``legal_actions`` needs
+    # no check for the end: the finished game's phase has no menu.
+    legal_actions = legal.legal_actions
     _legal_actions = legal.legal_actions
+    apply_unchecked = apply.apply_unchecked
     _apply = apply.apply
     _legal_candidates = legal.legal_candidates
 

@@ -22,8 +22,7 @@ from gameshelf.games.pay_dirt.actions import (
 )
 from gameshelf.games.pay_dirt.board import EMPTY
 from gameshelf.games.pay_dirt.components import ROWS, dollars
-from gameshelf.games.pay_dirt.names import lot_param
-from gameshelf.games.pay_dirt.rules import acquire, labor
+from gameshelf.games.pay_dirt.rules import acquire, events, labor
 
 if TYPE_CHECKING:
     from gameshelf.games.pay_dirt.state import PayDirtState
@@ -36,7 +35,7 @@ def lot(s: PayDirtState, row: int, item: int) -> Any:
 
 
 def min_bid(s: PayDirtState, row: int, item: int) -> int:
-    return int(lot(s, row, item).min_bid)
+    return s.comp.min_bids[min(row, 2)][item]
 
 
 # -- the auctioneer ------------------------------------------------------------------
@@ -75,27 +74,36 @@ def auctioneer_actions(s: PayDirtState) -> list[Action]:
     """Each open lot's affordable listed openings, then the pass. The loop
     of :func:`_open_lots` spelt out: this menu is listed at every auction
     decision (and again to check it)."""
-    top = _top(s, s.auctioneer)
     comp = s.comp
-    rows: tuple[Any, ...] = (comp.equipment, comp.personnel, comp.claims)
+    top = min(s.camps[s.auctioneer].money, comp.rules.bid_cap)  # _top, spelt out
+    no_bid = s.no_bid
     out: list[Action] = []
-    steps = bisect.bisect_right
-    for row, records in enumerate(rows):
-        if row == s.no_bid:
+    counts, most = _STEP_COUNTS, len(_STEP_COUNTS) - 1
+    for row, low in enumerate(comp.min_bids):
+        if row == no_bid:
             continue
         display = s.display[row]
-        openings = _row_openings(row, len(display))
+        prefixes = _row_prefixes(row, len(display))
         for slot, item in enumerate(display):
             if item != EMPTY:  # the steps with minimum + step <= top
-                out += openings[slot][: steps(OPENING_STEPS, top - records[item].min_bid)]
+                over = top - low[item]
+                if over >= 0:
+                    out += prefixes[slot][counts[over if over < most else most]]
     out.append(AUCTIONEER_PASS)
     return out
 
 
+#: how many listed openings a lot offers with ``d`` over its minimum to
+#: spare: ``bisect_right(OPENING_STEPS, d)`` for ``d`` from 0 to the
+#: largest step (beyond it, all of them)
+_STEP_COUNTS = tuple(bisect.bisect_right(OPENING_STEPS, d) for d in range(OPENING_STEPS[-1] + 1))
+
+
 @functools.cache
-def _row_openings(row: int, slots: int) -> tuple[tuple[Action, ...], ...]:
-    """:func:`_openings` of every slot of a row, in one lookup per row."""
-    return tuple(_openings(row, slot) for slot in range(slots))
+def _row_prefixes(row: int, slots: int) -> tuple[tuple[tuple[Action, ...], ...], ...]:
+    """Per slot of a row, its listed openings' prefixes by length
+    (``_openings(row, slot)[:k]`` at ``[slot][k]``): a menu takes one whole."""
+    return tuple(tuple(_openings(row, slot)[:k] for k in range(len(OPENING_STEPS) + 1)) for slot in range(slots))
 
 
 AUCTIONEER_PASS = listed(AuctioneerPass)
@@ -133,8 +141,8 @@ def nominate(s: PayDirtState, row: int, slot: int, over: int) -> None:
     s.high_bidder = a
     s.active = [True] * s.players
     s.bidder = a
-    s.log("pay_dirt.log.nominate", player=a + 1, row=f"@pay_dirt.row.{ROWS[row]}", lot=lot_param(row, item),
-          amount=dollars(s.high_bid))
+    if not s.quiet:
+        s.events.append(events.nominate(a + 1, row, item, dollars(s.high_bid)))
     _next_bidder(s)
 
 
@@ -142,7 +150,8 @@ def auctioneer_pass(s: PayDirtState) -> None:
     """"競売人になった時に、最低金額を支払うことが出来ない場合や、競売人になりたくない
     場合はパス(競売人のパス)をして次のプレイヤーに競売人を移す事が出来る" (A5)."""
     s.events_done += 1
-    s.log("pay_dirt.log.auctioneer-pass", player=s.auctioneer + 1, n=s.events_done, total=s.players)
+    if not s.quiet:  # (shared events: rules/events.py)
+        s.events.append(events.AUCTIONEER_PASS(s.auctioneer + 1, s.events_done, s.players))
     s.auctioneer = (s.auctioneer + 1) % s.players
     _maybe_end_phase(s)
 
@@ -160,14 +169,16 @@ def bidder_actions(s: PayDirtState) -> list[Action]:
 def bid(s: PayDirtState, amount: int) -> None:
     s.high_bid = amount
     s.high_bidder = s.bidder
-    s.log("pay_dirt.log.bid", player=s.bidder + 1, amount=dollars(amount))
+    if not s.quiet:
+        s.events.append(events.BID(s.bidder + 1, dollars(amount)))
     _next_bidder(s)
 
 
 def pass_bid(s: PayDirtState) -> None:
     """A hard pass (A6): out of this auction for good."""
     s.active[s.bidder] = False
-    s.log("pay_dirt.log.pass", player=s.bidder + 1)
+    if not s.quiet:
+        s.events.append(events.PASS(s.bidder + 1))
     _next_bidder(s)
 
 
@@ -176,17 +187,19 @@ def _next_bidder(s: PayDirtState) -> None:
     automatically. "1人が残るまで競りを続ける" — one left wins."""
     n = s.players
     p = s.bidder
+    active, high_bidder, high_bid, cap = s.active, s.high_bidder, s.high_bid, s.comp.rules.bid_cap
     for _ in range(2 * n):
         p = (p + 1) % n
-        if p == s.high_bidder:
-            if sum(s.active) == 1:
+        if p == high_bidder:
+            if sum(active) == 1:
                 break
             continue
-        if not s.active[p]:
+        if not active[p]:
             continue
-        if not can_raise(s, p):
-            s.active[p] = False
-            s.log("pay_dirt.log.cannot-raise", player=p + 1)
+        if high_bid >= min(s.camps[p].money, cap):  # not can_raise(s, p)
+            active[p] = False
+            if not s.quiet:
+                s.events.append(events.CANNOT_RAISE(p + 1))
             continue
         s.bidder = p
         return
@@ -201,15 +214,16 @@ def _win(s: PayDirtState) -> None:
     item = s.display[row][slot]
     s.display[row][slot] = EMPTY
     s.camps[winner].money -= s.high_bid
-    s.log("pay_dirt.log.won", player=winner + 1, row=f"@pay_dirt.row.{ROWS[row]}", lot=lot_param(row, item),
-          amount=dollars(s.high_bid), id=lot_id(s, row, item))
+    data_id = s.comp.lot_ids[row][item]
+    if not s.quiet:
+        s.events.append(events.won(winner + 1, row, item, dollars(s.high_bid)))
     s.no_bid = row
     s.won[winner] = True
     s.events_done += 1
     s.lot = (EMPTY, EMPTY)
     s.active = [False] * s.players
     s.bidder = EMPTY
-    s.acquired[winner].append(lot_id(s, row, item))
+    s.acquired[winner].append(data_id)
     acquire.acquire(s, winner, row, item)
     if not s.pending:
         after_auction(s)
@@ -219,11 +233,15 @@ def after_auction(s: PayDirtState) -> None:
     """"競り落としたのが競売人であれば、時計回りで同ラウンドで何も落札していない
     プレイヤーが次の競売人となる。競り落としたのが競売人以外であれば、連続して競売人となる。" (A4)"""
     s.phase = "auction"
-    if s.high_bidder == s.auctioneer:
-        n = s.players
-        nxt = [(s.auctioneer + k) % n for k in range(1, n + 1)]
-        fresh = [p for p in nxt if not s.won[p]]
-        s.auctioneer = fresh[0] if fresh else nxt[0]
+    if s.high_bidder == s.auctioneer:  # the first clockwise who won nothing, else the next
+        n, a, won = s.players, s.auctioneer, s.won
+        nxt = (a + 1) % n
+        for k in range(1, n + 1):
+            p = (a + k) % n
+            if not won[p]:
+                nxt = p
+                break
+        s.auctioneer = nxt
     s.high_bidder = EMPTY
     s.high_bid = 0
     _maybe_end_phase(s)
@@ -238,9 +256,14 @@ def _maybe_end_phase(s: PayDirtState) -> None:
         announce(s)
 
 
+#: each row's log name (``"@pay_dirt.row.<row>"``), built once
+ROW_KEYS = tuple(f"@pay_dirt.row.{row}" for row in ROWS)
+
+
 def announce(s: PayDirtState) -> None:
     """"Auction 2 of 5: player 3 is the auctioneer." """
-    s.log("pay_dirt.log.auctioneer", n=s.events_done + 1, total=s.players, player=s.auctioneer + 1)
+    if not s.quiet:
+        s.events.append(events.AUCTIONEER(s.events_done + 1, s.players, s.auctioneer + 1))
 
 
 def lot_id(s: PayDirtState, row: int, item: int) -> str:

@@ -8,14 +8,16 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from gameshelf.core.actions import Action
-from gameshelf.core.i18n import LANGUAGES, seat_list
+from gameshelf.core.i18n import LANGUAGES
+from gameshelf.core.protocol import Event
 from gameshelf.games.pay_dirt.actions import KeepHardship, listed
 from gameshelf.games.pay_dirt.board import EMPTY
-from gameshelf.games.pay_dirt.components import MACHINES, dollars
-from gameshelf.games.pay_dirt.rules import income, supply
+from gameshelf.games.pay_dirt.components import MACHINES, components, dollars
+from gameshelf.games.pay_dirt.rules import events, income, supply
 
 if TYPE_CHECKING:
     from gameshelf.games.pay_dirt.state import PayDirtState
@@ -24,8 +26,9 @@ if TYPE_CHECKING:
 def draft_order(s: PayDirtState) -> list[int]:
     """Least gold first; among equals, the player furthest clockwise from
     the start player counts as poorer (A8)."""
-    n = s.players
-    return sorted(range(n), key=lambda p: (s.camps[p].gold, -((p - s.head) % n)))
+    n, head = s.players, s.head
+    ranked = sorted([(camp.gold, -((p - head) % n), p) for p, camp in enumerate(s.camps)])
+    return [p for _, _, p in ranked]
 
 
 def start_hardship(s: PayDirtState) -> None:
@@ -35,11 +38,10 @@ def start_hardship(s: PayDirtState) -> None:
     s.kept = [EMPTY] * s.players
     s.passed = [[] for _ in range(s.players)]
     supply.refill_hardships(s, s.players)
-    hand = [supply.draw_hardship(s) for _ in range(s.players)]
-    s.draft_hand = sorted(h for h in hand if h != EMPTY)
-    first = s.draft_order[0]
-    s.log("pay_dirt.log.draft", order=seat_list(s.draft_order), first=first + 1,  # "first": not the mover
-          cards=len(s.draft_hand))
+    deck = s.hardship_deck  # supply.draw_hardship for each player, while cards last (A25)
+    s.draft_hand = sorted([deck.pop() for _ in range(min(s.players, len(deck)))])
+    if not s.quiet:  # "first" (the first to draft), not "player": not the mover
+        s.events.append(events.draft(tuple(s.draft_order), len(s.draft_hand)))
     log_ties(s, s.draft_order, "pay_dirt.log.tie")
     _settle(s)
 
@@ -51,14 +53,19 @@ def log_ties(s: PayDirtState, order: list[int], key: str, *, top_only: bool = Fa
     for p in order:
         groups.setdefault(s.camps[p].gold, []).append(p)
     for gold, group in groups.items():
-        if len(group) > 1:
-            s.log(key, gold=gold, players=seat_list(group))
+        if len(group) > 1 and not s.quiet:
+            s.events.append(events.tie(key, gold, tuple(group)))
         if top_only:
             return
 
 
 def draft_actions(s: PayDirtState) -> list[Action]:
-    return [listed(KeepHardship, c) for c in s.draft_hand]
+    keep = _KEEP
+    return [keep[c] for c in s.draft_hand]
+
+
+#: each card's "keep" as ``listed`` hands it out, looked up once
+_KEEP = tuple(listed(KeepHardship, c) for c in range(len(components().hardships)))
 
 
 def keep(s: PayDirtState, card: int) -> None:
@@ -71,12 +78,12 @@ def keep(s: PayDirtState, card: int) -> None:
     _settle(s)
 
 
-def _log_kept(s: PayDirtState, player: int, card: int, key: str = "pay_dirt.log.keeps-hidden") -> None:
+def _log_kept(s: PayDirtState, player: int, card: int, line: Callable[[int], Event] = events.KEEPS_HIDDEN) -> None:
     """The table sees that a card was kept, only its keeper which one (the
     cards are revealed together in :func:`resolve`)."""
-    s.log(key, player=player + 1)
-    name = f"@pay_dirt.hardship.{s.comp.hardships[card].id}"
-    s.log("pay_dirt.log.kept", visible_to=(player,), player=player + 1, card=name)
+    if not s.quiet:
+        s.events.append(line(player + 1))
+        s.events.append(events.kept(player, _card_key(card)))
 
 
 def _settle(s: PayDirtState) -> None:
@@ -85,10 +92,16 @@ def _settle(s: PayDirtState) -> None:
     while s.draft_pos < s.players and len(s.draft_hand) == 1:
         p = s.draft_order[s.draft_pos]
         s.kept[p] = s.draft_hand.pop()
-        _log_kept(s, p, s.kept[p], "pay_dirt.log.keeps-last")
+        _log_kept(s, p, s.kept[p], events.KEEPS_LAST)
         s.draft_pos += 1
     if s.draft_pos >= s.players or not s.draft_hand:
         resolve(s)
+
+
+@functools.cache
+def _card_key(card: int) -> str:
+    """A hardship card's log name (``"@pay_dirt.hardship.<id>"``), built once."""
+    return f"@pay_dirt.hardship.{components().hardships[card].id}"
 
 
 @functools.cache
@@ -109,8 +122,9 @@ def resolve(s: PayDirtState) -> None:
         if card == EMPTY:
             continue
         h = comp.hardships[card]
-        name = f"@pay_dirt.hardship.{h.id}"
-        s.log("pay_dirt.log.hardship", player=p + 1, card=name, effect=effect_param(card))
+        name = _card_key(card)
+        if not s.quiet:
+            s.events.append(events.hardship(p + 1, name, card))
         camp = s.camps[p]
         if camp.personnel and any(  # (most camps hire nobody: no generator then)
             comp.personnel[c].ability == "cancel" and h.tag in comp.personnel[c].tags for c in camp.personnel
@@ -125,11 +139,12 @@ def resolve(s: PayDirtState) -> None:
     head_card = s.kept[s.head]
     drop = comp.hardships[head_card].temperature if head_card != EMPTY else 0
     s.temperature -= drop
-    if head_card != EMPTY:
-        s.log("pay_dirt.log.temperature", drop=drop, temperature=s.temperature, head=s.head + 1,
-              card=f"@pay_dirt.hardship.{comp.hardships[head_card].id}")
+    if s.quiet:
+        pass
+    elif head_card != EMPTY:
+        s.events.append(events.TEMPERATURE(drop, s.temperature, s.head + 1, _card_key(head_card)))
     else:
-        s.log("pay_dirt.log.temperature-none", temperature=s.temperature)
+        s.events.append(events.TEMPERATURE_NONE(s.temperature))
     s.kept = [EMPTY] * s.players
     s.passed = [[] for _ in range(s.players)]
     s.draft_order = []

@@ -43,9 +43,16 @@ from gameshelf.games.pay_dirt.actions import (
     listed_run,
 )
 from gameshelf.games.pay_dirt.board import EMPTY, Camp
-from gameshelf.games.pay_dirt.components import GEAR_SLOTS, KINDS, MACHINES, TARGETS, dollars
+from gameshelf.games.pay_dirt.components import (
+    GEAR_SLOTS,
+    KINDS,
+    MACHINES,
+    TARGETS,
+    components,
+    dollars,
+)
 from gameshelf.games.pay_dirt.names import equipment_param
-from gameshelf.games.pay_dirt.rules import acquire, hardship, supply, sweep
+from gameshelf.games.pay_dirt.rules import acquire, events, hardship, supply, sweep
 
 if TYPE_CHECKING:
     from gameshelf.games.pay_dirt.state import PayDirtState
@@ -55,27 +62,37 @@ PLACE, BUY = "place", "buy"
 
 
 def ongoing_total(s: PayDirtState, camp: Camp, effect: str) -> int:
-    if not camp.ongoing:  # the usual case: skip building a generator (hot in every menu)
-        return 0
-    return sum(s.comp.hardships[h].amount for h in camp.ongoing if s.comp.hardships[h].effect == effect)
+    """The amounts of ``camp``'s ongoing hardships with ``effect``, summed
+    from the card table (``Components.hardship_amounts``: 0 for another effect)."""
+    total = 0
+    if camp.ongoing:  # (a plain loop: hot in the Gear Supplier's menus)
+        amounts = s.comp.hardship_amounts[effect]
+        for h in camp.ongoing:
+            total += amounts[h]
+    return total
 
 
 def ability_total(s: PayDirtState, camp: Camp, ability: str) -> int:
-    if not camp.personnel:
-        return 0
-    return sum(s.comp.personnel[c].amount for c in camp.personnel if s.comp.personnel[c].ability == ability)
+    """The amounts of ``camp``'s personnel with ``ability`` (see :func:`ongoing_total`)."""
+    total = 0
+    if camp.personnel:
+        amounts = s.comp.ability_amounts[ability]
+        for c in camp.personnel:
+            total += amounts[c]
+    return total
 
 
 def start_labor(s: PayDirtState) -> None:
     """"全プレイヤーは、手元にある労働者駒全てを任意の場所に配置する"; workers
     idled by hardships sit out this phase."""
     for camp in s.camps:
-        away = camp.idle + ongoing_total(s, camp, "fewer_workers")
+        away = camp.idle + (ongoing_total(s, camp, "fewer_workers") if camp.ongoing else 0)
         camp.unused = max(0, camp.workers - away)
         camp.idle = 0
         camp.busy = [False] * 5
         camp.repaired = [False] * 5
-    s.log("pay_dirt.log.labor")
+    if not s.quiet:
+        s.events.append(events.LABOR)
     s.phase = "gear"
     s.gear_step = PLACE
     s.placed = [False] * s.players
@@ -89,11 +106,11 @@ def place_actions(s: PayDirtState) -> list[Action]:
     """Any number of workers to the Gear Supplier (none included); a sale at
     the Sales Office before that."""
     camp = s.camps[s.turn]
-    out: list[Action] = []
-    if camp.unused:
-        out += listed_run(Sell, 1, min(camp.gold, s.comp.rules.sell_per_worker) + 1)
-    out += listed_run(PlaceGear, 0, camp.unused + 1)
-    return out
+    unused = camp.unused
+    place = listed_run(PlaceGear, 0, unused + 1)
+    if unused and camp.gold:  # (no gold: no sale to list)
+        return [*listed_run(Sell, 1, min(camp.gold, s.comp.rules.sell_per_worker) + 1), *place]
+    return list(place)
 
 
 def place_gear(s: PayDirtState, workers: int) -> None:
@@ -101,7 +118,8 @@ def place_gear(s: PayDirtState, workers: int) -> None:
     s.camps[p].unused -= workers
     s.gear_workers[p] = workers
     s.placed[p] = True
-    s.log("pay_dirt.log.placed-gear", player=p + 1, workers=workers)
+    if not s.quiet:  # (shared events: rules/events.py)
+        s.events.append(events.PLACED_GEAR(p + 1, workers))
     s.turn = (p + 1) % s.players
     _settle_place_turn(s)
 
@@ -135,18 +153,24 @@ def gear_price(s: PayDirtState, camp: Camp, gear: int) -> int:
 def _affordable(s: PayDirtState) -> list[int]:
     """The display slots the player in turn may buy from now (none once
     their workers there are spent)."""
-    camp = s.camps[s.turn]
-    if not s.gear_workers[s.turn]:
+    p = s.turn
+    if not s.gear_workers[p]:
         return []
-    gear, shift, money = s.comp.gear, _price_shift(s, camp), camp.money
-    return [i for i, g in enumerate(s.gear_display) if g != EMPTY and max(0, gear[g].price + shift) <= money]
+    camp = s.camps[p]
+    prices, money = s.comp.gear_prices, camp.money
+    if camp.ongoing or camp.personnel:
+        shift = _price_shift(s, camp)
+        return [i for i, g in enumerate(s.gear_display) if g != EMPTY and max(0, prices[g] + shift) <= money]
+    # (no shift: a printed price is at least 1)
+    return [i for i, g in enumerate(s.gear_display) if g != EMPTY and prices[g] <= money]
 
 
 def gear_actions(s: PayDirtState) -> list[Action]:
     if s.gear_step == PLACE:
         return place_actions(s)
-    out: list[Action] = [listed(BuyGear, i) for i in _affordable(s)]
-    out.append(listed(StopBuying))
+    buy = _BUY_GEAR
+    out: list[Action] = [buy[i] for i in _affordable(s)]
+    out.append(_STOP_BUYING)
     return out
 
 
@@ -185,7 +209,8 @@ def buy_gear(s: PayDirtState, slot: int) -> None:
     camp.wear[3 + kind] = 0
     camp.busy[3 + kind] = False
     camp.repaired[3 + kind] = False
-    s.log("pay_dirt.log.bought-gear", player=p + 1, gear=f"@pay_dirt.gear.{s.comp.gear[gear].id}", price=dollars(price))
+    if not s.quiet:
+        s.events.append(events.BOUGHT_GEAR(p + 1, _GEAR_KEYS[gear], dollars(price)))
     s.turn = (p + 1) % s.players
     _settle_gear_turn(s)
 
@@ -202,39 +227,31 @@ def stop_buying(s: PayDirtState) -> None:
 def _machine_free(s: PayDirtState, camp: Camp, m: int) -> bool:
     """"損耗駒が採掘機械の耐久度と同じ数まで貯まっている場合、その採掘機械を動かすことは
     出来ない"; a machine with a repair worker does nothing this round."""
-    return not camp.repaired[m] and not camp.broken(s.comp, m)
+    return not camp.repaired[m] and camp.wear[m] < s.comp.machine_tools[m][camp.equip[m]]
 
 
 def machine_moves(s: PayDirtState, camp: Camp, m: int, by: int) -> list[Action]:
     """Every one-tile move that machine ``m`` can make (A11)."""
-    if camp.repaired[m]:
-        return []
-    # camp.broken(s.comp, m), spelt out for a machine: this runs several times a move
-    e = camp.equip[m]
-    comp = s.comp
-    if camp.wear[m] >= (comp.rules.base_durability[m] if e == EMPTY else comp.equipment[e].tools):
+    if camp.repaired[m] or camp.wear[m] >= s.comp.machine_tools[m][camp.equip[m]]:  # (camp.broken spelt out)
         return []
     row = camp.rows[m]
+    slides = _SLIDES[by][m]
     out: list[Action] = []
     for i in range(len(row) - 1):  # a plain loop: this runs several times per move
         if row[i] != EMPTY and row[i + 1] == EMPTY:
-            out.append(listed(Slide, m, i, by))
+            out.append(slides[i])
     if row[0] == EMPTY:
         if m == 0:
             out += dig_moves(s, camp, by)
         elif camp.rows[m - 1][-1] != EMPTY:
-            out.append(listed(Pull, m, by))
+            out.append(_PULLS[by][m])
     return out
 
 
 def machine_can_move(s: PayDirtState, camp: Camp, m: int) -> bool:
     """Whether :func:`machine_moves` lists anything, without building the
     moves: :func:`can_work` asks this for every machine after every labour move."""
-    if camp.repaired[m]:
-        return False
-    e = camp.equip[m]
-    comp = s.comp
-    if camp.wear[m] >= (comp.rules.base_durability[m] if e == EMPTY else comp.equipment[e].tools):
+    if camp.repaired[m] or camp.wear[m] >= s.comp.machine_tools[m][camp.equip[m]]:
         return False
     row = camp.rows[m]
     if row[0] == EMPTY:
@@ -252,31 +269,57 @@ def machine_can_move(s: PayDirtState, camp: Camp, m: int) -> bool:
 def dig_moves(s: PayDirtState, camp: Camp, by: int) -> list[Action]:
     """"順番が指定されている採鉱地タイル上の土砂は数字の小さいものからしか取れない"."""
     out: list[Action] = []
-    kinds = s.comp.tile_kind
+    comp = s.comp
+    kinds, claims, digs = comp.tile_kind, comp.claims, _DIGS[by]
     for c, tiles in enumerate(camp.claim_tiles):
         if not tiles:
             continue
-        if s.comp.claims[camp.claims[c]].ordered:
-            out.append(listed(Dig, c, kinds[tiles[0]], by))
-        else:
-            present = {kinds[t] for t in tiles}
-            out += [listed(Dig, c, k, by) for k in sorted(present)]
+        if claims[camp.claims[c]].ordered:
+            out += digs[c][1 << kinds[tiles[0]]]
+        else:  # the kinds present, smallest first: one table entry per set of kinds
+            present = 0
+            for t in tiles:
+                present |= 1 << kinds[t]
+            out += digs[c][present]
     return out
 
 
 def work_actions(s: PayDirtState) -> list[Action]:
-    comp = s.comp
     camp = s.camps[s.turn]
     out: list[Action] = []
     if camp.unused:
+        comp = s.comp
         if camp.gold:
             out += listed_run(Sell, 1, min(camp.gold, comp.rules.sell_per_worker) + 1)
-        for m in range(3):
-            out += machine_moves(s, camp, m, WORKER)
+        # machine_moves(s, camp, m, WORKER) for each machine, spelt out: the
+        # labour menu is the most listed menu of a game
         wear, busy, gear = camp.wear, camp.busy, camp.gear
-        for t in _TARGET_IDS:  # a plain loop, not a comprehension: hot
-            if wear[t] > 0 and not busy[t] and (t < 3 or gear[t - 3] != EMPTY):
-                out.append(_REPAIRS[t])
+        repaired, equip, rows, tools = camp.repaired, camp.equip, camp.rows, comp.machine_tools
+        for m in range(3):
+            if repaired[m] or wear[m] >= tools[m][equip[m]]:
+                continue
+            row = rows[m]
+            slides = _WORKER_SLIDES[m]
+            for i in range(len(row) - 1):
+                if row[i] != EMPTY and row[i + 1] == EMPTY:
+                    out.append(slides[i])
+            if row[0] == EMPTY:
+                if m == 0:
+                    out += dig_moves(s, camp, WORKER)
+                elif rows[m - 1][-1] != EMPTY:
+                    out.append(_WORKER_PULLS[m])
+        # worker repairs: a worn machine, or a worn gear in its slot, not at
+        # work this round (the loop over the five targets, unrolled)
+        if wear[0] > 0 and not busy[0]:
+            out.append(_REPAIRS[0])
+        if wear[1] > 0 and not busy[1]:
+            out.append(_REPAIRS[1])
+        if wear[2] > 0 and not busy[2]:
+            out.append(_REPAIRS[2])
+        if wear[3] > 0 and not busy[3] and gear[0] != EMPTY:
+            out.append(_REPAIRS[3])
+        if wear[4] > 0 and not busy[4] and gear[1] != EMPTY:
+            out.append(_REPAIRS[4])
     gear = camp.gear
     if gear[0] != EMPTY:  # most camps hold no gear: skip the call
         out += gear_uses(s, camp, 0, CLAIM_GEAR)
@@ -293,37 +336,87 @@ _REPAIRS = tuple(listed(Repair, t) for t in _TARGET_IDS)
 END_LABOR = listed(EndLabor)
 
 
+def _move_tables() -> tuple[Any, Any, Any, Any]:
+    """The machine moves as ``listed`` hands them out, per performer (``by``):
+    each machine's slides by space and its pull, each claim's digs by the set
+    of kinds its tiles show (bit ``1 << kind``, smallest kind first), and the
+    repair gear's repairs. Why: looking each one up through ``listed`` was a
+    cached call per entry, several per labour menu; these are the very same
+    instances (``tests/games/pay_dirt/test_menu.py`` holds the menus to
+    ``listed``)."""
+    comp = components()
+    spaces = max(*comp.rules.base_spaces, *(e.spaces for e in comp.equipment))
+    kinds = range(len(KINDS))
+    slides = tuple(tuple(tuple(listed(Slide, m, i, by) for i in range(spaces - 1)) for m in range(3))
+                   for by in range(len(BY)))
+    pulls = tuple((None, listed(Pull, 1, by), listed(Pull, 2, by)) for by in range(len(BY)))
+    digs = tuple(
+        tuple(tuple(tuple(listed(Dig, c, k, by) for k in kinds if mask >> k & 1) for mask in range(1 << len(KINDS)))
+              for c in range(comp.rules.max_claims + 1))
+        for by in range(len(BY))
+    )
+    repairs = tuple(tuple(listed(Repair, m, by) for m in range(3)) for by in range(len(BY)))
+    return slides, pulls, digs, repairs
+
+
+_SLIDES, _PULLS, _DIGS, _GEAR_REPAIRS = _move_tables()
+_BUY_GEAR = tuple(listed(BuyGear, i) for i in range(components().rules.gear_display))
+_STOP_BUYING = listed(StopBuying)
+_WORKER_SLIDES, _WORKER_PULLS = _SLIDES[WORKER], _PULLS[WORKER]
+
+
 def gear_uses(s: PayDirtState, camp: Camp, slot: int, by: int) -> list[Action]:
     """"各道具はラウンドに1回使用することができる … 道具の使用は労働者駒を配置せずに
     利用できる"."""
     g = camp.gear[slot]
     t = 3 + slot
-    if g == EMPTY or camp.busy[t] or camp.repaired[t] or camp.broken(s.comp, t):
+    if g == EMPTY or camp.busy[t] or camp.repaired[t]:
         return []
     gear = s.comp.gear[g]
-    if gear.effect == "dig":
+    if camp.wear[t] >= gear.durability:  # camp.broken(s.comp, t), spelt out
+        return []
+    effect = gear.effect
+    if effect == "dig":
         return dig_moves(s, camp, by) if _machine_free(s, camp, 0) and camp.rows[0][0] == EMPTY else []
-    if gear.effect == "move":
-        return [a for m in gear.machines for a in machine_moves(s, camp, m, by) if not isinstance(a, Dig)]
-    if gear.effect == "repair":
-        return [listed(Repair, m, by) for m in range(3) if camp.wear[m] > 0]
+    if effect == "move":  # machine_moves of each machine it moves, less the digs (spelt out: hot)
+        out: list[Action] = []
+        wear, repaired, equip, rows, tools = camp.wear, camp.repaired, camp.equip, camp.rows, s.comp.machine_tools
+        for m in gear.machines:
+            if repaired[m] or wear[m] >= tools[m][equip[m]]:
+                continue
+            row = rows[m]
+            slides = _SLIDES[by][m]
+            for i in range(len(row) - 1):
+                if row[i] != EMPTY and row[i + 1] == EMPTY:
+                    out.append(slides[i])
+            if m and row[0] == EMPTY and rows[m - 1][-1] != EMPTY:
+                out.append(_PULLS[by][m])
+        return out
+    if effect == "repair":
+        wear, repairs = camp.wear, _GEAR_REPAIRS[by]
+        return [repairs[m] for m in range(3) if wear[m] > 0]
+    if not camp.gold:  # (nothing to sell)
+        return []
     return list(listed_run(Sell, 1, min(camp.gold, gear.amount) + 1, by))
 
 
 def can_work(s: PayDirtState, camp: Camp) -> bool:
     """Whether ``work_actions`` offers more than ``end-labor`` (early exit:
     this runs after every labour move)."""
+    gear = camp.gear
     if camp.unused:
         if camp.gold:
             return True
-        for t in range(5):
-            if camp.wear[t] and not camp.busy[t] and (t < 3 or camp.gear[t - 3] != EMPTY):
-                return True
-        for m in range(3):
-            if machine_can_move(s, camp, m):
-                return True
-    return (camp.gear[0] != EMPTY and bool(gear_uses(s, camp, 0, CLAIM_GEAR))) or (
-        camp.gear[1] != EMPTY and bool(gear_uses(s, camp, 1, CAMP_GEAR))
+        wear, busy = camp.wear, camp.busy  # a worker repair (work_actions' five checks)
+        if (
+            (wear[0] and not busy[0]) or (wear[1] and not busy[1]) or (wear[2] and not busy[2])
+            or (wear[3] and not busy[3] and gear[0] != EMPTY) or (wear[4] and not busy[4] and gear[1] != EMPTY)
+        ):
+            return True
+        if machine_can_move(s, camp, 0) or machine_can_move(s, camp, 1) or machine_can_move(s, camp, 2):
+            return True
+    return (gear[0] != EMPTY and bool(gear_uses(s, camp, 0, CLAIM_GEAR))) or (
+        gear[1] != EMPTY and bool(gear_uses(s, camp, 1, CAMP_GEAR))
     )
 
 
@@ -387,7 +480,10 @@ def pull(s: PayDirtState, m: int, by: int) -> None:
     prev = camp.rows[m - 1]
     camp.rows[m][0], prev[-1] = prev[-1], EMPTY
     camp.add_wear(s.comp, m)
-    s.log("pay_dirt.log.pulled", player=p + 1, source=_MACHINE_KEYS[m - 1], machine=_MACHINE_KEYS[m], **_wear(s, camp, m))
+    durability, now = camp.durability(s.comp, m), camp.wear[m]  # (_wear's fields, in its order)
+    if not s.quiet:
+        s.events.append(events.PULLED(p + 1, _MACHINE_KEYS[m - 1], _MACHINE_KEYS[m], now, durability,
+                                      _BROKEN if now >= durability else ""))
     _arrive(s, p, m, 0)
     _settle_work_turn(s)
 
@@ -400,14 +496,26 @@ def dig(s: PayDirtState, claim: int, kind: int, by: int) -> None:
     _spend(s, camp, by)
     camp.busy[0] = True
     tiles = camp.claim_tiles[claim]
-    index = next(i for i, t in enumerate(tiles) if s.comp.tile_kind[t] == kind)
+    kinds = s.comp.tile_kind
+    index = 0
+    while kinds[tiles[index]] != kind:  # the first tile of that kind
+        index += 1
     camp.rows[0][0] = tiles.pop(index)
     camp.add_wear(s.comp, 0, 1 + ongoing_total(s, camp, "dig_wear"))
-    s.log("pay_dirt.log.dug", player=p + 1, kind=f"@pay_dirt.kind.{KINDS[kind]}", **_wear(s, camp, 0))
+    durability, now = camp.durability(s.comp, 0), camp.wear[0]
+    if not s.quiet:
+        s.events.append(events.DUG(p + 1, _KIND_KEYS[kind], now, durability, _BROKEN if now >= durability else ""))
     _settle_work_turn(s)
 
 
+#: log names built once: machines, pay-dirt kinds, gear tiles, repair
+#: targets and who repairs
 _MACHINE_KEYS = tuple(f"@pay_dirt.machine.{m}" for m in MACHINES)
+_KIND_KEYS = tuple(f"@pay_dirt.kind.{k}" for k in KINDS)
+_GEAR_KEYS = tuple(f"@pay_dirt.gear.{g.id}" for g in components().gear)
+_TARGET_KEYS = (*_MACHINE_KEYS, *(f"@pay_dirt.slot.{slot}" for slot in GEAR_SLOTS))
+_BY_KEYS = tuple(f"@pay_dirt.by.{by}" for by in BY)
+_BROKEN = "@pay_dirt.log.broken"
 
 
 def _wear(s: PayDirtState, camp: Camp, m: int) -> dict[str, Any]:
@@ -415,7 +523,7 @@ def _wear(s: PayDirtState, camp: Camp, m: int) -> dict[str, Any]:
     is broken until repaired.")."""
     durability = camp.durability(s.comp, m)
     now = camp.wear[m]
-    return {"now": now, "durability": durability, "broken": "@pay_dirt.log.broken" if now >= durability else ""}
+    return {"now": now, "durability": durability, "broken": _BROKEN if now >= durability else ""}
 
 
 def _arrive(s: PayDirtState, player: int, m: int, space: int) -> None:
@@ -425,7 +533,7 @@ def _arrive(s: PayDirtState, player: int, m: int, space: int) -> None:
         tile = row[space]
         row[space] = EMPTY
         gold = supply.wash(s, player, tile)
-        s.log("pay_dirt.log.washed", player=player + 1, kind=f"@pay_dirt.kind.{KINDS[s.comp.tile_kind[tile]]}", gold=gold)
+        s.log("pay_dirt.log.washed", player=player + 1, kind=_KIND_KEYS[s.comp.tile_kind[tile]], gold=gold)
 
 
 def repair(s: PayDirtState, target: int, by: int) -> None:
@@ -434,17 +542,16 @@ def repair(s: PayDirtState, target: int, by: int) -> None:
     p = s.turn
     camp = s.camps[p]
     if by == WORKER:
-        amount = s.comp.rules.repair_amount + ability_total(s, camp, "repair_bonus")
+        amount = s.comp.rules.repair_amount + (ability_total(s, camp, "repair_bonus") if camp.personnel else 0)
         camp.repaired[target] = True
     else:
         amount = s.comp.gear[camp.gear[by - 1]].amount
     _spend(s, camp, by)
     removed = min(camp.wear[target], amount)
     camp.wear[target] -= removed
-    name = TARGETS[target]
-    where = f"@pay_dirt.machine.{name}" if target < 3 else f"@pay_dirt.slot.{GEAR_SLOTS[target - 3]}"
-    s.log("pay_dirt.log.repaired", player=p + 1, target=where, by=f"@pay_dirt.by.{BY[by]}", wear=removed,
-          now=camp.wear[target], durability=camp.durability(s.comp, target))
+    if not s.quiet:
+        s.events.append(events.REPAIRED(p + 1, _TARGET_KEYS[target], _BY_KEYS[by], removed, camp.wear[target],
+                                        camp.durability(s.comp, target)))
     _settle_work_turn(s)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gameshelf.games.pay_dirt.board import EMPTY, Camp
-from gameshelf.games.pay_dirt.rules import supply
+from gameshelf.games.pay_dirt.rules import events, supply
 
 if TYPE_CHECKING:
     from gameshelf.games.pay_dirt.state import PayDirtState
@@ -91,7 +91,9 @@ def start_round(s: PayDirtState) -> None:
     s.events_done = 0
     s.won = [False] * s.players
     s.auctioneer = s.head
-    s.log("pay_dirt.log.round", round=s.round, temperature=s.temperature, head=s.head + 1)
-    if s.final_round:
-        s.log("pay_dirt.log.final-round")
-    s.log("pay_dirt.log.auctioneer", n=1, total=s.players, player=s.auctioneer + 1)
+    if not s.quiet:  # (shared events: rules/events.py)
+        log = s.events
+        log.append(events.ROUND(s.round, s.temperature, s.head + 1))
+        if s.final_round:
+            log.append(events.FINAL_ROUND)
+        log.append(events.AUCTIONEER(1, s.players, s.auctioneer + 1))
