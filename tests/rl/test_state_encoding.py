@@ -81,28 +81,3 @@ def test_a_kept_tensor_is_the_callers(game_id: str) -> None:
     assert np.array_equal(got, kept)
     got[:] = 1.0
     assert np.array_equal(encoder(first, 0), kept)
-
-
-def test_a_part_memo_gives_back_what_was_written_into_any_runs_of_its_lengths(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A part kept for a key comes back into the runs it is asked for (the
-    same lengths, another place: a camp at another relative seat), nothing
-    outside them moves, an unknown key writes nothing, and at its limit the
-    memo starts over."""
-    from array import array
-
-    memo = tensor.PartMemo()
-    buf = array("f", [0.0] * 12)
-    zeros = array("f", [0.0] * 3)
-    first, second = ((1, 4, zeros), (6, 9, zeros)), ((3, 6, zeros), (9, 12, zeros))
-    assert not memo.restore(buf, first, "k") and buf == array("f", [0.0] * 12)
-    buf[1:4], buf[6:9] = array("f", [0.5, 0.0, 1.0]), array("f", [0.25, 0.0, 0.0])
-    memo.keep(buf, first, "k")
-    buf[1:4] = array("f", [0.0] * 3)  # the writer's buffer changes later: the kept part does not
-    target = array("f", [0.75] * 12)
-    assert memo.restore(target, second, "k")
-    assert list(target) == [0.75] * 3 + [0.5, 0.0, 1.0] + [0.75] * 3 + [0.25, 0.0, 0.0]
-    monkeypatch.setattr(tensor.PartMemo, "LIMIT", 2)
-    limited = tensor.PartMemo()
-    for key in ("a", "b", "c"):
-        limited.keep(buf, first, key)
-    assert limited.restore(buf, first, "c") and not limited.restore(buf, first, "a")

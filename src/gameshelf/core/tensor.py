@@ -494,52 +494,6 @@ def clear(buf: Any, runs: Runs) -> None:
         buf[start:stop] = zeros
 
 
-class PartMemo:
-    """The slots of one part of a tensor, remembered by what they were
-    written from, so that a part met before is copied back instead of
-    written slot by slot.
-
-    Why: along a game most of a state encoder's time went to rewriting
-    parts that changed since its last tensor, and a part takes far fewer
-    distinct values than it is rewritten (Pay Dirt's turn fields: nine
-    rewrites in ten along random games find a value met before), so one
-    dictionary lookup and a slice copy per run replace a clear and a dozen
-    single-slot writes. Correct only where ``key`` holds everything the
-    part's writer reads, and the writer touches nothing outside ``runs``
-    (it clears them and writes within them); a test compares every state
-    encoder with the observation's encoder along random games, which is
-    what holds both. The slots are kept by their place in the runs, not by
-    absolute slot, so one memo serves each seat's copy of a part whose runs
-    have the same lengths (a camp at every relative seat). Bounded: it
-    starts over at :attr:`LIMIT` values.
-    """
-
-    __slots__ = ("_table",)
-
-    #: how many values are remembered before starting over.
-    LIMIT = 1 << 12
-
-    def __init__(self) -> None:
-        self._table: dict[Hashable, tuple[array[float], ...]] = {}
-
-    def restore(self, buf: Any, runs: Runs, key: Hashable) -> bool:
-        """Copy the part kept for ``key`` into ``runs`` of ``buf``; false
-        (nothing written) where none is kept."""
-        found = self._table.get(key)
-        if found is None:
-            return False
-        for (start, stop, _), values in zip(runs, found, strict=True):
-            buf[start:stop] = values
-        return True
-
-    def keep(self, buf: Any, runs: Runs, key: Hashable) -> None:
-        """Remember the part just written into ``runs`` of ``buf`` for ``key``."""
-        table = self._table
-        if len(table) >= self.LIMIT:
-            table.clear()
-        table[key] = tuple(buf[start:stop] for start, stop, _ in runs)
-
-
 def put_one(buf: Any, start: int, i: int | None) -> None:
     """Set slot ``start + i`` of a one-hot part, or leave the part empty
     where there is nothing (``i`` None): what the state encoders write most."""

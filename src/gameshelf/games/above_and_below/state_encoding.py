@@ -10,9 +10,7 @@ seat's village is compared as a whole and, when it differs, field by field;
 the score sheet (which ranks reputations across seats) is recomputed only
 when a village changed; the table every seat sees alike (rows, decks,
 slots, supply) is one part, the turn's bookkeeping (phase, seats, the offer)
-another, and the task under way a third. The turn's part, the building
-rows and the supply, when they changed, are copied from a
-:class:`~gameshelf.core.tensor.PartMemo` where their value was met before.
+another, and the task under way a third.
 
 What is read follows ``redaction.observe``: deck orders only as sizes, the
 cave deck's face-up top card, and of an encounter under way what
@@ -24,7 +22,6 @@ import functools
 from typing import TYPE_CHECKING, Any
 
 from gameshelf.core.tensor import (
-    PartMemo,
     StateEncoder,
     clear,
     count_value,
@@ -85,12 +82,6 @@ class AboveAndBelowStateEncoder(StateEncoder):
     __slots__ = ("_at", "_ix", "_kept", "_n", "_points", "_ranks", "_reps", "_runs", "_sheet", "_sheet_at",
                  "_supply", "_supply_runs", "_table", "_table_runs", "_task_runs", "_tasked", "_turn", "_turn_runs",
                  "_village_runs")
-
-    #: the turn's fields, the table and the supply by what they were written from (``core.tensor.PartMemo``),
-    #: shared by every encoder of the game (a turn's key holds the viewer; the others are the same for all)
-    _turn_memo = PartMemo()
-    _table_memo = PartMemo()
-    _supply_memo = PartMemo()
 
     def __init__(self, game: Game) -> None:
         super().__init__(game)
@@ -241,31 +232,19 @@ class AboveAndBelowStateEncoder(StateEncoder):
             self._write_sheets(s, order)
         turn = (seat, players, s.round, s.phase, s.turn, s.current_player, s.start_player, s.offer, s.refreshed,
                 s.sold)
-        buf = self.buf
         if turn != self._turn:
             self._turn = turn
-            offer: Any = s.offer  # a tuple, or a list where a state was built from JSON: the key must hash
-            key = turn if type(offer) is not list else (*turn[:7], tuple(offer), *turn[8:])
-            if not self._turn_memo.restore(buf, self._turn_runs, key):
-                self._write_turn(s, seat)
-                self._turn_memo.keep(buf, self._turn_runs, key)
+            self._write_turn(s, seat)
         table = (s.house_row, s.outpost_row, s.star_row, s.key_row, len(s.house_deck), len(s.outpost_deck),
                  len(s.villager_deck), len(s.cave_deck), s.cave_deck[0] if s.cave_deck else None)
         if table != self._table:
             self._table = (list(s.house_row), list(s.outpost_row), list(s.star_row), list(s.key_row), *table[4:])
-            key = (tuple(s.house_row), tuple(s.outpost_row), tuple(s.star_row), tuple(s.key_row), *table[4:])
-            if not self._table_memo.restore(buf, self._table_runs, key):
-                self._write_table(s)
-                self._table_memo.keep(buf, self._table_runs, key)
+            self._write_table(s)
         supply = (s.slots, s.cider_on_board, s.supply_goods, s.supply_potion, s.supply_cider, s.specials, comp)
         if supply != self._supply:
             self._supply = (list(s.slots), s.cider_on_board, list(s.supply_goods), s.supply_potion, s.supply_cider,
                             list(s.specials), comp)
-            key = (tuple(s.slots), s.cider_on_board, tuple(s.supply_goods), s.supply_potion, s.supply_cider,
-                   tuple(s.specials), comp.tracks.slot_costs)  # what _write_supply reads of comp
-            if not self._supply_memo.restore(buf, self._supply_runs, key):
-                self._write_supply(s)
-                self._supply_memo.keep(buf, self._supply_runs, key)
+            self._write_supply(s)
         if s.task is not None or self._tasked:  # an encounter's view changes at most steps: rewritten
             clear(self.buf, self._task_runs)
             self._tasked = s.task is not None

@@ -14,11 +14,6 @@ in four parts that change apart, each seat's purse (cash and workers), the
 turn's fields in two parts (what changes at a round's start: the viewer,
 the round, the temperature, the head; and the phase, the seat to move, the
 auction under way) and the rest (pile sizes, labour flags, the draft).
-The turn's second part and the rest, when they changed, are copied from
-a :class:`~gameshelf.core.tensor.PartMemo` where their value was met
-before (nine times in ten and two in three along random games); the camp
-and board parts were tried too and paid nothing, since making their keys
-hashable cost what writing them does.
 
 What is read follows ``redaction.observe``: a face-down tile only by its
 kind, decks only by their sizes, the draft hand only for its holder, a kept
@@ -31,7 +26,6 @@ import functools
 from typing import TYPE_CHECKING, Any
 
 from gameshelf.core.tensor import (
-    PartMemo,
     StateEncoder,
     clear,
     layout,
@@ -127,11 +121,6 @@ class PayDirtStateEncoder(StateEncoder):
     __slots__ = ("_at", "_board", "_board_runs", "_kept", "_kind", "_live", "_n", "_phase", "_purse", "_purses",
                  "_rest", "_rest_runs", "_runs", "_stable", "_stable_runs", "_turn", "_turn_lists", "_turn_runs",
                  "_use_at", "_zeros")
-
-    #: the turn's fields and the rest, by what they were written from (``core.tensor.PartMemo``), shared by
-    #: every encoder of the game: a key holds the viewer, so any encoder may reuse what another wrote
-    _turn_memo = PartMemo()
-    _rest_memo = PartMemo()
 
     def __init__(self, game: Game) -> None:
         super().__init__(game)
@@ -370,23 +359,16 @@ class PayDirtStateEncoder(StateEncoder):
                 s.high_bidder, s.pending, s.pending_player, s.pending_item, s.pending_left)
         if turn != self._turn or s.active != self._turn_lists[0] or s.won != self._turn_lists[1]:
             self._turn, self._turn_lists = turn, (list(s.active), list(s.won))
-            lot = s.lot
-            key = (turn, tuple(lot) if lot else lot, tuple(s.active), tuple(s.won))  # hashable: lists as tuples
-            if not self._turn_memo.restore(self.buf, self._turn_runs, key):
-                self._write_turn(s, seat, order)
-                self._turn_memo.keep(self.buf, self._turn_runs, key)
+            self._write_turn(s, seat, order)
         phase = s.phase
         laboring, drafting = phase == "gear" or phase == "work", phase == "draft"
         rest = (seat, players, laboring, drafting, s.draft_pos, tuple(map(len, s.tile_draw)),
                 laboring and [w > 0 for w in s.gear_workers], laboring and s.ended, s.draft_order, s.draft_hand,
                 s.kept, s.swept)
         if rest != self._rest:
-            self._rest = (*rest[:6], rest[6], laboring and list(s.ended), list(s.draft_order), list(s.draft_hand),
-                          list(s.kept), list(s.swept))
-            rest_key = (*rest[:6], *(tuple(x) if type(x) is list else x for x in self._rest[6:]))  # hashable
-            if not self._rest_memo.restore(self.buf, self._rest_runs, rest_key):
-                self._write_rest(s, seat, order)
-                self._rest_memo.keep(self.buf, self._rest_runs, rest_key)
+            self._rest = (*rest[:6], laboring and rest[6], laboring and list(s.ended), list(s.draft_order),
+                          list(s.draft_hand), list(s.kept), list(s.swept))
+            self._write_rest(s, seat, order)
 
     def _write_purse(self, k: int, purse: tuple[int, int, int, int, int] | None) -> None:
         """Relative seat ``k``'s money, gold and workers (unused, idle); ``None``: no seat there."""
