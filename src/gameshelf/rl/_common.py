@@ -187,7 +187,8 @@ class LegalNow:
     the instances), and bounded by :attr:`REMEMBER`.
     """
 
-    __slots__ = ("_alive", "_game", "_ids", "_known", "_mask", "_masks", "_moves", "_n", "_state", "by_id")
+    __slots__ = ("_alive", "_by_id", "_game", "_ids", "_known", "_legal", "_listed", "_mask", "_masks", "_moves",
+                 "_n", "_state")
 
     #: how many distinct action instances are remembered before starting over.
     REMEMBER = 1 << 14
@@ -198,7 +199,10 @@ class LegalNow:
     def __init__(self) -> None:
         self._state: State | None = None
         self._moves = -1
-        self.by_id: dict[int, Action] = {}
+        #: this move's legal actions as listed, and their ids in the same order
+        self._legal: list[Action] = []
+        self._listed: tuple[int, ...] = ()
+        self._by_id: dict[int, Action] | None = None
         self._mask: np.ndarray | None = None
         self._game: Game | None = None
         self._ids: Mapping[type[Action], Mapping[Action, int]] = {}
@@ -224,28 +228,53 @@ class LegalNow:
             masks = _MASKS[game] = {}
         self._masks = masks
 
-    def of(self, state: State) -> dict[int, Action]:
+    def ids(self, state: State) -> tuple[int, ...]:
+        """The ids of ``state``'s legal actions, in listing order.
+
+        Why a tuple and not a dict by id: a move needs the ids (the mask is
+        remembered by them) far more often than the action of one id, which
+        :meth:`action` finds in the tuple (a C-level scan of a few dozen
+        ints); building a dict at every move cost more than both."""
         moves = len(state.history)
         if state is not self._state or moves != self._moves:
             if state.game is not self._game:
                 self._for(state.game)
             legal = state.legal_actions()
             try:  # every instance met before: C-level lookups only
-                self.by_id = dict(zip(map(self._known.__getitem__, map(id, legal)), legal, strict=True))
+                self._listed = tuple(map(self._known.__getitem__, map(id, legal)))
             except KeyError:
-                self.by_id = self._learn(state, legal)
-            self._mask = None
+                self._listed = self._learn(state, legal)
+            self._legal, self._by_id, self._mask = legal, None, None
             self._state, self._moves = state, moves
-        return self.by_id
+        return self._listed
 
-    def _learn(self, state: State, legal: list[Action]) -> dict[int, Action]:
+    def action(self, state: State, index: int) -> Action | None:
+        """The legal action of ``state`` with id ``index`` (a plain int), or
+        ``None`` where none is legal."""
+        listed = self.ids(state)
+        try:
+            return self._legal[listed.index(index)]
+        except ValueError:
+            return None
+
+    def of(self, state: State) -> dict[int, Action]:
+        """``state``'s legal actions by id (a dict made once per move, for
+        callers that want them all; the adapters' moves use :meth:`ids` and
+        :meth:`action`)."""
+        self.ids(state)
+        by_id = self._by_id
+        if by_id is None:
+            by_id = self._by_id = dict(zip(self._listed, self._legal, strict=True))
+        return by_id
+
+    def _learn(self, state: State, legal: list[Action]) -> tuple[int, ...]:
         """The ids of ``legal`` from the game's id tables, remembering each
         instance (see the class's docstring)."""
         known, alive, ids = self._known, self._alive, self._ids
         if len(alive) + len(legal) > self.REMEMBER:
             known.clear()
             alive.clear()
-        by_id: dict[int, Action] = {}
+        listed: list[int] = []
         for action in legal:
             table = ids.get(type(action))
             index = table.get(action) if table is not None else None
@@ -254,8 +283,8 @@ class LegalNow:
             if id(action) not in known:
                 known[id(action)] = index
                 alive.append(action)
-            by_id[index] = action
-        return by_id
+            listed.append(index)
+        return tuple(listed)
 
     def mask(self, state: State) -> np.ndarray:
         """The int8 legal-action mask over the game's action ids, copied out,
@@ -267,9 +296,8 @@ class LegalNow:
         one (zeros, an index array, a fancy assignment). The memory is one
         per game, like the ids' (:data:`_MASKS`), and bounded by
         :attr:`MASKS`."""
-        by_id = self.of(state)
+        key = self.ids(state)
         if self._mask is None:
-            key = tuple(by_id)
             masks = self._masks
             mask = masks.get(key)
             if mask is None:
@@ -289,11 +317,10 @@ class LegalNow:
             TypeError, ValueError: not an integer id of the game's universe.
             IllegalAction: not legal now. In every case nothing changes.
         """
-        by_id = self.of(state)
-        legal = by_id.get(action) if type(action) is int else None
+        legal = self.action(state, action) if type(action) is int else None
         if legal is None:  # not a legal plain int: the full check says why
             index = checked_id(state.game, action)
-            legal = by_id.get(index)
+            legal = self.action(state, index)
             if legal is None:
                 raise IllegalAction("not-legal", {"action": str(state.game.action_from_id(index))})
         state.apply_unchecked(legal)  # legal: just looked up among this very state's legal actions

@@ -125,10 +125,9 @@ class GameshelfEnv(gymnasium.Env[np.ndarray, np.int64]):
         if state.is_over:
             raise RuntimeError("the game is over: call reset()")
         legal = self._legal
-        by_id = legal.of(state)
-        move = by_id.get(action) if type(action) is int else None
+        move = legal.action(state, action) if type(action) is int else None
         if move is None:
-            move = by_id.get(checked_id(self.game, action))  # refuses a non-integer or out-of-range id
+            move = legal.action(state, checked_id(self.game, action))  # refuses a non-integer or out-of-range id
         if move is None:
             return self._observe(), self.illegal_reward, False, False, self._info(illegal=True)
         state.apply_unchecked(move)  # legal: looked up among this very state's legal actions

@@ -217,7 +217,7 @@ class GameshelfState(pyspiel.State):  # type: ignore[misc]
             return pyspiel.State.legal_actions(self, player)  # type: ignore[no-any-return]
         if player != engine.player:
             return []
-        return sorted(engine.legal.of(engine.state))
+        return sorted(set(engine.legal.ids(engine.state)))
 
     def is_chance_node(self) -> bool:
         return self._engine is None
@@ -226,7 +226,7 @@ class GameshelfState(pyspiel.State):  # type: ignore[misc]
         engine = self._engine
         if engine is None or engine.player != player:
             return []
-        return sorted(engine.legal.of(engine.state))
+        return sorted(set(engine.legal.ids(engine.state)))
 
     def _apply_action(self, action: int) -> None:
         if self._engine is None:
