@@ -24,6 +24,7 @@ Usage::
     python benchmarks/server.py --all --tables 200 --seconds 15      # the four combinations
     python benchmarks/server.py --game all --tables 20 --seconds 10  # CPU per move of each game
     python benchmarks/server.py --tables 20,200,2000 --think 2       # how the cost grows
+    python benchmarks/server.py --servers 2 --tables 1000 --think 2  # two server processes
     python benchmarks/server.py --quick --json
 """
 
@@ -43,6 +44,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import zlib
 from collections import Counter
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -93,15 +95,17 @@ class Result:
     refused: int = 0
     #: what each client error was (``create-timeout``, ``ws-open-TimeoutError``, ...)
     error_kinds: dict[str, int] = field(default_factory=dict)
+    #: server processes of their own (``gameshelf serve`` each, ``workers`` each)
+    servers: int = 1
 
 
 GAMES = ["filthy-rich", "pay-dirt", "above-and-below", "dicey-farm"]
 SOLO = {"dicey-farm"}
 
 
-def cpu_seconds(root: int) -> float:
-    """User + system CPU seconds of ``root`` and every process under it,
-    from ``/proc`` (Linux)."""
+def cpu_seconds(root: int | list[int]) -> float:
+    """User + system CPU seconds of ``root`` (one process or several) and
+    every process under it, from ``/proc`` (Linux)."""
     parents: dict[int, int] = {}
     times: dict[int, float] = {}
     tick = os.sysconf("SC_CLK_TCK")
@@ -115,7 +119,8 @@ def cpu_seconds(root: int) -> float:
         fields = stat[stat.rindex(")") + 2:].split()
         parents[int(entry)] = int(fields[1])
         times[int(entry)] = (int(fields[11]) + int(fields[12])) / tick
-    tree, frontier = {root}, [root]
+    roots = root if isinstance(root, list) else [root]
+    tree, frontier = set(roots), list(roots)
     while frontier:
         parent = frontier.pop()
         for pid, ppid in parents.items():
@@ -150,11 +155,11 @@ def database_url(kind: str) -> tuple[str, Any]:
     return f"{PG}?options=-csearch_path%3D{schema}", drop
 
 
-def start(url: str, workers: int) -> tuple[subprocess.Popen[bytes], str]:
+def start(url: str, workers: int, redis: bool = False) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
     args = [sys.executable, "-c", LAUNCH, "serve", "--port", str(port), "--db", url,
             "--workers", str(workers)]
-    if workers > 1:
+    if workers > 1 or redis:
         args += ["--redis", REDIS]
     proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                             # the move path only: finished games' analyses (issue 26) would
@@ -184,12 +189,24 @@ class Shared:
         self.stop = ctx.Value("d", float("inf"))
 
 
+def owner(bases: list[str], table: str) -> str:
+    """The server a table's sockets go to, as a balancer that routes
+    ``/api/tables/{id}/…`` by a hash of the id would (nginx's ``hash``):
+    with several server processes, a table's sockets then share one, and a
+    move's views are built where it is stored, not read back by another."""
+    return bases[zlib.crc32(table.encode()) % len(bases)]
+
+
 class Run:
     def __init__(self, base: str, until: float, max_moves: int, think: float = 0.0,
-                 game: str = "filthy-rich", pid: int | None = None,
+                 game: str = "filthy-rich", pid: int | list[int] | None = None,
                  shared: Shared | None = None) -> None:
         self.shared = shared
         self.base = base
+        #: several servers (comma-separated URLs): tables are created on each
+        #: in turn and their sockets opened on the table's :func:`owner`
+        self.bases = base.split(",")
+        self.turn = 0
         self.game = game
         self.pid = pid
         self.cpu: list[float] = []  # the server's CPU seconds when counting starts, and at the end
@@ -227,8 +244,9 @@ class Run:
         while self.going():
             try:
                 seats = 1 if self.game in SOLO else 2
+                self.turn += 1
                 async with self.opening:
-                    r = await http.post("/api/tables", json={
+                    r = await http.post(f"{self.bases[self.turn % len(self.bases)]}/api/tables", json={
                         "game": self.game, "players": seats, "seats": [{"kind": "human"}] * seats})
             except httpx.HTTPError as exc:  # e.g. a kept-alive connection the server closed
                 self.kinds[f"create-{type(exc).__name__}"] += 1
@@ -242,7 +260,7 @@ class Run:
                 await asyncio.sleep(0.1)
                 continue
             table, tokens = r.json()["id"], r.json()["tokens"]
-            ws_base = self.base.replace("http", "ws")
+            ws_base = owner(self.bases, table).replace("http", "ws")
             await asyncio.gather(*(self.seat(f"{ws_base}/api/tables/{table}/ws?token={token}")
                                    for token in tokens.values()))
 
@@ -304,10 +322,10 @@ class Run:
 
 
 async def drive(base: str, tables: int, seconds: float, max_moves: int, think: float = 0.0,
-                game: str = "filthy-rich", pid: int | None = None) -> Run:
+                game: str = "filthy-rich", pid: int | list[int] | None = None) -> Run:
     run = Run(base, time.monotonic() + seconds, max_moves, think, game, pid)
     limits = LIMITS
-    async with httpx.AsyncClient(base_url=base, timeout=30, limits=limits) as http:
+    async with httpx.AsyncClient(timeout=30, limits=limits) as http:
         sockets = tables * (1 if game in SOLO else 2)
         await asyncio.gather(run.count_cpu(sockets), *(run.table(http) for _ in range(tables)))
     if pid is not None:
@@ -321,7 +339,7 @@ async def drive_part(base: str, tables: int, max_moves: int, think: float, game:
     """One client process's share of the tables, until the parent says stop."""
     run = Run(base, float("inf"), max_moves, think, game, None, shared)
     limits = LIMITS
-    async with httpx.AsyncClient(base_url=base, timeout=30, limits=limits) as http:
+    async with httpx.AsyncClient(timeout=30, limits=limits) as http:
         await asyncio.gather(*(run.table(http) for _ in range(tables)))
     return run
 
@@ -334,7 +352,7 @@ def client_process(base: str, tables: int, max_moves: int, think: float, game: s
 
 
 def drive_processes(base: str, tables: int, seconds: float, max_moves: int, think: float,
-                    game: str, pid: int, clients: int,
+                    game: str, pid: int | list[int], clients: int,
                     ) -> tuple[list[float], Counter[str], int, float, float, float]:
     """The tables spread over ``clients`` processes; returns the latencies,
     the errors by kind, the tables refused as overloaded, the seconds
@@ -378,24 +396,33 @@ def drive_processes(base: str, tables: int, seconds: float, max_moves: int, thin
 
 
 def measure(kind: str, workers: int, tables: int, seconds: float, max_moves: int,
-            think: float = 0.0, game: str = "filthy-rich", clients: int = 2) -> Result:
+            think: float = 0.0, game: str = "filthy-rich", clients: int = 2,
+            servers: int = 1) -> Result:
     url, clean = database_url(kind)
-    proc, base = start(url, workers)
+    procs: list[subprocess.Popen[bytes]] = []
+    bases: list[str] = []
     try:
+        for _ in range(servers):  # one after another: the first one creates the schema
+            proc, base = start(url, workers, redis=servers > 1)
+            procs.append(proc)
+            bases.append(base)
+        base, pids = ",".join(bases), [p.pid for p in procs]
         if clients > 0:
             latencies, kinds, refused, took, cpu_s, client_s = drive_processes(
-                base, tables, seconds, max_moves, think, game, proc.pid, clients)
+                base, tables, seconds, max_moves, think, game, pids, clients)
         else:  # the clients in this process (as before --clients)
-            run = asyncio.run(drive(base, tables, seconds, max_moves, think, game, proc.pid))
+            run = asyncio.run(drive(base, tables, seconds, max_moves, think, game, pids))
             latencies, kinds, refused, took = run.latencies, run.kinds, run.refused, run.window
             client_s = float("nan")  # (this process's own CPU includes the server's start)
             cpu_s = run.cpu[-1] - run.cpu[0] if len(run.cpu) == 2 else float("nan")
     finally:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        for proc in procs:
+            proc.send_signal(signal.SIGTERM)
+        for proc in procs:
+            try:
+                proc.wait(15)
+            except subprocess.TimeoutExpired:
+                proc.kill()
         clean()
     lat = sorted(latencies) or [float("nan")]
     cpu = cpu_s / len(latencies) * 1000 if latencies else float("nan")
@@ -405,7 +432,7 @@ def measure(kind: str, workers: int, tables: int, seconds: float, max_moves: int
                   round(lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000, 1),
                   sum(kinds.values()), round(cpu, 2), round(os.getloadavg()[0], 2),
                   round(client_s / len(latencies) * 1000, 2) if latencies else float("nan"),
-                  refused, dict(kinds))
+                  refused, dict(kinds), servers)
 
 
 def main() -> None:
@@ -417,6 +444,9 @@ def main() -> None:
     parser.add_argument("--max-moves", type=int, default=200_000)
     parser.add_argument("--db", choices=["sqlite", "postgresql"], default="sqlite")
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--servers", type=int, default=1,
+                        help="server processes of their own on the database and Redis (as "
+                        "hosts), each table's sockets on one of them, chosen by its id")
     parser.add_argument("--all", action="store_true", help="SQLite and PostgreSQL, 1 and 2 workers")
     parser.add_argument("--quick", action="store_true", help="10 tables for 5 s")
     parser.add_argument("--think", type=float, default=0.0,
@@ -439,16 +469,17 @@ def main() -> None:
               else [(args.db, args.workers)])
     games = GAMES if args.game == "all" else [args.game]
     counts = [int(n) for n in args.tables.split(",")]
-    results = [measure(d, w, n, args.seconds, args.max_moves, args.think, g, args.clients)
+    results = [measure(d, w, n, args.seconds, args.max_moves, args.think, g, args.clients,
+                       args.servers)
                for g in games for n in counts for d, w in combos]
     if args.json:
         print(json.dumps([asdict(r) for r in results], indent=1))
         return
-    print(f"{'game':<16}{'database':<11}{'workers':>8}{'tables':>8}{'think s':>8}{'moves':>8}"
+    print(f"{'game':<16}{'database':<11}{'servers':>8}{'workers':>8}{'tables':>8}{'think s':>8}{'moves':>8}"
           f"{'moves/s':>9}{'p50 ms':>8}{'p99 ms':>8}{'errors':>8}{'cpu ms/move':>12}{'load':>6}"
           f"{'refused':>8}{'client ms/move':>15}")
     for r in results:
-        print(f"{r.game:<16}{r.database:<11}{r.workers:>8}{r.tables:>8}{r.think_s:>8}{r.moves:>8}"
+        print(f"{r.game:<16}{r.database:<11}{r.servers:>8}{r.workers:>8}{r.tables:>8}{r.think_s:>8}{r.moves:>8}"
               f"{r.moves_per_s:>9}{r.p50_ms:>8}{r.p99_ms:>8}{r.errors:>8}{r.cpu_ms_per_move:>12}"
               f"{r.load:>6}{r.refused:>8}{r.client_cpu_ms_per_move:>15}")
     for r in results:

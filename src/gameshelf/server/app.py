@@ -196,7 +196,22 @@ class Server:
         self.spawn(self.sweep())
 
     async def _remote_change(self, table_id: str) -> None:
-        await self.changed(table_id, local_only=True)
+        """Another worker changed a table: its sockets here get their views,
+        and its bots a driver when a view shows one to move.
+
+        Why not every time: the worker that stored a change drives the
+        table's bots itself, and asking for a bot job is a thread hand-over
+        and a read of the table; with two workers every move cost the other
+        one that read, for tables it had no socket of, doubling the CPU a
+        move. A bot turn whose worker died is still resumed by a socket
+        here (its first view, or this notice's views), the once-a-second
+        watch, or the start-up sweep."""
+        if self.hub.tables.get(table_id):
+            self.spawn(self._remote_views(table_id))
+
+    async def _remote_views(self, table_id: str) -> None:
+        if await self.hub.notify(table_id):
+            await self.drive(table_id)
 
     async def stop(self) -> None:
         if self.bus is not None:

@@ -242,12 +242,14 @@ class Hub:
         return conns, [(c.token, c.lang, c.last) for c in conns], []
 
     async def notify(self, table_id: str, written: bool = False,
-                     built: Built | None = None) -> None:
+                     built: Built | None = None) -> bool:
         """Every socket on the table gets its own view of the new state,
         all built from one read of the database (none after a move this
         process stored: ``written``, see :meth:`Service.views`). ``built``:
         the views were made with the move (:meth:`wants`); a socket that
-        opened since then is sent its own."""
+        opened since then is sent its own. Returns whether a bot may be to
+        move: a view built here shows one, or a view could not be built
+        (with no socket on the table: False, nothing was looked at)."""
         views: list[Any]
         if built is not None and len(built[2]) == len(built[0]):
             conns, wants, views = built
@@ -258,11 +260,12 @@ class Hub:
         else:
             conns, wants, _ = self.wants(table_id)
             if not conns:
-                return
+                return False
             try:
                 views = await run_in_threadpool(self.service.views, table_id, wants, written)
             except Exception:  # each socket tries again on its own (and is dropped if it fails)
                 views = [None] * len(conns)
+        bot = any(v is None or (isinstance(v, dict) and bot_to_move(v)) for v in views)
         texts: dict[tuple[int, str], str] = {}
         todo = [(c, since, v) for c, (_t, _l, since), v in zip(conns, wants, views, strict=True)
                 if v is not SENT]
@@ -272,12 +275,13 @@ class Hub:
                 await self._deliver(conn, since, view, texts)
             except Exception:  # a dead socket
                 self.tables.get(table_id, set()).discard(conn)
-            return
+            return bot
         outcomes = await asyncio.gather(*(self._deliver(c, since, v, texts)
                                           for c, since, v in todo), return_exceptions=True)
         for (conn, _since, _view), outcome in zip(todo, outcomes, strict=True):
             if isinstance(outcome, Exception):  # a dead socket must not stop the others
                 self.tables.get(table_id, set()).discard(conn)
+        return bot
 
     async def _deliver(self, conn: Connection, since: int | None, view: Any,
                        texts: dict[tuple[int, str], str] | None = None) -> None:

@@ -166,8 +166,10 @@ class Live:
         out: list[dict[str, Any]] = []
         first = max(since + 1, self.n - RECENT_ITEMS + 1, 0)
         if first == 0:
-            out.extend({"n": 0, "seat": None, "kind": "event", **event_line(e, lang)}
-                       for e in self.setup if e.visible(viewer))
+            # (written once for every viewer too: every new table's first
+            # views, two or more, tell the whole set-up)
+            out.extend({"n": 0, "seat": None, "kind": "event", **self._line(0, i, e, lang)}
+                       for i, e in enumerate(self.setup) if e.visible(viewer))
         for k in range(max(first, 1), self.n + 1):
             entry = self.entries[k - 1]
 
@@ -185,25 +187,32 @@ class Live:
                 # the first event already says who did what: it stands for the move
                 line = self._line(k, *seen[0], lang)
                 seen = seen[1:]
-            else:
-                line = {"key": None, "params": {}, **said(told)}
+            else:  # (the mover's words, or everyone else's: -1 and -2 in the lines' keys)
+                line = self._kept((k, -1 if viewer == entry.seat else -2, lang),
+                                  functools.partial(_said_move, told))
             out.append({"n": k, "seat": entry.seat, "kind": "move", **line})
             out.extend({"n": k, "seat": None, "kind": "event", **self._line(k, i, e, lang)}
                        for i, e in seen)
         return out
 
     def _line(self, k: int, index: int, event: Event, lang: str | None) -> dict[str, Any]:
-        """``event_line`` of the ``index``-th event of entry ``k``, written
-        once for every viewer who may see it (the callers copy it into
-        their own line). Lines of entries older than a view carries are let
-        go; a take-back does not renumber entries, so a key stays true."""
-        key = (k, index, lang)
+        """``event_line`` of the ``index``-th event of entry ``k`` (0: the
+        set-up), written once for every viewer who may see it (the callers
+        copy it into their own line). Lines of entries older than a view
+        carries are let go; a take-back does not renumber entries, so a key
+        stays true."""
+        return self._kept((k, index, lang), lambda: event_line(event, lang))
+
+    def _kept(self, key: tuple[int, int, str | None],
+              write: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+        """The line under ``key`` (entry, part, language), written by
+        ``write`` the first time it is asked for."""
         line = self._lines.get(key)
         if line is None:
             lines = self._lines
             while lines and next(iter(lines))[0] <= self.n - RECENT_ITEMS:
                 del lines[next(iter(lines))]  # (kept in about the order they were written)
-            line = lines[key] = event_line(event, lang)
+            line = lines[key] = write()
         return line
 
     def legal(self, lang: str | None) -> list[dict[str, Any]]:
@@ -226,6 +235,11 @@ class Live:
         if not self.state.is_over:
             return None
         return {"scores": self.state.scores(), "ranking": self.state.ranking()}
+
+
+def _said_move(told: Callable[[], str]) -> dict[str, Any]:
+    """A move's line told in its own words (no event reports it)."""
+    return {"key": None, "params": {}, **said(told)}
 
 
 def _undo_line(told: Callable[[], str], lang: str | None) -> str:
