@@ -29,11 +29,14 @@ def test_dicey_farm_plays_hard_with_the_planner_and_the_others_keep_the_defaults
     assert level_settings("hard") == LEVELS["hard"][1]  # no game: the defaults
 
 
-def test_filthy_rich_plays_hard_with_rollouts_and_normal_with_the_default_search() -> None:
+def test_filthy_rich_plays_hard_with_rollouts_and_normal_greedy_with_blunders() -> None:
     rich = gameshelf.load_game("filthy-rich")
     hard = make_bot("hard", game=rich)
     assert isinstance(hard, RolloutBot) and (hard.samples, hard.depth, hard.width) == (16, 12, 4)
-    assert isinstance(make_bot("normal", game=rich), ISMCTSBot)
+    assert not hard.to_round_end  # the round horizon lost duels (data/bots.toml)
+    normal = make_bot("normal", game=rich)
+    assert isinstance(normal, GreedyBot) and normal.noise == 0.1
+    assert level_bot("normal", rich) == "greedy"
 
 
 def test_pay_dirt_plays_hard_with_rollouts_and_normal_with_the_default_search() -> None:

@@ -89,6 +89,44 @@ def test_turns_go_clockwise() -> None:
     assert seen == [0, 1, 2, 0]
 
 
+def test_a_round_is_a_lap_of_the_table_from_the_start_player() -> None:
+    """「順番を適当な方法で決めます」「時計回りに進行します」: the rulebook names no
+    rounds; ``round_number()`` counts laps of the clockwise order from the
+    start player (seat 0), public and without changing the state."""
+    s = new(3)
+    seen = []
+    for _ in range(7):
+        before = s.snapshot()
+        seen.append((s.turn, s.round_number()))
+        assert s.snapshot() == before
+        assert s.determinize(s.turn, 5).round_number() == s.round_number()
+        rig(s, [5], page_die=6)
+        start_rolling(s)
+    assert seen == [(0, 1), (1, 1), (2, 1), (0, 2), (1, 2), (2, 2), (0, 3)]
+    s.check_invariants()
+
+
+def test_a_round_still_ends_at_the_start_players_place_once_they_are_out() -> None:
+    """With the start player out, the lap ends when the turn passes seat 0's
+    place: seat 1, then seat 2, then round 2 begins with seat 1."""
+    s = new(3)
+    own_luxury(s, 0, "personal_trainer")
+    set_money(s, 0, 0)
+    set_hand(s, 0, [])
+    rig(s, [0], page_die=3)
+    choose(s, "roll")  # seat 0 cannot pay the tax and goes out; its luxury is auctioned
+    choose(s, "pass")
+    choose(s, "pass")
+    assert not s.alive[0] and s.turn == 1 and s.round_number() == 1
+    rig(s, [5, 5, 5, 5], page_die=6)  # page 3 rolls three dice
+    start_rolling(s)
+    assert s.turn == 2 and s.round_number() == 1
+    rig(s, [5, 5, 5, 5], page_die=6)  # page 3 rolls three dice
+    start_rolling(s)
+    assert s.turn == 1 and s.round_number() == 2
+    s.check_invariants()
+
+
 def test_assets_are_paid_for_and_stay() -> None:
     """「資産カードをプレーしたときは、銀行に代金を払って、自分の前に置きます」 — the Yakuza
     Loan (designed: costs $0, pays $10 when played, 3 tax marks)."""

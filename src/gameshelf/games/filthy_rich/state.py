@@ -81,6 +81,9 @@ class FilthyRichState(State):
         # the turn
         self.turn = 0
         self.turns = 1
+        #: the round in play (:meth:`round_number`): a round ends when the
+        #: turn passes seat 0's place in the clockwise order
+        self.round = 1
         self.phase = TURN
         self.actions_left = r.actions_per_turn
         self.luxury_open = True
@@ -196,6 +199,16 @@ class FilthyRichState(State):
             "bidder": self.decider,
             "queue": list(self.auction_lots[1:]),
         }
+
+    def round_number(self) -> int:
+        """The round in play, from 1: one turn of every seat still in the
+        game, starting with the start player (seat 0); a new round begins
+        when the turn goes round the table past seat 0's place
+        (rules/turn.py ``end_turn``), so it still counts after seat 0 is
+        out. The rulebook names no rounds ("時計回りに進行します"); this is
+        the table's lap, public, for the bots that judge a play-out where
+        a round ends (:meth:`State.round_number`)."""
+        return self.round
 
     # -- the end ----------------------------------------------------------------------------
     def scores(self) -> list[float]:

@@ -6,7 +6,8 @@
 * the deck holds only cards of the last reshuffle (the discard pile it was made of);
 * the book holds exactly the signs of businesses in play, each whole, on
   one page, in its printed shape;
-* players out of the game own nothing.
+* players out of the game own nothing;
+* rounds count at most one a turn.
 """
 
 from __future__ import annotations
@@ -65,6 +66,8 @@ def check(s: FilthyRichState) -> None:
             )
         assert len(s.luxuries[p]) < rules.luxuries_to_win or s.winner == p
     assert 1 <= s.page <= rules.pages
+    # a round is a lap of the table: at most one a turn, and all seats' turns
+    assert 1 <= s.round <= s.turns, f"round {s.round} after {s.turns} turns"
     assert (s.phase == "over") == (s.winner != -1)
     if s.phase in ("turn", "place", "target", "torch", "page") and not s.tasks:
         assert s.alive[s.turn], "the turn belongs to a player who is out"

@@ -159,6 +159,8 @@ def end_turn(s: FilthyRichState) -> None:
         draw(s, seat, rules.hand_size - len(s.hands[seat]))
     n = s.players
     nxt = next((seat + i) % n for i in range(1, n + 1) if s.alive[(seat + i) % n])
+    if nxt <= seat:  # the turn went round the table past seat 0's place
+        s.round += 1
     s.turn = nxt
     s.turns += 1
     s.actions_left = rules.actions_per_turn
