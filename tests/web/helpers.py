@@ -74,7 +74,9 @@ def play_to_end(page: Any, seconds: float, seed: int = 1, most: int | None = Non
     raise AssertionError(f"no result screen after {made} moves in {seconds}s")
 
 
-def _api(base: str, path: str, token: str | None = None, body: Any = None) -> Any:
+def api_json(base: str, path: str, token: str | None = None, body: Any = None) -> Any:
+    """One call of the server's JSON API (a POST when there is a ``body``),
+    as a seat holding ``token`` when one is given; returns the reply's JSON."""
     headers = {"Content-Type": "application/json"}
     if token is not None:
         headers["Authorization"] = f"Bearer {token}"
@@ -95,11 +97,11 @@ def finish_through_the_api(page: Any, base: str, seed: int = 1) -> int:
     tokens = json.loads(page.evaluate("() => localStorage.getItem('gameshelf.seats')"))[table]
     rng = random.Random(seed)
     made = 0
-    while (info := _api(base, f"/api/tables/{table}"))["status"] != "over":
+    while (info := api_json(base, f"/api/tables/{table}"))["status"] != "over":
         token = tokens[str(info["to_move"])]
-        view = _api(base, f"/api/tables/{table}/view", token)
+        view = api_json(base, f"/api/tables/{table}/view", token)
         move = rng.choice(view["legal"])["action"]
-        _api(base, f"/api/tables/{table}/moves", token, {"after": view["state"], "action": move})
+        api_json(base, f"/api/tables/{table}/moves", token, {"after": view["state"], "action": move})
         made += 1
     deadline = time.monotonic() + 60
     while not page.locator(".result-screen").count():

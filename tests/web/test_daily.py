@@ -8,25 +8,16 @@ from __future__ import annotations
 
 import datetime
 import json
-import urllib.request
 from typing import Any
 
 import pytest
 
+from tests.web.helpers import api_json as _http
 from tests.web.helpers import play_to_end, shot
 
 
 def _today() -> str:
     return datetime.datetime.now(datetime.UTC).date().isoformat()
-
-
-def _http(base: str, path: str, token: str | None = None, body: Any = None) -> Any:
-    req = urllib.request.Request(base + path, method="GET" if body is None else "POST",
-                                 data=None if body is None else json.dumps(body).encode(),
-                                 headers={"Content-Type": "application/json"}
-                                 | ({"Authorization": f"Bearer {token}"} if token else {}))
-    with urllib.request.urlopen(req, timeout=20) as res:
-        return json.loads(res.read())
 
 
 def _finish_by_api(base: str, table: str, token: str) -> None:
