@@ -86,6 +86,19 @@ def api_json(base: str, path: str, token: str | None = None, body: Any = None) -
         return json.loads(res.read())
 
 
+def bots_finish_a_table(base: str, game: str, players: int, seconds: float) -> str:
+    """Create a table of easy bots on the server and wait until they have
+    played it to its end: a finished game for the replay and result pages,
+    made in seconds without a browser."""
+    body = {"game": game, "players": players, "seats": [{"kind": "bot", "level": "easy"}] * players}
+    table = str(api_json(base, "/api/tables", body=body)["id"])
+    deadline = time.monotonic() + seconds
+    while api_json(base, f"/api/tables/{table}")["status"] != "over":
+        assert time.monotonic() < deadline, f"the bots did not finish {game} in {seconds}s"
+        time.sleep(0.2)
+    return table
+
+
 def finish_through_the_api(page: Any, base: str, seed: int = 1) -> int:
     """Play the hot-seat table open in ``page`` to its end with random legal
     moves posted through the HTTP API under the seat tokens this browser

@@ -8,37 +8,19 @@ from __future__ import annotations
 
 import json
 import random
-import urllib.request
 from typing import Any
 
 import pytest
 
-from tests.web.helpers import click_a_move, create_table, shot
+from tests.web.helpers import bots_finish_a_table, click_a_move, create_table, shot
 
 WIDTHS = {"phone": (390, 844), "desktop": (1280, 900)}
-
-
-def _http(base: str, path: str, body: Any = None) -> Any:
-    req = urllib.request.Request(base + path, method="GET" if body is None else "POST",
-                                 data=None if body is None else json.dumps(body).encode(),
-                                 headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(req, timeout=20) as res:
-        return json.loads(res.read())
 
 
 @pytest.fixture(scope="module")
 def finished_table(server: str) -> str:
     """A Filthy Rich game two easy bots played to the end on the server."""
-    import time
-
-    body = {"game": "filthy-rich", "players": 2,
-            "seats": [{"kind": "bot", "level": "easy"}, {"kind": "bot", "level": "easy"}]}
-    table = str(_http(server, "/api/tables", body)["id"])
-    deadline = time.monotonic() + 90
-    while _http(server, f"/api/tables/{table}")["status"] != "over":
-        assert time.monotonic() < deadline, "the bots did not finish"
-        time.sleep(0.2)
-    return table
+    return bots_finish_a_table(server, "filthy-rich", 2, seconds=90)
 
 
 def _open(browser: Any, size: str, lang: str) -> tuple[Any, Any]:

@@ -21,7 +21,6 @@ import json
 import random
 import re
 import time
-import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +28,7 @@ import pytest
 
 from gameshelf.core.i18n import t
 from tests.web.conftest import SHOTS
+from tests.web.helpers import api_json, bots_finish_a_table
 
 GAMES = {"dicey-farm": 1, "filthy-rich": 3, "pay-dirt": 3, "above-and-below": 3}
 SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
@@ -47,19 +47,11 @@ LATIN_OK = {"gameshelf", "English", "Ann", "Home", "End", "Ctrl", "Enter", "Esc"
     word for game in GAMES for word in WORD.findall(t(f"{game.replace('-', '_')}.name", "ja"))}
 
 
-def _http(base: str, path: str, body: Any = None) -> Any:
-    req = urllib.request.Request(base + path, method="GET" if body is None else "POST",
-                                 data=None if body is None else json.dumps(body).encode(),
-                                 headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(req, timeout=30) as res:
-        return json.loads(res.read())
-
-
 def _table(server: str, game: str) -> tuple[str, str]:
     """A table where seat 0 is a person ("Ann") and the others easy bots."""
     n = GAMES[game]
     seats = [{"kind": "human", "name": "Ann"}] + [{"kind": "bot", "level": "easy"}] * (n - 1)
-    made = _http(server, "/api/tables", {"game": game, "players": n, "seats": seats})
+    made = api_json(server, "/api/tables", body={"game": game, "players": n, "seats": seats})
     return made["id"], made["tokens"]["0"]
 
 
@@ -159,19 +151,13 @@ def test_the_status_bar_says_every_decision_in_view(browser: Any, server: str, g
 @pytest.fixture(scope="module")
 def finished(server: str) -> str:
     """A Pay Dirt game three easy bots played to the end."""
-    body = {"game": "pay-dirt", "players": 3, "seats": [{"kind": "bot", "level": "easy"}] * 3}
-    table = str(_http(server, "/api/tables", body)["id"])
-    deadline = time.monotonic() + 180
-    while _http(server, f"/api/tables/{table}")["status"] != "over":
-        assert time.monotonic() < deadline, "the bots did not finish"
-        time.sleep(0.3)
-    return table
+    return bots_finish_a_table(server, "pay-dirt", 3, seconds=180)
 
 
 def test_replay_log_holds_every_step_up_to_k(browser: Any, server: str, finished: str) -> None:
-    total = int(_http(server, f"/api/tables/{finished}")["state"])
+    total = int(api_json(server, f"/api/tables/{finished}")["state"])
     k = total // 2
-    frames = [_http(server, f"/api/tables/{finished}/replay/{j}") for j in range(k + 1)]
+    frames = [api_json(server, f"/api/tables/{finished}/replay/{j}") for j in range(k + 1)]
     lines = len(frames[0]["events"]) + sum(1 + len(f["events"]) for f in frames[1:])
     for size in SIZES:
         context, page, errors = _page(browser, size)
