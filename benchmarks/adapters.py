@@ -19,12 +19,21 @@ Usage::
     python benchmarks/adapters.py --seconds 1 --rounds 2 --json --game pay-dirt
     python benchmarks/adapters.py --breakdown 6     # where an adapter's time goes, per move
     python benchmarks/adapters.py --without-tensors # the adapters' own cost, tensors aside
+    python benchmarks/adapters.py --bare            # adds what a move costs with no library at all
 
 ``--without-tensors`` is a diagnosis, not a result: every observation
 tensor is replaced by zeros of its length (the engine rows are unchanged),
 so the table shows how near the adapters' own machinery (masks, ids, the
 libraries' bookkeeping and wrappers, the bots) comes to the engine before
 any tensor is paid for.
+
+``--bare`` is the other diagnosis: it adds two rows that play with no
+library around the game, only what any adapter handing out a mask (and a
+tensor) at every move must do: the mask from ``LegalNow``, an id picked from
+it and played through ``LegalNow.play``, and, in the second, the seat's
+tensor from ``SeatTensors`` first. The second is as near the engine as a
+PettingZoo environment could come if PettingZoo's own machinery (wrappers,
+``agent_iter``, ``last()``, the reward and flag dicts) cost nothing.
 """
 
 from __future__ import annotations
@@ -136,6 +145,29 @@ def openspiel_game(game_id: str, players: int) -> Callable[[int], int]:
     return play
 
 
+def bare(game_id: str, players: int, *, tensor: bool) -> Callable[[int], int]:
+    """Random play through what an AEC adapter must do at every move and
+    nothing else (see ``--bare``): the mask, the seat's tensor if ``tensor``,
+    an id picked from the mask as the benchmark's agents pick it, played
+    through ``LegalNow.play`` as the adapters play it."""
+    from gameshelf.rl._common import LegalNow, SeatTensors
+
+    game = load_game(game_id)
+    tensors = SeatTensors()
+
+    def play(seed: int) -> int:
+        rng = random.Random(seed)
+        state, legal = game.new_game(players, seed), LegalNow()
+        while not state.is_over:
+            if tensor:
+                tensors(state, state.current_player)
+            ids = legal.mask(state).nonzero()[0]
+            legal.play(state, int(ids[rng.randrange(len(ids))]))
+        return len(state.history)
+
+    return play
+
+
 def breakdown(game_id: str, players: int, games: int) -> dict[str, float]:
     """CPU microseconds per move of what an adapter adds to a move: the
     seat's tensor as the adapters take it (the game's state encoder, one
@@ -209,11 +241,19 @@ ADAPTERS: dict[str, Callable[[str, int], Callable[[int], int]]] = {
 }
 
 
-def measure(game_id: str, players: int, seconds: float, rounds: int) -> Row:
+#: the rows ``--bare`` adds (see the module's docstring).
+BARE: dict[str, Callable[[str, int], Callable[[int], int]]] = {
+    "bare (mask, play)": lambda g, p: bare(g, p, tensor=False),
+    "bare (mask, tensor, play)": lambda g, p: bare(g, p, tensor=True),
+}
+
+
+def measure(game_id: str, players: int, seconds: float, rounds: int,
+            adapters: dict[str, Callable[[str, int], Callable[[int], int]]] = ADAPTERS) -> Row:
     """Each adapter plays ``rounds`` slices of ``seconds / rounds``, taking
     turns, so a machine whose load drifts slows every adapter alike."""
-    players_of = {name: make(game_id, players) for name, make in ADAPTERS.items()}
-    totals = {name: [0, 0.0, 0] for name in ADAPTERS}
+    players_of = {name: make(game_id, players) for name, make in adapters.items()}
+    totals = {name: [0, 0.0, 0] for name in adapters}
     for _ in range(rounds):
         for name, play in players_of.items():
             moves, elapsed, seed = timed(play, seconds / rounds, int(totals[name][2]))
@@ -232,28 +272,33 @@ def main(argv: list[str] | None = None) -> int:
                         help="instead: CPU us per move of a move, the tensor, the mask and the old tensor path")
     parser.add_argument("--without-tensors", action="store_true",
                         help="diagnosis: every observation tensor replaced by zeros of its length")
+    parser.add_argument("--bare", action="store_true",
+                        help="diagnosis: add random play through a mask (and a tensor) and no library")
     args = parser.parse_args(argv)
     if args.rounds < 1 or args.seconds <= 0:
         parser.error("--rounds must be at least 1 and --seconds positive")
     if args.breakdown:
         return print_breakdown(args.game or games(), args.breakdown, as_json=args.json)
     rows = []
+    adapters = {**ADAPTERS, **BARE} if args.bare else ADAPTERS
     with tensors_stubbed() if args.without_tensors else contextlib.nullcontext():
         for game_id in args.game or games():
             game = load_game(game_id)
             players = max(game.min_players, min(3, game.max_players))
-            rows.append(measure(game_id, players, args.seconds, args.rounds))
+            rows.append(measure(game_id, players, args.seconds, args.rounds, adapters))
     if args.json:
         print(json.dumps([asdict(r) for r in rows], indent=1))
         return 0
-    print("| game | players | " + " | ".join(ADAPTERS) + " |")
-    print("|---|---|" + "---|" * len(ADAPTERS))
+    print("| game | players | " + " | ".join(adapters) + " |")
+    print("|---|---|" + "---|" * len(adapters))
     for r in rows:
-        cells = [f"{r.moves_per_s[n]:,.0f} ({r.ratio(n):.0%})" for n in ADAPTERS]
+        cells = [f"{r.moves_per_s[n]:,.0f} ({r.ratio(n):.0%})" for n in adapters]
         print(f"| {r.game} | {r.players} | " + " | ".join(cells) + " |")
     print("\nmoves/s of random play; in brackets, the share of the engine's own figure through apply")
     if args.without_tensors:
         print("(--without-tensors: every observation tensor replaced by zeros; a diagnosis, not a result)")
+    if args.bare:
+        print("(bare: a mask, a tensor and the move at every move, no library around them; a diagnosis)")
     return 0
 
 

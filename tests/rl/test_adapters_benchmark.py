@@ -59,3 +59,21 @@ def test_without_tensors_stubs_them_only_while_it_measures(capsys: pytest.Captur
     assert bench.main(["--seconds", "0.01", "--rounds", "1", "--game", "dicey-farm", "--without-tensors"]) == 0
     assert "--without-tensors" in capsys.readouterr().out
     assert np.array_equal(SeatTensors()(state, 0), state.observation_tensor(0))
+
+
+def test_bare_adds_the_rows_without_a_library(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--bare`` measures random play through a mask (and a tensor) alone,
+    beside the adapters and in the same run."""
+    bench = _load()
+    assert bench.main(["--seconds", "0.01", "--rounds", "1", "--game", "dicey-farm", "--json", "--bare"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert set(rows[0]["moves_per_s"]) == set(bench.ADAPTERS) | set(bench.BARE)
+    assert all(v > 0 for v in rows[0]["moves_per_s"].values())
+
+
+def test_bare_play_follows_the_rules_to_the_end() -> None:
+    """A bare playout plays only legal moves (``LegalNow.play`` refuses any
+    other) and finishes the game, with or without the tensor."""
+    bench = _load()
+    for tensor in (False, True):
+        assert bench.bare("pay-dirt", 3, tensor=tensor)(5) > 0
