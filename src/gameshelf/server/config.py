@@ -33,6 +33,9 @@ MAX_NAME = 40
 #: Items (moves with their events) a view carries, and the most a
 #: reconnecting websocket is sent before it gets a full resync instead.
 RECENT_ITEMS = 30
+#: Allocations between two collections of the garbage collector's youngest
+#: generation in a served process (Python's default: 700).
+GC_YOUNG_THRESHOLD = 20_000
 
 
 def default_database_url() -> str:
@@ -62,7 +65,7 @@ class Settings:
     analysis_worlds: int | None = None
     #: seconds of thought for one hint (a person waits for it)
     hint_budget: float = 1.0
-    #: tune the garbage collector for serving (:mod:`gameshelf.server.collector`):
+    #: tune the garbage collector for serving (:func:`gameshelf.server.app.tune_gc`):
     #: on in a served process (:meth:`from_env`), off in tests' apps
     tune_gc: bool = False
 
