@@ -164,7 +164,12 @@ def start(url: str, workers: int, redis: bool = False) -> tuple[subprocess.Popen
     proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                             # the move path only: finished games' analyses (issue 26) would
                             # take the cores the moves are timed on
-                            env=dict(os.environ, PYTHONPATH=str(Path(__file__).parents[1] / "src"),
+                            # (this checkout's src first; a caller's PYTHONPATH after it, so
+                            # that a probe, e.g. a sitecustomize timing the collector, can be
+                            # put into the server without changing it)
+                            env=dict(os.environ, PYTHONPATH=os.pathsep.join(
+                                [str(Path(__file__).parents[1] / "src"),
+                                 *filter(None, [os.environ.get("PYTHONPATH")])]),
                                      GAMESHELF_ANALYSIS_BUDGET="0"))
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 120

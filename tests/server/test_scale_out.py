@@ -6,9 +6,9 @@ and two hosts) joined by veth pairs, with link-local addresses that exist
 only inside them (169.254.28.0/24; never a private range, nothing outside
 the namespaces sees them). nginx runs in the balancer's namespace with the
 configuration docs/deploy.md gives (deploy/nginx/*.conf, included as they
-are); the test reaches it through a unix socket, and the hosts reach the
-machine's PostgreSQL and Redis through unix-socket relays (a namespace has
-its own loopback). It needs root and ``ip netns``; without them it is
+are: a table's requests routed to one host by its id); the test reaches it
+through a unix socket, and the hosts reach the machine's PostgreSQL and
+Redis through unix-socket relays (a namespace has its own loopback). It needs root and ``ip netns``; without them it is
 skipped with one loud line.
 """
 
@@ -182,6 +182,7 @@ http {{
     proxy_temp_path {self.folder}/proxy;
     include {DEPLOY / 'gameshelf-http.conf'};
     upstream gameshelf {{
+        include {DEPLOY / 'gameshelf-balance.conf'};
 {upstream}
         keepalive 8;
     }}
@@ -254,33 +255,66 @@ def next_view(ws: ClientConnection) -> dict[str, Any]:
             return dict(message["view"])
 
 
+def create(http: httpx.Client) -> tuple[str, dict[str, str]]:
+    r = http.post("/api/tables", json={"game": "filthy-rich", "players": 2,
+                                       "seats": [{"kind": "human"}, {"kind": "human"}]})
+    assert r.status_code == 201, r.text
+    return r.json()["id"], r.json()["tokens"]
+
+
+def answered_by(response: httpx.Response) -> str:
+    return response.headers["X-Gameshelf-Host"].split(", ")[-1].split(":")[0]
+
+
+def test_a_table_stays_on_one_host_and_tables_spread(cluster: Cluster) -> None:
+    """The balancer routes by the table's id (deploy/nginx/gameshelf-balance.conf):
+    a table's sockets and requests all reach one host, tables reach both, and
+    the rest is spread."""
+    transport = httpx.HTTPTransport(uds=str(cluster.socket))
+    with httpx.Client(transport=transport, base_url="http://gameshelf", timeout=30) as http:
+        hosts: dict[str, str] = {}
+        for _ in range(12):
+            table, tokens = create(http)
+            sockets = [connect(cluster, table, tokens[str(i)]) for i in range(2)]
+            landed = {host_of(ws) for ws in sockets}
+            landed |= {answered_by(http.get(f"/api/tables/{table}")) for _ in range(3)}
+            view = http.get(f"/api/tables/{table}/view",
+                            headers={"Authorization": f"Bearer {tokens['0']}"})
+            assert view.status_code == 200, view.text
+            landed.add(answered_by(view))
+            for ws in sockets:
+                ws.close()
+            assert len(landed) == 1, (table, landed)
+            hosts[table] = landed.pop()
+            if len(set(hosts.values())) == 2:
+                break
+        assert set(hosts.values()) == {host for _lb, host in LINKS}, hosts
+        # requests about no table (the lobby) go round robin
+        lobby = {answered_by(http.get("/api/tables")) for _ in range(4)}
+        assert lobby == {host for _lb, host in LINKS}, lobby
+
+
 def test_a_game_survives_losing_one_of_two_hosts(cluster: Cluster) -> None:
     transport = httpx.HTTPTransport(uds=str(cluster.socket))
     with httpx.Client(transport=transport, base_url="http://gameshelf", timeout=30) as http:
-        r = http.post("/api/tables", json={"game": "filthy-rich", "players": 2,
-                                           "seats": [{"kind": "human"}, {"kind": "human"}]})
-        assert r.status_code == 201, r.text
-        table, tokens = r.json()["id"], r.json()["tokens"]
+        table, tokens = create(http)
         sockets = [connect(cluster, table, tokens[str(i)]) for i in range(2)]
-        for _ in range(6):  # round robin: the two seats on two hosts
-            if host_of(sockets[0]) != host_of(sockets[1]):
-                break
-            sockets[1].close()
-            sockets[1] = connect(cluster, table, tokens["1"])
         landed = [host_of(ws) for ws in sockets]
-        assert landed[0] != landed[1], landed
+        assert landed[0] == landed[1], landed  # routed by the table's id: one host
+        other = next(host for _lb, host in LINKS if host != landed[0])
         views = [next_view(ws) for ws in sockets]
         entries, killed = 0, False
         while not views[0]["over"] and entries < 600:
-            if entries == 12 and not killed:  # mid-game: the first seat's host goes down
+            if entries == 12 and not killed:  # mid-game: the table's host goes down
                 cluster.kill_host([host for _lb, host in LINKS].index(landed[0]))
                 killed = True
-                with pytest.raises(ConnectionClosed):  # its socket died with it
-                    while True:
-                        sockets[0].recv(timeout=30)
-                sockets[0] = connect(cluster, table, tokens["0"], last=views[0]["state"])
-                assert host_of(sockets[0]) == landed[1]  # the balancer sent it to the other
-                views[0] = next_view(sockets[0])
+                for i, ws in enumerate(sockets):
+                    with pytest.raises(ConnectionClosed):  # its sockets died with it
+                        while True:
+                            ws.recv(timeout=30)
+                    sockets[i] = connect(cluster, table, tokens[str(i)], last=views[i]["state"])
+                    assert host_of(sockets[i]) == other  # the balancer sent it to the other
+                    views[i] = next_view(sockets[i])
             mover = views[0]["to_move"]
             legal = views[mover]["legal"]
             assert legal, views[mover]
@@ -294,5 +328,6 @@ def test_a_game_survives_losing_one_of_two_hosts(cluster: Cluster) -> None:
         assert views[0]["result"] == views[1]["result"]
         record = http.get(f"/api/tables/{table}/record")  # through the balancer: the live host
         assert record.status_code == 200 and len(record.json()["actions"]) == entries
+        assert answered_by(record) == other
         for ws in sockets:
             ws.close()

@@ -132,6 +132,21 @@ class Live:
             seen = self._seen[key] = self.state.observation(seat)
         return seen
 
+    def let_go(self) -> None:
+        """Forget the observations and the offer kept for the current state
+        (read again if asked for).
+
+        Why: the server calls this once a move's views are built for every
+        socket of the table, after which those views are rarely asked for
+        again (an HTTP poll asks, and keeps them anew). Kept until the next
+        move, a seat's observation and offer (about 110 containers a move in
+        Filthy Rich, its 24 log events each a dict) outlived the collector's
+        youngest generation while the person thought, and at 1,000 tables
+        every young collection scanned them all with every thread stopped
+        (docs/server.md, "Sixth pass")."""
+        self._seen.clear()
+        self._offers.clear()
+
     def can_undo(self, seat: PlayerId | None) -> bool:
         """Whether ``seat`` may take back its latest move now."""
         return bool(self.undoable) and seat is not None and self.state.current_player == seat

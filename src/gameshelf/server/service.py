@@ -484,7 +484,9 @@ class Service:
         done = self._submit(table_id, token, None, move.after, move.action)
         if wants:
             try:
-                done["views"] = self.views(table_id, wants, written=True)
+                with self._lock(table_id):
+                    done["views"] = self._views_held(table_id, wants, written=True)
+                    self._sent(table_id)
             except Exception:  # the move is stored: its views are built again by the hub
                 log.exception("views of table %s after a move", table_id)
         return done
@@ -560,6 +562,8 @@ class Service:
                 done = self._move_stored(table_id, value)
                 try:
                     done["views"] = self._views_held(table_id, wants, written=True)
+                    if wants:
+                        self._sent(table_id)
                 except Exception:  # the move is stored: the hub builds its views again
                     log.exception("views of table %s after a move", table_id)
                 return done
@@ -568,6 +572,14 @@ class Service:
 
         self._commits.post(work, lambda ok, value: answer(functools.partial(complete, ok, value)))
         return True
+
+    def _sent(self, table_id: str) -> None:
+        """A move's views are built for every socket of the table (the
+        caller holds its lock): what was derived for them goes
+        (:meth:`Live.let_go`)."""
+        live = self._cache.get(table_id)
+        if live is not None:
+            live.let_go()
 
     def ended(self, table_id: str) -> None:
         """What follows the move that ended a game (:attr:`finished`)."""
