@@ -9,8 +9,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from tests.web.helpers import create_table, finish_through_the_api, play_to_end, shot
-from tests.web.test_status import JAPANESE, _axe, _http, _page
+from tests.web.helpers import api_json, create_table, finish_through_the_api, play_to_end, shot
+from tests.web.test_status import JAPANESE, _axe, _page
 
 #: The longest the page may say "being worked out": the analysis takes about
 #: 20 s of CPU, but at low priority, and a loaded machine gives it little
@@ -78,8 +78,8 @@ def test_finish_a_game_then_read_its_costliest_moves_in_english_and_japanese(
 
 
 def test_a_hint_shows_three_moves_and_plays_one_and_the_table_says_so(browser: Any, server: str) -> None:
-    made = _http(server, "/api/tables", {"game": "filthy-rich", "players": 2, "hints": True,
-                                         "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "easy"}]})
+    made = api_json(server, "/api/tables", body={"game": "filthy-rich", "players": 2, "hints": True,
+                                                 "seats": [{"kind": "human", "name": "Ann"}, {"kind": "bot", "level": "easy"}]})
     context, page, errors = _page(browser, "desktop")
     try:
         page.goto(f"{server}/#/t/{made['id']}?seat=0&token={made['tokens']['0']}")
