@@ -199,12 +199,17 @@ def test_each_log_line_names_its_seat_once(page: Any, server: str, lang: str) ->
     rng = random.Random(3)
     for _ in range(6):
         click_a_move(page, rng)
-    lines = page.locator(".log-list li, .banner.last-move")
-    assert lines.count() > 3
-    for i in range(lines.count()):
-        line = lines.nth(i)
-        if not line.locator(".seat-badge").count():
-            continue
-        name = line.locator(".seat-badge .seat-name").inner_text().strip()
-        text = line.inner_text()
+    # read every line in one step: the bot keeps moving and the page is redrawn
+    # at each move, so a line found by index may be gone when it is read
+    lines = page.evaluate(
+        """() => [...document.querySelectorAll('.log-list li, .banner.last-move')].map((li) => {
+            const name = li.querySelector('.seat-badge .seat-name');
+            return {name: name ? name.innerText.trim() : null, text: li.innerText};
+        })"""
+    )
+    assert len(lines) > 3
+    named = [line for line in lines if line["name"]]
+    assert named, lines
+    for line in named:
+        name, text = line["name"], line["text"]
         assert not re.search(re.escape(name) + r"\s*" + re.escape(name), text), text
