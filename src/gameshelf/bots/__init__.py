@@ -160,10 +160,33 @@ def make_bot(name: str, seed: int = 0, game: Game | None = None, **settings: Any
     if name in LEVELS:
         base, preset = level_bot(name, game), level_settings(name, game)
         check_settings(name, base, settings)
-        return _BOTS[base](seed=seed, **{**preset, **settings})
-    factory = _BOTS[name]
-    check_settings(name, name, settings)
-    return factory(seed=seed, **settings)
+        settings = {**preset, **settings}
+        factory = _BOTS[base]
+    else:
+        factory = _BOTS[name]
+        check_settings(name, name, settings)
+    weights = settings.pop("weights", None)
+    bot = factory(seed=seed, **settings)
+    return bot if weights is None else _with_weights(bot, name, str(weights), game)
+
+
+def _with_weights(bot: Bot, name: str, weights: str, game: Game | None) -> Bot:
+    """``bot`` deciding with the game's ``data/heuristic-WEIGHTS.toml``.
+
+    Why a level may: the shipped weights are what every greedy opponent
+    plays by; a stronger level may judge positions by weights tuned for
+    itself without changing anyone else's (issue 26, Filthy Rich).
+    """
+    from gameshelf.bots.tuning import WeightedBot
+    from gameshelf.core.weights import weight_slot
+
+    slot = None if game is None else weight_slot(game)
+    try:
+        if slot is None:
+            raise FileNotFoundError(weights)
+        return WeightedBot(bot, slot, slot.named(weights))
+    except FileNotFoundError:
+        raise BotSpecError("no-weights", name=name, value=weights) from None
 
 
 def make_bot_from_spec(spec: str, seed: int = 0, game: Game | None = None) -> Bot:

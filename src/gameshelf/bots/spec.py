@@ -71,8 +71,9 @@ def _setting_value(text: str) -> Any:
 # -- which settings each bot takes ------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class Setting:
-    """One setting a bot reads: its kind (``int``, ``float`` or ``choice``),
-    its bounds or choices, and whether ``none`` is allowed."""
+    """One setting a bot reads: its kind (``int``, ``float``, ``choice`` or
+    ``name``, a short lower-case file name), its bounds or choices, and
+    whether ``none`` is allowed."""
 
     kind: str
     low: float | None = None
@@ -87,6 +88,8 @@ class Setting:
 
         if self.kind == "choice":
             text = " | ".join(self.choices)
+        elif self.kind == "name":
+            text = t("bots.weights-name", lang)
         else:
             text = t("bots.whole-number" if self.kind == "int" else "bots.number", lang)
             if self.low is not None and self.high is not None:
@@ -101,6 +104,8 @@ class Setting:
             return self.nullable
         if self.kind == "choice":
             return type(value) is str and value in self.choices
+        if self.kind == "name":
+            return type(value) is str and _NAME.fullmatch(value) is not None
         if type(value) is bool or not isinstance(value, int | float):
             return False
         if self.kind == "int" and type(value) is not int:
@@ -110,7 +115,11 @@ class Setting:
         return (self.low is None or value >= self.low) and (self.high is None or value <= self.high)
 
 
+_NAME = re.compile(r"[a-z0-9][a-z0-9-]{0,31}")
 _COUNT = Setting("int", low=1)
+#: ``weights=NAME``: the bot decides with the game's ``data/heuristic-NAME.toml``
+#: instead of its shipped weights (``make_bot``); any bot that reads the heuristic
+_WEIGHTS_FILE = Setting("name")
 _SHARE = Setting("float", low=0, high=1)
 _WEIGHT = Setting("float", low=0)
 #: the settings of the built-in bots, by bot (a level takes those of the bot
@@ -118,7 +127,7 @@ _WEIGHT = Setting("float", low=0)
 #: key such as ``itrations`` was silently dropped, and the default ran.
 SETTINGS: dict[str, dict[str, Setting]] = {
     "random": {},
-    "greedy": {"noise": _SHARE, "samples": _COUNT},
+    "greedy": {"noise": _SHARE, "samples": _COUNT, "weights": _WEIGHTS_FILE},
     "ismcts": {
         "iterations": Setting("int", low=1, nullable=True),
         "time_ms": Setting("float", low=1, nullable=True),
@@ -130,6 +139,7 @@ SETTINGS: dict[str, dict[str, Setting]] = {
         "prior": _WEIGHT,
         "settle": _WEIGHT,
         "prior_depth": _COUNT,
+        "weights": _WEIGHTS_FILE,
     },
     "rollout": {
         "samples": _COUNT,
@@ -139,6 +149,7 @@ SETTINGS: dict[str, dict[str, Setting]] = {
         "confidence": _WEIGHT,
         "horizon": Setting("choice", choices=("decisions", "round")),
         "value": Setting("choice", choices=("lead", "margin")),
+        "weights": _WEIGHTS_FILE,
     },
     "planner": {
         "samples": _COUNT,
@@ -146,6 +157,7 @@ SETTINGS: dict[str, dict[str, Setting]] = {
         "lines": Setting("int", low=0),
         "epsilon": _SHARE,
         "depth": _COUNT,
+        "weights": _WEIGHTS_FILE,
     },
 }
 

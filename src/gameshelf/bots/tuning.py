@@ -123,6 +123,12 @@ class WeightedBot:
         finally:
             self.slot.use(previous)
 
+    def __getattr__(self, name: str) -> object:
+        """What the inner bot shows (e.g. the rollout bot's ``last_stats``)."""
+        if name == "inner":  # not set yet (while unpickling): no recursion
+            raise AttributeError(name)
+        return getattr(self.inner, name)
+
 
 def deal_fitness(game_id: str, players: int, baseline: Weights, candidate: Weights, seed: int) -> float:
     """One deal's fitness of ``candidate`` (see the module's docstring)."""

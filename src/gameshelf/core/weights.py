@@ -102,6 +102,24 @@ class WeightSlot:
             read_toml(resources.files(package) / "data" / "heuristic.toml", where, WeightsError), where
         )
         self.current = self.shipped
+        self._named: dict[str, Weights] = {}
+
+    def named(self, name: str) -> Weights:
+        """The weights of the package's ``data/heuristic-NAME.toml``, read
+        once: a bot level may steer by weights of its own (``weights=NAME``)
+        while the others keep the shipped ones.
+
+        Raises:
+            FileNotFoundError: the package has no such file.
+            WeightsError: it does not hold exactly the shipped weights' names.
+        """
+        if name not in self._named:
+            where = f"{self.package}: data/heuristic-{name}.toml"
+            path = resources.files(self.package) / "data" / f"heuristic-{name}.toml"
+            if not path.is_file():
+                raise FileNotFoundError(where)
+            self._named[name] = parse_weights(read_toml(path, where, WeightsError), where, like=self.shipped)
+        return self._named[name]
 
     def use(self, weights: Weights) -> Weights:
         """Make ``weights`` current; returns the ones they replace."""
