@@ -22,8 +22,9 @@ core, longer than a sitting. ``--games N`` counts the rated games the
 database already holds for that game, and every game's table size and
 levels come from its own index (``seed``, game, index), so a run stopped
 by ``--minutes`` (between games) or killed (its unfinished table is played
-on first) and started again with the same ``--db`` plays exactly the games
-one uninterrupted run would have::
+on first) and started again with the same ``--db`` seats the table sizes and
+levels one uninterrupted run would have (the deals and the bots' seeds are
+the server's own, drawn fresh, as for any table)::
 
     python benchmarks/seed_bot_ratings.py --db sqlite:///benchmarks/runs/pay-dirt-ladder-seed6.sqlite3 \
         --games 200 --game pay-dirt --seed 6 --minutes 50
@@ -82,7 +83,7 @@ def rated_tables(service: Service, game_id: str) -> tuple[int, list[str]]:
 
 def game_rng(seed: int, game_id: str, index: int) -> random.Random:
     """The draw of one game's table size and levels: its own, so a resumed
-    run plays the games an uninterrupted one would have."""
+    run seats the levels an uninterrupted one would have."""
     return random.Random(f"{seed}:{game_id}:{index}")
 
 

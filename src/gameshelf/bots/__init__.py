@@ -182,11 +182,11 @@ def _with_weights(bot: Bot, name: str, weights: str, game: Game | None) -> Bot:
 
     slot = None if game is None else weight_slot(game)
     try:
-        if slot is None:
-            raise FileNotFoundError(weights)
-        return WeightedBot(bot, slot, slot.named(weights))
+        if slot is not None:
+            return WeightedBot(bot, slot, slot.named(weights))
     except FileNotFoundError:
-        raise BotSpecError("no-weights", name=name, value=weights) from None
+        pass
+    raise BotSpecError("no-weights", name=name, value=weights)
 
 
 def make_bot_from_spec(spec: str, seed: int = 0, game: Game | None = None) -> Bot:
