@@ -55,6 +55,8 @@ import orjson
 from websockets.asyncio.client import connect
 from websockets.exceptions import WebSocketException
 
+from gameshelf.server import collector
+
 PG = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 REDIS = "redis://127.0.0.1:6379/0"
 WARM_UP = 3.0
@@ -351,7 +353,14 @@ async def drive_part(base: str, tables: int, max_moves: int, think: float, game:
 
 def client_process(base: str, tables: int, max_moves: int, think: float, game: str,
                    shared: Shared, out: Any) -> None:
-    """A client process: plays its tables, then sends back its latencies."""
+    """A client process: plays its tables, then sends back its latencies.
+
+    Its collector is set as a served process's (:mod:`gameshelf.server.collector`).
+    Why: with Python's own, each client process (500 tables, 1,000 sockets at
+    1,000 tables) paused for 45-65 ms every few seconds and for 170 ms now
+    and then, and every view that arrived meanwhile was counted that much
+    late: on a quiet machine that was most of the p99 (2026-11-28, docs/server.md)."""
+    collector.tune()
     run = asyncio.run(drive_part(base, tables, max_moves, think, game, shared))
     out.put((run.latencies, dict(run.kinds), run.refused))
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import gc
 import logging
 from collections.abc import AsyncIterator
 from importlib import resources
@@ -26,13 +25,21 @@ from starlette.concurrency import run_in_threadpool
 
 from gameshelf.core.errors import GameshelfError
 from gameshelf.core.i18n import LANGUAGES
-from gameshelf.server import analysis_routes, auth_routes, daily, ratings, schemas, view_schema
+from gameshelf.server import (
+    analysis_routes,
+    auth_routes,
+    collector,
+    daily,
+    ratings,
+    schemas,
+    view_schema,
+)
 from gameshelf.server.accounts import Accounts, check_rated
 from gameshelf.server.analyses import Analyses, queue_rows
 from gameshelf.server.auth_routes import credential
 from gameshelf.server.bots import BotPool
 from gameshelf.server.catalogue import games_list
-from gameshelf.server.config import GC_YOUNG_THRESHOLD, MAX_BODY, MAX_JSON_DEPTH, Settings
+from gameshelf.server.config import MAX_BODY, MAX_JSON_DEPTH, Settings
 from gameshelf.server.db import make_engine, migrate
 from gameshelf.server.errors import ApiError, json_safe
 from gameshelf.server.hints import Hints
@@ -177,7 +184,8 @@ class Server:
 
     async def start(self) -> None:
         if self.settings.tune_gc:
-            tune_gc()
+            collector.tune()
+            self.spawn(collector.sweeps())
         # Why fewer pool threads than anyio's 40: every runnable thread takes
         # its turn at the interpreter's lock, so in a rush of openings forty
         # threads building first views left the event loop (which accepts
@@ -225,25 +233,6 @@ class Server:
         self.bots.close()
         self.service.close()  # (the committer answers what it holds first)
         self.hub.close()
-
-
-def tune_gc() -> None:
-    """Set the garbage collector for serving, once everything is loaded.
-
-    Why: under load (200 tables, a 2 s think) the collector took about a
-    tenth of the server's time, and a full collection stopped every thread
-    for 0.4-0.7 s, most of the p99 latency; it scanned the same 130,000
-    objects of imported code, catalogs and schemas each time, and ran its
-    youngest generation every 700 allocations while a move's views
-    allocate thousands of short-lived objects (freed at once by reference
-    counting: there is little to find). So what exists at start is frozen
-    (never scanned again) and the youngest generation is collected every
-    :data:`GC_YOUNG_THRESHOLD` allocations. Cyclic garbage still goes, a
-    little later."""
-    gc.collect()
-    gc.freeze()
-    _young, middle, old = gc.get_threshold()
-    gc.set_threshold(GC_YOUNG_THRESHOLD, middle, old)
 
 
 def create_app(settings: Settings | None = None, *, bot_pool: BotPool | None = None) -> FastAPI:

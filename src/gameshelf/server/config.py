@@ -33,9 +33,6 @@ MAX_NAME = 40
 #: Items (moves with their events) a view carries, and the most a
 #: reconnecting websocket is sent before it gets a full resync instead.
 RECENT_ITEMS = 30
-#: Allocations between two collections of the garbage collector's youngest
-#: generation in a served process (Python's default: 700).
-GC_YOUNG_THRESHOLD = 20_000
 
 
 def default_database_url() -> str:
@@ -65,7 +62,7 @@ class Settings:
     analysis_worlds: int | None = None
     #: seconds of thought for one hint (a person waits for it)
     hint_budget: float = 1.0
-    #: tune the garbage collector for serving (:func:`gameshelf.server.app.tune_gc`):
+    #: tune the garbage collector for serving (:mod:`gameshelf.server.collector`):
     #: on in a served process (:meth:`from_env`), off in tests' apps
     tune_gc: bool = False
 
