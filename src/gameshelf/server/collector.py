@@ -92,6 +92,9 @@ async def sweeps(wait: float = SWEEP_MAX_S) -> None:
         began = time.perf_counter()
         freed = sweep()
         wait = next_wait(wait, freed)
-        log.info("collector sweep: %d objects in cycles freed in %.0f ms, %d kept frozen; "
-                 "next in %.0f s", freed, (time.perf_counter() - began) * 1000,
-                 gc.get_freeze_count(), wait)
+        # (a warning only when the clock shortens: served processes log warnings
+        # and up, and a sweep that finds much points at code making cycles)
+        log.log(logging.WARNING if freed > SWEEP_MANY else logging.DEBUG,
+                "collector sweep: %d objects in cycles freed in %.0f ms, %d kept frozen; "
+                "next in %.0f s", freed, (time.perf_counter() - began) * 1000,
+                gc.get_freeze_count(), wait)
