@@ -15,6 +15,7 @@ to settings by :data:`LEVELS`; :func:`parse_bot_spec` reads the
 
 from __future__ import annotations
 
+import contextlib
 import functools
 from collections.abc import Callable
 from typing import Any, Protocol
@@ -181,11 +182,9 @@ def _with_weights(bot: Bot, name: str, weights: str, game: Game | None) -> Bot:
     from gameshelf.core.weights import weight_slot
 
     slot = None if game is None else weight_slot(game)
-    try:
-        if slot is not None:
+    if slot is not None:
+        with contextlib.suppress(FileNotFoundError):  # (no such weights: refused below)
             return WeightedBot(bot, slot, slot.named(weights))
-    except FileNotFoundError:
-        pass
     raise BotSpecError("no-weights", name=name, value=weights)
 
 
