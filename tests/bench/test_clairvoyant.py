@@ -7,10 +7,23 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+import pytest
+
+import gameshelf.bots
 from gameshelf.bots import PlayerView, make_bot_from_spec, play_bot_turn
 from gameshelf.core.registry import load_game
 
 SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "clairvoyant.py"
+
+
+@pytest.fixture(autouse=True)
+def _registry_restored(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Loading the module registers the cheat; it must not outlive the test,
+    or every later test in this process would see it among the bots (the
+    terminal's list of algorithms, for one). The built-in bots register
+    themselves on first use, so they are loaded before the copy is taken."""
+    gameshelf.bots.bot_names()
+    monkeypatch.setattr(gameshelf.bots, "_BOTS", dict(gameshelf.bots._BOTS))
 
 
 def _load() -> ModuleType:
@@ -56,6 +69,8 @@ def test_the_product_never_offers_it_unless_a_benchmark_loads_it() -> None:
     """The other tests here register it, so the registry cannot tell; what
     keeps it out of the product is that nothing under ``src`` imports it or
     names it, and that the server's seats take levels only."""
+    _load()
+    assert "clairvoyant" in gameshelf.bots.bot_names()
     src = Path(__file__).resolve().parents[2] / "src"
     assert not any("clairvoyant" in p.read_text() for p in src.rglob("*.py"))
 
@@ -76,3 +91,8 @@ def test_it_can_see_the_dice_alone_or_the_cards_alone() -> None:
     cards_only = [bench._SeeingView(view, (), ("dice",)).search_world(s) for s in range(4)]
     assert all(w.hands == state.hands and w.deck == state.deck for w in cards_only)
     assert all(dice(w) != coming for w in cards_only)
+
+
+def test_after_a_test_it_is_gone_again() -> None:
+    """Runs after the others in this file (pytest keeps file order)."""
+    assert "clairvoyant" not in gameshelf.bots.bot_names()
