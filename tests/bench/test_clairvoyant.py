@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -12,8 +10,7 @@ import pytest
 import gameshelf.bots
 from gameshelf.bots import PlayerView, make_bot_from_spec, play_bot_turn
 from gameshelf.core.registry import load_game
-
-SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "clairvoyant.py"
+from tests.benchmark_scripts import load_benchmark
 
 
 @pytest.fixture(autouse=True)
@@ -27,11 +24,7 @@ def _registry_restored(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_clairvoyant", SCRIPT)
-    module = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
-    sys.modules["bench_clairvoyant"] = module
-    spec.loader.exec_module(module)  # type: ignore[union-attr]
-    return module
+    return load_benchmark("clairvoyant")
 
 
 def test_its_worlds_are_the_true_game_where_a_fair_world_is_not() -> None:

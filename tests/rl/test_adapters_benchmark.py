@@ -2,27 +2,21 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
+
+from tests.benchmark_scripts import load_benchmark
 
 pytest.importorskip("gymnasium")
 pytest.importorskip("pettingzoo")
 pytest.importorskip("pyspiel")
 
-SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "adapters.py"
 
 
 def _load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("bench_adapters", SCRIPT)
-    module = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
-    sys.modules["bench_adapters"] = module
-    spec.loader.exec_module(module)  # type: ignore[union-attr]
-    return module
+    return load_benchmark("adapters")
 
 
 def test_json_output_names_every_adapter(capsys: pytest.CaptureFixture[str]) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from collections import Counter
 from pathlib import Path
@@ -10,17 +9,12 @@ from pathlib import Path
 import pytest
 
 import tests.sim.plugin_games  # noqa: F401  (registers the test games)
-
-SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "bots.py"
+from tests.benchmark_scripts import load_benchmark
 
 
 @pytest.fixture(scope="module")
 def bench():  # type: ignore[no-untyped-def]
-    spec = importlib.util.spec_from_file_location("bench_bots", SCRIPT)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_benchmark("bots")
 
 
 def test_duels_and_solitaire_scores_are_reported(bench, capsys: pytest.CaptureFixture[str]) -> None:  # type: ignore[no-untyped-def]
