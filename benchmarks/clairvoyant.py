@@ -74,9 +74,10 @@ class _SeeingView:
                 world.rng.streams[name] = truth[name].copy()
             return world
         world = true_world(self._view)
-        fresh = truth.reseeded(seed)
-        for name in self._hides:
-            world.rng.streams[name] = fresh[name]
+        if self._hides:
+            fresh = truth.reseeded(seed)
+            for name in self._hides:
+                world.rng.streams[name] = fresh[name]
         return world
 
 

@@ -14,7 +14,6 @@ pytest.importorskip("pettingzoo")
 pytest.importorskip("pyspiel")
 
 
-
 def _load() -> ModuleType:
     return load_benchmark("adapters")
 
