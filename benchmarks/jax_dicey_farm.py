@@ -18,7 +18,7 @@ Usage::
 
 On a machine whose ``jax.devices()`` lists a GPU (``pip install 'jax[cuda12]'``
 or the CUDA 13 build) the same command measures it: an H200 gave 1.2e8 steps/s
-at a batch of 1,048,576 (docs/research.md). Each call runs ``--steps`` moves of the whole batch (by
+at a batch of 1,048,576 (docs/research/index.md). Each call runs ``--steps`` moves of the whole batch (by
 default enough for about 65,536 game steps a call, at least 4 moves); on a
 GPU a call must be long enough to dwarf its launch, so give big batches a
 few hundred moves a call.

@@ -361,7 +361,7 @@ def client_process(base: str, tables: int, max_moves: int, think: float, game: s
     Why: with Python's own, each client process (500 tables, 1,000 sockets at
     1,000 tables) paused for 45-65 ms every few seconds and for 170 ms now
     and then, and every view that arrived meanwhile was counted that much
-    late: on a quiet machine that was most of the p99 (2026-11-28, docs/server.md)."""
+    late: on a quiet machine that was most of the p99 (2026-11-28, benchmarks/journal/server.md)."""
     collector.tune()
     run = asyncio.run(drive_part(base, tables, max_moves, think, game, shared))
     out.put((run.latencies, dict(run.kinds), run.refused))

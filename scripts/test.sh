@@ -6,7 +6,7 @@ if [ ! -x .venv/bin/python ]; then
   python3 -m venv .venv
 fi
 .venv/bin/python -m pip install -q --upgrade pip
-.venv/bin/python -m pip install -q -e '.[dev,rl,jax]'
+.venv/bin/python -m pip install -q -e '.[dev,rl,jax,docs]'
 # The browser tests drive Debian's Chromium (Playwright's own browser download cannot work here).
 if ! command -v chromium >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
   (apt-get update -q && apt-get install -y -q chromium fonts-noto-color-emoji fonts-ipafont-gothic) >/dev/null \
@@ -23,4 +23,6 @@ fi
 # The layers of docs/architecture.md (contracts in pyproject.toml, [tool.importlinter]).
 .venv/bin/lint-imports
 .venv/bin/mypy --strict src/gameshelf
+# The documentation site (mkdocs.yml): every link, page and generated reference builds.
+NO_MKDOCS_2_WARNING=1 .venv/bin/mkdocs build --strict --quiet --site-dir "$(mktemp -d)"
 .venv/bin/python -m pytest -n 2 "$@"

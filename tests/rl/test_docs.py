@@ -1,5 +1,6 @@
-"""docs/research.md: its examples run as written, and its slot tables are
-exactly what the encoders write."""
+"""The documentation's examples run as written: every ```python block of the
+site's pages (docs/**/*.md) and of the README, and the research pages' slot
+tables are exactly what the encoders write (tests/rl/test_encoding.py)."""
 
 from __future__ import annotations
 
@@ -9,31 +10,38 @@ from pathlib import Path
 
 import pytest
 
-DOC = Path(__file__).resolve().parents[2] / "docs" / "research.md"
+ROOT = Path(__file__).resolve().parents[2]
+PAGES = [*sorted((ROOT / "docs").rglob("*.md")), ROOT / "README.md"]
+TENSORS = ROOT / "docs" / "research" / "tensors.md"
 
 
 @cache
 def research_text() -> str:
-    return DOC.read_text(encoding="utf-8")
+    """The generated slot tables' page (kept equal to the encoders)."""
+    return TENSORS.read_text(encoding="utf-8")
 
 
-def python_blocks() -> list[str]:
-    return re.findall(r"```python\n(.*?)```", research_text(), flags=re.S)
+def python_blocks() -> list[tuple[str, str]]:
+    """(page, code) of every ```python block in the docs."""
+    found = []
+    for page in PAGES:
+        for block in re.findall(r"```python\n(.*?)```", page.read_text(encoding="utf-8"), flags=re.S):
+            found.append((str(page.relative_to(ROOT)), block))
+    return found
 
 
-LIBRARIES = ("gymnasium", "pettingzoo", "pyspiel")
+LIBRARIES = ("gymnasium", "pettingzoo", "pyspiel", "jax")
 
 
-def test_the_guide_has_one_example_per_library() -> None:
-    blocks = python_blocks()
-    for library in LIBRARIES:
+def test_the_research_pages_have_one_example_per_library() -> None:
+    blocks = [code for page, code in python_blocks() if page.startswith("docs/research/")]
+    for library in ("gymnasium", "pettingzoo", "pyspiel"):
         assert any(f"import {library}" in b or f"rl.{library}" in b for b in blocks), library
 
 
-@pytest.mark.parametrize("index", range(len(python_blocks())))
-def test_each_example_runs_as_written(index: int) -> None:
-    block = python_blocks()[index]
+@pytest.mark.parametrize(("page", "code"), python_blocks(), ids=lambda v: v if v.endswith(".md") else "")
+def test_each_example_runs_as_written(page: str, code: str) -> None:
     for library in LIBRARIES:
-        if library in block:
+        if library in code:
             pytest.importorskip(library)
-    exec(compile(block, f"{DOC}:block{index}", "exec"), {"__name__": "__research__"})
+    exec(compile(code, f"{page}:block", "exec"), {"__name__": "__docs__"})

@@ -54,7 +54,7 @@ def test_every_slot_is_documented(game_id: str) -> None:
     from tests.rl.test_docs import research_text
 
     assert markdown(load_game(game_id)) in research_text(), (
-        "docs/research.md is out of date: python -m gameshelf.rl.layout --write docs/research.md"
+        "docs/research/tensors.md is out of date: python -m gameshelf.rl.layout --write docs/research/tensors.md"
     )
 
 

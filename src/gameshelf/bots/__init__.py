@@ -119,7 +119,7 @@ _BOTS: dict[str, BotFactory] = {"random": RandomBot}
 #: rollouts steered by the heuristic for 16 moves): on a 16-core sweep it
 #: was as strong or stronger in every game at a tenth of the cost, so a
 #: hard decision takes well under a second instead of 2.5-6 s (figures and
-#: commands in docs/bots-and-simulation.md). Easy plays the heuristic but
+#: commands in docs/research/bots.md). Easy plays the heuristic but
 #: blunders a third of the time; normal thinks a fifth as long as hard.
 #: A game may change a level for itself in ``data/bots.toml``
 #: (:func:`level_settings`, :func:`level_bot`); Dicey Farm plays easy and
@@ -206,7 +206,7 @@ def level_settings(level: str, game: Game | None = None) -> dict[str, Any]:
     :data:`LEVELS`, or name another bot for it (``bot = "greedy"``, see
     :func:`level_bot`; then only the table's settings apply). Why per game:
     one recipe does not suit every game; in Dicey Farm no search beat its
-    tuned greedy bot (docs/bots-and-simulation.md has the figures).
+    tuned greedy bot (docs/research/bots.md has the figures).
 
     Raises:
         KeyError: ``level`` is not a level.
@@ -231,7 +231,7 @@ def level_bot(level: str, game: Game | None = None) -> str:
     bot, so its easy and normal levels are the greedy bot, and its hard
     level is the planner bot, which judges moves at the round's end; in
     Filthy Rich and Pay Dirt the tree search did not beat greedy clearly, and the rollout
-    bot did, so that is its hard level (docs/bots-and-simulation.md).
+    bot did, so that is its hard level (docs/research/bots.md).
     """
     default_bot = LEVELS[level][0]
     if game is None:

@@ -2,7 +2,7 @@
 
 Why another bot: with a tuned heuristic the one-step greedy bot is hard to
 beat, and a tree search that compares positions at different depths of a
-round lets the heuristic's errors decide (docs/bots-and-simulation.md). The
+round lets the heuristic's errors decide (docs/research/bots.md). The
 rollout algorithm (Bertsekas; Tesauro and Galperin's backgammon rollouts)
 compares moves on equal terms instead: each candidate is played out by the
 greedy policy, for every seat, for the same number of decisions, on the
@@ -75,7 +75,7 @@ class RolloutBot:
             Filthy Rich a margin of one standard error at 8 samples kept
             the greedy move so often that the bot played like greedy
             (50.3% over 145 games), while more samples and no margin won
-            more (docs/bots-and-simulation.md).
+            more (docs/research/bots.md).
     """
 
     name = "rollout"

@@ -75,7 +75,7 @@ def tune(
     note = (
         f"Tuned by `gameshelf tune {game} --players {seats} --generations {generations} "
         f"--population {population} --deals {deals} --seed {seed} --sigma {sigma}`\n"
-        "(SNES on greedy play; see docs/bots-and-simulation.md)."
+        "(SNES on greedy play; see docs/research/bots.md)."
     )
     if out:
         slot.write(result.weights, out, "tuned", note)

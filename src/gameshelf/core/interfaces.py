@@ -102,7 +102,7 @@ class Encoding(ABC):
     @abstractmethod
     def write(self, observation: Mapping[str, Any], w: TensorWriter) -> None:
         """Write ``observation`` into ``w``: the same slots, in the same
-        order, for every observation of the game (docs/research.md)."""
+        order, for every observation of the game (docs/research/index.md)."""
 
     def state_encoder(self, game: Game) -> StateEncoder | None:
         """A new encoder that writes the same tensor straight from a state

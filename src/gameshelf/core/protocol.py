@@ -655,7 +655,7 @@ class State(ABC):
         """:meth:`observation` as a flat float32 numpy array of the game's fixed
         length, for learning agents. The game's ``encoding`` module defines it
         on the observation alone, so it can hold nothing more (every slot is
-        in docs/research.md); a game may also write it straight from the
+        in docs/research/index.md); a game may also write it straight from the
         state, which a test holds equal to the observation's tensor
         (``core/tensor.encode_state``). numpy is imported here only, never
         by ``import gameshelf``."""

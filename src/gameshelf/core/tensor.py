@@ -4,7 +4,7 @@ Why a writer and not hand-built arrays: a game's encoder (its
 ``games/<game>/encoding.py``) walks one :meth:`State.observation` dict and
 says, field by field, what goes where. The same walk both fills the vector
 and, in describe mode, lists every slot with its meaning, so the documented
-layout (``docs/research.md``) cannot drift from the code.
+layout (``docs/research/index.md``) cannot drift from the code.
 
 Every slot holds a float in ``[0, 1]``: counts are divided by a documented
 cap and clipped, categories are one-hot, sets are many-hot. Seats are

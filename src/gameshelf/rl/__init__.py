@@ -5,7 +5,7 @@
 ``gameshelf.rl.openspiel`` (games registered with ``pyspiel``) each import
 their library when imported themselves; ``import gameshelf`` and
 ``import gameshelf.rl`` import none of them. Install them with
-``pip install 'gameshelf[rl]'``. The guide is ``docs/research.md``.
+``pip install 'gameshelf[rl]'``. The guide is ``docs/research/index.md``.
 
 Every adapter speaks only the core protocol, so each registers every game
 the registry knows, under a name derived from its id.

@@ -17,7 +17,7 @@ other seat; ``random``, ``greedy``, ``easy``, ``hard``, ...), which only ever
 sees its own re-dealt view. A solo game (Dicey Farm) plays as is.
 
 - observation: the seat's :meth:`State.observation_tensor`, a float32 vector
-  in ``[0, 1]`` (slots in docs/research.md);
+  in ``[0, 1]`` (slots in docs/research/index.md);
 - action: ``Discrete(game.num_distinct_actions)``; ``info["action_mask"]``
   (int8) marks the legal ids. An illegal id plays nothing and pays
   ``illegal_reward`` (``info["illegal"]`` is true); a non-integer or an id
@@ -28,7 +28,7 @@ sees its own re-dealt view. A solo game (Dicey Farm) plays as is.
 - the last step's ``info`` adds ``scores`` and ``winners`` as numeric
   arrays indexed by seat (:func:`final_info`), and its ``action_mask`` is
   all zeros: nothing is legal once the game is over, the convention of
-  PettingZoo's classic games (docs/research.md, "Vector environments").
+  PettingZoo's classic games (docs/research/gymnasium.md, "Vector environments").
 """
 
 from __future__ import annotations

@@ -313,7 +313,7 @@ class _Observer:
 
 #: what :func:`default_max_game_length` builds on, per game: (rounds the
 #: rules allow at most, moves allowed per seat and round, whether that
-#: allowance is per seat). Derivations in docs/research.md ("How long a
+#: allowance is per seat). Derivations in docs/research/openspiel.md ("How long a
 #: game can be"); "seen" is the most in 150 random games per player count.
 LENGTH_RULES: dict[str, tuple[int, int, bool]] = {
     # 8 rounds (constants.toml); a round's 2-4 dice and the free actions
@@ -342,7 +342,7 @@ def default_max_game_length(game_id: str, players: int) -> int:
     Rich has no last turn), and OpenSpiel sizes buffers and histograms by
     this number. So, as OpenSpiel's own games do at their move limits, a
     game that reaches it ends where it stands, paying every seat 0. Random
-    play never came near (docs/research.md)."""
+    play never came near (docs/research/index.md)."""
     rule = LENGTH_RULES.get(game_id)
     if rule is None:
         return SEED_NODES + ConformanceSuite.max_steps

@@ -1,4 +1,4 @@
-"""The analysis and hint routes (docs/hints.md, docs/server.md).
+"""The analysis and hint routes (docs/hints.md, docs/host/server-model.md).
 
 - ``GET /api/tables/{id}/analysis?seat=K``: seat K's analysis of a finished
   game, ``pending`` until the bot workers have computed it, then ``ready``

@@ -249,7 +249,7 @@ def create_app(settings: Settings | None = None, *, bot_pool: BotPool | None = N
             await server.stop()
 
     app = FastAPI(title="gameshelf", version="1", lifespan=lifespan,
-                  description="Online play of every gameshelf game. See docs/server.md.")
+                  description="Online play of every gameshelf game. See docs/host/server-model.md.")
     app.state.server = server
     app.add_middleware(BodyLimits, max_body=MAX_BODY, max_depth=MAX_JSON_DEPTH)
     app.add_middleware(AllowedMethods, schema=lambda: app.openapi())

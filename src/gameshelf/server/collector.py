@@ -8,7 +8,7 @@ are made by a move and live until the table's next move, seconds later. As
 Python 3.11 sets it, each such object was scanned by a young collection, by
 middle ones and by full ones: at 1,000 tables with a 2 s think, young and
 middle collections of 50-400 ms of CPU each (0.3-1 s of wall time on a busy
-machine) made most of the p99 beyond the queueing (docs/server.md, "Sixth
+machine) made most of the p99 beyond the queueing (benchmarks/journal/server.md, "Sixth
 pass"). Reference counting, not the collector, frees almost all of them.
 
 So here: what exists after start-up is frozen (never scanned again), young

@@ -7,7 +7,7 @@ one-seat table with ``options: {"daily": date}``; once it is over its seat's
 token submits it as an *attempt*. The score stored is the server's own
 replay of the table's record, never a number a client sends.
 
-Rules (docs/server.md, "Daily Mode"):
+Rules (docs/play/daily.md):
 
 - the *counted* attempt of a name for a date is its earliest daily table of
   that date, and only if that table was opened on that (UTC) day; every other

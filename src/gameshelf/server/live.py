@@ -143,7 +143,8 @@ class Live:
         Filthy Rich, its 24 log events each a dict) outlived the collector's
         youngest generation while the person thought, and at 1,000 tables
         every young collection scanned them all with every thread stopped
-        (docs/server.md, "Sixth pass")."""
+        (benchmarks/journal/server.md, "Sixth
+pass")."""
         self._seen.clear()
         self._offers.clear()
 

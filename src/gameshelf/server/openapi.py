@@ -42,7 +42,7 @@ REFUSAL_SCHEMA: dict[str, Any] = {
         "required": ["code", "message", "params"],
         "additionalProperties": False,
         "properties": {
-            "code": {"type": "string", "description": "A stable code (docs/server.md)."},
+            "code": {"type": "string", "description": "A stable code (docs/host/server-model.md)."},
             "message": {"type": "string", "description": "A sentence in the request's language."},
             "params": {"type": "object", "description": "The sentence's plain parameters."},
         },

@@ -1,4 +1,4 @@
-"""docs/research.md's PPO example on Dicey Farm/JAX runs as written.
+"""docs/research/jax.md's PPO example on Dicey Farm/JAX runs as written.
 
 The block is fenced ``py`` (not ``python``) so that the guide's generic
 example runner leaves it alone: at its own settings it trains for minutes.
@@ -15,7 +15,7 @@ import pytest
 pytest.importorskip("jax")
 pytest.importorskip("optax")
 
-DOC = Path(__file__).resolve().parents[3] / "docs" / "research.md"
+DOC = Path(__file__).resolve().parents[3] / "docs" / "research" / "jax.md"
 TINY = {
     "ENVS, STEPS, ITERATIONS, EVAL_GAMES, EVAL_STEPS, SEED": "4, 8, 2, 4, 16, 0",
     "HIDDEN, LR, LAMBDA, CLIP, EPOCHS, REWARD_SCALE": "8, 1e-3, 0.95, 0.2, 1, 0.1",
@@ -25,7 +25,7 @@ TINY = {
 def example() -> str:
     section = DOC.read_text(encoding="utf-8").split("## Dicey Farm on JAX", 1)[1]
     blocks = re.findall(r"```py\n(.*?)```", section, flags=re.S)
-    assert blocks, "the PPO example is missing from docs/research.md"
+    assert blocks, "the PPO example is missing from docs/research/jax.md"
     return blocks[0]
 
 

@@ -1,7 +1,7 @@
 """Above and Below's fixed-shape observation tensor (see ``gameshelf.core.tensor``).
 
 Built from :meth:`AboveAndBelowState.observation` alone; the slot table is
-in ``docs/research.md``. Seats are listed from the viewer and padded to
+in ``docs/research/index.md``. Seats are listed from the viewer and padded to
 four. Villager and building vocabularies come from the component data. Of an
 encounter under way the tensor holds its shape (the options' thresholds,
 costs and bonuses as flags), not its text; the log is left out.

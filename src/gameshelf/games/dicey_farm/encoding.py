@@ -1,7 +1,7 @@
 """Dicey Farm's fixed-shape observation tensor (see ``gameshelf.core.tensor``).
 
 Built from :meth:`DiceyFarmState.observation` alone; the slot table is in
-``docs/research.md``. Vocabularies come from the rule data, so a new
+``docs/research/index.md``. Vocabularies come from the rule data, so a new
 craftsman or good gets its slot; caps are generous and values are clipped,
 so an unusual game never changes the length. The per-round history of rolls
 (``rolled``) and the score breakdown are left out: the score and the goods

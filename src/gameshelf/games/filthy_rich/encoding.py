@@ -1,7 +1,7 @@
 """Filthy Rich's fixed-shape observation tensor (see ``gameshelf.core.tensor``).
 
 Built from :meth:`FilthyRichState.observation` alone; the slot table is in
-``docs/research.md``. Seats are listed from the viewer and padded to five.
+``docs/research/index.md``. Seats are listed from the viewer and padded to five.
 Card, sign and luxury vocabularies come from the card catalogue. The book is
 one row per pocket (4 pages x 9 pockets): which sign covers it and who owns
 that sign. The log is left out.

@@ -1,7 +1,7 @@
 """Pay Dirt's fixed-shape observation tensor (see ``gameshelf.core.tensor``).
 
 Built from the redacted observation (``redaction.observe``) alone; the slot
-table is in ``docs/research.md``. Seats are listed from the viewer and
+table is in ``docs/research/index.md``. Seats are listed from the viewer and
 padded to five; every camp is laid out the same way (three machines, three
 claims, two gear slots). Ids come from the component data; a hardship kept
 face down by another seat is only "kept". The log is left out.
@@ -43,7 +43,7 @@ def gold_and_money(state: Any, seat: int) -> float:
     its cash at $1,000 = 0.001 gold.
 
     Why: in most random 3-player games every seat ends with 0 gold, so a
-    score reward gives random exploration no signal at all (docs/research.md,
+    score reward gives random exploration no signal at all (docs/research/index.md,
     "Pay Dirt for learners"). Cash still differs between those seats. At
     0.001 gold per $1,000 the order is gold first, then cash, as long as a
     seat holds less than $1,000,000 (the most measured is $16,000), so the

@@ -1,6 +1,6 @@
 // Dicey Farm Daily Mode: today's puzzle (the date fixes every die, craftsman
 // and merchant order) played on the server like any table. The server's
-// rules (docs/server.md, "Daily Mode"): a name's first daily table of the day
+// rules (docs/play/daily.md): a name's first daily table of the day
 // is its counted try, later ones are practice; a finished table is entered
 // with POST /api/daily/{date}/attempts and scored by the server's own replay,
 // never by a number this page sends. The server enters a named table itself

@@ -7,7 +7,7 @@ for ``jax.jit`` and ``jax.vmap``. Actions are the engine's ids
 (``Game.action_id`` / ``action_from_id``, ``N_ACTIONS`` of them) and
 ``observe`` is the engine's ``observation_tensor(0)`` bit for bit
 (``OBS_SIZE`` floats), so an agent moves between the engine and JAX
-unchanged. Every rule is the engine's (rules 1.02-2 and RULES.md's
+unchanged. Every rule is the engine's (rules 1.02-3 and RULES.md's
 decisions); the data comes from the engine's TOML files at import.
 
 Example::
