@@ -37,14 +37,32 @@ from jax.typing import ArrayLike
 from gameshelf.rl.jax.dicey_farm import _legal, _rules, _step, _tables
 from gameshelf.rl.jax.dicey_farm._deal import Deal, engine_deal, random_deal
 from gameshelf.rl.jax.dicey_farm._observe import observe
+from gameshelf.rl.jax.dicey_farm._resample import resample
 from gameshelf.rl.jax.dicey_farm._state import FINAL_KEYS, VP_KEYS, State, blank
 
 __all__ = [
-    "FINAL_KEYS", "N_ACTIONS", "OBS_SIZE", "VP_KEYS", "Deal", "State", "engine_deal", "first_legal",
-    "init", "init_with_deal", "legal_mask", "observe", "random_deal", "score", "step",
+    "FINAL_KEYS",
+    "N_ACTIONS",
+    "OBS_SIZE",
+    "RULES_VERSION",
+    "VP_KEYS",
+    "Deal",
+    "State",
+    "engine_deal",
+    "first_legal",
+    "init",
+    "init_with_deal",
+    "legal_mask",
+    "observe",
+    "random_deal",
+    "resample",
+    "score",
+    "step",
 ]
 
 N_ACTIONS: int = _tables.N_ACTIONS
+#: the engine's ``rules_version`` these functions implement (a test holds them equal)
+RULES_VERSION = "1.02-3"
 score = _rules.score
 
 

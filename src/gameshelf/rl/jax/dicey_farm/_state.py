@@ -71,6 +71,33 @@ class State:
     deal_ware_good: jax.Array            # int[rounds, merchants, 6]: slot N's good
     deal_ware_qty: jax.Array             # int[rounds, merchants, 6]: and its quantity
 
+    # -- pgx's State face (issue 46): pgx's tooling reads these ------------------------
+    def replace(self, **changes: jax.Array) -> State:
+        """A copy with ``changes`` (pgx's and flax.struct's ``State.replace``):
+        ``pgx.experimental.auto_reset`` and pgx's arena code call it."""
+        return dataclasses.replace(self, **changes)
+
+    @property
+    def observation(self) -> jax.Array:
+        """float32[..., OBS_SIZE]: the current player's tensor (``observe``),
+        for one game or a batch (as many leading axes as ``round`` has).
+
+        Why a property and not a field as in pgx: it is computed when read,
+        so a training loop that reads it pays for it and one that does not
+        (a search, the benchmark's random play) does not; pgx's code only
+        ever reads it."""
+        from gameshelf.rl.jax.dicey_farm._observe import observe
+
+        fn = observe
+        for _ in range(jnp.ndim(self.round)):
+            fn = jax.vmap(fn)
+        return fn(self)
+
+    @property
+    def env_id(self) -> str:
+        """The environment's id, as pgx's states carry it."""
+        return "dicey-farm"
+
 
 VP_KEYS = ("tourism", "market", "craftsmen", "whisky")
 #: the engine's final breakdown, in its order (season.final_scoring)
