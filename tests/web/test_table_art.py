@@ -132,7 +132,7 @@ def test_three_players_at_1280x800_fold_the_others_and_keep_yours_and_the_decisi
                 assert box.get_attribute("open") is None
                 assert box.locator("summary").bounding_box()["height"] < 90
         # a control of the decision is in the first screen, without scrolling
-        controls = page.locator(".move-btn, .board .legal")
+        controls = page.locator(".status-bar .bar-move, .status-bar .stepper, .board .legal")
         assert any((b := controls.nth(k).bounding_box()) and b["y"] + b["height"] <= 800 for k in range(controls.count()))
         # your own area starts in the first screen too
         own = page.locator(".board .fr-own, .board .camp, .board .village").first

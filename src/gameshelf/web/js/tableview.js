@@ -22,7 +22,8 @@ export function drawMoment(o) {
     console.error(err);
     board = h("pre", { class: "board-error", text: `${w("table.draw-error")}\n${err}` });
   }
-  return { board, moves: movesPanel(o), log: logPanel(o.view.events, o.names) };
+  // the live table puts its moves in the bar's drawer: the panel is built only where asked for (the dev page)
+  return { board, get moves() { return movesPanel(o); }, log: logPanel(o.view.events, o.names) };
 }
 
 export function movesPanel(o) {
