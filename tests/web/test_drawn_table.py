@@ -16,7 +16,14 @@ from typing import Any
 
 import pytest
 
-from tests.web.helpers import api_json, bots_finish_a_table, click_a_move, create_table, shot
+from tests.web.helpers import (
+    api_json,
+    bots_finish_a_table,
+    click_a_move,
+    create_table,
+    finish_through_the_api,
+    shot,
+)
 from tests.web.test_accounts import _api, _context, _play_out, _sign
 
 #: players of the table each game is checked at: Dicey Farm is solo
@@ -170,6 +177,21 @@ def test_a_rated_result_says_how_the_ratings_moved(browser: Any, server: str) ->
         assert not errors, errors
     finally:
         context.close()
+
+
+def test_dicey_farms_result_says_its_rank_once(page: Any, server: str) -> None:
+    create_table(page, server, "dicey-farm", ["here"], ["Ann"])
+    page.wait_for_selector(".table-page .board")
+    finish_through_the_api(page, server, seed=3)
+    screen = page.locator(".result-screen")
+    title = page.evaluate("""() => {
+      const rank = document.querySelector('.result-screen .rank, .result-screen .solo-rank');
+      return rank ? rank.innerText.split(/[:：]/).pop().trim() : '';
+    }""")
+    assert title, screen.inner_text()
+    assert screen.inner_text().count(title) == 1, screen.inner_text()
+    assert page.locator(".result-screen .place").count() == 0  # a solo game has a rank, not a place
+    shot(page, "drawn-dicey-farm-result")
 
 
 def test_home_has_one_your_tables_and_a_wrong_password_is_marked_at_its_field(browser: Any, server: str) -> None:
