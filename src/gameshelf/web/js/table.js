@@ -1,6 +1,7 @@
 // The table page: one game being played. It shows the board of the seat
-// this browser plays (or a spectator's), the legal moves, the log, whose
-// turn it is and the clocks, and the result screen at the end. Several seat
+// this browser plays (or a spectator's), the status bar (the question, its
+// main buttons and the "All moves" drawer), the log, the clocks, and the
+// result screen at the end (with the rating change at a rated table). Several seat
 // tokens in one browser make it a hot-seat table: between two of those
 // seats a "pass the device" screen hides the last player's hand.
 import { h, replace } from "./dom.js";
@@ -357,8 +358,7 @@ class TablePage {
       return;
     }
     const parts = drawMoment({ game: this.info.game, module, data, view: v, names, seat: this.seat,
-      play: this.seat !== null && v.legal.length ? (entry) => this.play(entry) : null,
-      waitingText: v.over ? w("table.over") : w("table.not-your-turn") });
+      play: this.seat !== null && v.legal.length ? (entry) => this.play(entry) : null });
     const focus = this.focusKey();
     const seenHelp = localStorage.getItem(`gameshelf.howto.${this.info.game}`);
     const howto = h("details", { class: "howto", open: !seenHelp, ontoggle: () => localStorage.setItem(`gameshelf.howto.${this.info.game}`, "1") },
