@@ -3,6 +3,7 @@ clicking, wait for the server's next state."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import time
@@ -30,6 +31,21 @@ def state_of(page: Any) -> int:
     return int(page.get_attribute(".table-page", "data-state") or -1)
 
 
+def open_moves(page: Any) -> None:
+    """Open the status bar's "All moves" drawer (closed by default, issue 40)
+    so its ``.move-btn`` list can be clicked; a page with no moves (or the
+    drawer already open) is left as it is. It stays open across redraws."""
+    if page.locator(".status-drawer[hidden]").count() and page.locator(".status-bar .status-all").count():
+        page.click(".status-bar .status-all")
+        page.wait_for_selector(".status-drawer:not([hidden])")
+
+
+def click_move(page: Any, selector: str = ".move-btn", nth: int = 0) -> None:
+    """Click one move of the drawer's list (opening the drawer first)."""
+    open_moves(page)
+    page.locator(selector).nth(nth).click()
+
+
 def click_a_move(page: Any, rng: random.Random, board_first: bool = True) -> bool:
     """Make one legal move by clicking: a spot on the board when there is
     one (answering the chooser if it opens), else a move in the list.
@@ -45,7 +61,7 @@ def click_a_move(page: Any, rng: random.Random, board_first: bool = True) -> boo
         if chooser.count():
             chooser.nth(rng.randrange(chooser.count())).click()
     else:
-        buttons.nth(rng.randrange(buttons.count())).click()
+        click_move(page, ".move-btn", rng.randrange(buttons.count()))
     page.wait_for_function(
         "(n) => { const t = document.querySelector('.table-page'); return !t || Number(t.dataset.state) !== n || document.querySelector('.result-screen'); }",
         arg=before, timeout=20_000)
@@ -120,7 +136,9 @@ def finish_through_the_api(page: Any, base: str, seed: int = 1) -> int:
     while not page.locator(".result-screen").count():
         assert time.monotonic() < deadline, "the page did not show the result screen"
         if page.locator(".show-board").count():  # hot seat: the hand-over screen came first
-            page.click(".show-board", timeout=5_000)
+            # (a busy page may still be drawing the backlog of moves under the click: look again)
+            with contextlib.suppress(Exception):
+                page.click(".show-board", timeout=5_000)
         page.wait_for_timeout(200)
     return made
 

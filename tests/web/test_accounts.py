@@ -123,7 +123,7 @@ def test_two_people_a_rated_game_profiles_and_a_third_browser(browser: Any, serv
             page_c.goto(f"{server}/#/t/{running}")
             page_c.wait_for_selector(".status-bar .status-text")
             if to_move == 0:
-                page_c.locator(".status-bar .bar-move, .moves-list .move-btn").first.wait_for()
+                page_c.locator(".status-bar .bar-move, .moves-list .move-btn").first.wait_for(state="attached")
             shot(page_c, f"accounts-table-{lang}-phone")
             assert not errors_c, errors_c
         finally:

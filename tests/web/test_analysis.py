@@ -59,6 +59,8 @@ def test_finish_a_game_then_read_its_costliest_moves_in_english_and_japanese(
     mark = mistakes.nth(0).locator("button.jump").inner_text().split()[0]
     mistakes.nth(0).locator("button.jump").click()
     page.wait_for_selector(f'.replay[data-k="{k + 1}"]')
+    # the jump shows that position: the analysis is below the board, and the page is back up at the board
+    assert page.evaluate("() => document.querySelector('.replay .board').getBoundingClientRect().top < innerHeight / 2")
     assert page.locator(".analysis-now").count() == 1  # the move made against the best, with estimates
     if mark != "≈":  # (a mistake under every mark's threshold is a close call)
         assert page.locator(".log-list li.fresh").first.inner_text().rstrip().endswith(mark)

@@ -114,6 +114,8 @@ def test_a_table_from_the_keyboard_alone(page: Any, server: str) -> None:
     # the focus stays among the moves: Enter again plays the next one
     assert page.evaluate("() => !!document.activeElement?.closest('.table-page')")
     n = int(page.get_attribute(".table-page", "data-state") or 0)
+    tab_to(".status-all")  # the list of every move is a drawer in the bar, closed at first
+    page.keyboard.press("Enter")
     tab_to(".move-btn")
     page.keyboard.press("Enter")
     page.wait_for_function("(n) => Number(document.querySelector('.table-page').dataset.state) > n", arg=n)

@@ -113,7 +113,7 @@ def test_language_switch_mid_game_keeps_the_game(page: Any, server: str) -> None
     before = state_of(page)
     page.click('button[data-lang="ja"]')
     page.wait_for_function("() => document.documentElement.lang === 'ja'")
-    page.wait_for_function("() => /[\\u3040-\\u30ff\\u4e00-\\u9fff]/.test(document.querySelector('.moves-panel').innerText)")
+    page.wait_for_function("() => /[\\u3040-\\u30ff\\u4e00-\\u9fff]/.test(document.querySelector('.status-bar').innerText)")
     assert state_of(page) == before
     assert JAPANESE.search(page.locator(".board").inner_text())
     shot(page, "dicey-farm-ja")
@@ -178,7 +178,7 @@ def test_leave_lets_a_bot_play_and_the_seat_can_be_taken_back(page: Any, server:
         toast = page.locator("#toast").inner_text()
         over = page.get_attribute(".table-page", "data-over")
         raise AssertionError(f"the seat did not come back: toast {toast!r}, game over {over!r}") from err
-    page.wait_for_selector(".move-btn")  # the seat is back in play: its moves are offered
+    page.wait_for_selector(".move-btn", state="attached")  # the seat is back in play: its moves are offered
 
 
 def test_play_again_opens_the_new_table_form(page: Any, server: str) -> None:

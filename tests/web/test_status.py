@@ -28,7 +28,7 @@ import pytest
 
 from gameshelf.core.i18n import t
 from tests.web.conftest import SHOTS
-from tests.web.helpers import api_json, bots_finish_a_table
+from tests.web.helpers import api_json, bots_finish_a_table, click_move
 
 GAMES = {"dicey-farm": 1, "filthy-rich": 3, "pay-dirt": 3, "above-and-below": 3}
 SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
@@ -88,7 +88,7 @@ def _control_in_first_view(page: Any) -> bool:
     return bool(page.evaluate("""() => {
       const h = window.innerHeight, w = window.innerWidth;
       const controls = document.querySelectorAll(
-        '.status-bar button:not(.undo-btn), .board .legal, .moves-panel .move-btn');
+        '.status-bar button:not(.undo-btn), .board .legal');
       return [...controls].some((el) => {
         const r = el.getBoundingClientRect();
         return r.width > 0 && r.height > 0 && r.top >= 0 && r.bottom <= h && r.left >= 0 && r.right <= w;
@@ -134,10 +134,11 @@ def test_the_status_bar_says_every_decision_in_view(browser: Any, server: str, g
             # scrolled to the bottom of the page, the bar is still there
             page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
             _bar_in_view(page, f"{game} {size} state {state} bottom")
-            buttons = page.locator(".moves-panel .move-btn, .status-bar .bar-move")
+            moves = ".status-bar .bar-move, .status-drawer .move-btn"
+            buttons = page.locator(moves)
             if not buttons.count():
                 continue
-            buttons.nth(rng.randrange(buttons.count())).click()
+            click_move(page, moves, rng.randrange(buttons.count()))
             page.wait_for_function("(n) => { const t = document.querySelector('.table-page');"
                                    " return !t || Number(t.dataset.state) !== n || document.querySelector('.result-screen'); }",
                                    arg=state, timeout=20_000)

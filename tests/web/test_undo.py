@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from tests.web.helpers import click_a_move, create_table, shot, state_of
+from tests.web.helpers import click_a_move, click_move, create_table, open_moves, shot, state_of
 
 
 def _wait_state(page: Any, n: int) -> None:
@@ -27,7 +27,7 @@ def test_undo_button_key_and_what_others_see(page: Any, server: str) -> None:
         watch.wait_for_selector(".table-page")
         rng = random.Random(1)
         # picking a die shows nothing new: it may be taken back
-        page.locator(".move-btn").first.click()
+        click_move(page)
         page.wait_for_selector(".undo-btn")
         picked = state_of(page)
         shot(page, "undo-offered")
@@ -36,6 +36,7 @@ def test_undo_button_key_and_what_others_see(page: Any, server: str) -> None:
         assert page.locator(".log-panel .undo-line").count() == 1
         assert page.locator(".log-panel .taken-back").count() >= 1
         # the keyboard: a move by Enter on a focused move, then U, then Ctrl+Z
+        open_moves(page)
         page.locator(".move-btn").first.focus()
         page.keyboard.press("Enter")
         page.wait_for_selector(".undo-btn")
@@ -43,7 +44,7 @@ def test_undo_button_key_and_what_others_see(page: Any, server: str) -> None:
         page.keyboard.press("u")
         _wait_state(page, n + 1)
         assert page.locator(".log-panel .undo-line").count() == 2
-        page.locator(".move-btn").first.click()
+        click_move(page)
         page.wait_for_selector(".undo-btn")
         n = state_of(page)
         page.keyboard.press("Control+z")
@@ -53,8 +54,8 @@ def test_undo_button_key_and_what_others_see(page: Any, server: str) -> None:
         page.set_viewport_size({"width": 390, "height": 844})
         page.click('button[data-lang="ja"]')
         page.wait_for_function("() => document.documentElement.lang === 'ja' && "
-                               "/[\\u3040-\\u30ff\\u4e00-\\u9fff]/.test(document.querySelector('.moves-panel').innerText)")
-        page.locator(".move-btn").first.click()
+                               "/[\\u3040-\\u30ff\\u4e00-\\u9fff]/.test(document.querySelector('.status-bar').innerText)")
+        click_move(page)
         page.wait_for_selector(".undo-btn")
         assert "取り消す" in page.locator(".undo-btn").inner_text()
         shot(page, "undo-offered-phone-ja")

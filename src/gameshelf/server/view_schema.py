@@ -69,10 +69,20 @@ class Marks(Declared):
         default_factory=list, description="Seats that asked for hints (docs/hints.md).")
 
 
+class RatingChange(Declared):
+    """How a seat's shown rating moved when a rated table ended (ratings.on_game_end)."""
+
+    seat: SeatIndex
+    before: int
+    after: int
+
+
 class Result(Declared):
     scores: list[float]
     ranking: list[list[SeatIndex]] = Field(description="Seats by place, best first; ties share a group.")
     marked: Marks | None = None
+    ratings: list[RatingChange] | None = Field(
+        None, description="A rated table's rating change per seat, shown on its result (docs/accounts.md).")
 
 
 class TableClock(Declared):

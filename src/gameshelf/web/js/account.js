@@ -123,6 +123,14 @@ function drawBar() {
       : h("a", { href: "#/login", text: w("account.login") }));
 }
 
+/**
+ * Is someone logged in here? Then the home page's one "Your tables" panel is
+ * this module's (the account's tables on every device; a table made while
+ * logged in, and a guest's seats claimed at log-in, are on it), and the
+ * lobby leaves its own list of this browser's tables out.
+ */
+export function signedIn() { return Boolean(me.account || localStorage.getItem(SIGNED_IN)); }
+
 function onHome() { return /^#?\/?(\?.*)?$/.test(location.hash || "#/"); }
 
 function drawYourTurn() {
@@ -213,8 +221,10 @@ function loginPage(main) {
     const name = h("input", { name: "name", autocomplete: "username", required: true, maxlength: 40 });
     const password = h("input", { name: "password", type: "password", required: true, minlength: kind === "register" ? 8 : 1, maxlength: 256,
       autocomplete: kind === "register" ? "new-password" : "current-password" });
+    const error = h("p", { class: "field-error", id: `${kind}-error`, role: "alert", hidden: true });
     const submit = async (event) => {
       event.preventDefault();
+      markField(null, error);
       try {
         await call("POST", `/api/auth/${kind}`, { name: name.value, password: password.value });
         localStorage.setItem(SIGNED_IN, "1");
@@ -224,15 +234,35 @@ function loginPage(main) {
         if (claimed) message(w("account.claimed", { n: claimed }));
         await refresh();
         location.hash = "#/";
-      } catch (err) { message(err.message, "error"); }
+      } catch (err) {
+        // said at the form, under the field it is about (not in a toast far
+        // below): a log-in that fails at the password, a refused sign-up at the name
+        const field = kind === "login" ? password : name;
+        markField(field, error, err.message);
+        field.focus();
+      }
     };
     return h("form", { class: "panel account-form", onsubmit: submit },
       h("h2", { text: w(kind === "register" ? "account.register" : "account.login") }),
-      h("label", {}, w("account.name"), name), h("label", {}, w("account.password"), password),
+      h("label", {}, w("account.name"), name), h("label", {}, w("account.password"), password), error,
       kind === "register" ? h("p", { class: "muted small", text: w("account.register-note") }) : null,
       h("button", { class: "btn", type: "submit", text: w(kind === "register" ? "account.register" : "account.login") }));
   };
   replace(main, h("div", { class: "account-forms" }, form("login"), form("register")));
+}
+
+/** Mark `field` wrong with `text` in `error` (the line under the fields), or clear the mark (field null). */
+function markField(field, error, text = "") {
+  for (const input of error.closest("form")?.querySelectorAll("input") || []) {
+    input.removeAttribute("aria-invalid");
+    input.removeAttribute("aria-describedby");
+  }
+  error.hidden = !field;
+  error.textContent = text;
+  if (!field) return;
+  field.closest("label")?.after(error);  // right under the field it is about
+  field.setAttribute("aria-invalid", "true");
+  field.setAttribute("aria-describedby", error.id);
 }
 
 // -- profile ------------------------------------------------------------------

@@ -7,6 +7,7 @@ import { api, allTableIds, saveToken, tokensFor } from "./api.js";
 import { GAME_IDS } from "./games.js";
 import { PICTURES } from "./pictures.js";
 import { toast } from "./app.js";
+import { signedIn } from "./account.js";
 
 const ns = (id) => id.replace(/-/g, "_");
 
@@ -18,7 +19,7 @@ export async function render(main, _id, params = {}) {
   let mine = [];
   const load = async () => {
     try {
-      [games, tables, mine] = await Promise.all([api.games(), api.tables(), yourTables()]);
+      [games, tables, mine] = await Promise.all([api.games(), api.tables(), signedIn() ? [] : yourTables()]);
     } catch (err) {
       toast(err.message, "error");
     }
@@ -31,7 +32,8 @@ export async function render(main, _id, params = {}) {
     h("div", { class: "games" }, GAME_IDS.map((id) => [gameCard(id),
       chosen === id ? createForm(games.find((g) => g.id === chosen)) : null])),
     created ? invites(created) : null,
-    yourTablesPanel(mine),
+    // logged in, the account's panel (account.js) is the one "Your tables"
+    signedIn() ? null : yourTablesPanel(mine),
     openTables()));
 
   const gameCard = (id) => h("article", { class: ["game-card", chosen === id && "chosen"], "data-game": id },

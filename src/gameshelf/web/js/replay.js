@@ -1,14 +1,15 @@
 // Replay viewer: a finished game, move by move, as a spectator saw it. The
 // server rebuilds each moment (GET /api/tables/{id}/replay/{k}); the client
 // steps forward and back, jumps with the slider, and plays with the keys
-// ← → Home End. Below the moves, a seat's analysis (analysis.js): its
-// estimate over the game, its mistakes marked in the move list, and the
-// costliest ones with the better move.
+// ← → Home End. The first screen is the board beside the log; below them
+// the score chart and a seat's analysis (analysis.js): its estimate over the
+// game, its mistakes marked in the move list, and the costliest ones with
+// the better move (a jump to one scrolls back up to its position).
 import { h, replace } from "./dom.js";
 import { onLangChange, t, w } from "./i18n.js";
 import { api } from "./api.js";
 import { loadGame } from "./games.js";
-import { drawMoment, logPanel, seatLine } from "./tableview.js";
+import { drawMoment, logPanel } from "./tableview.js";
 import { scoreChart } from "./chart.js";
 import { toast } from "./app.js";
 import { tokensFor } from "./api.js";
@@ -44,11 +45,13 @@ export async function render(main, tableId, params) {
     }));
     return cache.get(key);
   };
-  const go = async (n) => {
+  const go = async (n, { show = false } = {}) => {
     n = Math.max(0, Math.min(total, n));
     try { frame = await fetchFrame(n); } catch (err) { toast(err.message, "error"); return; }
     k = n; total = frame.total;
     draw();
+    // a jump from the analysis (below the board) shows the position it names
+    if (show) main.querySelector(".replay-controls")?.scrollIntoView({ block: "start" });
   };
   const draw = () => {
     // a redraw replaces every node: the control that had the focus gets it back (Enter, Enter, … steps on)
@@ -65,9 +68,13 @@ export async function render(main, tableId, params) {
     const parts = drawMoment({ game: info.game, module, data, view, names, seat: null, play: null });
     const log = logPanel(view.events, names, { all: true, title: w("replay.log-upto", { k }) });
     const slider = h("input", { type: "range", min: 0, max: total, value: k, "aria-label": w("replay.jump"), class: "replay-slider", oninput: (ev) => go(Number(ev.target.value)) });
-    const move = frame.move ? h("div", { class: "banner replay-move" }, seatLine(frame.move.seat, names, frame.move)) : h("div", { class: "banner", text: w("replay.start") });
+    // the first screen is the board and the log (the step's line is the
+    // log's last, marked); the score chart and the analysis come below them
+    const more = [frame.series ? scoreChart({ series: frame.series, label: t(frame.series_label || "web.replay.score"), k, names, go }) : null,
+      seat !== null && info.status === "over" ? analysisSection({ reply, seat, names, k, go: (n) => go(n, { show: true }), seats: people,
+        pick: (s) => { seat = s; watch(); draw(); } }) : null].filter(Boolean);
     replace(main, h("div", { class: "table-page replay", "data-k": k },
-      h("div", { class: "table-head" }, h("h2", { text: `${w("replay.title")}: ${t(`${info.game.replace(/-/g, "_")}.name`)}` }),
+      h("div", { class: "table-head" }, h("h1", { text: `${w("replay.title")}: ${t(`${info.game.replace(/-/g, "_")}.name`)}` }),
         h("a", { href: `#/t/${encodeURIComponent(tableId)}`, text: w("replay.back") })),
       h("div", { class: "replay-controls" },
         h("button", { class: "btn secondary replay-first", onclick: () => go(0), "aria-label": w("replay.first"), title: w("replay.first"), text: "⏮" }),
@@ -79,11 +86,9 @@ export async function render(main, tableId, params) {
         h("label", { class: "small" }, w("replay.go-to"), " ", h("input", { type: "number", min: 0, max: total, value: k, class: "replay-goto", style: { width: "5em" },
           onchange: (ev) => { const n = Number(ev.target.value); if (Number.isInteger(n)) go(n); } })),
         h("span", { class: "small muted replay-keys", text: w("replay.keys") })),
-      move,
-      frame.series ? scoreChart({ series: frame.series, label: t(frame.series_label || "web.replay.score"), k, names, go }) : null,
-      seat !== null && info.status === "over" ? analysisSection({ reply, seat, names, k, go, seats: people,
-        pick: (s) => { seat = s; watch(); draw(); } }) : null,
-      h("div", { class: "table-body" }, h("div", { class: "board-wrap" }, parts.board), h("aside", { class: "side" }, log))));
+      h("div", { class: "table-body replay-stage" }, h("div", { class: "board-wrap" }, parts.board), h("aside", { class: "side" }, log)),
+      more.length ? h("section", { class: "replay-more", "aria-labelledby": "replay-more" },
+        h("h2", { id: "replay-more", class: "replay-more-title", text: w("drawn.replay-more") }), more) : null));
     const again = had && main.querySelector(`.${had}`);
     if (again) (again.disabled ? main.querySelector(had === "replay-next" || had === "replay-last" ? ".replay-back" : ".replay-next") : again)?.focus({ preventScroll: true });
   };

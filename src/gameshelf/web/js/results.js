@@ -42,8 +42,27 @@ export function tieRule(game) {
   return rule && rule !== key ? rule : null;
 }
 
+/** A rated table's mark (its head says so; its result says how ratings moved). */
+export function ratedBadge() {
+  return h("span", { class: "badge-rated table-rated", text: w("account.rated") });
+}
+
 /**
- * @param {object} o {game, result: {ranking, scores}, names, seat, obs, marks(seat) => Node[]}
+ * A seat's rating before and after a rated game ("1000 → 927 (−73)"), from
+ * the result's `ratings` ([{seat, before, after}], server/ratings.py), or null.
+ */
+export function ratingChange(ratings, seat) {
+  const change = (ratings || []).find((c) => c.seat === seat);
+  if (!change) return null;
+  const delta = change.after - change.before;
+  const signed = delta > 0 ? `+${delta}` : delta < 0 ? `−${-delta}` : "±0";
+  return h("span", { class: ["rating-change", delta > 0 ? "up" : delta < 0 ? "down" : null], "data-before": change.before, "data-after": change.after },
+    w("drawn.rating", { before: change.before, after: change.after, delta: signed }));
+}
+
+/**
+ * @param {object} o {game, result: {ranking, scores, ratings}, names, seat, obs,
+ *   marks(seat) => Node[], soloTitle (false when the game's own part says the rank)}
  */
 export function rankingList(o) {
   const ranking = o.result.ranking || [];
@@ -51,7 +70,8 @@ export function rankingList(o) {
   const solo = (o.names || []).length === 1 || (ranking.length === 1 && ranking[0].length === 1);
   const { decided, shared } = ties(ranking, scores);
   const scoreName = w("result.score-label");
-  const title = solo ? soloTitle(o.game, o.obs) : null;
+  // a solo game's rank is said once: here, unless the game's own result part says it
+  const title = solo && o.soloTitle !== false ? soloTitle(o.game, o.obs) : null;
   const list = h("ol", { class: "ranking" }, ranking.map((group, place) => group.map((seat) =>
     h("li", { "data-seat": seat },
       solo ? null : h("span", { class: ["place", place === 0 && "first"] },
@@ -59,6 +79,7 @@ export function rankingList(o) {
       seatBadge(seat, o.names, { you: seat === o.seat }),
       scores[seat] !== undefined && !NO_SCORE.has(o.game) ? h("span", { class: "result-score" }, `${scoreName}: `, h("strong", { text: String(scores[seat]) })) : null,
       title ? h("span", { class: "solo-rank", text: w("result.solo-rank", { title }) }) : null,
+      ratingChange(o.result.ratings, seat),
       o.marks ? o.marks(seat) : null))));
   const rule = tieRule(o.game);
   const notes = [];

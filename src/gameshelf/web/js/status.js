@@ -120,7 +120,9 @@ export class StatusBar {
   constructor() {
     this.text = h("p", { class: "status-text", role: "status", "aria-live": "polite", "aria-atomic": "true" });
     this.actions = h("div", { class: "status-actions" });
-    this.drawer = h("div", { class: "status-drawer", hidden: true });
+    // the drawer holds every move, closed by default: its buttons stay in the
+    // page while it is closed, so a board spot still lights its move's line
+    this.drawer = h("div", { class: "status-drawer", id: "all-moves", hidden: true });
     this.el = h("section", { class: "status-bar", "aria-label": w("bar.label") }, h("div", { class: "status-row" }, this.text, this.actions), this.drawer);
     this.open = false;
   }
@@ -157,7 +159,7 @@ export class StatusBar {
             text: named(g.entry, o.names) }));
         }
       }
-      const toggle = h("button", { class: "btn secondary status-all", type: "button", "aria-expanded": this.open ? "true" : "false",
+      const toggle = h("button", { class: "btn secondary status-all", type: "button", "aria-expanded": this.open ? "true" : "false", "aria-controls": "all-moves",
         onclick: () => { this.open = !this.open; this.update(o); this.el.querySelector(".status-all")?.focus(); },
         text: this.open ? w("bar.hide-moves") : w("bar.all-moves", { n: legal.length }) });
       buttons.push(toggle);
@@ -165,8 +167,8 @@ export class StatusBar {
       this.open = false;
     }
     replace(this.actions, buttons, o.extra || []);
-    const list = this.open ? movesList(o) : null;
-    this.drawer.hidden = !list;
+    const list = movesList(o);
+    this.drawer.hidden = !(list && this.open);
     replace(this.drawer, list);
   }
 }

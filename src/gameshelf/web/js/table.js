@@ -1,15 +1,16 @@
 // The table page: one game being played. It shows the board of the seat
-// this browser plays (or a spectator's), the legal moves, the log, whose
-// turn it is and the clocks, and the result screen at the end. Several seat
+// this browser plays (or a spectator's), the status bar (the question, its
+// main buttons and the "All moves" drawer), the log, the clocks, and the
+// result screen at the end (with the rating change at a rated table). Several seat
 // tokens in one browser make it a hot-seat table: between two of those
 // seats a "pass the device" screen hides the last player's hand.
 import { h, replace } from "./dom.js";
 import { lang, onLangChange, t, w } from "./i18n.js";
 import { api, ApiError, saveToken, tokensFor } from "./api.js";
 import { loadGame } from "./games.js";
-import { drawMoment, seatLine } from "./tableview.js";
+import { drawMoment } from "./tableview.js";
 import { StatusBar } from "./status.js";
-import { rankingList } from "./results.js";
+import { rankingList, ratedBadge } from "./results.js";
 import { seatBadge } from "./board.js";
 import { toast } from "./app.js";
 import { resultPanel } from "./daily.js";
@@ -32,31 +33,6 @@ function nameOf(seat) {
   if (seat.name) return seat.name;
   if (seat.kind === "bot") return `${w("seat.bot")} ${seat.seat + 1} (${w(`level.${seat.level}`)})`;
   return t("cli.player", { n: seat.seat + 1 });
-}
-
-// What changed on the board since the last drawing gets a short highlight:
-// every spot with a data-* identity (a pocket, a die, a machine, a villager,
-// a card) is compared by its text before and after.
-const SPOTS = [".board [data-pocket]", ".board [data-face]", ".board [data-machine]", ".board [data-villager]",
-  ".board [data-card]", ".board [data-slot]", ".board .stat", ".board [data-good]", ".board .field",
-  // any element a game module marks as a spot whose change should flash
-  ".board [data-spot]", ".board [data-cave]", ".board [data-ware]", ".board [data-sign]"].join(", ");
-
-function spotKey(el, i) {
-  return `${el.className.split(" ")[0]}|${[...el.attributes].filter((a) => a.name.startsWith("data-")).map((a) => `${a.name}=${a.value}`).join(",")}|${i}`;
-}
-
-function snapshot(root) {
-  const seen = new Map();
-  root.querySelectorAll(SPOTS).forEach((el, i) => seen.set(spotKey(el, i), el.textContent));
-  return seen;
-}
-
-function markChanges(root, before) {
-  root.querySelectorAll(SPOTS).forEach((el, i) => {
-    const old = before.get(spotKey(el, i));
-    if (old !== undefined && old !== el.textContent) el.classList.add("changed");
-  });
 }
 
 class TablePage {
@@ -112,7 +88,7 @@ class TablePage {
       this.holding = false;
       const waiting = this.pending;
       this.pending = null;
-      if (waiting && !this.stopped) this.draw(waiting.fresh);
+      if (waiting && !this.stopped) this.draw();
     }, 0);
     this.main.addEventListener("pointerdown", this.onDown);
     document.addEventListener("pointerup", this.onUp);
@@ -218,11 +194,14 @@ class TablePage {
     if (this.stopped) return;
     if (this.view && view.state < this.lastState) return;  // an older view arriving late
     if (!force && view.state === this.lastState && this.view && view.over === this.view.over) return;
+    const since = this.lastState;
     if (partial && this.view) {
-      const since = this.lastState;
       view.events = [...this.view.events.filter((e) => (e.n ?? 0) <= since), ...view.events.filter((e) => (e.n ?? 0) > since)].slice(-80);
     }
-    const fresh = this.view && view.state > this.lastState;
+    const fresh = this.view && view.state > since;
+    // the lines this update brought are marked: the log lights them, and the
+    // pieces they moved travel one after another in their order (motion.js)
+    view.events = view.events.map((e) => ({ ...e, fresh: Boolean(fresh) && (e.n ?? 0) > since }));
     // A seat held by the logged-in account (no token in this browser: a
     // second device): the server's view says which seat it is, and the
     // session acts for it over the socket and the API.
@@ -232,8 +211,8 @@ class TablePage {
     this.fetchedAt = Date.now();
     this.lastState = view.state;
     if (!view.over && !view.legal.length && this.mySeats.length > 1) await this.checkHandoff();
-    if (this.holding && Date.now() < this.holdUntil) { this.pending = { fresh: Boolean(fresh || (this.pending && this.pending.fresh)) }; return; }
-    this.draw(fresh);
+    if (this.holding && Date.now() < this.holdUntil) { this.pending = true; return; }
+    this.draw();
   }
 
   /** Hot-seat: is another of this browser's seats to move now? */
@@ -347,12 +326,16 @@ class TablePage {
     return h("span", { class: "hotseat-note small muted" }, `${w("table.hotseat")}: `, this.mySeats.map((s, i) => [i ? ", " : "", seatBadge(s, names)]));
   }
 
-  draw(fresh) {
+  /** The page's one h1: the game's name. */
+  title() { return h("h1", { class: "table-title", text: t(`${this.info.game.replace(/-/g, "_")}.name`) }); }
+
+  draw() {
     const v = this.view;
     const names = this.names();
     const { module, data } = this.game;
     const head = h("div", { class: "table-head" },
-      h("h2", { text: t(`${this.info.game.replace(/-/g, "_")}.name`) }),
+      this.title(),
+      this.info.rated ? ratedBadge() : null,
       this.seat !== null ? h("span", { class: "small" }, `${w("table.playing-as")} `, seatBadge(this.seat, names)) : h("span", { class: "small muted", text: w("table.watching") }),
       this.seatSwitcher(),
       h("span", { class: "clocks" }),
@@ -363,7 +346,7 @@ class TablePage {
     if (this.handoff !== null) {
       const next = this.handoff;
       // only the game and whose turn it is: no seat of the last player to act on by mistake
-      const bare = h("div", { class: "table-head" }, h("h2", { text: t(`${this.info.game.replace(/-/g, "_")}.name`) }), this.seatSwitcher(), h("span", { class: "clocks" }));
+      const bare = h("div", { class: "table-head" }, this.title(), this.seatSwitcher(), h("span", { class: "clocks" }));
       this.bar.update({ game: this.info.game, view: v, seat: null, names, play: null });
       replace(this.main, h("div", { class: "table-page" }, this.bar.el, bare, h("div", { class: "handoff", role: "dialog", "aria-label": w("table.pass-device") },
         h("h2", {}, w("table.pass-to"), " ", seatBadge(next, names)),
@@ -375,11 +358,7 @@ class TablePage {
       return;
     }
     const parts = drawMoment({ game: this.info.game, module, data, view: v, names, seat: this.seat,
-      play: this.seat !== null && v.legal.length ? (entry) => this.play(entry) : null,
-      waitingText: v.over ? w("table.over") : w("table.not-your-turn") });
-    const last = [...v.events].reverse().find((e) => e.kind === "move" || e.kind === "undo");
-    const banner = last && last.seat !== this.seat ? h("div", { class: "banner last-move" }, seatLine(last.seat, names, last)) : null;
-    const before = fresh ? snapshot(this.main) : null;
+      play: this.seat !== null && v.legal.length ? (entry) => this.play(entry) : null });
     const focus = this.focusKey();
     const seenHelp = localStorage.getItem(`gameshelf.howto.${this.info.game}`);
     const howto = h("details", { class: "howto", open: !seenHelp, ontoggle: () => localStorage.setItem(`gameshelf.howto.${this.info.game}`, "1") },
@@ -388,10 +367,12 @@ class TablePage {
     const play = this.seat !== null && v.legal.length ? (entry) => this.play(entry) : null;
     this.bar.update({ game: this.info.game, view: v, seat: this.seat, names, play, extra: [this.undoButton(), hintButton(this)],
       joined: this.info.status !== "open" });
-    replace(this.main, h("div", { class: "table-page", "data-state": v.state, "data-over": v.over ? "1" : "0" }, this.bar.el, head, howto, banner,
-      h("div", { class: "table-body" }, h("div", { class: "board-wrap" }, parts.board), h("aside", { class: "side" }, hintPanel(this), parts.moves, parts.log))));
-    if (before) markChanges(this.main, before);
+    // the board comes first under the bar; the help, the hints and the log
+    // sit beside it (below on a phone), and the moves are in the bar's drawer
+    replace(this.main, h("div", { class: "table-page", "data-state": v.state, "data-over": v.over ? "1" : "0" }, this.bar.el, head,
+      h("div", { class: "table-body" }, h("div", { class: "board-wrap" }, parts.board), h("aside", { class: "side" }, howto, hintPanel(this), parts.log))));
     this.restoreFocus(focus);
+    if (!this.drawn) { this.drawn = true; window.scrollTo(0, 0); }
     if (v.over && !this.resultClosed) {
       const screen = this.resultScreen();
       this.main.appendChild(screen);
@@ -421,7 +402,7 @@ class TablePage {
     if (!key) return;
     const target = key.same ? this.main.querySelector(`.${key.same}`)
       : (key.board && this.main.querySelector(".board .legal"))
-        || this.main.querySelector(".move-btn") || this.main.querySelector(".undo-btn");
+        || this.main.querySelector(".status-bar .bar-move, .status-drawer:not([hidden]) .move-btn") || this.main.querySelector(".undo-btn");
     if (target) target.focus({ preventScroll: true });
   }
 
@@ -446,7 +427,8 @@ class TablePage {
       onkeydown: (ev) => { if (ev.key === "Escape") { ev.preventDefault(); close(); this.main.querySelector(".open-replay")?.focus(); } } },
       h("div", { class: "overlay-card" },
         h("h2", { text: w("result.title") }),
-        rankingList({ game: this.info.game, result: { ranking, scores }, names, seat: this.seat, obs: v.observation, marks }),
+        rankingList({ game: this.info.game, result: { ranking, scores, ratings: result.ratings }, names, seat: this.seat, obs: v.observation, marks,
+          soloTitle: !detail?.querySelector(".rank") }),
         v.observation && v.observation.daily && this.seat === 0
           ? resultPanel(v.observation.daily, this.id, this.token, (this.info.seats || [])[0]?.name || null) : null,
         detail ? h("div", { class: "result-detail" }, h("h3", { text: w("result.breakdown") }), detail) : null,

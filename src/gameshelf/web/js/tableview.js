@@ -3,7 +3,7 @@
 // the log. Used by the live table, the replay viewer and the dev page.
 import { h } from "./dom.js";
 import { lang, t, tParts, w } from "./i18n.js";
-import { makeContext, panel, seatBadge } from "./board.js";
+import { makeContext, panel, pointAtChanges, seatBadge } from "./board.js";
 import { movesList } from "./status.js";
 
 /**
@@ -22,7 +22,8 @@ export function drawMoment(o) {
     console.error(err);
     board = h("pre", { class: "board-error", text: `${w("table.draw-error")}\n${err}` });
   }
-  return { board, moves: movesPanel(o), log: logPanel(o.view.events, o.names) };
+  // the live table puts its moves in the bar's drawer: the panel is built only where asked for (the dev page)
+  return { board, get moves() { return movesPanel(o); }, log: logPanel(o.view.events, o.names) };
 }
 
 export function movesPanel(o) {
@@ -76,7 +77,9 @@ export function logPanel(events, names, { all = false, title = null } = {}) {
   // live table shows the last lines, the replay everything up to its step
   const undone = new Set((events || []).filter((e) => e.kind === "undo").map((e) => e.undoes));
   const items = (all ? (events || []) : (events || []).slice(-40)).map((e) =>
-    h("li", { class: [e.fresh && "fresh", e.kind === "undo" && "undo-line", e.kind !== "undo" && undone.has(e.n) && "taken-back"] },
+    h("li", { class: [e.fresh && "fresh", e.kind === "undo" && "undo-line", e.kind !== "undo" && undone.has(e.n) && "taken-back"],
+      // pointing at a line of the last update lights what it changed on the board
+      onmouseenter: e.fresh ? () => pointAtChanges(true) : null, onmouseleave: e.fresh ? () => pointAtChanges(false) : null },
       e.kind === "undo" ? h("span", { class: "undo-mark", "aria-hidden": "true", text: "↶ " }) : null,
       seatLine(e.seat, names, e)));
   // a long log scrolls: it takes the keyboard focus so it can be scrolled without a mouse (axe)
