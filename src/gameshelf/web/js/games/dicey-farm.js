@@ -623,7 +623,20 @@ export function draw(ctx) {
   },
   sky(L.W, L.H), paths(L.road), fence(obs, ...L.fence), scoreBoard(obs, L.scoreAt[0], L.scoreAt[1]),
   L.parts, actionSpots(ctx, L.anchors));
+  plainClassNames(board);
   return seatedTable({ cls: "df", board, mine: panel(w("df.vp"), "df-vp", breakdown(obs)) });
+}
+
+/**
+ * table.js keys the spots it flashes by `el.className.split(" ")`, which an
+ * SVG element cannot answer (its className is an SVGAnimatedString, and the
+ * page's redraw threw). Until the page reads the class attribute itself,
+ * the scene's elements answer with their class attribute as a string.
+ */
+function plainClassNames(root) {
+  for (const el of root.querySelectorAll("[class]")) {
+    Object.defineProperty(el, "className", { configurable: true, get: () => el.getAttribute("class") || "", set: (v) => el.setAttribute("class", v) });
+  }
 }
 
 /** The sources that score every round (always listed, so a newcomer sees
