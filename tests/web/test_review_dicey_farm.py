@@ -167,3 +167,30 @@ def test_the_farmyard_is_one_scene_that_fills_the_first_screen_and_plays(page: A
     page.evaluate("() => { window.gameshelfPlayed = []; }")
     die.click()
     assert page.evaluate("() => window.gameshelfPlayed") == [{"type": "pick", "face": face}]
+
+
+def test_a_die_put_on_an_action_glides_there_from_the_tray(page: Any, server: str) -> None:
+    """The die taken from the tray and given to fishing is the same piece
+    on the fishing spot: it keeps its ref, is marked as moved, and shows
+    its face where it lies."""
+    base = next(v for v in views("dicey-farm") if v["observation"]["phase"] == "main"
+                and len(v["observation"]["dice"]) >= 2 and "fish" not in v["observation"]["used"])
+    picked = copy.deepcopy(base)
+    face = picked["observation"]["dice"][-1]
+    picked["observation"].update({"phase": "die", "held": face})
+    used = copy.deepcopy(picked)
+    obs = used["observation"]
+    obs["dice"] = obs["dice"][:-1]
+    obs["phase"], obs["used"] = "main", sorted([*obs["used"], "fish"])
+    page.set_viewport_size({"width": 1280, "height": 800})
+    _draw(page, server, base)
+    page.evaluate("([v, names]) => window.gameshelfDev(v, names, v.seat)", [picked, NAMES])
+    held = page.locator(".df-tray .df-die.held")
+    assert held.count() == 1 and held.get_attribute("data-face") == str(face)
+    ref = held.get_attribute("data-ref")
+    page.evaluate("([v, names]) => window.gameshelfDev(v, names, v.seat)", [used, NAMES])
+    placed = page.locator(f'.df-actions .action-tile[data-action="fish"] [data-ref="{ref}"]')
+    page.wait_for_function("(ref) => document.querySelector(`[data-ref='${ref}']`)?.dataset.changed", arg=ref)
+    assert placed.count() == 1 and placed.get_attribute("data-changed") == "moved"
+    assert placed.locator("circle").count() == face  # its pips, on the spot
+    assert page.locator(f'.df-tray [data-ref="{ref}"]').count() == 0

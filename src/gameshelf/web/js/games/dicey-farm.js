@@ -56,9 +56,10 @@ const hit = (x, y, width, height, rx = 6) => rect(x, y, width, height, { rx, cla
 // drawn on its spot (and glides there from the tray). Unknown (a reload):
 // the spot shows a die with no face.
 let memory = { key: "", used: [], held: null, placed: {} };
+const memoryKey = (obs) => `${obs.round}|${JSON.stringify(obs.rolled)}`;
 
 function remember(obs, held) {
-  const key = `${obs.round}|${JSON.stringify(obs.rolled)}`;
+  const key = memoryKey(obs);
   if (memory.key !== key) memory = { key, used: [], held: null, placed: {} };
   const placed = Object.fromEntries(Object.entries(memory.placed).filter(([a]) => obs.used.includes(a)));
   if (memory.held) for (const a of obs.used) if (!memory.used.includes(a) && !placed[a] && !a.includes(":") && a !== "horse") placed[a] = memory.held;
@@ -68,7 +69,7 @@ function remember(obs, held) {
 /** The dice in the tray with a stable ref each: the slot of the round's roll it came from. */
 function trayDice(obs) {
   const roll = obs.rolled[obs.round - 1] || [];
-  const taken = new Set(Object.values(memory.key === `${obs.round}|${JSON.stringify(obs.rolled)}` ? memory.placed : {}).map((p) => p.ref));
+  const taken = new Set(Object.values(memory.key === memoryKey(obs) ? memory.placed : {}).map((p) => p.ref));
   let heldMarked = false;
   return obs.dice.map((face, i) => {
     const slot = roll.findIndex((f, k) => f === face && !taken.has(`die-${k}`));
@@ -81,12 +82,6 @@ function trayDice(obs) {
 }
 
 // ---- small drawn things -------------------------------------------------------
-/** A wooden sign with words that wrap (a spot's name, a move's short name). */
-function plank(x, y, width, height, text, cls = "df-plank-text") {
-  return g({}, rect(x, y, width, height, { rx: 4, fill: "#d9b98a", stroke: WOOD_DARK, "stroke-width": 1.2 }),
-    textBox(x + 3, y + 1, width - 6, height - 2, text, cls));
-}
-
 /** A round token with a Game Icon on it (a good in a bin, an animal in a pen). */
 function token(x, y, r, kind, thing, fill = PAPER, ink = INK) {
   return g({}, svg("circle", { cx: x, cy: y, r, fill, stroke: WOOD_DARK, "stroke-width": 1 }),
@@ -460,7 +455,10 @@ function craftsmen(ctx, x, y, W, anchors) {
     g({ class: "df-porch", role: "group", "aria-label": t(`${NS}.view.hired`) },
       rect(0, 0, W, porchH, { rx: 8, fill: "url(#df-planks)", stroke: WOOD_DARK, "stroke-width": 1.5 }),
       textBox(8, 3, W - 16, 22, t(`${NS}.view.hired`), "df-caption"),
-      hired.length ? hired : label(14, 60, t(`${NS}.view.none`), { size: 14, fill: INK })),
+      // the places still free on the porch, pegged out like the empty lots
+      [...Array(Math.max(0, Math.min(perRow, 3) - obs.hired.length)).keys()].map((k) => rect(10 + (obs.hired.length + k) * step, 26, CARD_W, CARD_H,
+        { rx: 7, fill: "rgba(255,255,255,.18)", stroke: WOOD_DARK, "stroke-width": 1.2, "stroke-dasharray": "6 4", "aria-hidden": "true" })),
+      hired),
     g({ class: "df-display", role: "group", "aria-label": t(`${NS}.view.display`) },
       rect(0, boardY, W, boardH, { rx: 8, fill: "#9b7a52", stroke: WOOD_DARK, "stroke-width": 2 }),
       textBox(8, boardY + 3, W - 16, 22, t(`${NS}.view.display`), "df-caption light"),
