@@ -252,6 +252,7 @@ function fields(ctx, x, y, W, H, anchors) {
   const tools = 88;  // the plough and the seed sack stand at the field's edge
   const cols = Math.min(n, W > 440 ? 4 : 3, Math.max(3, Math.ceil(Math.sqrt(n * 1.4))));
   const rows = Math.ceil(n / cols);
+  H ??= Math.max(206, 32 + rows * 92);  // a phone's column grows with the farm
   const cw = (W - tools - 6 - (cols - 1) * 8) / cols, ch = Math.min(100, (H - 32 - (rows - 1) * 8) / rows);
   const pos = (i) => [tools + (i % cols) * (cw + 8), 26 + Math.floor(i / cols) * (ch + 8)];
   let fieldNo = 0;
@@ -274,7 +275,7 @@ function fields(ctx, x, y, W, H, anchors) {
     icon(NS, "action", "plough", qx + cw / 2 - 16, qy + ch / 2 - 16, 32, "rgba(90,58,34,.45)"));
   anchors.plough = [x + tools / 2, y + 30];
   anchors.sow = [x + tools / 2, y + 30 + Math.max(84, (H - 30) / 2)];
-  return { node: at(x, y, g({ class: "df-fields", role: "group", "aria-label": t(`${NS}.view.fields`, { fields: obs.fields, empty: obs.empty_fields }) },
+  return { h: H, node: at(x, y, g({ class: "df-fields", role: "group", "aria-label": t(`${NS}.view.fields`, { fields: obs.fields, empty: obs.empty_fields }) },
     rect(0, 0, W, H, { rx: 10, fill: "#7fae5a", stroke: "#4f7a34", "stroke-width": 1.5 }),
     rect(4, 24, tools - 10, H - 28, { rx: 8, fill: "#c9a46a", opacity: 0.55 }),
     textBox(8, 2, W - 16, 22, t(`${NS}.view.fields`, { fields: obs.fields, empty: obs.empty_fields }), "df-caption"),
@@ -443,10 +444,10 @@ function craftsmen(ctx, x, y, W, anchors) {
   const lead = 92;
   const per2 = Math.max(1, Math.floor((W - lead - 12 + gap) / step));
   const boardY = porchH + 10;
-  const boardH = Math.max(190, 26 + Math.max(1, Math.ceil(obs.display.length / per2)) * (CARD_H + gap) + 2);
+  const boardH = Math.max(222, 26 + Math.max(1, Math.ceil(obs.display.length / per2)) * (CARD_H + gap) + 2);
   const display = place(obs.display, lead + 4, boardY + 26, per2, (c) => ({ kept: kept.has(c) }));
   anchors.contract = [x + lead / 2, y + boardY + 28];
-  anchors.recruit = [x + lead / 2, y + boardY + 28 + 80];
+  anchors.recruit = [x + lead / 2, y + boardY + 28 + 96];
   const deckY = boardY + boardH - 30;
   const deck = g({ class: "df-deck", role: "img", "aria-label": t(`${NS}.view.deck`, { n: obs.deck_size }) },
     [2, 1, 0].map((k) => rect(8 + k * 2, deckY - k * 2, 22, 26, { rx: 3, fill: obs.deck_size ? "#7b5a3a" : "none", stroke: "#3b2a1a", "stroke-dasharray": obs.deck_size ? null : "4 2" })),
@@ -589,10 +590,10 @@ function layout(ctx, narrow) {
   }
   let y = 150;
   y += put(tray(ctx, 12, y, 456)) + 10;
-  y += put({ ...fields(ctx, 12, y, 456, 290, anchors), h: 290 }) + 12;
+  y += put(stall(ctx, 12, y, 456)) + 10;
+  y += put(fields(ctx, 12, y, 456, null, anchors)) + 12;
   y += put(barn(ctx, 12, y, 456, 0)) + 12;
   y += put(lots(ctx, 12, y, 456, anchors)) + 12;
-  y += put(stall(ctx, 12, y, 456)) + 10;
   y += put(pond(ctx, 12, y, 456, anchors)) + 6;
   y += put(gate(ctx, 12, y, 456, anchors)) + 10;
   y += put(craftsmen(ctx, 12, y, 456, anchors));
