@@ -68,7 +68,7 @@ function remember(obs, held) {
 
 /** The dice in the tray with a stable ref each: the slot of the round's roll it came from. */
 function trayDice(obs) {
-  const roll = obs.rolled[obs.round - 1] || [];
+  const roll = (obs.rolled || [])[obs.round - 1] || [];
   const taken = new Set(Object.values(memory.key === memoryKey(obs) ? memory.placed : {}).map((p) => p.ref));
   let heldMarked = false;
   return obs.dice.map((face, i) => {
@@ -118,7 +118,7 @@ function fence(obs, x0, x1, y) {
   const rails = [0, 22].map((dy) => rect(x0 - 12, y + 12 + dy, x1 - x0 + 24, 6, { rx: 2, fill: "#b08552", stroke: WOOD_DARK, "stroke-width": 0.8 }));
   const posts = [...Array(obs.rounds).keys()].map((i) => {
     const x = x0 + i * gap, n = i + 1;
-    const rolled = obs.rolled[i] || [];
+    const rolled = (obs.rolled || [])[i] || [];
     const count = rolled.length || ROUND_DICE[i] || 0;
     const size = 12;
     const dice = [...Array(count).keys()].map((k) => {
