@@ -200,12 +200,12 @@ def test_dicey_farm_merchant_item_under_the_held_die_buys_it(page: Any, server: 
                 and any(e["action"].get("action") == "buy_base" for e in v["legal"]))
     held = view["observation"]["held"]
     _dev(page, server, "dicey-farm", view)
-    table = page.locator(".merchant-table.wide")
-    spot = table.locator(f'td[data-ware="base-{held}"]')
+    table = page.locator(".df-scene .df-stall")
+    spot = table.locator(f'[data-ware="base-{held}"]')
     assert "legal" in (spot.get_attribute("class") or "")
     others = [f for f in range(1, 7) if f != held]
     for face in others:  # only the held die's face can be bought
-        assert "legal" not in (table.locator(f'td[data-ware="base-{face}"]').get_attribute("class") or "")
+        assert "legal" not in (table.locator(f'[data-ware="base-{face}"]').get_attribute("class") or "")
     page.evaluate("() => { window.gameshelfPlayed = []; }")
     spot.click()
     assert page.evaluate("() => window.gameshelfPlayed") == [{"type": "use", "action": "buy_base"}]
@@ -282,9 +282,9 @@ def test_dicey_farm_pointing_at_a_die_shows_what_its_face_buys(page: Any, server
     view = next(v for v in views("dicey-farm") if v["observation"]["phase"] == "main" and v["observation"]["dice"])
     face = view["observation"]["dice"][0]
     _dev(page, server, "dicey-farm", view)
-    page.locator(f'.dice-row .die[data-face="{face}"]').first.hover()
-    cols = page.eval_on_selector_all(".merchant-table.wide .col-hover", "els => els.map((e) => e.dataset.col)")
-    assert cols and set(cols) == {str(face)}  # the face's column, header and every merchant's item
+    page.locator(f'.df-tray .df-die[data-face="{face}"]').first.hover()
+    cols = page.eval_on_selector_all(".df-stall .col-hover", "els => els.map((e) => e.dataset.col)")
+    assert cols and set(cols) == {str(face)}  # the face's crates: its head and every open merchant's item
 
 
 def test_filthy_rich_hand_cards_show_their_sign_shape(page: Any, server: str) -> None:
