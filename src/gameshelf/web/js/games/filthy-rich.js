@@ -145,8 +145,21 @@ function signCard(ctx, s, cells, { through = 0 } = {}) {
     "data-ref": through ? `sign-${s}-p${through}` : (card !== null ? `fr-card-${card}` : `sign-${s}`), "data-piece": "",
     role: "img", "aria-label": name,
   }, body);
-  // a sign of the open page sells (or burns) from where it hangs
-  if (!through) ctx.bind(pieceOf(p), (a) => (a.type === "sell" || a.type === "torch") && a.card === card);
+  // a sign of the open page sells (or burns) from where it hangs: the spot is its
+  // first pocket (an L's middle is another pocket), the others pass a click on to it
+  if (!through && card !== null) {
+    const hit = (r) => svg("rect", { x: r.x + 3, y: r.y + 3, width: r.w - 6, height: r.h - 6, rx: 9, class: "fr-sign-hit" });
+    const spot = ctx.bind(svg("g", { class: "fr-sign-spot", "aria-label": signName(data, s) }, hit(first)),
+      (a) => (a.type === "sell" || a.type === "torch") && a.card === card);
+    if (spot.classList.contains("legal")) {
+      const rest = rects.slice(1).map((r) => {
+        const el = hit(r);
+        el.addEventListener("click", (ev) => { ev.stopPropagation(); spot.dispatchEvent(new MouseEvent("click", { bubbles: true })); });
+        return el;
+      });
+      pieceOf(p).append(spot, ...rest);
+    }
+  }
   return p;
 }
 
