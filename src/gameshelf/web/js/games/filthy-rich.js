@@ -69,7 +69,7 @@ const cellOf = (k) => {
 
 function layout(narrow) {
   return narrow
-    ? { width: 500, book: [5, 6], tray: { x: 10, y: 562, w: 480, h: 116, row: true }, shop: { x: 10, y: 688, w: 480, h: 640 }, height: 1336 }
+    ? { width: 500, book: [5, 6], tray: { x: 10, y: 562, w: 480, h: 170, row: true }, shop: { x: 10, y: 742, w: 480, h: 640 }, height: 1390 }
     : { width: 1000, book: [6, 6], tray: { x: 502, y: 6, w: 130, h: 548, row: false }, shop: { x: 640, y: 6, w: 354, h: 548 }, height: 560 };
 }
 
@@ -129,9 +129,9 @@ function signCard(ctx, s, cells, { through = 0 } = {}) {
     svg("g", { class: "sign-face" }, joined(8, `fill:${tint(owner)}`)),
     through ? svg("g", { class: "sign-stripes" }, joined(8, "fill:url(#fr-stripes)")) : null,
     // the name once, on its first pocket, under the sign's own picture
-    icon(NS, "misc", "sign", first.x + 30, first.y + 10, 36, SEAT_FILL[owner % 5]),
+    icon(NS, "misc", "sign", first.x + 26, first.y + 12, 32, SEAT_FILL[owner % 5]),
     textBox(first.x + 9, first.y + 50, first.w - 18, 66, signName(data, s), "fr-sign-name"),
-    through ? label(first.x + first.w - 12, first.y + 26, w("fr.page-short", { page: through }), { size: 13, anchor: "end", weight: 700, cls: "fr-through-tag" }) : null,
+    through ? fit(label(first.x + first.w - 10, first.y + 28, w("fr.page-short", { page: through }), { size: 13, anchor: "end", weight: 800, cls: "fr-through-tag" }), 44) : null,
     // every pocket of it pays: a coin with the hit on each, and the owner's mark
     rects.map((r) => [badge(r.x + r.w / 2, r.y + r.h - 26, 17, `$${sign.hit}`),
       label(r.x + r.w - 12, r.y + r.h - 12, shape, { size: 16, anchor: "end", fill: SEAT_FILL[owner % 5], cls: "fr-seat-mark" })]),
@@ -180,7 +180,7 @@ function forRent(r) {
     // the "for rent" card hangs in the window on two strings
     svg("path", { d: `M${win.x + 14} ${win.y} L${win.x + 18} ${win.y + win.h / 2 - 14} M${win.x + win.w - 14} ${win.y} L${win.x + win.w - 18} ${win.y + win.h / 2 - 14}`, stroke: "#5c4332", "stroke-width": 1.2 }),
     svg("rect", { x: win.x + 8, y: win.y + win.h / 2 - 16, width: win.w - 16, height: 30, rx: 3, fill: "#fffdf8", stroke: "#b3261e", "stroke-width": 2, transform: `rotate(-4 ${win.x + win.w / 2} ${win.y + win.h / 2})` }),
-    label(win.x + win.w / 2, win.y + win.h / 2 + 4, w("fr.for-rent"), { size: 13, anchor: "middle", weight: 800, fill: "#b3261e", width: win.w - 24, cls: "fr-for-rent-text" }));
+    fit(label(win.x + win.w / 2, win.y + win.h / 2 + 4, w("fr.for-rent"), { size: 13, anchor: "middle", weight: 800, fill: "#b3261e", cls: "fr-for-rent-text" }), win.w - 26));
 }
 
 /** The open page's nine pockets: each a spot where a sign can hang, with what is seen there. */
@@ -290,9 +290,9 @@ function rollSpot(ctx, wd) {
   if (!ctx.find({ type: "roll" }).length || !ctx.play) return null;
   const text = t(`${NS}.view.roll-spot`, { n: ctx.obs.page });
   const p = piece(0, 0, { class: "piece-body roll-spot", "aria-label": text },
-    svg("rect", { width: wd, height: 60, rx: 10, class: "fr-roll-shape" }),
-    icon("common", "misc", "dice", 5, 14, 32, "#fffdf8"),
-    textBox(38, 3, wd - 41, 54, `▶ ${text}`, "fr-roll-text"));
+    svg("rect", { width: wd, height: 66, rx: 10, class: "fr-roll-shape" }),
+    icon("common", "misc", "dice", 4, 17, 30, "#fffdf8"),
+    textBox(36, 2, wd - 38, 62, `▶ ${text}`, "fr-roll-text"));
   ctx.bind(pieceOf(p), { type: "roll" });
   return p;
 }
@@ -313,33 +313,55 @@ function placingPiece(ctx) {
 
 function tray(ctx, box) {
   const { obs } = ctx;
-  const size = box.row ? 48 : 58;
+  const size = box.row ? 44 : 52;
   const { dice, pageDie, rolled } = trayPieces(ctx, size);
-  const roll = rollSpot(ctx, box.row ? 150 : box.w - 16);
+  const roll = rollSpot(ctx, box.row ? 150 : box.w - 20);
   const deck = piece(0, 0, { class: "piece-body fr-deck", "data-ref": "deck", "data-v": obs.deck_size, role: "img", "aria-label": `${w("fr.deck")} ${obs.deck_size}` },
     [2, 1, 0].map((k) => svg("rect", { x: k * 3, y: -k * 3, width: 34, height: 47, rx: 4, fill: "#7a2f3a", stroke: "#fffdf8", "stroke-width": 1.5 })),
     label(50, 28, `${w("fr.deck")} ${obs.deck_size}`, { size: 13, weight: 700, fill: "#fffdf8" }));
   const placing = placingPiece(ctx);
   const blocks = [
-    rolled ? null : { h: 30, w: 90, el: (x, y) => textBox(x, y, box.row ? 90 : box.w - 16, 40, t(`${NS}.view.no-dice`), "fr-no-dice") },
+    rolled ? null : { h: 40, w: 100, el: (x, y) => textBox(x, y, 100, 40, t(`${NS}.view.no-dice`), "fr-no-dice") },
     ...dice.map((d) => ({ w: size, h: size + 16, el: (x, y) => place(d, x, y) })),
     pageDie ? { w: size, h: size + 8, el: (x, y) => place(pageDie, x, y + 8) } : null,
-    roll ? { w: box.row ? 150 : box.w - 16, h: 60, el: (x, y) => place(roll, x, y) } : null,
+    roll ? { w: box.row ? 150 : box.w - 20, h: 66, el: (x, y) => place(roll, x, y) } : null,
     { w: 96, h: 50, el: (x, y) => place(deck, x, y + 4) },
     placing ? { w: 80, h: 80, el: (x, y) => place(placing, x, y) } : null,
   ].filter(Boolean);
-  // the blocks flow down the tray (beside the book) or along it (under the book on a phone)
-  let at = 10;
-  const placed = blocks.map((b) => {
-    const x = box.row ? at : (b.w > box.w / 2 ? 8 : (box.w - b.w) / 2);
-    const y = box.row ? (box.h - b.h) / 2 : at;
-    at += (box.row ? b.w : b.h) + 10;
-    return b.el(x, y);
+  // the blocks flow in lines across the tray, each line centred: two dice a line
+  // beside the book, one long line (wrapping) under it on a phone
+  const lines = [[]];
+  let x = 0;
+  for (const b of blocks) {
+    if (x && x + b.w > box.w - 20) { lines.push([]); x = 0; }
+    lines[lines.length - 1].push(b);
+    x += b.w + 8;
+  }
+  let y = 12;
+  const placed = lines.flatMap((line) => {
+    const wd = line.reduce((n, b) => n + b.w, 0) + 8 * (line.length - 1);
+    const ht = Math.max(...line.map((b) => b.h));
+    let at = (box.w - wd) / 2;
+    const out = line.map((b) => { const el = b.el(at, y + (ht - b.h) / 2); at += b.w + 8; return el; });
+    y += ht + 10;
+    return out;
   });
   return svg("g", { class: "fr-tray", transform: `translate(${box.x} ${box.y})`, role: "group", "aria-label": w("fr.tray") },
     svg("rect", { width: box.w, height: box.h, rx: 14, fill: "#7b5234", stroke: "#3e2818", "stroke-width": 2 }),
     svg("rect", { x: 6, y: 6, width: box.w - 12, height: box.h - 12, rx: 10, fill: "url(#fr-felt)" }),
     placed);
+}
+
+/**
+ * Squeezes a scene text into `width` when it would be wider (a Japanese
+ * character is about as wide as it is tall, a Latin one about half).
+ */
+function fit(el, width) {
+  const text = el.textContent || "";
+  const size = Number(el.getAttribute("font-size")) || 12;
+  const wide = [...text].reduce((n, ch) => n + (/[\u3000-\u9fff\uff00-\uffef]/.test(ch) ? 1 : 0.58), 0) * size;
+  if (wide > width) { el.setAttribute("textLength", width); el.setAttribute("lengthAdjust", "spacingAndGlyphs"); }
+  return el;
 }
 
 /** Moves a piece (made at 0,0) to (x, y). */
