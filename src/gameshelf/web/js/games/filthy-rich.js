@@ -69,7 +69,7 @@ const cellOf = (k) => {
 
 function layout(narrow) {
   return narrow
-    ? { width: 500, book: [5, 6], tray: { x: 10, y: 562, w: 480, h: 170, row: true }, shop: { x: 10, y: 742, w: 480, h: 640 }, height: 1390 }
+    ? { width: 500, book: [5, 6], tray: { x: 10, y: 562, w: 480, row: true }, shop: { x: 10, w: 480 } }
     : { width: 1000, book: [6, 6], tray: { x: 502, y: 6, w: 130, h: 548, row: false }, shop: { x: 640, y: 6, w: 354, h: 548 }, height: 560 };
 }
 
@@ -143,7 +143,7 @@ function signCard(ctx, s, cells, { through = 0 } = {}) {
     "data-sign": s, "data-pockets": cells.map((k) => k + 1).join(" "), "data-owner": owner,
     // the sign is the business card that travelled from a hand into the pockets
     "data-ref": through ? `sign-${s}-p${through}` : (card !== null ? `fr-card-${card}` : `sign-${s}`), "data-piece": "",
-    role: "img", "aria-label": name,
+    role: "group", "aria-label": name,
   }, body);
   // a sign of the open page sells (or burns) from where it hangs: the spot is its
   // first pocket (an L's middle is another pocket), the others pass a click on to it
@@ -192,7 +192,7 @@ function pockets(ctx) {
     const what = sign === EMPTY ? w("fr.for-rent")
       : `${signName(data, sign)}, ${seatName(ctx, obs.sign_owner[sign])}${page < obs.page ? `, ${w("fr.from-page", { page })}` : ""}`;
     const el = svg("g", { class: ["pocket", sign === EMPTY ? "empty" : "taken", page && page < obs.page ? "through" : null].filter(Boolean).join(" "),
-      "data-pocket": k + 1, "data-ref": `pocket-${k + 1}`, "data-v": `${sign}@${page}`, "aria-label": `${w("fr.pocket")} ${k + 1}: ${what}` },
+      "data-pocket": k + 1, "data-ref": `pocket-${k + 1}`, "data-v": `${sign}@${page}`, role: "img", "aria-label": `${w("fr.pocket")} ${k + 1}: ${what}` },
     // the clear pocket itself (first: a legal pocket is outlined on it)
     svg("rect", { x: r.x, y: r.y, width: r.w, height: r.h, rx: 9, class: "fr-pocket-frame" }),
     sign === EMPTY ? forRent(r) : null);
@@ -226,7 +226,7 @@ function tabs(ctx) {
     const x = SHEET.x + SHEET.w - 4, y = 34 + i * 124, wd = open ? 46 : 36;
     const dots = obs.book[i].map((s, k) => svg("rect", { x: x + 9 + (k % 3) * 8, y: y + 44 + Math.floor(k / 3) * 8, width: 7, height: 7, rx: 1.5,
       style: s === EMPTY ? "fill:#fffdf8" : `fill:${SEAT_FILL[obs.sign_owner[s] % 5]}` }));
-    const el = svg("g", { class: ["fr-tab", open ? "open" : null, page > obs.page ? "away" : null].filter(Boolean).join(" "), "data-page": page,
+    const el = svg("g", { class: ["fr-tab", open ? "open" : null, page > obs.page ? "away" : null].filter(Boolean).join(" "), "data-page": page, role: "img",
       "aria-label": t(`${NS}.view.${open ? "page-open" : page > obs.page ? "page-away" : "page"}`, { page }) },
     svg("path", { d: `M${x} ${y} h${wd - 8} q8 0 8 8 v${96} q0 8 -8 8 h${-(wd - 8)} Z`, class: "fr-tab-shape" }),
     label(x + 21, y + 30, page, { size: 22, anchor: "middle", weight: 800, fill: "#3b2a1a" }), dots);
@@ -346,10 +346,13 @@ function tray(ctx, box) {
     y += ht + 10;
     return out;
   });
-  return svg("g", { class: "fr-tray", transform: `translate(${box.x} ${box.y})`, role: "group", "aria-label": w("fr.tray") },
-    svg("rect", { width: box.w, height: box.h, rx: 14, fill: "#7b5234", stroke: "#3e2818", "stroke-width": 2 }),
-    svg("rect", { x: 6, y: 6, width: box.w - 12, height: box.h - 12, rx: 10, fill: "url(#fr-felt)" }),
+  // on a phone the tray is as tall as its lines
+  const ht = box.row ? y + 2 : box.h;
+  const g = svg("g", { class: "fr-tray", transform: `translate(${box.x} ${box.y})`, role: "group", "aria-label": w("fr.tray") },
+    svg("rect", { width: box.w, height: ht, rx: 14, fill: "#7b5234", stroke: "#3e2818", "stroke-width": 2 }),
+    svg("rect", { x: 6, y: 6, width: box.w - 12, height: ht - 12, rx: 10, fill: "url(#fr-felt)" }),
     placed);
+  return { g, h: ht };
 }
 
 /**
@@ -362,6 +365,12 @@ function fit(el, width) {
   const wide = [...text].reduce((n, ch) => n + (/[\u3000-\u9fff\uff00-\uffef]/.test(ch) ? 1 : 0.58), 0) * size;
   if (wide > width) { el.setAttribute("textLength", width); el.setAttribute("lengthAdjust", "spacingAndGlyphs"); }
   return el;
+}
+
+/** A text box's words at `px` scene units (a small card's name shrinks instead of being cut). */
+function sized(box, px) {
+  box.firstChild.style.fontSize = `${Math.round(px * 10) / 10}px`;
+  return box;
 }
 
 /** Moves a piece (made at 0,0) to (x, y). */
@@ -377,10 +386,10 @@ function luxuryCard(ctx, x, wd, { big = false } = {}) {
   const lux = data.luxuries[x];
   const { g, height } = cardShape(wd, { fill: "#fffaf0", band: "#f3df9d", stroke: "#b8860b" });
   const text = t(`${NS}.view.lux-price`, { cost: lux.cost, tax: lux.tax });
-  const p = piece(0, 0, { class: "piece-body lux-card", "data-luxury": x, "data-ref": `lux-${x}`, "data-piece": "", "aria-label": `${luxName(data, x)}: ${text}` },
+  const p = piece(0, 0, { class: "piece-body lux-card", "data-luxury": x, "data-ref": `lux-${x}`, "data-piece": "", role: "img", "aria-label": `${luxName(data, x)}: ${text}` },
     g, svg("title", { text }),
     icon(NS, "luxury", lux.key, wd * 0.22, wd * 0.1, wd * 0.56, "#8a6d00"),
-    textBox(3, height * 0.47, wd - 6, height * 0.36, luxName(data, x), "fr-lux-name lux-name"),
+    sized(textBox(3, height * 0.47, wd - 6, height * 0.36, luxName(data, x), "fr-lux-name lux-name"), Math.min(big ? 12 : 10.5, wd / 6.2)),
     label(wd / 2, height - 6, w("fr.lux-tax", { tax: lux.tax }), { size: big ? 12 : 10, anchor: "middle", fill: "#6d6256", width: wd - 8, cls: "lux-price" }),
     // the price tag on a string from the card's corner
     svg("g", { class: "fr-price-tag" },
@@ -409,16 +418,16 @@ function auctionBlock(ctx, wd, ht) {
     svg("rect", { width: wd, height: ht, rx: 10, fill: "#3b2a1a", stroke: "#f2c14e", "stroke-width": 2, opacity: 0.95 }),
     place(card, 12, 26),
     spriteIcon("banging-gavel", wd - 58, 8, 46, "#f2c14e"),
-    label(ht * 0.52 + 26, 30, w("fr.under-hammer"), { size: 14, weight: 800, fill: "#f2c14e", width: wd - ht * 0.52 - 90 }),
-    textBox(ht * 0.52 + 24, 40, wd - ht * 0.52 - 34, 44, `${w("fr.high-bid")}: ${leader}`, "fr-auction-text"),
-    textBox(ht * 0.52 + 24, 84, wd - ht * 0.52 - 34, 40, `${SEAT_SHAPES[bidder % 5]} ${w("fr.to-bid", { player: seatName(ctx, bidder) })}`, "fr-auction-text"),
+    fit(label(ht * 0.52 + 44, 30, w("fr.under-hammer"), { size: 14, weight: 800, fill: "#f2c14e" }), wd - ht * 0.52 - 110),
+    textBox(ht * 0.52 + 42, 38, wd - ht * 0.52 - 52, 40, `${w("fr.high-bid")}: ${leader}`, "fr-auction-text"),
+    textBox(ht * 0.52 + 42, 70, wd - ht * 0.52 - 52, 36, `${SEAT_SHAPES[bidder % 5]} ${w("fr.to-bid", { player: seatName(ctx, bidder) })}`, "fr-auction-text"),
     spot({ type: "bid" }, w("fr.bid"), wd - 212, "bid"), spot({ type: "pass" }, w("fr.pass"), wd - 108, "pass"));
 }
 
 function shop(ctx, box) {
   const { obs } = ctx;
   const fascia = 64;
-  const auctionH = obs.auction ? 190 : 0;
+  const auctionH = obs.auction ? 150 : 0;
   const pool = obs.luxury_pool;
   const cols = 4, gap = 12, pad = 12;
   const rows = Math.max(1, Math.ceil(pool.length / cols));
@@ -592,10 +601,16 @@ export function draw(ctx) {
   const viewer = Number.isInteger(obs.viewer) ? obs.viewer : null;
   const narrow = typeof window !== "undefined" && window.matchMedia?.("(max-width: 700px)").matches;
   const L = layout(narrow);
-  const board = scene({ width: L.width, height: L.height, cls: "fr-scene", defs: defs(),
+  const trayPart = tray(ctx, L.tray);
+  // on a phone the shop window comes under the tray, however tall the tray's lines made it
+  // and is as tall as its rows of cards (and the auction block) need
+  const rows = Math.max(1, Math.ceil(obs.luxury_pool.length / 4));
+  const shopBox = narrow ? { ...L.shop, y: L.tray.y + trayPart.h + 10, h: 64 + (obs.auction ? 150 : 0) + rows * 174 + 36 } : L.shop;
+  const height = narrow ? shopBox.y + shopBox.h + 8 : L.height;
+  const board = scene({ width: L.width, height, cls: "fr-scene", defs: defs(),
     label: `${w("fr.book")} — ${w("fr.open-page", { page: obs.page })}` },
-  svg("rect", { width: L.width, height: L.height, rx: 12, fill: "url(#fr-desk)" }),
-  book(ctx, L.book), tray(ctx, L.tray), shop(ctx, L.shop));
+  svg("rect", { width: L.width, height, rx: 12, fill: "url(#fr-desk)" }),
+  book(ctx, L.book), trayPart.g, shop(ctx, shopBox));
   const seats = seatsFrom(obs.players, viewer);
   const others = seats.filter((p) => p !== viewer);
   return seatedTable({ cls: "fr", top: others.map((p) => smallMat(ctx, p, viewer)), topLabel: t(`${NS}.view.players`),
