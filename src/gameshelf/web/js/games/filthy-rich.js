@@ -321,6 +321,8 @@ function tray(ctx, box) {
     label(50, 28, `${w("fr.deck")} ${obs.deck_size}`, { size: 13, weight: 700, fill: "#fffdf8" }));
   const placing = placingPiece(ctx);
   const blocks = [
+    { w: 100, h: 18, el: (x, y) => svg("g", { class: "fr-turn", "data-ref": "turn", "data-v": obs.turns },
+      label(x + 50, y + 14, `${w("fr.turn")} ${obs.turns}`, { size: 14, anchor: "middle", weight: 700, fill: "#e6f0e9" })) },
     rolled ? null : { h: 40, w: 100, el: (x, y) => textBox(x, y, 100, 40, t(`${NS}.view.no-dice`), "fr-no-dice") },
     ...dice.map((d) => ({ w: size, h: size + 16, el: (x, y) => place(d, x, y) })),
     pageDie ? { w: size, h: size + 8, el: (x, y) => place(pageDie, x, y + 8) } : null,
