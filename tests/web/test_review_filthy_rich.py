@@ -208,13 +208,13 @@ def _empty_book(view: dict[str, Any]) -> dict[str, Any]:
 
 def test_an_empty_pocket_is_a_shop_window_for_rent_in_english_and_japanese(page: Any, server: str) -> None:
     _dev(page, server, _empty_book(_turn_view()))
-    pocket = page.locator('.pocket[data-pocket="5"]')
+    pocket = page.locator('.pocket[data-n="5"]')
     assert "FOR RENT" in (pocket.text_content() or "")
     assert "·" not in (pocket.text_content() or "")
     assert pocket.locator(".fr-for-rent").count() == 1  # a lit shop window, not a bare box
     page.click('.lang-btn[data-lang="ja"]')
-    page.wait_for_function("() => (document.querySelector('.pocket[data-pocket=\"5\"]')?.textContent || '').includes('テナント募集')")
-    assert "FOR RENT" not in (page.locator('.pocket[data-pocket="5"]').text_content() or "")
+    page.wait_for_function("() => (document.querySelector('.pocket[data-n=\"5\"]')?.textContent || '').includes('テナント募集')")
+    assert "FOR RENT" not in (page.locator('.pocket[data-n="5"]').text_content() or "")
 
 
 def test_a_sign_is_hung_by_clicking_its_pockets(page: Any, server: str) -> None:
@@ -233,9 +233,9 @@ def test_a_sign_is_hung_by_clicking_its_pockets(page: Any, server: str) -> None:
     assert page.locator(".fr-tray .placing").count() == 1  # the sign waiting beside the book
     assert page.locator(".board svg.scene .pocket.legal").count() == 3
     page.evaluate("() => { window.gameshelfPlayed = []; }")
-    page.locator('.pocket[data-pocket="1"]').click()  # only one way to hang it there
+    page.locator('.pocket[data-n="1"]').click()  # only one way to hang it there
     assert page.evaluate("() => window.gameshelfPlayed") == [{"type": "place", "pockets": [1, 2]}]
-    page.locator('.pocket[data-pocket="2"]').click()  # two ways: a chooser
+    page.locator('.pocket[data-n="2"]').click()  # two ways: a chooser
     page.locator(".chooser-item").nth(1).click()
     assert page.evaluate("() => window.gameshelfPlayed")[-1] == {"type": "place", "pockets": [2, 3]}
 

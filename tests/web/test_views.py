@@ -186,8 +186,8 @@ def test_filthy_rich_sign_over_several_pockets_is_one_shape(page: Any, server: s
     assert sign_card.count() == 1 and "seat-1" in (sign_card.get_attribute("class") or "")
     assert sign_card.locator(".fr-sign-name").count() == 1
     assert "Bob" in (sign_card.get_attribute("aria-label") or "")
-    assert "Bob" in (page.get_attribute('.pocket[data-pocket="8"]', "aria-label") or "")
-    assert "empty" in (page.get_attribute('.pocket[data-pocket="5"]', "class") or "")  # the L's notch stays for rent
+    assert "Bob" in (page.get_attribute('.pocket[data-n="8"]', "aria-label") or "")
+    assert "empty" in (page.get_attribute('.pocket[data-n="5"]', "class") or "")  # the L's notch stays for rent
     assert page.locator(".fr-sign").count() == 1
     dice = page.locator(".fr-tray .fr-die")
     assert dice.count() == 4 and "⚠" in (dice.nth(0).text_content() or "")  # a 0 (tax) is marked, not only red
@@ -242,13 +242,13 @@ def test_pointing_at_a_move_shows_where_it_is_played(page: Any, server: str) -> 
 
     def lit() -> list[int]:
         return sorted(int(x) for x in page.eval_on_selector_all(
-            ".pocket.preview-spot", "els => els.map((e) => e.dataset.pocket)"))
+            ".pocket.preview-spot", "els => els.map((e) => e.dataset.n)"))
 
     page.locator('.move-btn[data-index="1"]').hover()
     assert lit() == [5, 6]
     page.locator('.move-btn[data-index="0"]').hover()
     assert lit() == [4, 5]
-    page.locator('.pocket[data-pocket="5"]').click()  # two moves there: a chooser
+    page.locator('.pocket[data-n="5"]').click()  # two moves there: a chooser
     items = page.locator(".chooser-item")
     assert items.count() == 2
     items.nth(1).hover()

@@ -140,7 +140,7 @@ function signCard(ctx, s, cells, { through = 0 } = {}) {
   const card = cardOfSign(ctx, s);
   const p = piece(0, 0, {
     class: ["piece-body", "fr-sign", through ? "through" : "up", SEAT_CLASSES[owner % 5]].join(" "),
-    "data-sign": s, "data-pockets": cells.map((k) => k + 1).join(" "), "data-owner": owner,
+    "data-sign-id": s, "data-pockets": cells.map((k) => k + 1).join(" "), "data-owner": owner,
     // the sign is the business card that travelled from a hand into the pockets
     "data-ref": through ? `sign-${s}-p${through}` : (card !== null ? `fr-card-${card}` : `sign-${s}`), "data-piece": "",
     role: "group", "aria-label": name,
@@ -183,7 +183,12 @@ function forRent(r) {
     fit(label(win.x + win.w / 2, win.y + win.h / 2 + 4, w("fr.for-rent"), { size: 13, anchor: "middle", weight: 800, fill: "#b3261e", cls: "fr-for-rent-text" }), win.w - 26));
 }
 
-/** The open page's nine pockets: each a spot where a sign can hang, with what is seen there. */
+/**
+ * The open page's nine pockets: each a spot where a sign can hang, with what is seen there.
+ * In the scene a pocket is `.pocket[data-n]` and a sign `.fr-sign[data-sign-id]`, not
+ * data-pocket / data-sign: table.js compares HTML spots with those names by their
+ * `className` string, which an SVG element does not have (its className is an object).
+ */
 function pockets(ctx) {
   const { obs, data } = ctx;
   const seen = [...Array(9).keys()].map((k) => visible(obs.book, obs.page, k));
@@ -192,7 +197,7 @@ function pockets(ctx) {
     const what = sign === EMPTY ? w("fr.for-rent")
       : `${signName(data, sign)}, ${seatName(ctx, obs.sign_owner[sign])}${page < obs.page ? `, ${w("fr.from-page", { page })}` : ""}`;
     const el = svg("g", { class: ["pocket", sign === EMPTY ? "empty" : "taken", page && page < obs.page ? "through" : null].filter(Boolean).join(" "),
-      "data-pocket": k + 1, "data-ref": `pocket-${k + 1}`, "data-v": `${sign}@${page}`, role: "img", "aria-label": `${w("fr.pocket")} ${k + 1}: ${what}` },
+      "data-n": k + 1, "data-ref": `pocket-${k + 1}`, "data-v": `${sign}@${page}`, role: "img", "aria-label": `${w("fr.pocket")} ${k + 1}: ${what}` },
     // the clear pocket itself (first: a legal pocket is outlined on it)
     svg("rect", { x: r.x, y: r.y, width: r.w, height: r.h, rx: 9, class: "fr-pocket-frame" }),
     sign === EMPTY ? forRent(r) : null);
