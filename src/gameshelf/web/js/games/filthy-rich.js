@@ -297,7 +297,8 @@ function rollSpot(ctx, wd) {
   const p = piece(0, 0, { class: "piece-body roll-spot", "aria-label": text },
     svg("rect", { width: wd, height: 66, rx: 10, class: "fr-roll-shape" }),
     icon("common", "misc", "dice", 4, 17, 30, "#fffdf8"),
-    textBox(36, 2, wd - 38, 62, `▶ ${text}`, "fr-roll-text"));
+    svg("text", { x: 36, y: 38, "font-size": 11, fill: "#fffdf8", "aria-hidden": "true", text: "▶ " }),
+    textBox(46, 2, wd - 48, 62, text, "fr-roll-text"));
   ctx.bind(pieceOf(p), { type: "roll" });
   return p;
 }
@@ -393,11 +394,14 @@ function luxuryCard(ctx, x, wd, { big = false } = {}) {
   const lux = data.luxuries[x];
   const { g, height } = cardShape(wd, { fill: "#fffaf0", band: "#f3df9d", stroke: "#b8860b" });
   const text = t(`${NS}.view.lux-price`, { cost: lux.cost, tax: lux.tax });
-  const p = piece(0, 0, { class: "piece-body lux-card", "data-luxury": x, "data-ref": `lux-${x}`, "data-piece": "", role: "img", "aria-label": `${luxName(data, x)}: ${text}` },
+  const short = w("fr.lux-tax", { tax: lux.tax });
+  // its name says the words on it first, in their order (axe: label-content-name-mismatch), then the whole price
+  const p = piece(0, 0, { class: "piece-body lux-card", "data-luxury": x, "data-ref": `lux-${x}`, "data-piece": "", role: "img",
+    "aria-label": `${luxName(data, x)} ${short} $${lux.cost} (${text})` },
     g, svg("title", { text }),
     icon(NS, "luxury", lux.key, wd * 0.22, wd * 0.1, wd * 0.56, "#8a6d00"),
     sized(textBox(3, height * 0.47, wd - 6, height * 0.36, luxName(data, x), "fr-lux-name lux-name"), Math.min(big ? 12 : 10.5, wd / 6.2)),
-    label(wd / 2, height - 6, w("fr.lux-tax", { tax: lux.tax }), { size: big ? 12 : 10, anchor: "middle", fill: "#6d6256", width: wd - 8, cls: "lux-price" }),
+    label(wd / 2, height - 6, short, { size: big ? 12 : 10, anchor: "middle", fill: "#6d6256", width: wd - 8, cls: "lux-price" }),
     // the price tag on a string from the card's corner
     svg("g", { class: "fr-price-tag" },
       svg("path", { d: `M${wd - 8} 8 L${wd + 2} -4`, stroke: "#5c4332", "stroke-width": 1 }),
