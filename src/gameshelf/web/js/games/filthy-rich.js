@@ -541,7 +541,7 @@ function mat(ctx, p, viewer) {
   const body = h("div", { class: ["fr-player", SEAT_CLASSES[p % 5], p === obs.current && "to-move", !obs.alive[p] && "out", own && "fr-own"], "data-seat": p },
     own ? h("div", { class: "fr-player-head" }, seatHead(ctx, p, viewer), luxGoal(ctx, p)) : null,
     h("div", { class: "fr-stats" }, seatStats(ctx, p, own), own ? ctx.spot({ type: "keep" }) : null),
-    holdings(ctx, p));
+    h("div", { class: "fr-holdings" }, holdings(ctx, p)));
   // an audit aims at a seat: its mat is the spot
   return ctx.bind(body, { type: "target", seat: p });
 }
