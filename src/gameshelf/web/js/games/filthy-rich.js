@@ -278,12 +278,12 @@ function trayPieces(ctx, size) {
   const rolled = obs.dice && obs.dice.length;
   const dice = rolled ? obs.dice.map((d, i) => {
     const zero = d === 0;
-    return piece(0, 0, { class: ["piece-body", "fr-die", zero ? "zero" : null].filter(Boolean).join(" "), "data-die": d, "data-ref": `die-${i}`, "data-v": `${obs.turns}:${d}`,
+    return piece(0, 0, { class: ["piece-body", "fr-die", zero ? "zero" : null].filter(Boolean).join(" "), "data-die": d, "data-ref": `die-${i}`, "data-piece": "", "data-v": `${obs.turns}:${d}`,
       role: "img", "aria-label": zero ? `0: ${w("fr.tax-time")}` : String(d) },
     d10(size, d),
     zero ? label(size / 2, size + 13, `⚠ ${w("fr.tax-time")}`, { size: 12, anchor: "middle", weight: 800, fill: "#ffd9cf", width: size + 14 }) : null);
   }) : [];
-  const pageDie = obs.page_die ? piece(0, 0, { class: "piece-body fr-die page-die", "data-ref": "page-die", "data-v": `${obs.turns}:${obs.page_die}`,
+  const pageDie = obs.page_die ? piece(0, 0, { class: "piece-body fr-die page-die", "data-ref": "page-die", "data-piece": "", "data-v": `${obs.turns}:${obs.page_die}`,
     role: "img", "aria-label": `${w("fr.page-die")}: ${obs.page_die}` },
   die(0, 0, size, obs.page_die, { fill: "#fff3c4", ink: "#5b3c0a" }),
   icon(NS, "misc", "page", size - 12, -8, 20, "#fff3c4")) : null;
