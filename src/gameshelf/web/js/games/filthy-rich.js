@@ -296,9 +296,9 @@ function rollSpot(ctx, wd) {
   const text = t(`${NS}.view.roll-spot`, { n: ctx.obs.page });
   const p = piece(0, 0, { class: "piece-body roll-spot", "aria-label": text },
     svg("rect", { width: wd, height: 66, rx: 10, class: "fr-roll-shape" }),
-    icon("common", "misc", "dice", 4, 17, 30, "#fffdf8"),
-    svg("text", { x: 36, y: 38, "font-size": 11, fill: "#fffdf8", "aria-hidden": "true", text: "▶ " }),
-    textBox(46, 2, wd - 48, 62, text, "fr-roll-text"));
+    icon("common", "misc", "dice", 3, 20, 26, "#fffdf8"),
+    svg("text", { x: 31, y: 38, "font-size": 10, fill: "#f2c14e", "aria-hidden": "true", text: "▶ " }),
+    textBox(44, 2, wd - 46, 62, text, "fr-roll-text"));
   ctx.bind(pieceOf(p), { type: "roll" });
   return p;
 }
