@@ -97,7 +97,7 @@ def test_hot_seat_hides_the_last_hand(page: Any, server: str) -> None:
         click_a_move(page, rng, board_first=False)
     handoff = page.locator(".handoff")
     assert handoff.count() == 1
-    assert page.locator(".fr-hand, .board").count() == 0  # nothing of the last hand shows
+    assert page.locator(".hand-fan, .fr-card, .board").count() == 0  # nothing of the last hand shows
     shot(page, "hotseat-handoff")
     page.click(".show-board")
     page.wait_for_selector(".board")

@@ -181,18 +181,16 @@ def test_filthy_rich_sign_over_several_pockets_is_one_shape(page: Any, server: s
     obs["book"][obs["page"] - 1] = page_row
     obs["dice"], obs["page_die"] = [0, 7, 3], 2
     _dev(page, server, "filthy-rich", view)
-
-    def classes(k: int) -> set[str]:
-        return set((page.get_attribute(f'.pocket[data-pocket="{k}"]', "class") or "").split())
-
-    assert {"join-b"} <= classes(4) and not classes(4) & {"join-r", "join-l", "join-t"}
-    assert {"join-t", "join-r"} <= classes(7) and "join-b" not in classes(7)
-    assert {"join-l"} <= classes(8) and not classes(8) & {"join-r", "join-t", "join-b"}
-    assert "join-r" not in classes(5) and "empty" in classes(5)
-    assert page.locator(".pocket .sign-name").count() == 1  # the name once, in its first pocket
-    assert "Bob" in (page.get_attribute('.pocket[data-pocket="8"]', "aria-label") or "")
-    dice = page.locator(".fr-dice .fr-die")
-    assert dice.count() == 4 and "⚠" in dice.nth(0).inner_text()  # a 0 (tax) is marked, not only red
+    # one card in Bob's colour over its three pockets, its name once
+    sign_card = page.locator('.fr-sign[data-pockets="4 7 8"]')
+    assert sign_card.count() == 1 and "seat-1" in (sign_card.get_attribute("class") or "")
+    assert sign_card.locator(".fr-sign-name").count() == 1
+    assert "Bob" in (sign_card.get_attribute("aria-label") or "")
+    assert "Bob" in (page.get_attribute('.pocket[data-n="8"]', "aria-label") or "")
+    assert "empty" in (page.get_attribute('.pocket[data-n="5"]', "class") or "")  # the L's notch stays for rent
+    assert page.locator(".fr-sign").count() == 1
+    dice = page.locator(".fr-tray .fr-die")
+    assert dice.count() == 4 and "⚠" in (dice.nth(0).text_content() or "")  # a 0 (tax) is marked, not only red
 
 
 def test_dicey_farm_merchant_item_under_the_held_die_buys_it(page: Any, server: str) -> None:
@@ -244,13 +242,13 @@ def test_pointing_at_a_move_shows_where_it_is_played(page: Any, server: str) -> 
 
     def lit() -> list[int]:
         return sorted(int(x) for x in page.eval_on_selector_all(
-            ".pocket.preview-spot", "els => els.map((e) => e.dataset.pocket)"))
+            ".pocket.preview-spot", "els => els.map((e) => e.dataset.n)"))
 
     page.locator('.move-btn[data-index="1"]').hover()
     assert lit() == [5, 6]
     page.locator('.move-btn[data-index="0"]').hover()
     assert lit() == [4, 5]
-    page.locator('.pocket[data-pocket="5"]').click()  # two moves there: a chooser
+    page.locator('.pocket[data-n="5"]').click()  # two moves there: a chooser
     items = page.locator(".chooser-item")
     assert items.count() == 2
     items.nth(1).hover()
@@ -269,13 +267,14 @@ def test_filthy_rich_status_names_the_player_and_warns_of_a_tax_they_cannot_pay(
     obs["luxuries"][seat] = [0]  # a luxury with a tax on it
     obs["money"][(seat + 1) % obs["players"]] = 100
     _dev(page, server, "filthy-rich", view)
-    banner = page.locator(".board.fr > .banner").inner_text()
-    assert NAMES[seat] in banner and "Player" not in banner  # not "Player Carol"
-    mine = page.locator(".fr-player").nth(seat)
+    board = page.locator(".board").inner_text()
+    assert all(name in board for name in NAMES[:3]) and "Player" not in board  # the names chosen, not "Player 3"
+    mine = page.locator(f'.fr-player[data-seat="{seat}"]')
     tax = mine.locator(".stat.bad")
     assert tax.count() == 1 and "⚠" in tax.inner_text()  # red and marked: more tax than money
     rich = (seat + 1) % obs["players"]
-    assert page.locator(".fr-player").nth(rich).locator(".stat.bad").count() == 0  # money $100 covers it
+    assert page.locator(f'.fr-player[data-seat="{rich}"] .stat.bad').count() == 0  # money $100 covers it
+    assert page.locator(f'details.opponent[data-seat="{rich}"] .opp-stat.bad').count() == 0
 
 
 def test_dicey_farm_pointing_at_a_die_shows_what_its_face_buys(page: Any, server: str) -> None:
@@ -297,7 +296,7 @@ def test_filthy_rich_hand_cards_show_their_sign_shape(page: Any, server: str) ->
         if (card === undefined) return null;
         data.signs[data.cards[card].sign].cells = [[0, 0], [1, 0], [1, 1]];
         window.gameshelfDev(v, names, v.seat);
-        const el = document.querySelector(`.hand .card[data-card="${card}"] .sign-shape`);
+        const el = document.querySelector(`.hand-fan .card[data-card="${card}"] .sign-shape`);
         return [...el.children].map((c) => c.classList.contains('on') ? '#' : '.').join('');
     }""", [view, NAMES])
     assert shape == "#.##"  # a 2x2 grid: top-left, then the bottom row
@@ -317,7 +316,9 @@ def test_japanese_boards_have_no_missing_words(page: Any, server: str, game_id: 
         text = page.locator(".board").inner_text()
         assert not re.search(r"\b(web|dicey_farm|filthy_rich|pay_dirt|above_and_below|cli)\.[a-z]", text), text
         assert "{" not in text  # no placeholder left unfilled
-        titles = page.locator(".board .panel-title").all_inner_texts()
+        # the panels' titles, and a drawn scene's label (issue 40), are Japanese
+        titles = page.locator(".board .panel-title").all_inner_texts() + page.eval_on_selector_all(
+            ".board svg.scene", "els => els.map((e) => e.getAttribute('aria-label'))")
         assert titles and all(JAPANESE.search(x) for x in titles), titles
 
 
@@ -350,9 +351,10 @@ def test_filthy_rich_auction_bids_are_made_at_the_auction(page: Any, server: str
     view["legal"] = [legal_entry({"type": "bid", "raise_by": k}, f"Bid ${21 + k}") for k in range(3)]
     view["legal"].append(legal_entry({"type": "pass"}, "Pass"))
     _dev(page, server, "filthy-rich", view)
-    banner = page.locator(".fr-market .banner")
-    assert NAMES[bidder] in banner.inner_text() and NAMES[obs["current"]] in banner.inner_text()
-    spots = banner.locator(".legal")
+    block = page.locator(".fr-shop .fr-auction")
+    text = block.text_content() or ""
+    assert NAMES[bidder] in text and NAMES[obs["current"]] in text and "$20" in text
+    spots = block.locator(".legal")
     assert spots.count() == 2  # the bids (a chooser of three amounts) and the pass
     spots.first.click()
     assert page.locator(".chooser-item").all_inner_texts() == ["Bid $21", "Bid $22", "Bid $23"]
