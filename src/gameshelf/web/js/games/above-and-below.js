@@ -66,6 +66,30 @@ function fitted(box, text, width, size) {
 /** The frame a bound piece shows its moves with (the kit outlines a bound piece's first child). */
 const hit = (x, y, width, height, rx = 6) => svg("rect", { x, y, width, height, rx, class: "hit", fill: "#fff", "fill-opacity": 0 });
 
+/**
+ * Where the things of a row lay at the last draw, so that they stay there:
+ * a card bought leaves its gap to the card that comes up (or an empty
+ * place, in a row that is not refilled), and a new thing takes a free place
+ * or goes at the end. A row that shares nothing with the last one is laid
+ * afresh (a new table, a refreshed row). Returns places, null for a gap.
+ */
+const LAID = new Map();
+function stable(key, things) {
+  const was = LAID.get(key) || [];
+  if (!things.some((x) => was.includes(x))) {
+    LAID.set(key, [...things]);
+    return [...things];
+  }
+  const places = was.map((x) => (things.includes(x) ? x : null));
+  for (const x of things.filter((y) => !was.includes(y))) {
+    const free = places.indexOf(null);
+    if (free >= 0) places[free] = x; else places.push(x);
+  }
+  while (places.length && places[places.length - 1] === null) places.pop();
+  LAID.set(key, places);
+  return places;
+}
+
 // ---- the pieces ----
 
 /**
@@ -228,29 +252,32 @@ function villageScene(ctx, p, main) {
     pieces_.push(buildingCard(ctx, c, 10 + col * STEP, cy, { goods: v.card_goods[c] || 0 }));
   });
 
-  // the villagers on the grass: ready ones standing, exhausted lying, injured in bed; those sent on a task by the task
+  // the villagers on the grass, each on its own spot: standing (ready), lying (exhausted) or in bed (injured);
+  // a villager keeps its spot when it changes, so only it changes; explorers go to the cave entrance
   const task = ctx.obs.current === p ? ctx.obs.task : null;
   const sent = task && task.villagers ? task.villagers : [];
-  const groups = [["ready", v.ready], ["exhausted", v.exhausted], ["injured", v.injured]];
-  if (sent.length && task.purpose !== "explore") groups.push(["sent", sent]);
+  const explorers = task && task.purpose === "explore" ? sent : [];
+  const stateOf = new Map([...v.ready.map((x) => [x, "ready"]), ...v.exhausted.map((x) => [x, "exhausted"]), ...v.injured.map((x) => [x, "injured"]),
+    ...sent.map((x) => [x, "sent"])]);
+  const spots = stable(`villagers-${p}`, [...stateOf.keys()].filter((x) => !explorers.includes(x)).sort((a, b) => a - b));
   const slotW = 50;
   const perLine = Math.floor((W - 20) / slotW);
-  let k = 0;
-  const capY = grassY + 14;
-  const captions = [];
-  groups.forEach(([state, ids]) => {
-    if (!ids.length) return;
-    if (k % perLine !== 0 && (k % perLine) + ids.length > perLine && ids.length <= perLine) k += perLine - (k % perLine);
-    const lx = 10 + (k % perLine) * slotW, ly = capY + Math.floor(k / perLine) * 70;
-    captions.push(label(lx + 2, ly, state === "sent" ? w("ab.sent") : view(state), { size: 11, weight: 700, cls: `v-caption ${state}` }));
-    ids.forEach((vid) => {
-      const px = 10 + (k % perLine) * slotW, py = capY + 4 + Math.floor(k / perLine) * 70;
-      pieces_.push(villagerPiece(ctx, vid, state === "sent" ? "ready" : state, px, py, SEAT_FILL[p % 5]));
-      k += 1;
-    });
+  const vTop = grassY + 10;
+  spots.forEach((vid, k) => {
+    if (vid === null) return;
+    const px = 10 + (k % perLine) * slotW, py = vTop + Math.floor(k / perLine) * 64;
+    const state = stateOf.get(vid);
+    const vp = villagerPiece(ctx, vid, state === "sent" ? "ready" : state, px, py, SEAT_FILL[p % 5]);
+    // one sent on a task (not exploring) stands with the task's picture over its head
+    if (state === "sent") pieceOf(vp).append(svg("circle", { cx: 40, cy: 2, r: 9, fill: "#fff3c4", stroke: "#8a5a2e" }), icon(NS, "action", task.purpose, 33, -5, 14, "#5a3a12"));
+    pieces_.push(vp);
   });
-  const vLines = Math.max(1, Math.ceil(k / perLine));
-  y = grassY + 8 + vLines * 70;
+  // the key to the poses, once, in the grass's corner
+  const legend = main ? svg("g", { class: "pose-key", "aria-hidden": "true" },
+    label(W - 10, grassY + 16, `${say("pose-key", { ready: view("ready"), exhausted: view("exhausted"), injured: view("injured") })}`,
+      { size: 10, anchor: "end", fill: "#1f3a12", cls: "v-caption" })) : null;
+  const vLines = Math.max(1, Math.ceil(spots.length / perLine));
+  y = grassY + 8 + vLines * 64;
 
   // goods in the store, potions and cider, and the for-sale stall
   const stock = [...GOODS.filter((g) => v.goods[g]).map((g) => ["good", g, v.goods[g]]), ...(v.potions ? [["good", "potion", v.potions]] : []),
@@ -292,11 +319,10 @@ function villageScene(ctx, p, main) {
     return svg("g", { class: ["cave", outpost ? "built" : "empty"].join(" "), "data-cave": i },
       svg("path", { d: `M${cx - 4} ${cy + CARD_H + 16} v-${CARD_H - 10} q${(CARD + 8) / 2} -26 ${CARD + 8} 0 v${CARD_H - 10} Z`, fill: "#231a33", stroke: "#7b68a6", "stroke-width": 1 }),
       cave !== undefined ? label(cx + CARD / 2, cy + CARD_H + 12, view("cave", { cave }), { size: 10, anchor: "middle", fill: "#e4dcf3" }) : null,
-      outpost ? null : icon(NS, "misc", "cave", cx + 12, cy + 24, 36, "#6f5f95"));
+      // the outpost built on the cave stands in it; an empty cave waits for one
+      outpost ? buildingCard(ctx, outpost, cx, cy - 2, { goods: v.card_goods[outpost] || 0 }) : icon(NS, "misc", "cave", cx + 12, cy + 24, 36, "#6f5f95"));
   });
-  v.outposts.forEach((o, i) => pieces_.push(buildingCard(ctx, o, 120 + i * (CARD + 14), caveTop + 8, { goods: v.card_goods[o] || 0 })));
   // the entrance, where the explorers go in (the explore action, on your own village)
-  const explorers = task && task.purpose === "explore" ? sent : [];
   const entrance = piece(8, caveTop + 6, { "data-ref": ref(`entrance-${p}`), role: "img", "aria-label": `${t(`${NS}.act.explore`)} · ${view("cave-deck", { n: obs.decks.cave, top: obs.cave_top ?? "—" })}` },
     hit(-2, -2, 104, caveH - 4),
     svg("path", { d: `M0 ${caveH - 8} V40 Q50 -6 100 40 V${caveH - 8} Z`, fill: "#6b5a45", stroke: "#3b2a1a", "stroke-width": 2 }),
@@ -324,7 +350,7 @@ function villageScene(ctx, p, main) {
   ];
   const text = say("village", { name: who(ctx, p) });
   return scene({ width: W, height: H, label: text, cls: `ab-village village ${SEAT_CLASSES[p % 5]}`, defs },
-    ground, head, signs, captions, caves, entrance, slotTrack, pieces_);
+    ground, head, signs, legend, caves, entrance, slotTrack, pieces_);
 }
 
 /**
@@ -364,7 +390,8 @@ function marketScene(ctx) {
   const perRow = Math.floor((W - 16) / STEP);
   let x = 8, y = 4, lineH = 0;
   rows.forEach(([key, cards, refresh]) => {
-    const width = Math.min(Math.max(cards.length, 2), perRow) * STEP;
+    const laid = stable(`row-${key}`, cards);
+    const width = Math.min(Math.max(laid.length, 2), perRow) * STEP;
     if (x > 8 && x + width > W) { x = 8; y += lineH; lineH = 0; }
     out.push(label(x + 2, y + 13, view(key), { size: 12, weight: 700, fill: "#f6ecd8", cls: "row-title" }));
     if (refresh) {
@@ -376,7 +403,7 @@ function marketScene(ctx) {
       ctx.bind(pieceOf(sp), { type: "refresh", row: refresh });
       out.push(sp);
     }
-    cards.forEach((c, i) => out.push(buildingCard(ctx, c, x + (i % perRow) * STEP, y + 22 + Math.floor(i / perRow) * (CARD_H + 8), { market: true })));
+    laid.forEach((c, i) => c && out.push(buildingCard(ctx, c, x + (i % perRow) * STEP, y + 22 + Math.floor(i / perRow) * (CARD_H + 8), { market: true })));
     lineH = Math.max(lineH, 22 + Math.max(1, Math.ceil(cards.length / perRow)) * (CARD_H + 8) + 6);
     x += width + 14;
   });
@@ -547,6 +574,15 @@ function taskPanel(ctx) {
   return panel(title, "ab-encounter", story, right.length ? right : h("p", { class: "muted small", text: t(`${NS}.phase.${ctx.obs.phase}`) }));
 }
 
+/** Between encounters the book lies closed on the cave deck: how many caves are left, and the cider on the board. */
+function closedBook(ctx) {
+  const { obs } = ctx;
+  return panel(view("encounter"), "ab-encounter ab-book closed", ctx.bind(h("div", { class: "book-cover" },
+    pic(NS, "misc", "cave", "cover-pic"),
+    h("p", { class: "small", text: view("cave-deck", { n: obs.decks.cave, top: obs.cave_top ?? "—" }) }),
+    h("p", { class: "small", text: `${view("cider-board")}: ${obs.cider_on_board ? "🍺" : "—"}` })), { type: "act", action: "explore" }));
+}
+
 function offer(ctx) {
   const o = ctx.obs.offer;
   if (!Array.isArray(o)) return null;
@@ -563,7 +599,8 @@ function opponentMat(ctx, p) {
   const all = v.ready.length + v.exhausted.length + v.injured.length;
   const chip = (key, word, value, picture) => h("span", { class: ["mat-stat", key], "data-ref": `${key}-${p}`, "data-v": value, role: "img", "aria-label": `${word} ${value}`, title: `${word} ${value}` },
     picture, h("span", { class: "mat-n", "aria-hidden": "true", text: value }));
-  const summary = [p === obs.current ? h("span", { class: "turn-arrow", "aria-hidden": "true", text: "▶" }) : null, seatBadge(p, ctx.names),
+  // the arrow keeps its room when it is not this seat's turn, so the mat does not shift
+  const summary = [h("span", { class: ["turn-arrow", p === obs.current ? "now" : "later"], "aria-hidden": "true", text: "▶" }), seatBadge(p, ctx.names),
     chip("score", view("score"), s(obs, p), pic("common", "misc", "vp", "mat-pic")),
     chip("rep", view("reputation"), v.reputation, pic(NS, "villager", "torchbearer", "mat-pic")),
     chip("coins", view("coins"), v.coins, h("span", { class: "coin", "aria-hidden": "true", text: "◉" })),
@@ -585,10 +622,9 @@ export function draw(ctx) {
     top: others.map((p) => opponentMat(ctx, p)),
     topLabel: say("others"),
     board: villageScene(ctx, front, true),
-    aside: [h("div", { class: "ab-now" }, offer(ctx), taskPanel(ctx), tracks(ctx)),
-      panel(view("market"), "ab-market", marketScene(ctx),
-        h("p", { class: "small muted market-note" }, view("cave-deck", { n: obs.decks.cave, top: obs.cave_top ?? "—" }), " · ",
-          `${view("cider-board")}: ${obs.cider_on_board ? "🍺" : "—"}`))],
+    // the task at hand on the left; on the right what never moves when it grows: the tracks, the market
+    aside: [h("div", { class: "ab-now" }, offer(ctx), taskPanel(ctx) || closedBook(ctx)),
+      h("div", { class: "ab-shared" }, tracks(ctx), panel(view("market"), "ab-market", marketScene(ctx)))],
   });
 }
 
