@@ -73,9 +73,9 @@ def test_a_village_says_its_income_and_where_its_reputation_vp_come_from(page: A
     income = page.locator('.table-scene .village.seat-0 [data-ref="income-0"]')
     assert income.get_attribute("aria-label") == f"Income +{obs['villages'][0]['income']}"
     assert income.locator("text").text_content() == f"+{obs['villages'][0]['income']}"
-    # three players tied at position 2 (+0 VP) share the rank bonus: the score's 4 is explained (by your tracks)
+    # three players tied at position 2 (+0 VP) share the rank bonus: the score's 4 is explained (under the task)
     rep = obs["scores"][0]["reputation"]
-    assert page.locator(".ab-tracks .rep-parts").inner_text() == (
+    assert page.locator(".ab-notes .rep-parts").inner_text() == (
         f"Reputation: position 2 on the track (+0 VP) and, by rank now, +{rep} VP at the end")
     assert "VP" in page.locator(".rep-caption").inner_text()
 
@@ -83,7 +83,7 @@ def test_a_village_says_its_income_and_where_its_reputation_vp_come_from(page: A
 def test_japanese_lists_are_separated_with_the_japanese_comma(page: Any, server: str) -> None:
     state = _state_where(_rolled)
     _draw(page, server, state, "ja")
-    parts = page.locator(".ab-tracks .score-parts").inner_text()
+    parts = page.locator(".ab-notes .score-parts").inner_text()
     assert "、" in parts and ", " not in parts, parts
     sent = page.locator(".ab-encounter").inner_text()
     assert "派遣" in sent and "、" in sent.split("派遣")[1].splitlines()[0], sent
@@ -226,11 +226,11 @@ def test_the_progress_track_says_each_slots_income(page: Any, server: str) -> No
 
 
 def test_the_progress_income_key_is_said_once(page: Any, server: str) -> None:
-    """The key of the track (◉ = income) is said once, by the tracks, not repeated in every village."""
+    """The key of the track (◉ = income) is said once, by your score, not repeated in every village."""
     state = GAME.new_game(players=3, seed=1)
     _draw(page, server, state)
     assert page.locator(".track-caption").count() == 1
-    assert page.locator(".ab-tracks .track-caption").count() == 1
+    assert page.locator(".ab-notes .track-caption").count() == 1
 
 
 def test_the_chosen_option_is_named_as_the_reader_announced_it(page: Any, server: str) -> None:

@@ -21,7 +21,6 @@ import { badge, cardShape, die, gradient, icon, label, meeple, miniMat, piece, p
 const NS = "above_and_below";
 const ACTS = ["explore", "build", "harvest", "labor", "train"];
 const GOODS = ["mushroom", "fish", "fruit", "rope", "pot", "paper", "ore", "amethyst"];
-const POSE = { ready: "standing", exhausted: "lying", injured: "bed" };
 /** Each kind of building's colours: the card's picture band and its ink. */
 const BAND = { starting: "#d9a066", house: "#d9a066", outpost: "#6fb0c4", star: "#ecd27a", key: "#b9a2da" };
 const INK = { starting: "#6b3d12", house: "#6b3d12", outpost: "#0b4f63", star: "#7a5a00", key: "#4b2a78" };
@@ -136,21 +135,45 @@ function skills(ctx, vid, x, y, size = 11) {
 }
 
 /**
- * A villager as a meeple in `fill`: standing (ready), lying (exhausted) or in
- * bed (injured), its type's picture on a tag and its skills under it. (0, 0)
- * is the top left of a 48 × 56 place; the ground is at y = 38.
+ * A meeple in a pose, on the ground at y = 38 of a 48-wide place: standing
+ * (ready), lying on a straw mat, asleep (exhausted), or in bed with a bandage
+ * (injured). The kit's standing meeple is laid down here: its own lying and
+ * bed poses float above the ground line. Returns [shape, badge centre].
+ */
+function posed(state, fill) {
+  const size = 34;
+  if (state !== "exhausted" && state !== "injured") return [meeple(7, 4, size, fill, "standing"), [24, 22]];
+  // laid on its back, head to the left, seen low from the side
+  const lying = (x, ground) => svg("g", { transform: `translate(${x} ${ground}) scale(1 0.62) rotate(-90)` }, meeple(0, 0, size, fill, "standing"));
+  if (state === "exhausted") {
+    return [svg("g", { class: "meeple lying" },
+      svg("rect", { x: 0, y: 35, width: 44, height: 4, rx: 2, fill: "#d8b56a", stroke: "#8a6d3a", "stroke-width": 0.6 }),
+      lying(4, 36),
+      label(38, 14, "z", { size: 10, weight: 700, fill: "#4a6a85" }), label(44, 6, "z", { size: 8, weight: 700, fill: "#4a6a85" })), [21, 28]];
+  }
+  return [svg("g", { class: "meeple bed" },
+    svg("rect", { x: 0, y: 12, width: 5, height: 27, rx: 1.5, fill: "#8a5a2e" }),
+    svg("rect", { x: 43, y: 24, width: 4, height: 15, rx: 1.5, fill: "#8a5a2e" }),
+    svg("rect", { x: 3, y: 30, width: 43, height: 6, rx: 2, fill: "#efe4cf", stroke: "#6d4b2a", "stroke-width": 0.8 }),
+    lying(6, 31),
+    svg("rect", { x: 20, y: 19, width: 26, height: 12, rx: 3, fill: "#c0d6e8", stroke: "#4a6a85", "stroke-width": 0.8 }),
+    svg("circle", { cx: 12, cy: 6, r: 6, fill: "#d0312d", stroke: "#fff", "stroke-width": 1 }),
+    svg("path", { d: "M12 2.5 v7 M8.5 6 h7", stroke: "#fff", "stroke-width": 2 })), [33, 25]];
+}
+
+/**
+ * A villager as a meeple in `fill`, posed for its state, its type's picture
+ * on its chest and its skills under it. (0, 0) is the top left of a 48 × 56
+ * place; the ground is at y = 38.
  */
 function villagerPiece(ctx, vid, state, x, y, fill) {
   const v = ctx.data.villagers[vid];
-  const pose = POSE[state] || "standing";
-  const size = 34;
-  // a lying meeple in the kit is drawn from a lower origin: raise it onto the same ground
-  const body = pose === "standing" ? meeple(7, 4, size, fill, pose) : meeple(3, 4 - size * 0.9, size, fill, pose);
+  const [body, [bx, by]] = posed(state, fill);
   const text = `${vName(vid)} (${view(state)}): ${pick(v.icons)}`;
   const p = named(x, y, { "data-ref": `villager-${vid}`, "data-piece": "", "data-villager": vid }, text,
     hit(0, -2, 48, 58), body,
-    svg("circle", { cx: pose === "standing" ? 24 : 40, cy: pose === "standing" ? 6 : 22, r: 8, fill: "#fffaf0", stroke: "#3b2a1a", "stroke-width": 0.8 }),
-    icon(NS, "villager", v.type, (pose === "standing" ? 24 : 40) - 6, (pose === "standing" ? 6 : 22) - 6, 12, "#3b2a1a"),
+    svg("circle", { cx: bx, cy: by, r: 7.5, fill: "#fffaf0", stroke: "#3b2a1a", "stroke-width": 0.8 }),
+    icon(NS, "villager", v.type, bx - 5.5, by - 5.5, 11, "#3b2a1a"),
     skills(ctx, vid, 4, 41, 13));
   pieceOf(p).classList.add("villager", `v-${state}`);
   ctx.bind(pieceOf(p), (a) => a.villager === vid && a.type !== "train");
@@ -224,7 +247,7 @@ function villageScene(ctx, p, main) {
         const partial = a === "pass" ? { type: "pass" } : { type: "act", action: a };
         const name = a === "pass" ? say("pass") : t(`${NS}.act.${a}`);
         const sp = piece(signsX + col * (signW + 6), signsY + 4 + row * (signH + 6), { "data-action": a, role: "img", "aria-label": name },
-          svg("rect", { width: signW, height: signH, rx: 5, fill: a === "pass" ? "#b49a78" : "#8a5a2e", stroke: "#4a2d12", "stroke-width": 1.5 }),
+          svg("rect", { width: signW, height: signH, rx: 5, fill: a === "pass" ? "#6d5a44" : "#8a5a2e", stroke: "#4a2d12", "stroke-width": 1.5 }),
           icon(NS, "action", a, 6, 4, 22, "#fff3dc"),
           textBox(32, 2, signW - 36, signH - 4, name, "ab-sign-name"));
         pieceOf(sp).classList.add("action-sign");
@@ -260,24 +283,27 @@ function villageScene(ctx, p, main) {
   const stateOf = new Map([...v.ready.map((x) => [x, "ready"]), ...v.exhausted.map((x) => [x, "exhausted"]), ...v.injured.map((x) => [x, "injured"]),
     ...sent.map((x) => [x, "sent"])]);
   const spots = stable(`villagers-${p}`, [...stateOf.keys()].filter((x) => !explorers.includes(x)).sort((a, b) => a - b));
-  const slotW = 50;
+  // on a wide table the meeples are drawn larger (the outer group scales; the motion moves the inner one)
+  const zoom = thin ? 1 : 1.25;
+  const slotW = 50 * zoom, lineH = 64 * zoom;
   const perLine = Math.floor((W - 20) / slotW);
   const vTop = grassY + 10;
   spots.forEach((vid, k) => {
     if (vid === null) return;
-    const px = 10 + (k % perLine) * slotW, py = vTop + Math.floor(k / perLine) * 64;
+    const px = 10 + (k % perLine) * slotW, py = vTop + Math.floor(k / perLine) * lineH;
     const state = stateOf.get(vid);
     const vp = villagerPiece(ctx, vid, state === "sent" ? "ready" : state, px, py, SEAT_FILL[p % 5]);
     // one sent on a task (not exploring) stands with the task's picture over its head
     if (state === "sent") pieceOf(vp).append(svg("circle", { cx: 40, cy: 2, r: 9, fill: "#fff3c4", stroke: "#8a5a2e" }), icon(NS, "action", task.purpose, 33, -5, 14, "#5a3a12"));
+    if (zoom !== 1) vp.setAttribute("transform", `${vp.getAttribute("transform")} scale(${zoom})`);
     pieces_.push(vp);
   });
   // the key to the poses, once, in the grass's corner
-  const legend = main ? svg("g", { class: "pose-key", "aria-hidden": "true" },
-    label(W - 10, grassY + 16, `${say("pose-key", { ready: view("ready"), exhausted: view("exhausted"), injured: view("injured") })}`,
-      { size: 10, anchor: "end", fill: "#1f3a12", cls: "v-caption" })) : null;
   const vLines = Math.max(1, Math.ceil(spots.length / perLine));
-  y = grassY + 8 + vLines * 64;
+  const legend = main ? svg("g", { class: "pose-key", "aria-hidden": "true" },
+    label(W - 10, thin ? grassY + 14 + vLines * lineH : grassY + 16, `${say("pose-key", { ready: view("ready"), exhausted: view("exhausted"), injured: view("injured") })}`,
+      { size: 10, anchor: "end", fill: "#1f3a12", cls: "v-caption" })) : null;
+  y = grassY + 8 + vLines * lineH + (thin ? 12 : 0);
 
   // goods in the store, potions and cider, and the for-sale stall
   const stock = [...GOODS.filter((g) => v.goods[g]).map((g) => ["good", g, v.goods[g]]), ...(v.potions ? [["good", "potion", v.potions]] : []),
@@ -465,9 +491,15 @@ function tracks(ctx) {
       label(x0 - 8, 100, `${w("ab.round")} ${obs.round}/${rounds}`, { size: 11, weight: 700, fill: "#3b2a1a" }),
       roundTrack),
     // the small numbers are VP: said once, as the spaces are too narrow for the word
-    h("p", { class: "small muted rep-caption", text: tOr("view.rep-caption", {}, "") }),
-    h("p", { class: "small muted track-caption", text: tOr("view.track-caption", { base: data.base_income }, "") }),
-    Number.isInteger(obs.viewer) ? scoreLines(ctx, obs.viewer) : null);
+    h("p", { class: "small muted rep-caption", text: tOr("view.rep-caption", {}, "") }));
+}
+
+/** The keys of the tracks and where your score comes from: words only, under the task, where growing moves no piece. */
+function notes(ctx) {
+  const { obs, data } = ctx;
+  return h("div", { class: "panel ab-notes" },
+    Number.isInteger(obs.viewer) ? scoreLines(ctx, obs.viewer) : null,
+    h("p", { class: "small muted track-caption", text: tOr("view.track-caption", { base: data.base_income }, "") }));
 }
 
 /** Where a village's score comes from, and its reputation VP (track position plus the rank bonus). */
@@ -623,7 +655,7 @@ export function draw(ctx) {
     topLabel: say("others"),
     board: villageScene(ctx, front, true),
     // the task at hand on the left; on the right what never moves when it grows: the tracks, the market
-    aside: [h("div", { class: "ab-now" }, offer(ctx), taskPanel(ctx) || closedBook(ctx)),
+    aside: [h("div", { class: "ab-now" }, offer(ctx), taskPanel(ctx) || closedBook(ctx), notes(ctx)),
       h("div", { class: "ab-shared" }, tracks(ctx), panel(view("market"), "ab-market", marketScene(ctx)))],
   });
 }
