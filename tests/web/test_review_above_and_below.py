@@ -303,3 +303,21 @@ def test_a_move_moves_only_the_pieces_it_changed(page: Any, server: str) -> None
     now = page.locator(f'[data-ref="building-{card}"]').bounding_box()
     assert now is not None and now["y"] < was["y"] - 100, (was, now)
     assert len(changed) < 3, changed
+
+
+def test_the_encounter_at_both_widths_and_languages(page: Any, server: str) -> None:
+    """The gallery: an encounter open, at 1280×800 and 390×844, in English
+    and Japanese. The phone never scrolls sideways; the book holds the story."""
+    from tests.web.helpers import shot
+
+    state = _state_where(_rolled)
+    paragraph = state.observation(state.current_player)["task"]["paragraph"]
+    for lang in ("en", "ja"):
+        for width, height in ((1280, 800), (390, 844)):
+            _draw(page, server, state, lang, width)
+            page.set_viewport_size({"width": width, "height": height})
+            page.evaluate("([v, names]) => window.gameshelfDev(v, names, v.seat)", [view_of(state, state.current_player, lang), NAMES])
+            assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+            assert f"§{paragraph}" in page.locator(".ab-book .book-page.left").inner_text()
+            assert page.locator(".table-scene svg.scene .meeple").count() >= 3
+            shot(page, f"ab-encounter-{width}-{lang}")

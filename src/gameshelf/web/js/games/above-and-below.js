@@ -481,14 +481,14 @@ function tracks(ctx) {
   const vpLabels = data.reputation_vp.map((vp, i) => label(x0 + i * gap, 74, `${vp >= 0 ? "+" : ""}${vp}`, { size: 10, anchor: "middle", fill: "#2d6a36", cls: "rep-vp" }));
   const rounds = obs.rounds;
   const rGap = Math.min(36, (W - 2 * x0) / Math.max(1, rounds - 1));
-  const roundTrack = track(x0, 118, rounds, rGap, [{ step: obs.round - 1, fill: "#f2c14e", ref: "round-marker" }], { labels: [...Array(rounds).keys()].map((i) => i + 1), r: 9 });
+  const roundTrack = track(x0, 124, rounds, rGap, [{ step: obs.round - 1, fill: "#f2c14e", ref: "round-marker" }], { labels: [...Array(rounds).keys()].map((i) => i + 1), r: 9 });
   return panel(view("reputation"), "ab-tracks",
-    scene({ width: W, height: 134, label: `${view("reputation")} · ${w("ab.round")} ${obs.round}/${rounds}`, cls: "ab-tracks-scene" },
-      svg("rect", { x: 0, y: 0, width: W, height: 134, rx: 8, fill: "#f3ead8" }),
+    scene({ width: W, height: 140, label: `${view("reputation")} · ${w("ab.round")} ${obs.round}/${rounds}`, cls: "ab-tracks-scene" },
+      svg("rect", { x: 0, y: 0, width: W, height: 140, rx: 8, fill: "#f3ead8" }),
       svg("path", { d: `M${x0 - 10} 50 H${W - x0 + 10}`, stroke: "#8a5a2e", "stroke-width": 14, "stroke-linecap": "round" }),
       track(x0, 50, steps, gap, [], { labels: [...Array(steps).keys()], r: 10 }),
       markers, vpLabels,
-      label(x0 - 8, 100, `${w("ab.round")} ${obs.round}/${rounds}`, { size: 11, weight: 700, fill: "#3b2a1a" }),
+      label(x0 - 8, 96, `${w("ab.round")} ${obs.round}/${rounds}`, { size: 11, weight: 700, fill: "#3b2a1a" }),
       roundTrack),
     // the small numbers are VP: said once, as the spaces are too narrow for the word
     h("p", { class: "small muted rep-caption", text: tOr("view.rep-caption", {}, "") }));
