@@ -264,6 +264,8 @@ def test_the_table_is_one_drawn_village_that_says_nothing_twice(page: Any, serve
 
     seats = [{"kind": "human", "name": "Ann"}] + [{"kind": "bot", "level": "easy"}] * 2
     made = api_json(server, "/api/tables", body={"game": "above-and-below", "players": 3, "seats": seats})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
     page.set_viewport_size({"width": 1280, "height": 800})
     page.goto(f"{server}/#/t/{made['id']}?seat=0&token={made['tokens']['0']}")
     page.wait_for_selector(".status-bar.mine")
@@ -277,6 +279,12 @@ def test_the_table_is_one_drawn_village_that_says_nothing_twice(page: Any, serve
     what = sentence.split(": ", 1)[-1]
     assert what and what not in page.locator(".board").inner_text(), (what, sentence)
     shot(page, "ab-table-1280")
+    # a move played on the scene (an action sign) is sent, and the page redraws without an error
+    state = int(page.get_attribute(".table-page", "data-state") or -1)
+    page.locator(".table-scene .action-sign.legal").first.click()
+    page.wait_for_function("(n) => Number(document.querySelector('.table-page').dataset.state) !== n", arg=state, timeout=20_000)
+    page.wait_for_timeout(300)
+    assert not errors, errors
 
 
 def test_a_move_moves_only_the_pieces_it_changed(page: Any, server: str) -> None:
@@ -296,8 +304,8 @@ def test_a_move_moves_only_the_pieces_it_changed(page: Any, server: str) -> None
     page.evaluate("([v, names]) => window.gameshelfDev(v, names, v.seat)", [view_of(after, seat), NAMES])
     page.wait_for_function("() => document.querySelector('.board [data-changed]')")
     page.wait_for_timeout(100)
-    changed = page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('.board [data-card][data-changed]')]
-        .map((e) => [e.dataset.card, e.dataset.changed]))""")
+    changed = page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('.board [data-building][data-changed]')]
+        .map((e) => [e.dataset.building, e.dataset.changed]))""")
     assert changed.get(card) == "moved", changed
     page.wait_for_timeout(700)  # the card has landed: it now stands in the village, up from the market
     now = page.locator(f'[data-ref="building-{card}"]').bounding_box()

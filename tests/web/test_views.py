@@ -163,7 +163,7 @@ def test_above_and_below_draws_progress_track_caves_and_reputation(page: Any, se
     assert slots.nth(2).locator(".gi").count() == 0
     caves = first.locator(".cave")
     assert caves.count() == 2
-    assert caves.nth(0).locator('[data-card="o01"]').count() == 1  # the outpost stands on its cave
+    assert caves.nth(0).locator('[data-building="o01"]').count() == 1  # the outpost stands on its cave
     assert caves.nth(1).locator(".building").count() == 0  # an empty cave, ready for an outpost
     # reputation markers carry their seat's colour as well as its shape
     marker = page.locator('.ab-tracks [data-ref="rep-marker-0"]')

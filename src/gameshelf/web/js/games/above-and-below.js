@@ -12,6 +12,10 @@
 // `data-piece` on the piece's inner group, and counts carry `data-v`, which
 // changes only when that count does. Nothing else in a card changes between
 // moves, so a move moves or pulses only what it changed.
+//
+// SVG pieces never carry the data-* names table.js's old change flash looks
+// for (data-card, data-villager, data-slot, data-good, data-cave): it reads
+// `className` as a string, which an SVG element's is not.
 import { h, svg } from "../dom.js";
 import { t, w, pick, lang, has } from "../i18n.js";
 import { panel, seatBadge, seatsFrom, SEAT_CLASSES, SEAT_SHAPES } from "../board.js";
@@ -119,7 +123,7 @@ function buildingCard(ctx, card, x, y, { market = false, goods = 0 } = {}) {
   }
   const text = `${name}: ${effect} · ${b.vp} ${view("vp")}` + (market ? ` · ${b.cost} ${view("coins")}` : "")
     + (goods ? ` · ${item(b.good)} ${goods}` : "");
-  const p = named(x, y, { "data-ref": `building-${card}`, "data-piece": "", "data-v": goods, "data-card": card }, text, ...kids);
+  const p = named(x, y, { "data-ref": `building-${card}`, "data-piece": "", "data-v": goods, "data-building": card }, text, ...kids);
   pieceOf(p).classList.add("building", `cat-${b.category}`);
   ctx.bind(pieceOf(p), (a) => a.card === card);
   return p;
@@ -170,7 +174,7 @@ function villagerPiece(ctx, vid, state, x, y, fill) {
   const v = ctx.data.villagers[vid];
   const [body, [bx, by]] = posed(state, fill);
   const text = `${vName(vid)} (${view(state)}): ${pick(v.icons)}`;
-  const p = named(x, y, { "data-ref": `villager-${vid}`, "data-piece": "", "data-villager": vid }, text,
+  const p = named(x, y, { "data-ref": `villager-${vid}`, "data-piece": "", "data-meeple": vid }, text,
     hit(0, -2, 48, 58), body,
     svg("circle", { cx: bx, cy: by, r: 7.5, fill: "#fffaf0", stroke: "#3b2a1a", "stroke-width": 0.8 }),
     icon(NS, "villager", v.type, bx - 5.5, by - 5.5, 11, "#3b2a1a"),
@@ -310,7 +314,7 @@ function villageScene(ctx, p, main) {
     ...(v.cider ? [["good", "cider", v.cider]] : [])];
   const goodsY = y + 20;
   stock.forEach(([kind, g, n], i) => {
-    const tk = token(26 + i * 40, goodsY, kind, g, n, { "data-ref": ref(`goods-${p}-${g}`), "data-good": g }, `${item(g)} ${n}`);
+    const tk = token(26 + i * 40, goodsY, kind, g, n, { "data-ref": ref(`goods-${p}-${g}`), "data-token": g }, `${item(g)} ${n}`);
     pieceOf(tk).classList.add("good");
     ctx.bind(pieceOf(tk), (a) => a.item === g || a.good === g);
     pieces_.push(tk);
@@ -318,7 +322,7 @@ function villageScene(ctx, p, main) {
   // the stall: the one item this village has for sale (its owner may take it back, others may offer for it)
   const stallX = 10 + Math.max(stock.length, 0) * 40 + (stock.length ? 8 : 0);
   const stallText = v.sale ? `${view("for-sale")}: ${item(v.sale)}` : `${view("for-sale")}: —`;
-  const stall = named(stallX, y + 2, { "data-ref": ref(`sale-${p}`), "data-v": v.sale || "", "data-good": v.sale ? `sale-${v.sale}` : null }, stallText,
+  const stall = named(stallX, y + 2, { "data-ref": ref(`sale-${p}`), "data-v": v.sale || "", "data-token": v.sale ? `sale-${v.sale}` : null }, stallText,
     hit(-2, -2, 84, 40),
     svg("path", { d: "M0 10 L6 0 H74 L80 10 Z", fill: "#c0392b", stroke: "#6d1e16" }),
     svg("rect", { x: 4, y: 10, width: 72, height: 26, rx: 3, fill: "#f3e3c3", stroke: "#6d5a44" }),
@@ -342,7 +346,7 @@ function villageScene(ctx, p, main) {
   const caves = [...Array(n).keys()].map((i) => {
     const cave = v.caves[i], outpost = v.outposts[i];
     const cx = 120 + i * (CARD + 14), cy = caveTop + 10;
-    return svg("g", { class: ["cave", outpost ? "built" : "empty"].join(" "), "data-cave": i },
+    return svg("g", { class: ["cave", outpost ? "built" : "empty"].join(" "), "data-cave-spot": i },
       svg("path", { d: `M${cx - 4} ${cy + CARD_H + 16} v-${CARD_H - 10} q${(CARD + 8) / 2} -26 ${CARD + 8} 0 v${CARD_H - 10} Z`, fill: "#231a33", stroke: "#7b68a6", "stroke-width": 1 }),
       cave !== undefined ? label(cx + CARD / 2, cy + CARD_H + 12, view("cave", { cave }), { size: 10, anchor: "middle", fill: "#e4dcf3" }) : null,
       // the outpost built on the cave stands in it; an empty cave waits for one
@@ -394,7 +398,7 @@ function progressTrack(ctx, v, p, x0, y0, ref, step) {
       const [g, n] = v.track[i] || [null, 0];
       const x = x0 + i * step, sw = step - 4;
       const inc = incomes[i] !== undefined ? `, ${view("income")} ${incomes[i]}` : "";
-      return svg("g", { class: ["progress-slot", g ? "filled" : "open"].join(" "), role: "listitem", "data-slot": `track-${i}`, "data-ref": ref(`track-${p}-${i}`), "data-v": `${g || ""}${n}`,
+      return svg("g", { class: ["progress-slot", g ? "filled" : "open"].join(" "), role: "listitem", "data-track-slot": i, "data-ref": ref(`track-${p}-${i}`), "data-v": `${g || ""}${n}`,
         "aria-label": (g ? `${item(g)} ×${n} (${vp} ${view("vp")} ×${n})` : `${vp} ${view("vp")}`) + inc },
       svg("rect", { x, y: y0 + 4, width: sw, height: 36, rx: 4, fill: g ? "#e6f4ea" : "#f3e9d2", stroke: g ? "#2d6a36" : "#b8a88e", "stroke-dasharray": g ? null : "3 2" }),
       label(x + sw / 2, y0 + 14, `${vp} ${view("vp")}`, { size: 9, anchor: "middle", fill: "#5a4a38", cls: "slot-vp" }),
@@ -445,7 +449,7 @@ function marketScene(ctx) {
     if (vid === null || vid === undefined) return;
     const v = ctx.data.villagers[vid];
     const text = `${vName(vid)} (${cost} ${view("coins")}): ${pick(v.icons)}`;
-    const sp = named(sx, sy, { "data-ref": `slot-villager-${vid}`, "data-villager": vid }, text,
+    const sp = named(sx, sy, { "data-ref": `slot-villager-${vid}`, "data-meeple": vid }, text,
       hit(-2, -2, slotW - 2, 80), meeple(slotW / 2 - 18, 4, 34, "#d8cbb3"),
       svg("circle", { cx: slotW / 2 - 1, cy: 10, r: 8, fill: "#fffaf0", stroke: "#3b2a1a", "stroke-width": 0.8 }),
       icon(NS, "villager", v.type, slotW / 2 - 7, 4, 12, "#3b2a1a"),
