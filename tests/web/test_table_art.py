@@ -136,7 +136,7 @@ def test_three_players_at_1280x800_fold_the_others_and_keep_yours_and_the_decisi
         controls = page.locator(".status-bar .bar-move, .status-bar .stepper, .board .legal")
         assert any((b := controls.nth(k).bounding_box()) and b["y"] + b["height"] <= 800 for k in range(controls.count()))
         # your own area starts in the first screen too
-        own = page.locator(".board .fr-own, .board .camp, .board .village").first
+        own = page.locator(".board .fr-own:visible, .board .camp:visible, .board .village:visible").first
         assert own.bounding_box()["y"] < 800
     # a click opens another seat's area, and it stays open when the table is drawn again
     assert last is not None

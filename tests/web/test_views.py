@@ -156,18 +156,19 @@ def test_above_and_below_draws_progress_track_caves_and_reputation(page: Any, se
     assert slots.count() == 8  # the rulebook's eight slots, filled from the left
     assert first.locator(".progress-slot.filled").count() == 2
     # two fish on the first slot are two fish pieces, not "×2"
-    assert slots.nth(0).locator(".pieces").get_attribute("data-n") == "2"
-    assert slots.nth(0).locator(".pieces .gi").count() == 2
-    assert "1 VP" in slots.nth(0).inner_text()
-    assert slots.nth(2).inner_text().strip() == "2 VP"  # an open slot says what it is worth
+    assert slots.nth(0).get_attribute("data-v") == "fish2"
+    assert slots.nth(0).locator(".gi").count() == 2
+    assert slots.nth(0).locator(".slot-vp").text_content() == "1 VP"
+    assert slots.nth(2).locator(".slot-vp").text_content() == "2 VP"  # an open slot says what it is worth
+    assert slots.nth(2).locator(".gi").count() == 0
     caves = first.locator(".cave")
     assert caves.count() == 2
-    assert caves.nth(0).locator('[data-card="o01"]').count() == 1  # the outpost stands on its cave
+    assert caves.nth(0).locator('[data-building="o01"]').count() == 1  # the outpost stands on its cave
     assert caves.nth(1).locator(".building").count() == 0  # an empty cave, ready for an outpost
     # reputation markers carry their seat's colour as well as its shape
-    marker = page.locator(".rep-markers .seat-shape.seat-0")
-    assert marker.inner_text() == "●"
-    assert marker.evaluate("e => getComputedStyle(e).color") == "rgb(213, 94, 0)"
+    marker = page.locator('.ab-tracks [data-ref="rep-marker-0"]')
+    assert marker.locator("text").text_content() == "●"
+    assert marker.locator(".rep-pin").evaluate("e => getComputedStyle(e).fill") == "rgb(213, 94, 0)"
 
 
 def test_filthy_rich_sign_over_several_pockets_is_one_shape(page: Any, server: str) -> None:
@@ -333,13 +334,17 @@ def test_your_own_board_comes_first_then_the_others_in_turn_order(page: Any, ser
     _dev(page, server, game_id, view)
     seats = page.eval_on_selector_all(board, """els => els.map((e) =>
         Number([...e.classList].find((c) => c.startsWith('seat-')).slice(5)))""")
+    first = board
+    if game_id == "above-and-below":  # a drawn table: the others sit along the top, before your village's scene
+        seats, first = seats[-1:] + seats[:-1], ".table-scene .village"
     assert seats == [(you + k) % players for k in range(players)]
-    assert page.locator(board).first.locator(".seat-you").count() == 1
+    assert page.locator(first).first.locator(".seat-you").count() == 1
     # a spectator sees seat order
     obs["you" if game_id == "pay-dirt" else "viewer"] = None
     page.evaluate("([v, names]) => window.gameshelfDev(v, names, null)", [view, NAMES])
-    assert page.eval_on_selector_all(board, """els => els.map((e) =>
-        Number([...e.classList].find((c) => c.startsWith('seat-')).slice(5)))""") == list(range(players))
+    seats = page.eval_on_selector_all(board, """els => els.map((e) =>
+        Number([...e.classList].find((c) => c.startsWith('seat-')).slice(5)))""")
+    assert (seats[-1:] + seats[:-1] if game_id == "above-and-below" else seats) == list(range(players))
 
 
 def test_filthy_rich_auction_bids_are_made_at_the_auction(page: Any, server: str) -> None:

@@ -23,7 +23,9 @@ def client_data(game: AboveAndBelow) -> dict[str, Any]:
     comp = load_components()
     villagers = [{"type": v.type, "icons": every_language(lambda lang, i=v.id: icons(i, lang)),  # type: ignore[misc]
                   # lanterns this villager's die gives on faces 1..6 (B9), so a roll can say what it gave
-                  "lantern": list(v.lantern), "lanterns_by_face": [v.lanterns(face) for face in range(1, 7)]}
+                  "lantern": list(v.lantern), "lanterns_by_face": [v.lanterns(face) for face in range(1, 7)],
+                  # the hammer and quill icons (2 = the "+" icon), drawn under the villager's meeple
+                  "hammer": v.hammer, "quill": v.quill}
                  for v in comp.villagers]
     buildings = {key: {"category": b.category, "cost": b.cost, "vp": b.vp + 1,
                        "good": b.goods_on_buy or b.goods_refill,
