@@ -56,9 +56,13 @@ def _open(page: Any, server: str, table: str, token: str) -> None:
 
 
 def _scene_share(page: Any) -> dict[str, Any]:
-    """How many scenes the board has, and the share of the viewport the first covers."""
+    """How many scenes the board shows, and the share of the viewport the first covers.
+    (An opponent's folded mat may hold a scene of its own: only what is shown counts.)"""
     return dict(page.evaluate("""() => {
-      const scenes = document.querySelectorAll('.board svg.scene');
+      const scenes = [...document.querySelectorAll('.board svg.scene')].filter((s) => {
+        const r = s.getBoundingClientRect();
+        return r.width > 0 && r.height > 0;
+      });
       if (!scenes.length) return { count: 0, share: 0 };
       const r = scenes[0].getBoundingClientRect();
       const w = Math.max(0, Math.min(r.right, innerWidth) - Math.max(r.left, 0));
