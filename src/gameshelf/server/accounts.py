@@ -28,6 +28,7 @@ from gameshelf.server import ratings, schemas, sessions, statistics
 from gameshelf.server.account_schemas import ClaimSeat
 from gameshelf.server.account_tables import accounts
 from gameshelf.server.db import reading, seats, tables, writing
+from gameshelf.server.devices import Devices
 from gameshelf.server.errors import ApiError
 from gameshelf.server.passwords import (
     fold,
@@ -35,11 +36,12 @@ from gameshelf.server.passwords import (
     name_problem,
     needs_rehash,
     password_problem,
+    skeleton,
     verify,
     verify_dummy,
 )
 from gameshelf.server.service import OPEN, OVER, RUNNING, Service
-from gameshelf.server.throttle import Throttle
+from gameshelf.server.throttle import SIGNUP, Throttle
 from gameshelf.server.tokens import matches
 
 #: Finished games a profile's totals read (the most recent), and those shown.
@@ -49,10 +51,10 @@ STAT_GAMES = 50
 
 
 class Throttled(ApiError):
-    """429: too many failed logins; ``headers`` carries Retry-After."""
+    """429: too many failed logins (or sign-ups); ``headers`` carries Retry-After."""
 
-    def __init__(self, seconds: int) -> None:
-        super().__init__(429, "throttled", {"seconds": seconds})
+    def __init__(self, seconds: int, code: str = "throttled") -> None:
+        super().__init__(429, code, {"seconds": seconds})
         self.headers = {"Retry-After": str(seconds)}
 
 
@@ -74,49 +76,72 @@ class Accounts:
         self.service = service
         self.engine = service.engine
         self.throttle = throttle
+        self.devices = Devices(service.engine)
 
     # -- sign-up and login ------------------------------------------------------------
-    def register(self, name: str, password: str) -> tuple[str, dict[str, Any]]:
-        """A new account, logged in: (session id for the cookie, its /api/me)."""
+    def register(self, name: str, password: str, address: str,
+                 device: str | None = None) -> tuple[str, dict[str, Any], str]:
+        """A new account, logged in: (session id for the cookie, its
+        /api/me, the device cookie's new value). Sign-ups are counted per
+        address before any work (``throttle.SIGNUP``); a name that looks
+        like an existing one (same skeleton) is refused like a taken one."""
         for problem in (name_problem(name), password_problem(password)):
             if problem:
                 raise ApiError(422, problem)
+        wait = self.throttle.take([(SIGNUP, address)])
+        if wait:
+            raise Throttled(wait, "signup-throttled")
+        folded = fold(name)
+        shape = skeleton(folded)
         stored = hash_password(password)  # before the name is looked at: the same time either way
         try:
             with writing(self.engine) as conn:
+                if conn.dialect.name == "postgresql":  # two look-alike sign-ups at once: one waits
+                    conn.execute(sa.text("SELECT pg_advisory_xact_lock(hashtext(:s))"), {"s": shape})
+                alike = conn.execute(sa.select(accounts.c.name_key).where(
+                    accounts.c.name_skeleton == shape).limit(1)).first()
+                if alike is not None:
+                    raise ApiError(409, "name-taken" if alike.name_key == folded else "name-confusable")
                 inserted = conn.execute(accounts.insert().values(
-                    name=name, name_key=fold(name), password_hash=stored, disabled=False,
-                    created_at=time.time())).inserted_primary_key
+                    name=name, name_key=folded, name_skeleton=shape, password_hash=stored,
+                    password_nfkc=True, disabled=False, created_at=time.time())).inserted_primary_key
                 assert inserted is not None
                 account_id = inserted[0]
                 session_id, _csrf = sessions.open_session(conn, int(account_id))
         except IntegrityError:
             raise ApiError(409, "name-taken") from None
-        return session_id, self._me_by_cookie(session_id)
+        return session_id, self._me_by_cookie(session_id), self.devices.remember(device, folded)
 
-    def login(self, name: str, password: str, address: str) -> tuple[str, dict[str, Any]]:
+    def login(self, name: str, password: str, address: str,
+              device: str | None = None) -> tuple[str, dict[str, Any], str]:
         """Log in, or refuse with the same words and about the same time
-        whether or not the name exists (a throttled try is refused first)."""
-        keys = self.throttle.keys(fold(name), address)
-        wait = self.throttle.wait(keys)
+        whether or not the name exists. The try is counted first (a
+        throttled one is refused before anything else): against this
+        device when it logged in as the name before, else against the name
+        and the address. A success gives the count back and renews the
+        device cookie: (session id, /api/me, device cookie)."""
+        folded = fold(name)
+        tries = self.throttle.login_tries(folded, address, self.devices.known(device, folded))
+        wait = self.throttle.take(tries)
         if wait:
             raise Throttled(wait)
         with reading(self.engine) as conn:
-            row = conn.execute(sa.select(accounts).where(accounts.c.name_key == fold(name))).first()
+            row = conn.execute(sa.select(accounts).where(accounts.c.name_key == folded)).first()
         if row is None:
             verify_dummy(password)
             ok = False
         else:
-            ok = verify(row.password_hash, password) and not row.disabled
+            ok = verify(row.password_hash, password, row.password_nfkc) and not row.disabled
         if not ok or row is None:
-            self.throttle.failed(keys)
             raise ApiError(401, "bad-login")
+        self.throttle.give_back(tries)
         with writing(self.engine) as conn:
-            if needs_rehash(row.password_hash):
+            if needs_rehash(row.password_hash) or not row.password_nfkc:
+                # older parameters, or a hash of the password as typed (before revision 0006)
                 conn.execute(accounts.update().where(accounts.c.id == row.id)
-                             .values(password_hash=hash_password(password)))
+                             .values(password_hash=hash_password(password), password_nfkc=True))
             session_id, _csrf = sessions.open_session(conn, row.id)
-        return session_id, self._me_by_cookie(session_id)
+        return session_id, self._me_by_cookie(session_id), self.devices.remember(device, folded)
 
     def change_password(self, session: sessions.Session, old: str, new: str) -> None:
         """A new password; every other session of the account ends."""
@@ -125,11 +150,12 @@ class Accounts:
             raise ApiError(422, problem)
         with reading(self.engine) as conn:
             row = conn.execute(sa.select(accounts).where(accounts.c.id == session.account_id)).one()
-        if not verify(row.password_hash, old):
+        if not verify(row.password_hash, old, row.password_nfkc):
             raise ApiError(403, "bad-password-old")
         stored = hash_password(new)
         with writing(self.engine) as conn:
-            conn.execute(accounts.update().where(accounts.c.id == row.id).values(password_hash=stored))
+            conn.execute(accounts.update().where(accounts.c.id == row.id)
+                         .values(password_hash=stored, password_nfkc=True))
             sessions.close_all(conn, row.id, keep=session.id_hash)
 
     def _me_by_cookie(self, session_id: str) -> dict[str, Any]:
@@ -296,7 +322,7 @@ class Accounts:
         with writing(self.engine) as conn:
             account_id = self._id_of(conn, name)
             conn.execute(accounts.update().where(accounts.c.id == account_id)
-                         .values(password_hash=stored))
+                         .values(password_hash=stored, password_nfkc=True))
             sessions.close_all(conn, account_id)
         return password
 
