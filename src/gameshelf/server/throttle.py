@@ -182,10 +182,10 @@ def _take_row(conn: Connection, key: str, rule: Rule, now: float) -> tuple[int, 
         from sqlalchemy.dialects.sqlite import insert  # type: ignore[assignment]
     fresh = login_counts.c.window_end <= now
     statement = insert(login_counts).values(key_hash=key, count=1, window_end=now + rule.window)
-    statement = statement.on_conflict_do_update(
+    counted = statement.on_conflict_do_update(
         index_elements=[login_counts.c.key_hash],
         set_={"count": sa.case((fresh, 1), else_=login_counts.c.count + 1),
               "window_end": sa.case((fresh, now + rule.window), else_=login_counts.c.window_end)},
     ).returning(login_counts.c.count, login_counts.c.window_end)
-    row = conn.execute(statement).one()
-    return int(row.count), float(row.window_end) - now
+    count, window_end = conn.execute(counted).one()
+    return int(count), float(window_end) - now
