@@ -27,7 +27,7 @@ from gameshelf.server.app import create_app
 from gameshelf.server.config import Settings
 from gameshelf.server.db import reading, writing
 from gameshelf.server.throttle import LIMIT, SIGNUP, WINDOW
-from tests.server.accounts_helpers import PASSWORD, fresh_name, random_address
+from tests.server.accounts_helpers import PASSWORD, fresh_name, from_address, random_address
 from tests.server.procs import start_server, stop
 
 
@@ -39,13 +39,11 @@ def app(database_url: str) -> Iterator[TestClient]:
         yield client
 
 
-def _address() -> tuple[str, int]:
-    return (random_address(), 5000)
+def _address() -> str:
+    return random_address()
 
 
-def _as(client: TestClient, address: tuple[str, int]) -> TestClient:
-    """The same app seen from another address."""
-    return TestClient(client.app, client=address)
+_as = from_address
 
 
 def _post(client: TestClient, path: str, body: dict[str, Any],

@@ -24,7 +24,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Row
 from sqlalchemy.exc import IntegrityError
 
-from gameshelf.server import ratings, schemas, sessions, statistics
+from gameshelf.server import fair, ratings, schemas, sessions, statistics
 from gameshelf.server.account_schemas import ClaimSeat
 from gameshelf.server.account_tables import accounts
 from gameshelf.server.db import reading, seats, tables, writing
@@ -58,17 +58,19 @@ class Throttled(ApiError):
         self.headers = {"Retry-After": str(seconds)}
 
 
-def check_rated(req: schemas.CreateTable, owner: int | None) -> None:
+def check_rated(req: schemas.CreateTable, owner: int | None) -> schemas.CreateTable:
     """A rated table seats logged-in people and bots: its creator (logged
     in) sits in its only human seat; every other seat is a bot or open (a
-    logged-in person takes it). A one-seat game is never rated."""
+    logged-in person takes it). A one-seat game is never rated. Returns the
+    request to serve: a rated one always has a clock (``fair.rated_clock``)."""
     if not req.rated:
-        return
+        return req
     if owner is None:
         raise ApiError(401, "login-required")
     humans = [s for s in req.seats if isinstance(s, schemas.HumanSeat)]
     if len(humans) != 1 or req.players < 2:
         raise ApiError(422, "rated-seats")
+    return fair.rated_clock(req)
 
 
 class Accounts:
@@ -251,20 +253,24 @@ class Accounts:
         abandoned = 0
         for index, r in enumerate(finished):
             result = json.loads(r.result) if r.result else None
-            if result is None:
+            if result is None or fair.is_aborted(result):  # an aborted game is on no record
                 continue
             place = ratings.ranks_of(result, r.players)[r.seat]
             marked = result.get("marked") or {}
-            left = r.seat in marked.get("bot_played", []) or r.seat in marked.get("timed_out", [])
+            ended = result.get("ended")  # a rated game lost by a leave or a clock (fair.py)
+            left = (r.seat in marked.get("bot_played", []) or r.seat in marked.get("timed_out", [])
+                    or (ended is not None and ended["seat"] == r.seat))
             abandoned += left
             score = result["scores"][r.seat]
-            game = per_game.setdefault(r.game, {"game": r.game, "played": 0, "won": 0,
+            game = per_game.setdefault(r.game, {"game": r.game, "played": 0, "won": 0, "scored": 0,
                                                 "score_total": 0.0, "tables": []})
             game["played"] += 1
             game["won"] += place == 1 and not left and r.players > 1
-            game["score_total"] += score
-            if len(game["tables"]) < STAT_GAMES:
-                game["tables"].append((r.id, r.seat))
+            if ended is None:  # a game cut short has no final score nor statistics
+                game["scored"] += 1
+                game["score_total"] += score
+                if len(game["tables"]) < STAT_GAMES:
+                    game["tables"].append((r.id, r.seat))
             if index < RECENT:
                 recent.append({"table": r.id, "game": r.game, "rated": bool(r.rated),
                                "ended_at": r.updated_at, "place": place, "of": r.players,
@@ -273,7 +279,7 @@ class Accounts:
         games = []
         for game_id, g in sorted(per_game.items()):
             games.append({"game": game_id, "played": g["played"], "won": g["won"],
-                          "average_score": round(g["score_total"] / g["played"], 2),
+                          "average_score": round(g["score_total"] / max(1, g["scored"]), 2),
                           "statistics": self._statistics(game_id, g["tables"], lang)})
         return {
             "name": account.name, "since": account.created_at,

@@ -69,10 +69,20 @@ class Marks(Declared):
         default_factory=list, description="Seats that asked for hints (docs/hints.md).")
 
 
+class Ended(Declared):
+    """A rated game ended early (docs/accounts.md, server/fair.py)."""
+
+    how: Literal["aborted", "forfeit"] = Field(
+        description="aborted: before the seat's second move, nobody rated; forfeit: the seat lost.")
+    seat: SeatIndex
+    by: Literal["left", "timeout"]
+
+
 class Result(Declared):
     scores: list[float]
     ranking: list[list[SeatIndex]] = Field(description="Seats by place, best first; ties share a group.")
     marked: Marks | None = None
+    ended: Ended | None = Field(None, description="Set when a rated game ended by a leave or a clock.")
 
 
 class TableClock(Declared):
