@@ -44,19 +44,20 @@ def serve(
     (documented at /docs)."""
     import uvicorn
 
+    from gameshelf.server.proxies import parse
+
+    try:  # checked before anything else is done
+        trusted = parse(trusted_proxy or [])
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc), param_hint="--trusted-proxy") from None
     # Workers import the app afresh, so the settings travel in the environment.
     os.environ[DATABASE_ENV] = db or os.environ.get(DATABASE_ENV) or default_database_url()
     if redis:
         os.environ[REDIS_ENV] = redis
     os.environ[BOT_WORKERS_ENV] = str(bot_workers)
     os.environ[READ_TIMEOUT_ENV] = str(read_timeout)
-    if trusted_proxy:
-        from gameshelf.server.proxies import parse
-
-        try:
-            os.environ[TRUSTED_PROXIES_ENV] = " ".join(parse(trusted_proxy))
-        except ValueError as exc:
-            raise typer.BadParameter(str(exc), param_hint="--trusted-proxy") from None
+    if trusted:
+        os.environ[TRUSTED_PROXIES_ENV] = " ".join(trusted)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0") else host
     typer.echo(f"gameshelf is being served at http://{shown}:{port}/  (API docs: /docs)")
     uvicorn.run(
