@@ -200,22 +200,39 @@ def probe_logins(base: str) -> None:
     say("secure" in r.headers.get("set-cookie", "").lower(), "get a cookie without Secure over https")
 
 
-def probe_signups(base: str) -> None:
-    print("Sign-ups:")
-    me = Client(base)
-    barrier = threading.Barrier(30)
+def rss_mb(pid: int) -> float:
+    """The server process's resident memory (Linux), in MB."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
 
-    def sign_up(i: int) -> int:
-        with httpx.Client(base_url=base, timeout=120) as http:
+
+def burst(base: str, addresses: list[str]) -> list[int]:
+    """One sign-up from each address, all at once."""
+    barrier = threading.Barrier(len(addresses))
+
+    def sign_up(address: str) -> int:
+        with httpx.Client(base_url=base, timeout=300) as http:
             barrier.wait()
-            return http.post("/api/auth/register", json={"name": f"bulk{secrets.token_hex(4)}{i}",
+            return http.post("/api/auth/register", json={"name": f"bulk{secrets.token_hex(5)}",
                                                           "password": PASSWORD},
-                             headers={"X-Forwarded-For": me.address}).status_code
+                             headers={"X-Forwarded-For": address}).status_code
 
-    with concurrent.futures.ThreadPoolExecutor(30) as pool:
-        statuses = list(pool.map(sign_up, range(30)))
+    with concurrent.futures.ThreadPoolExecutor(len(addresses)) as pool:
+        return list(pool.map(sign_up, addresses))
+
+
+def probe_signups(base: str, pid: int) -> None:
+    print("Sign-ups:")
+    statuses = burst(base, [Client(base).address] * 30)
     made = statuses.count(201)
     say(made <= 10, f"make more than 10 accounts an hour from one address ({made} of 30)")
+    before = rss_mb(pid)
+    statuses = burst(base, [f"203.0.113.{i + 1}" for i in range(60)])  # 60 addresses at once
+    grown = rss_mb(pid) - before
+    say(grown < 60, f"grow the server's memory with 60 concurrent sign-ups ({before:.0f} MB, "
+        f"+{grown:.0f} MB; {statuses.count(201)} made; argon2 runs 2 at a time)")
 
 
 def probe_hygiene(base: str) -> None:
@@ -247,8 +264,10 @@ def main() -> None:
     folder = tempfile.mkdtemp(prefix="gs-attack-")
     proc, base = start(args.db or f"sqlite:///{folder}/attack.sqlite3", args.redis)
     try:
-        for probe in (probe_farming, probe_escape, probe_logins, probe_signups, probe_hygiene):
+        for probe in (probe_farming, probe_escape, probe_logins):
             probe(base)
+        probe_signups(base, proc.pid)
+        probe_hygiene(base)
     finally:
         proc.terminate()
         proc.wait(10)
