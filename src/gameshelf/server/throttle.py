@@ -90,7 +90,8 @@ return 0
 Try = tuple[Rule, str]
 
 
-def _key(rule: Rule, value: str) -> str:
+def key_hash(rule: Rule, value: str) -> str:
+    """The stored (hashed) key of a value under a rule: no address kept in clear."""
     return hashlib.sha256(f"{rule.kind}:{value}".encode()).hexdigest()
 
 
@@ -120,7 +121,7 @@ class Throttle:
         over its limit (the try then goes no further and is counted
         nowhere), else 0."""
         now = time.time() if now is None else now
-        keys = sorted((_key(rule, value), rule) for rule, value in tries)  # one order: no deadlock
+        keys = sorted((key_hash(rule, value), rule) for rule, value in tries)  # one order: no deadlock
         taken, counted_back = self._take(keys, now)
         over = [left for (_k, rule), (count, left) in zip(keys, taken, strict=True)
                 if count > rule.limit]
@@ -132,7 +133,7 @@ class Throttle:
 
     def give_back(self, tries: list[Try], now: float | None = None) -> None:
         """A try that succeeded (a login) is no failure: its count goes."""
-        self._give([_key(rule, value) for rule, value in tries], time.time() if now is None else now)
+        self._give([key_hash(rule, value) for rule, value in tries], time.time() if now is None else now)
 
     # -- storage ------------------------------------------------------------------------
     def _take(self, keys: list[tuple[str, Rule]],
