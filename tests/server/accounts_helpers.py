@@ -15,13 +15,30 @@ def fresh_name(prefix: str = "p") -> str:
     return f"{prefix}{secrets.token_hex(5)}"
 
 
+def from_address(client: TestClient, address: str) -> TestClient:
+    """The same running app, seen from ``address``: it shares the entered
+    client's event loop (``portal``), so the work a request leaves running
+    (a bot's turn, a socket's update) goes on after it; a client of its own
+    would run each request on a loop that ends with it."""
+    other = TestClient(client.app, client=(address, 50000))
+    other.portal = client.portal
+    return other
+
+
+def random_address() -> str:
+    """A client address no other test uses (198.18.0.0/15: set aside for tests)."""
+    return f"198.{18 + secrets.randbelow(2)}.{secrets.randbelow(256)}.{1 + secrets.randbelow(254)}"
+
+
 class Browser:
     """One browser on the shared test client: its own session cookie, sent
     by hand, so several people can be logged in at once on one server (and
     the client's jar never carries one person's cookie to another's call)."""
 
     def __init__(self, client: TestClient, session: str | None = None) -> None:
-        self.client = client
+        # each browser is a person of their own, at an address of their own:
+        # sign-ups and failed logins are counted per address (issue 41)
+        self.client = from_address(client, random_address())
         self.session = session
 
     def request(self, method: str, url: str, headers: dict[str, str] | None = None,

@@ -89,7 +89,7 @@ def test_upgrade_from_0003_keeps_every_table_and_game(empty_url: str) -> None:
     inspector = sa.inspect(engine)
     names = set(inspector.get_table_names())
     assert {"gs_tables", "gs_seats", "gs_moves", "gs_daily_attempts", "gs_accounts", "gs_sessions",
-            "gs_login_failures", "gs_ratings", "gs_rating_events"} <= names
+            "gs_login_counts", "gs_ratings", "gs_rating_events"} <= names
     with engine.connect() as conn:
         assert conn.execute(sa.text("SELECT count(*) FROM gs_moves")).scalar_one() == 3
         assert conn.execute(sa.text("SELECT count(*) FROM gs_daily_attempts")).scalar_one() == 1
@@ -106,5 +106,45 @@ def test_upgrade_from_0003_keeps_every_table_and_game(empty_url: str) -> None:
         assert view["seat"] == mover and view["legal"]
         done = service.submit("old1", tokens[mover], schemas.Move(after=3, action=view["legal"][0]["action"]))
         assert done["state"] == 4
+    finally:
+        service.close()
+
+
+def test_upgrade_from_0005_keeps_accounts_and_their_passwords(empty_url: str) -> None:
+    """Revision 0006 (issue 41): an account made before it keeps its
+    password as typed (its hash is of the raw form, ``password_nfkc`` false)
+    and gets its name's skeleton, so a look-alike of it is refused; the old
+    failure counters go."""
+    import unicodedata
+
+    from gameshelf.server.accounts import Accounts
+    from gameshelf.server.errors import ApiError
+    from gameshelf.server.passwords import HASHER
+    from gameshelf.server.throttle import Throttle
+
+    engine = make_engine(empty_url)
+    _upgrade(engine, "0005")
+    typed = unicodedata.normalize("NFD", "Ünïcødé pässwörd")
+    with engine.begin() as conn:
+        conn.execute(sa.text(
+            "INSERT INTO gs_accounts (name, name_key, password_hash, disabled, created_at) "
+            "VALUES ('Paypal', 'paypal', :h, false, 1.0)"), {"h": HASHER.hash(typed)})
+        conn.execute(sa.text("INSERT INTO gs_login_failures (key_hash, at) VALUES ('k', 1.0)"))
+    migrate(engine)
+    names = set(sa.inspect(engine).get_table_names())
+    assert "gs_login_failures" not in names and {"gs_login_counts", "gs_secrets"} <= names
+    with engine.connect() as conn:
+        row = conn.execute(sa.text("SELECT name_skeleton, password_nfkc FROM gs_accounts")).one()
+    assert row.name_skeleton == "paypa1" and row.password_nfkc in (False, 0)
+    service = Service(engine)
+    try:
+        accounts = Accounts(service, Throttle(engine))
+        with pytest.raises(ApiError) as refused:
+            accounts.register("P\u0430ypal", "a new password", "192.0.2.1")  # Cyrillic а
+        assert refused.value.code == "name-confusable"
+        session, me, device = accounts.login("paypal", typed, "192.0.2.2")
+        assert me["account"]["name"] == "Paypal" and session and device
+        composed = unicodedata.normalize("NFC", typed)
+        assert accounts.login("paypal", composed, "192.0.2.3")[1]["account"]["name"] == "Paypal"
     finally:
         service.close()

@@ -112,23 +112,8 @@ def test_the_update_cannot_run_twice(client: TestClient) -> None:
     assert len(_events(client, table)) == 2
 
 
-def test_a_leaver_counts_last_and_the_game_stays_on_their_record(client: TestClient) -> None:
-    web, name, token = register(client)
-    r = web.post("/api/tables", headers=csrf(token), json={
-        "game": "filthy-rich", "players": 2, "rated": True,
-        "seats": [{"kind": "human", "name": name}, {"kind": "bot", "level": "easy"}]})
-    table = r.json()["id"]
-    assert web.post(f"/api/tables/{table}/seats/0/leave", headers=csrf(token),
-                    json={"bot": "easy"}).status_code == 200
-    deadline = time.monotonic() + 240
-    while client.get(f"/api/tables/{table}").json()["status"] != "over":
-        assert time.monotonic() < deadline, "the bots did not finish"
-        time.sleep(0.1)
-    events = _events(client, table)
-    assert events[0].rank == 2 and events[1].rank == 1
-    profile = client.get(f"/api/players/{name}").json()
-    assert profile["played"] == 1 and profile["won"] == 0 and profile["unfinished"] == 1
-    assert profile["recent"][0]["left"] is True
+# (a leaver at a rated table: tests/server/test_fair_play.py, issue 41: aborted before
+# their second move, else the game ends at once as their loss)
 
 
 # -- statistics declared as data ----------------------------------------------------------

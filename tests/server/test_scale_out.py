@@ -34,13 +34,15 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, unix_connect
 
-from tests.server.conftest import REDIS_UP
+from tests.server.conftest import REDIS_UP, REDIS_URL
 from tests.server.procs import LAUNCH, ROOT
 
 DEPLOY = ROOT / "deploy" / "nginx"
 PORT = 8000
 #: (balancer side, host side) of each host's link
 LINKS = [("169.254.28.1", "169.254.28.2"), ("169.254.28.5", "169.254.28.6")]
+#: the clients' link to the balancer (issue 41): nginx's TLS address, and two clients
+CLIENT_LB, CLIENTS = "169.254.28.9", ("169.254.28.10", "169.254.28.11")
 
 
 def _missing() -> str | None:
@@ -115,6 +117,7 @@ class Cluster:
         tag = secrets.token_hex(3)
         self.lb = f"gs{tag}lb"
         self.hosts = [f"gs{tag}h{i}" for i in (1, 2)]
+        self.clients = f"gs{tag}c"
         self.procs: list[subprocess.Popen[bytes] | None] = [None, None]
         self.nginx: subprocess.Popen[bytes] | None = None
         self.relays: list[Relay] = []
@@ -122,9 +125,19 @@ class Cluster:
         self.socket = folder / "lb.sock"
 
     def network(self) -> None:
-        for ns in (self.lb, *self.hosts):
+        for ns in (self.lb, *self.hosts, self.clients):
             run("ip", "netns", "add", ns)
             run("ip", "-n", ns, "link", "set", "lo", "up")
+        # the clients' namespace: two addresses that reach nginx over TLS
+        a, b = f"{self.lb}c", f"{self.clients}x"
+        run("ip", "link", "add", a, "type", "veth", "peer", "name", b)
+        run("ip", "link", "set", a, "netns", self.lb)
+        run("ip", "link", "set", b, "netns", self.clients)
+        run("ip", "-n", self.lb, "addr", "add", f"{CLIENT_LB}/29", "dev", a)
+        for address in CLIENTS:
+            run("ip", "-n", self.clients, "addr", "add", f"{address}/29", "dev", b)
+        run("ip", "-n", self.lb, "link", "set", a, "up")
+        run("ip", "-n", self.clients, "link", "set", b, "up")
         for i, (host, (lb_addr, host_addr)) in enumerate(zip(self.hosts, LINKS, strict=True)):
             a, b = f"{self.lb}{i}", f"{host}x"
             run("ip", "link", "add", a, "type", "veth", "peer", "name", b)
@@ -147,7 +160,8 @@ class Cluster:
 
     def start_host(self, i: int, db: str, redis: str) -> None:
         args = ["ip", "netns", "exec", self.hosts[i], sys.executable, "-c", LAUNCH, "serve",
-                "--host", LINKS[i][1], "--port", str(PORT), "--db", db, "--redis", redis]
+                "--host", LINKS[i][1], "--port", str(PORT), "--db", db, "--redis", redis,
+                "--trusted-proxy", LINKS[i][0]]  # the balancer, as docs/deploy.md says
         env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
         self.procs[i] = subprocess.Popen(args, cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
                                          stderr=subprocess.DEVNULL, start_new_session=True)
@@ -169,6 +183,9 @@ class Cluster:
     def balancer(self) -> None:
         upstream = "\n".join(f"        server {host}:{PORT} max_fails=1 fail_timeout=30s;"
                              for _lb, host in LINKS)
+        cert, key = self.folder / "tls.crt", self.folder / "tls.key"
+        run("openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj",
+            "/CN=gameshelf", "-keyout", str(key), "-out", str(cert))
         conf = self.folder / "nginx.conf"
         conf.write_text(f"""daemon off;
 user root;
@@ -188,6 +205,9 @@ http {{
     }}
     server {{
         listen unix:{self.socket};
+        listen {CLIENT_LB}:443 ssl;
+        ssl_certificate {cert};
+        ssl_certificate_key {key};
         include {DEPLOY / 'gameshelf-proxy.conf'};
     }}
 }}
@@ -215,8 +235,15 @@ http {{
             self.nginx.wait(10)
         for relay in self.relays:
             relay.close()
-        for ns in (self.lb, *self.hosts):
+        for ns in (self.lb, *self.hosts, self.clients):
             subprocess.run(["ip", "netns", "del", ns], capture_output=True)
+
+    def from_clients(self, script: str, *args: str) -> Any:
+        """Run ``script`` (Python, printing JSON) in the clients' namespace."""
+        done = subprocess.run(["ip", "netns", "exec", self.clients, sys.executable, "-c", script,
+                               *args], capture_output=True, text=True, timeout=300)
+        assert done.returncode == 0, done.stderr
+        return json.loads(done.stdout)
 
 
 @pytest.fixture
@@ -331,3 +358,55 @@ def test_a_game_survives_losing_one_of_two_hosts(cluster: Cluster) -> None:
         assert answered_by(record) == other
         for ws in sockets:
             ws.close()
+
+
+#: two clients behind the balancer, over TLS: one guesses names until its
+#: address is throttled (a spoofed X-Forwarded-For does not help it), the
+#: other logs in meanwhile; prints what each was answered
+CLIENTS_SCRIPT = """
+import json, sys
+import httpx
+name, password, lb, first, second = sys.argv[1:6]
+def client(address):
+    transport = httpx.HTTPTransport(local_address=address, verify=False)
+    return httpx.Client(base_url=f"https://{lb}", transport=transport, timeout=60)
+out = {}
+with client(first) as a:
+    out["guesses"] = [a.post("/api/auth/login", json={"name": f"nobody-{i}-{name}",
+                      "password": "wrong password"}).status_code for i in range(10)]
+    r = a.post("/api/auth/login", json={"name": name, "password": password},
+               headers={"X-Forwarded-For": second})
+    out["first"] = [r.status_code, r.headers.get("retry-after")]
+with client(second) as b:
+    r = b.post("/api/auth/login", json={"name": name, "password": password})
+    out["second"] = [r.status_code, r.headers.get_list("set-cookie")]
+print(json.dumps(out))
+"""
+
+
+def test_each_client_is_throttled_on_its_own_and_cookies_are_secure(cluster: Cluster) -> None:
+    """Issue 41 through the documented deployment: the hosts trust the
+    balancer (--trusted-proxy), so a client that guesses is throttled by its
+    own address, on both hosts (the counters are in Redis), while another
+    client behind the same balancer logs in; over TLS its cookies are Secure."""
+    name, password = f"scale{secrets.token_hex(4)}", "correct horse battery"
+    import redis
+
+    from gameshelf.server.throttle import ADDRESS, SIGNUP, key_hash
+
+    # the counters live in the machine's Redis for their window: a run a few
+    # minutes ago left these addresses throttled
+    stale = [f"gameshelf:try:{key_hash(rule, address)}" for rule in (ADDRESS, SIGNUP)
+             for address in (*CLIENTS, "unix:")]
+    redis.Redis.from_url(REDIS_URL).delete(*stale)
+    transport = httpx.HTTPTransport(uds=str(cluster.socket))
+    with httpx.Client(transport=transport, base_url="http://gameshelf", timeout=30) as http:
+        r = http.post("/api/auth/register", json={"name": name, "password": password})
+        assert r.status_code == 201, r.text
+        assert "secure" not in r.headers["set-cookie"].lower()  # plain http: no Secure
+    out = cluster.from_clients(CLIENTS_SCRIPT, name, password, CLIENT_LB, *CLIENTS)
+    assert out["guesses"] == [401] * 10, out
+    assert out["first"][0] == 429 and int(out["first"][1]) > 0, out
+    status, cookies = out["second"]
+    assert status == 200 and len(cookies) == 2, out
+    assert all("secure" in c.lower() and "httponly" in c.lower() for c in cookies), cookies

@@ -4,7 +4,10 @@ and the answers do not say whether a name exists."""
 
 from __future__ import annotations
 
+import concurrent.futures
 import secrets
+import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,30 +18,49 @@ from fastapi.testclient import TestClient
 from gameshelf.server.app import create_app
 from gameshelf.server.config import Settings
 from gameshelf.server.db import make_engine, migrate
-from gameshelf.server.throttle import LIMIT, WINDOW, Throttle
+from gameshelf.server.throttle import LIMIT, NAME, SIGNUP, WINDOW, Rule, Throttle
 from tests.server.accounts_helpers import PASSWORD
 from tests.server.conftest import REDIS_UP, REDIS_URL
 
 
-def _keys() -> list[str]:
-    return Throttle.keys(secrets.token_hex(6), f"10.{secrets.randbelow(255)}.0.{secrets.randbelow(255)}")
+def _tries() -> list[tuple[Rule, str]]:
+    return Throttle.login_tries(secrets.token_hex(6),
+                                f"10.{secrets.randbelow(255)}.0.{secrets.randbelow(255)}", None)
 
 
 def _counts(throttle: Throttle) -> None:
-    keys = _keys()
+    tries = _tries()
     now = 1_000_000.0
-    for i in range(LIMIT - 1):
-        throttle.failed(keys, now + i)
-    assert throttle.wait(keys, now + LIMIT) == 0
-    throttle.failed(keys, now + LIMIT)
-    wait = throttle.wait(keys, now + LIMIT + 1)
+    for i in range(LIMIT):
+        assert throttle.take(tries, now + i) == 0
+    wait = throttle.take(tries, now + LIMIT + 1)
     assert 0 < wait <= WINDOW
     # another name from the same address shares only the address's count
-    other = [Throttle.keys(secrets.token_hex(6), "unrelated")[0], keys[1]]
-    assert throttle.wait(other, now + LIMIT + 1) > 0
-    assert throttle.wait([other[0]], now + LIMIT + 1) == 0
-    # the first failure leaves the window: one more try is allowed
-    assert throttle.wait(keys, now + WINDOW + 0.5) == 0
+    other = [(NAME, secrets.token_hex(6)), tries[1]]
+    assert throttle.take(other, now + LIMIT + 1) > 0
+    assert throttle.take([other[0]], now + LIMIT + 1) == 0  # (the refused try did not count it)
+    # a login that succeeded gives its try back: one more is allowed
+    throttle.give_back([tries[0]], now + LIMIT + 2)
+    assert throttle.take([tries[0]], now + LIMIT + 2) == 0
+    # the window ends: counting starts again
+    assert throttle.take(tries, now + WINDOW + 0.5) == 0
+    # sign-ups: 10 an hour per address
+    signup = [(SIGNUP, secrets.token_hex(6))]
+    assert all(throttle.take(signup, now) == 0 for _ in range(SIGNUP.limit))
+    assert 0 < throttle.take(signup, now + 1) <= SIGNUP.window
+
+
+def _forty_at_once(throttle: Throttle) -> int:
+    """40 threads take a try on one name at once: how many were let on."""
+    tries = _tries()
+    barrier = threading.Barrier(40)
+
+    def one() -> bool:
+        barrier.wait()
+        return throttle.take(tries) == 0
+
+    with concurrent.futures.ThreadPoolExecutor(40) as pool:
+        return sum(pool.map(lambda _: one(), range(40)))
 
 
 def test_counters_in_the_database(database_url: str) -> None:
@@ -46,6 +68,7 @@ def test_counters_in_the_database(database_url: str) -> None:
     migrate(engine)
     try:
         _counts(Throttle(engine))
+        assert _forty_at_once(Throttle(engine)) == LIMIT
     finally:
         engine.dispose()
 
@@ -56,15 +79,28 @@ def test_counters_in_redis(tmp_path: Path) -> None:
     migrate(engine)
     try:
         throttle = Throttle(engine, REDIS_URL)
-        _counts(throttle)
+        real = time.time()
+        _redis_counts(throttle, real)
+        assert _forty_at_once(throttle) == LIMIT
         # nothing went to the database
-        from gameshelf.server.account_tables import login_failures
+        from gameshelf.server.account_tables import login_counts
         from gameshelf.server.db import reading
 
         with reading(engine) as conn:
-            assert conn.execute(login_failures.select()).first() is None
+            assert conn.execute(login_counts.select()).first() is None
     finally:
         engine.dispose()
+
+
+def _redis_counts(throttle: Throttle, now: float) -> None:
+    """Redis keeps its own time (the keys expire by themselves): the same
+    counts as :func:`_counts`, within one window."""
+    tries = _tries()
+    for _ in range(LIMIT):
+        assert throttle.take(tries, now) == 0
+    assert 0 < throttle.take(tries, now) <= WINDOW
+    throttle.give_back([tries[0]], now)
+    assert throttle.take([tries[0]], now) == 0
 
 
 @pytest.fixture

@@ -8,11 +8,14 @@ from typing import Annotated
 from pydantic import Field, StrictInt, StrictStr
 
 from gameshelf.server.config import MAX_NAME
-from gameshelf.server.passwords import MAX_PASSWORD
+from gameshelf.server.passwords import MAX_PASSWORD, MIN_PASSWORD
 from gameshelf.server.schemas import Strict
 
 AccountName = Annotated[StrictStr, Field(min_length=1, max_length=MAX_NAME)]
-Password = Annotated[StrictStr, Field(min_length=1, max_length=MAX_PASSWORD)]
+Password = Annotated[StrictStr, Field(
+    min_length=MIN_PASSWORD, max_length=MAX_PASSWORD,
+    description=f"{MIN_PASSWORD} to {MAX_PASSWORD} characters, compared in Unicode NFKC form; "
+    "not spaces alone.")]
 TableId = Annotated[StrictStr, Field(pattern=r"^[A-Za-z0-9_-]{1,24}$")]
 Token = Annotated[StrictStr, Field(min_length=1, max_length=64, pattern=r"^[\x21-\x7e]+$")]
 

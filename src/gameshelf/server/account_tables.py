@@ -2,7 +2,8 @@
 
 Why a module of their own: they are added by revision 0004 beside the
 tables of play (``db.py``), which only gain two columns (``gs_tables.rated``
-and ``gs_seats.account_id``). Nothing here holds a secret in clear: session
+and ``gs_seats.account_id``); revision 0006 adds the atomic login counters,
+the shared secrets and two columns of ``gs_accounts``. Nothing here holds a secret in clear: session
 ids are stored as SHA-256 hashes, passwords as argon2id hashes, and no
 e-mail address or other personal data is asked for at all.
 """
@@ -24,6 +25,10 @@ accounts = sa.Table(
     sa.Column("password_hash", sa.Text, nullable=False),
     sa.Column("disabled", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.Column("created_at", sa.Float, nullable=False),
+    # revision 0006: the hash is of the password's NFKC form (false: as typed, before 0006)
+    sa.Column("password_nfkc", sa.Boolean, nullable=False, server_default=sa.false()),
+    # revision 0006: the folded name's look-alike skeleton (passwords.skeleton); not unique
+    sa.Column("name_skeleton", sa.String(4 * MAX_NAME), nullable=True, index=True),
 )
 
 sessions = sa.Table(
@@ -37,13 +42,22 @@ sessions = sa.Table(
     sa.Column("expires_at", sa.Float, nullable=False),
 )
 
-login_failures = sa.Table(
-    "gs_login_failures",
+login_counts = sa.Table(
+    "gs_login_counts",
     metadata,
-    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
-    # "name:<folded name>" or "addr:<client address>", hashed (no address kept in clear)
-    sa.Column("key_hash", sa.String(64), nullable=False),
-    sa.Column("at", sa.Float, nullable=False),
+    # a throttle key ("name:<folded name>", "addr:<client address>", ...), hashed
+    # (no address kept in clear); counted atomically (throttle.py)
+    sa.Column("key_hash", sa.String(64), primary_key=True),
+    sa.Column("count", sa.Integer, nullable=False),
+    sa.Column("window_end", sa.Float, nullable=False, index=True),
+)
+
+secrets = sa.Table(
+    "gs_secrets",
+    metadata,
+    # random keys every host shares (the device cookies' signing key), made on first use
+    sa.Column("name", sa.String(32), primary_key=True),
+    sa.Column("value", sa.String(128), nullable=False),
 )
 
 ratings = sa.Table(

@@ -24,10 +24,11 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Row
 from sqlalchemy.exc import IntegrityError
 
-from gameshelf.server import ratings, schemas, sessions, statistics
+from gameshelf.server import fair, ratings, schemas, sessions, statistics
 from gameshelf.server.account_schemas import ClaimSeat
 from gameshelf.server.account_tables import accounts
 from gameshelf.server.db import reading, seats, tables, writing
+from gameshelf.server.devices import Devices
 from gameshelf.server.errors import ApiError
 from gameshelf.server.passwords import (
     fold,
@@ -35,11 +36,12 @@ from gameshelf.server.passwords import (
     name_problem,
     needs_rehash,
     password_problem,
+    skeleton,
     verify,
     verify_dummy,
 )
 from gameshelf.server.service import OPEN, OVER, RUNNING, Service
-from gameshelf.server.throttle import Throttle
+from gameshelf.server.throttle import SIGNUP, Throttle
 from gameshelf.server.tokens import matches
 
 #: Finished games a profile's totals read (the most recent), and those shown.
@@ -49,24 +51,26 @@ STAT_GAMES = 50
 
 
 class Throttled(ApiError):
-    """429: too many failed logins; ``headers`` carries Retry-After."""
+    """429: too many failed logins (or sign-ups); ``headers`` carries Retry-After."""
 
-    def __init__(self, seconds: int) -> None:
-        super().__init__(429, "throttled", {"seconds": seconds})
+    def __init__(self, seconds: int, code: str = "throttled") -> None:
+        super().__init__(429, code, {"seconds": seconds})
         self.headers = {"Retry-After": str(seconds)}
 
 
-def check_rated(req: schemas.CreateTable, owner: int | None) -> None:
+def check_rated(req: schemas.CreateTable, owner: int | None) -> schemas.CreateTable:
     """A rated table seats logged-in people and bots: its creator (logged
     in) sits in its only human seat; every other seat is a bot or open (a
-    logged-in person takes it). A one-seat game is never rated."""
+    logged-in person takes it). A one-seat game is never rated. Returns the
+    request to serve: a rated one always has a clock (``fair.rated_clock``)."""
     if not req.rated:
-        return
+        return req
     if owner is None:
         raise ApiError(401, "login-required")
     humans = [s for s in req.seats if isinstance(s, schemas.HumanSeat)]
     if len(humans) != 1 or req.players < 2:
         raise ApiError(422, "rated-seats")
+    return fair.rated_clock(req)
 
 
 class Accounts:
@@ -74,49 +78,72 @@ class Accounts:
         self.service = service
         self.engine = service.engine
         self.throttle = throttle
+        self.devices = Devices(service.engine)
 
     # -- sign-up and login ------------------------------------------------------------
-    def register(self, name: str, password: str) -> tuple[str, dict[str, Any]]:
-        """A new account, logged in: (session id for the cookie, its /api/me)."""
+    def register(self, name: str, password: str, address: str,
+                 device: str | None = None) -> tuple[str, dict[str, Any], str]:
+        """A new account, logged in: (session id for the cookie, its
+        /api/me, the device cookie's new value). Sign-ups are counted per
+        address before any work (``throttle.SIGNUP``); a name that looks
+        like an existing one (same skeleton) is refused like a taken one."""
         for problem in (name_problem(name), password_problem(password)):
             if problem:
                 raise ApiError(422, problem)
+        wait = self.throttle.take([(SIGNUP, address)])
+        if wait:
+            raise Throttled(wait, "signup-throttled")
+        folded = fold(name)
+        shape = skeleton(folded)
         stored = hash_password(password)  # before the name is looked at: the same time either way
         try:
             with writing(self.engine) as conn:
+                if conn.dialect.name == "postgresql":  # two look-alike sign-ups at once: one waits
+                    conn.execute(sa.text("SELECT pg_advisory_xact_lock(hashtext(:s))"), {"s": shape})
+                alike = conn.execute(sa.select(accounts.c.name_key).where(
+                    accounts.c.name_skeleton == shape).limit(1)).first()
+                if alike is not None:
+                    raise ApiError(409, "name-taken" if alike.name_key == folded else "name-confusable")
                 inserted = conn.execute(accounts.insert().values(
-                    name=name, name_key=fold(name), password_hash=stored, disabled=False,
-                    created_at=time.time())).inserted_primary_key
+                    name=name, name_key=folded, name_skeleton=shape, password_hash=stored,
+                    password_nfkc=True, disabled=False, created_at=time.time())).inserted_primary_key
                 assert inserted is not None
                 account_id = inserted[0]
                 session_id, _csrf = sessions.open_session(conn, int(account_id))
         except IntegrityError:
             raise ApiError(409, "name-taken") from None
-        return session_id, self._me_by_cookie(session_id)
+        return session_id, self._me_by_cookie(session_id), self.devices.remember(device, folded)
 
-    def login(self, name: str, password: str, address: str) -> tuple[str, dict[str, Any]]:
+    def login(self, name: str, password: str, address: str,
+              device: str | None = None) -> tuple[str, dict[str, Any], str]:
         """Log in, or refuse with the same words and about the same time
-        whether or not the name exists (a throttled try is refused first)."""
-        keys = self.throttle.keys(fold(name), address)
-        wait = self.throttle.wait(keys)
+        whether or not the name exists. The try is counted first (a
+        throttled one is refused before anything else): against this
+        device when it logged in as the name before, else against the name
+        and the address. A success gives the count back and renews the
+        device cookie: (session id, /api/me, device cookie)."""
+        folded = fold(name)
+        tries = self.throttle.login_tries(folded, address, self.devices.known(device, folded))
+        wait = self.throttle.take(tries)
         if wait:
             raise Throttled(wait)
         with reading(self.engine) as conn:
-            row = conn.execute(sa.select(accounts).where(accounts.c.name_key == fold(name))).first()
+            row = conn.execute(sa.select(accounts).where(accounts.c.name_key == folded)).first()
         if row is None:
             verify_dummy(password)
             ok = False
         else:
-            ok = verify(row.password_hash, password) and not row.disabled
+            ok = verify(row.password_hash, password, row.password_nfkc) and not row.disabled
         if not ok or row is None:
-            self.throttle.failed(keys)
             raise ApiError(401, "bad-login")
+        self.throttle.give_back(tries)
         with writing(self.engine) as conn:
-            if needs_rehash(row.password_hash):
+            if needs_rehash(row.password_hash) or not row.password_nfkc:
+                # older parameters, or a hash of the password as typed (before revision 0006)
                 conn.execute(accounts.update().where(accounts.c.id == row.id)
-                             .values(password_hash=hash_password(password)))
+                             .values(password_hash=hash_password(password), password_nfkc=True))
             session_id, _csrf = sessions.open_session(conn, row.id)
-        return session_id, self._me_by_cookie(session_id)
+        return session_id, self._me_by_cookie(session_id), self.devices.remember(device, folded)
 
     def change_password(self, session: sessions.Session, old: str, new: str) -> None:
         """A new password; every other session of the account ends."""
@@ -125,11 +152,12 @@ class Accounts:
             raise ApiError(422, problem)
         with reading(self.engine) as conn:
             row = conn.execute(sa.select(accounts).where(accounts.c.id == session.account_id)).one()
-        if not verify(row.password_hash, old):
+        if not verify(row.password_hash, old, row.password_nfkc):
             raise ApiError(403, "bad-password-old")
         stored = hash_password(new)
         with writing(self.engine) as conn:
-            conn.execute(accounts.update().where(accounts.c.id == row.id).values(password_hash=stored))
+            conn.execute(accounts.update().where(accounts.c.id == row.id)
+                         .values(password_hash=stored, password_nfkc=True))
             sessions.close_all(conn, row.id, keep=session.id_hash)
 
     def _me_by_cookie(self, session_id: str) -> dict[str, Any]:
@@ -225,20 +253,24 @@ class Accounts:
         abandoned = 0
         for index, r in enumerate(finished):
             result = json.loads(r.result) if r.result else None
-            if result is None:
+            if result is None or fair.is_aborted(result):  # an aborted game is on no record
                 continue
             place = ratings.ranks_of(result, r.players)[r.seat]
             marked = result.get("marked") or {}
-            left = r.seat in marked.get("bot_played", []) or r.seat in marked.get("timed_out", [])
+            ended = result.get("ended")  # a rated game lost by a leave or a clock (fair.py)
+            left = (r.seat in marked.get("bot_played", []) or r.seat in marked.get("timed_out", [])
+                    or (ended is not None and ended["seat"] == r.seat))
             abandoned += left
             score = result["scores"][r.seat]
-            game = per_game.setdefault(r.game, {"game": r.game, "played": 0, "won": 0,
+            game = per_game.setdefault(r.game, {"game": r.game, "played": 0, "won": 0, "scored": 0,
                                                 "score_total": 0.0, "tables": []})
             game["played"] += 1
             game["won"] += place == 1 and not left and r.players > 1
-            game["score_total"] += score
-            if len(game["tables"]) < STAT_GAMES:
-                game["tables"].append((r.id, r.seat))
+            if ended is None:  # a game cut short has no final score nor statistics
+                game["scored"] += 1
+                game["score_total"] += score
+                if len(game["tables"]) < STAT_GAMES:
+                    game["tables"].append((r.id, r.seat))
             if index < RECENT:
                 recent.append({"table": r.id, "game": r.game, "rated": bool(r.rated),
                                "ended_at": r.updated_at, "place": place, "of": r.players,
@@ -247,7 +279,7 @@ class Accounts:
         games = []
         for game_id, g in sorted(per_game.items()):
             games.append({"game": game_id, "played": g["played"], "won": g["won"],
-                          "average_score": round(g["score_total"] / g["played"], 2),
+                          "average_score": round(g["score_total"] / max(1, g["scored"]), 2),
                           "statistics": self._statistics(game_id, g["tables"], lang)})
         return {
             "name": account.name, "since": account.created_at,
@@ -296,7 +328,7 @@ class Accounts:
         with writing(self.engine) as conn:
             account_id = self._id_of(conn, name)
             conn.execute(accounts.update().where(accounts.c.id == account_id)
-                         .values(password_hash=stored))
+                         .values(password_hash=stored, password_nfkc=True))
             sessions.close_all(conn, account_id)
         return password
 

@@ -53,7 +53,10 @@ QUEUE = 256
 def queue_rows(conn: Connection, row: Row[Any], seat_rows: list[Row[Any]],
                _result: dict[str, Any]) -> None:
     """A :attr:`Service.ending` hook: a pending analysis per human seat,
-    in the transaction that ends the game."""
+    in the transaction that ends the game; none for a rated game that a
+    leave or a clock ended early (``fair.py``: there is no finished game)."""
+    if _result.get("ended"):
+        return
     now = time.time()
     humans = [s.seat for s in seat_rows if s.kind == "human"]
     if humans:

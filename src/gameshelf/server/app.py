@@ -30,6 +30,7 @@ from gameshelf.server import (
     auth_routes,
     collector,
     daily,
+    fair,
     ratings,
     schemas,
     view_schema,
@@ -48,6 +49,7 @@ from gameshelf.server.limits import BodyLimits
 from gameshelf.server.methods import AllowedMethods
 from gameshelf.server.openapi import document
 from gameshelf.server.overload import pool_queue
+from gameshelf.server.proxies import TrustedProxies
 from gameshelf.server.service import Service
 from gameshelf.server.sessions import AccountKey
 from gameshelf.server.throttle import Throttle
@@ -182,6 +184,19 @@ class Server:
             except Exception:
                 log.exception("watch failed; trying again")
 
+    async def watch_clocks(self, every: float = fair.WATCH_EVERY) -> None:
+        """The server's own watch on rated clocks (``fair.py``): a person
+        whose clock ran out loses even when nobody claims it. Every host
+        runs one; the table's row lock lets exactly one end each game."""
+        while True:
+            await asyncio.sleep(every)
+            try:
+                for table_id in await run_in_threadpool(self.service.overdue):
+                    if await run_in_threadpool(self.service.expire, table_id):
+                        await self.changed(table_id, bots=False)
+            except Exception:
+                log.exception("clock watch failed; trying again")
+
     async def start(self) -> None:
         if self.settings.tune_gc:
             collector.tune()
@@ -193,6 +208,7 @@ class Server:
         # The threads mostly compute, with short database calls between.
         anyio.to_thread.current_default_thread_limiter().total_tokens = POOL_THREADS
         self.spawn(self.watch())
+        self.spawn(self.watch_clocks())
         self.spawn(self.hub.pressure.watch())
         if self.settings.analysis_budget > 0:  # 0: this process leaves analyses to others
             self.spawn(self.analyses.run())
@@ -253,6 +269,8 @@ def create_app(settings: Settings | None = None, *, bot_pool: BotPool | None = N
     app.state.server = server
     app.add_middleware(BodyLimits, max_body=MAX_BODY, max_depth=MAX_JSON_DEPTH)
     app.add_middleware(AllowedMethods, schema=lambda: app.openapi())
+    # outermost: every route, throttle and log sees the client a trusted proxy names
+    app.add_middleware(TrustedProxies, trusted=server.settings.trusted_proxies)
     service = server.service
 
     @app.exception_handler(GameshelfError)
@@ -283,7 +301,7 @@ def create_app(settings: Settings | None = None, *, bot_pool: BotPool | None = N
                          lang: Lang = "en") -> dict[str, Any]:
         who = await credential(request, None, write=True)
         owner = who.account_id if isinstance(who, AccountKey) else None
-        check_rated(req, owner)
+        req = check_rated(req, owner)  # (a rated table always has a clock)
         pressure = server.hub.pressure
         pressure.check(pool_queue())  # 503 + Retry-After when overloaded (server/overload.py)
         asked = asyncio.get_running_loop().time()

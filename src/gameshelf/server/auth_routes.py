@@ -18,7 +18,7 @@ from urllib.parse import urlsplit
 from fastapi import APIRouter, Body, Path, Query, Request, Response, WebSocket
 from starlette.concurrency import run_in_threadpool
 
-from gameshelf.server import ratings, sessions
+from gameshelf.server import devices, ratings, sessions
 from gameshelf.server.account_schemas import Claim, Credentials, PasswordChange
 from gameshelf.server.accounts import Accounts
 from gameshelf.server.catalogue import game_or_404
@@ -74,12 +74,18 @@ def _same_site(request: Request) -> None:
         raise ApiError(403, "csrf")
 
 
-def _set_cookie(request: Request, response: Response, session_id: str) -> None:
-    response.set_cookie(value=session_id, max_age=sessions.LIFETIME,
-                        **sessions.cookie_args(request.url.scheme == "https"))
+def _set_cookie(request: Request, response: Response, session_id: str, device: str) -> None:
+    """The session's cookie and the device cookie (``devices.py``); both
+    ``Secure`` when the request came over HTTPS (behind a trusted proxy:
+    its ``X-Forwarded-Proto``, ``proxies.py``)."""
+    secure = request.url.scheme == "https"
+    response.set_cookie(value=session_id, max_age=sessions.LIFETIME, **sessions.cookie_args(secure))
+    response.set_cookie(value=device, **devices.cookie_args(secure))
 
 
 def _address(request: Request) -> str:
+    """The client's address (behind a trusted proxy, from ``X-Forwarded-For``:
+    ``proxies.py`` has rewritten it), what throttles count."""
     return request.client.host if request.client is not None else "unknown"
 
 
@@ -87,8 +93,10 @@ def _address(request: Request) -> str:
 async def register(request: Request, response: Response, body: Annotated[Credentials, Body()],
                    lang: Lang = "en") -> dict[str, Any]:
     _same_site(request)
-    session_id, me = await run_in_threadpool(_accounts(request).register, body.name, body.password)
-    _set_cookie(request, response, session_id)
+    session_id, me, device = await run_in_threadpool(
+        _accounts(request).register, body.name, body.password, _address(request),
+        request.cookies.get(devices.COOKIE))
+    _set_cookie(request, response, session_id, device)
     return me
 
 
@@ -96,9 +104,10 @@ async def register(request: Request, response: Response, body: Annotated[Credent
 async def login(request: Request, response: Response, body: Annotated[Credentials, Body()],
                 lang: Lang = "en") -> dict[str, Any]:
     _same_site(request)
-    session_id, me = await run_in_threadpool(_accounts(request).login, body.name, body.password,
-                                             _address(request))
-    _set_cookie(request, response, session_id)
+    session_id, me, device = await run_in_threadpool(
+        _accounts(request).login, body.name, body.password, _address(request),
+        request.cookies.get(devices.COOKIE))
+    _set_cookie(request, response, session_id, device)
     return me
 
 

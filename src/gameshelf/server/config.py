@@ -11,6 +11,8 @@ import dataclasses
 import os
 from pathlib import Path
 
+from gameshelf.server import proxies
+
 DATABASE_ENV = "GAMESHELF_DATABASE_URL"
 REDIS_ENV = "GAMESHELF_REDIS_URL"
 BOT_WORKERS_ENV = "GAMESHELF_BOT_WORKERS"
@@ -18,6 +20,7 @@ READ_TIMEOUT_ENV = "GAMESHELF_READ_TIMEOUT"
 ANALYSIS_BUDGET_ENV = "GAMESHELF_ANALYSIS_BUDGET"
 HINT_BUDGET_ENV = "GAMESHELF_HINT_BUDGET"
 ANALYSIS_WORLDS_ENV = "GAMESHELF_ANALYSIS_WORLDS"
+TRUSTED_PROXIES_ENV = "GAMESHELF_TRUSTED_PROXIES"
 
 #: Seconds a client has to send a request's headers, and again its body
 #: (:mod:`gameshelf.server.deadlines`).
@@ -65,6 +68,9 @@ class Settings:
     #: tune the garbage collector for serving (:mod:`gameshelf.server.collector`):
     #: on in a served process (:meth:`from_env`), off in tests' apps
     tune_gc: bool = False
+    #: addresses or networks of the proxies whose X-Forwarded-For and
+    #: X-Forwarded-Proto are believed (:mod:`gameshelf.server.proxies`)
+    trusted_proxies: tuple[str, ...] = ()
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -77,6 +83,9 @@ class Settings:
             hint_budget=_seconds(os.environ.get(HINT_BUDGET_ENV), 1.0),
             analysis_worlds=_worlds(os.environ.get(ANALYSIS_WORLDS_ENV)),
             tune_gc=True,
+            # a bad address stops the start with its name (a typo must not
+            # silently trust nobody, or everybody)
+            trusted_proxies=proxies.parse(proxies.split(os.environ.get(TRUSTED_PROXIES_ENV))),
         )
 
 

@@ -67,7 +67,15 @@ attempts = sa.Table(
 )
 
 Lang = Annotated[Literal["en", "ja"], Query(description="Language of all text: en or ja.")]
-DatePath = Annotated[str, Path(pattern=r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$", description="A UTC date, YYYY-MM-DD.")]
+#: a calendar date's shape (months 01-12, days 01-31, years from 2024), as
+#: the schema states it (it said "any digits": ``0000-00-00`` matched). The
+#: route checks it with :func:`check_date` (which also refuses the days a
+#: month lacks and future dates), so a bad date is refused in the request's
+#: language (``bad-date``), not with the validator's English list.
+DATE_PATTERN = r"^20(?:2[4-9]|[3-9][0-9])-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])$"
+DatePath = Annotated[str, Path(max_length=10, json_schema_extra={"pattern": DATE_PATTERN,
+                                                                 "format": "date"}, description=(
+    "A UTC date, YYYY-MM-DD, from 2024-01-01 to today (a real calendar date)."))]
 TableId = Annotated[StrictStr, Field(pattern=r"^[A-Za-z0-9_-]{1,24}$")]
 Authorization = Annotated[str | None, Header(description="Bearer <seat token>")]
 

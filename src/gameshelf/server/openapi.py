@@ -57,7 +57,7 @@ REASONS = {400: "The body is not UTF-8 JSON",
            404: "No such table, seat, game or move",
            409: "The table is not in a state that allows this (stale, taken, over, …)",
            413: "The body is over 64 KiB",
-           429: "Too many failed logins (try again after Retry-After seconds), or a hint still in the works",
+           429: "Too many failed logins or sign-ups (try again after Retry-After seconds), or a hint still in the works",
            503: "The server is overloaded: no new table now (try again after Retry-After seconds)"}
 
 
@@ -86,7 +86,7 @@ def statuses(method: str, path: str, operation: dict[str, Any]) -> list[int]:
     if path.startswith(("/api/auth/", "/api/me")) or (method == "post" and path == "/api/tables"):
         out |= {401, 403}  # accounts: a session is needed (a rated table), and CSRF is checked
     if path in ("/api/auth/login", "/api/auth/register") or path.endswith("/hint"):
-        out.add(429)  # too many failed logins from this name or address; a hint in the works
+        out.add(429)  # too many failed logins (name, address) or sign-ups (address); a hint in the works
     if method == "post" and path == "/api/tables":
         out.add(503)  # overloaded: no new table now (server/overload.py)
     return sorted(out)

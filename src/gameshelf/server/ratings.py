@@ -18,6 +18,16 @@ subject then takes the mean of their new ratings.
 Shown rating: ``1000 + 40 × ordinal`` where the ordinal is OpenSkill's
 ``mu − 3·sigma`` (a conservative estimate that rises as the uncertainty
 falls), with ``40 × sigma`` beside it as the uncertainty.
+
+Fair play (issue 41, ``fair.py``): an aborted game rates nobody. A rating
+is *provisional* for a subject's first :data:`PROVISIONAL_GAMES` games of a
+game: with OpenSkill's start (sigma 8.33) a two-player game moves a new
+rating by about 100 shown points, and after ten games its uncertainty has
+roughly halved, so before that a rating says little. Points won from a
+provisional opponent (one ranked below the winner) are damped to
+:data:`DAMPING` of the change, mean and uncertainty both (the shown rating
+also rises as the uncertainty falls), so a pack of fresh accounts is a
+poor source of points (lichess limits them the same way).
 """
 
 from __future__ import annotations
@@ -37,12 +47,29 @@ log = logging.getLogger("gameshelf.server")
 
 MODEL = PlackettLuce()
 BASE, SCALE = 1000.0, 40.0
+#: a subject's first games of a game, during which its rating is provisional
+PROVISIONAL_GAMES = 10
+#: the share of a rise a player keeps when the game beat a provisional opponent
+DAMPING = 0.5
 
 
 def shown(mu: float, sigma: float) -> dict[str, Any]:
     """A rating as people read it: the scaled ordinal and its uncertainty."""
     return {"rating": round(BASE + SCALE * (mu - 3 * sigma)), "uncertainty": round(SCALE * sigma),
             "mu": round(mu, 4), "sigma": round(sigma, 4)}
+
+
+def provisional(games: int) -> bool:
+    return games < PROVISIONAL_GAMES
+
+
+def _damped(before: Row[Any], mu: float, sigma: float, beat_provisional: bool) -> tuple[float, float]:
+    """The new (mu, sigma), a rise damped to :data:`DAMPING` when it came
+    from beating a provisional opponent."""
+    rises = mu - 3 * sigma > before.mu - 3 * before.sigma
+    if not (beat_provisional and rises):
+        return mu, sigma
+    return (before.mu + DAMPING * (mu - before.mu), before.sigma + DAMPING * (sigma - before.sigma))
 
 
 def subject_of(seat_row: Row[Any]) -> str | None:
@@ -86,8 +113,9 @@ def _insert_missing(conn: Connection, game: str, subjects: list[str], now: float
 def on_game_end(conn: Connection, row: Row[Any], seat_rows: list[Row[Any]],
                 result: dict[str, Any]) -> None:
     """Move the ratings of a rated table that has just ended (in the
-    transaction of its last move) and put the change in its result."""
-    if not row.rated:
+    transaction of its last move, or of its forfeit) and put the change in
+    its result. An aborted game (``fair.py``) rates nobody."""
+    if not row.rated or (result.get("ended") or {}).get("how") == "aborted":
         return
     subjects = [subject_of(s) for s in seat_rows]
     if any(s is None for s in subjects):  # cannot happen: a rated table seats accounts and bots
@@ -104,8 +132,11 @@ def on_game_end(conn: Connection, row: Row[Any], seat_rows: list[Row[Any]],
     teams = [[MODEL.rating(mu=current[s].mu, sigma=current[s].sigma)] for s in named]
     new = MODEL.rate(teams, ranks=[float(r) for r in ranks])
     after: dict[str, list[tuple[float, float]]] = {}
-    for s, team in zip(named, new, strict=True):
-        after.setdefault(s, []).append((team[0].mu, team[0].sigma))
+    for seat, (s, team) in enumerate(zip(named, new, strict=True)):
+        beat_provisional = any(ranks[other] > ranks[seat] and provisional(current[x].games)
+                               for other, x in enumerate(named) if x != s)
+        after.setdefault(s, []).append(_damped(current[s], team[0].mu, team[0].sigma,
+                                               beat_provisional))
     changes = []
     for seat, s in enumerate(named):
         before = current[s]
@@ -145,7 +176,7 @@ def leaderboard(engine: Engine, game: str, limit: int = 100) -> list[dict[str, A
         else:
             who = {"kind": "account", "level": None, "name": r.name}
         out.append({"rank": len(out) + 1, **who, **shown(r.mu, r.sigma),
-                    "games": r.games, "wins": r.wins})
+                    "games": r.games, "wins": r.wins, "provisional": provisional(r.games)})
     return out
 
 
@@ -160,5 +191,5 @@ def of_subject(conn: Connection, subject: str) -> list[dict[str, Any]]:
             .where(rating_events.c.subject == subject, rating_events.c.game == r.game)
             .order_by(rating_events.c.at, rating_events.c.table_id))]
         out.append({"game": r.game, **shown(r.mu, r.sigma), "games": r.games, "wins": r.wins,
-                    "history": history})
+                    "provisional": provisional(r.games), "history": history})
     return out

@@ -42,7 +42,7 @@ from gameshelf.core.protocol import PlayerId, State
 from gameshelf.core.registry import load_game
 from gameshelf.core.rng import derive_seed
 from gameshelf.core.undo import Probe
-from gameshelf.server import lobby, schemas, story
+from gameshelf.server import fair, lobby, schemas, story
 from gameshelf.server.catalogue import check_options, game_or_404
 from gameshelf.server.clocks import charged, clocks, remaining, spent
 from gameshelf.server.commits import GroupCommitter
@@ -346,6 +346,8 @@ class Service:
             elif target.kind == "open":
                 if row.rated and owner is None:  # accounts: a rated table seats accounts only
                     raise ApiError(403, "login-required")
+                if row.rated and owner is not None:  # one rated table per pair (fair.py)
+                    fair.check_pair(conn, table_id, owner, seat_rows, seat)
                 token = new_token()
                 changes.update(kind="human", token_hash=token_hash(token), account_id=owner)
             else:
@@ -366,7 +368,9 @@ class Service:
     def leave(self, table_id: str, seat: int, token: str | None, bot: str | None) -> dict[str, Any]:
         """Step away from one's seat: before the start it opens again;
         during the game ``bot`` (a level) plays it until its person joins
-        again with the token."""
+        again with the token. At a rated table leaving during the game ends
+        it at once (``fair.py``): aborted before the person's second move,
+        else lost by the leaver."""
         if token is None:
             raise ApiError(401, "bad-token")
         with self._lock(table_id), writing(self.engine) as conn:
@@ -376,18 +380,77 @@ class Service:
                 raise ApiError(403, "not-your-seat", {"seat": seat})
             if row.status == OVER:
                 raise ApiError(409, "game-over")
-            if row.status == OPEN:
-                changes: dict[str, Any] = {"kind": "open", "token_hash": None, "name": None,
-                                           "account_id": None}
+            if row.rated and row.status == RUNNING:
+                ended = self._end_rated(conn, row, seat_rows, seat, "left")
             else:
-                changes = {"stand_in": bot}
-            _one(conn.execute(seats.update().where(
-                seats.c.table_id == table_id, seats.c.seat == seat,
-                seats.c.token_hash == seat_rows[seat].token_hash).values(**changes)),
-                401, "bad-token", {})
-            conn.execute(tables.update().where(tables.c.id == table_id)
-                         .values(updated_at=_stamp(row, time.time())))
+                return self._step_away(conn, row, seat_rows, seat, bot)
+        self.ended(table_id)
+        return {"seat": seat, "stand_in": None, "ended": ended}
+
+    @staticmethod
+    def _step_away(conn: Connection, row: Any, seat_rows: list[Row[Any]], seat: int,
+                   bot: str | None) -> dict[str, Any]:
+        """:meth:`leave` at a casual table (or before any game starts)."""
+        if row.status == OPEN:
+            changes: dict[str, Any] = {"kind": "open", "token_hash": None, "name": None,
+                                       "account_id": None}
+        else:
+            changes = {"stand_in": bot}
+        _one(conn.execute(seats.update().where(
+            seats.c.table_id == row.id, seats.c.seat == seat,
+            seats.c.token_hash == seat_rows[seat].token_hash).values(**changes)),
+            401, "bad-token", {})
+        conn.execute(tables.update().where(tables.c.id == row.id)
+                     .values(updated_at=_stamp(row, time.time())))
         return {"seat": seat, "stand_in": changes.get("stand_in")}
+
+    def _end_rated(self, conn: Connection, row: Any, seat_rows: list[Row[Any]], seat: int,
+                   by: str) -> str:
+        """End a running rated game now because ``seat`` left or its clock
+        ran out (``by``: "left" or "timeout"), in the caller's transaction
+        with the table's row locked: aborted (nobody rated) before the
+        seat's person made ``fair.MIN_OWN_MOVES`` moves, else lost by that
+        seat, the ratings moving with it (the :attr:`ending` hooks).
+        Returns how it ended: "aborted" or "forfeit"."""
+        live = self._live(conn, row)
+        aborted = fair.own_moves(conn, row.id, seat) < fair.MIN_OWN_MOVES
+        now = time.time()
+        if by == "timeout":
+            conn.execute(seats.update().where(seats.c.table_id == row.id, seats.c.seat == seat)
+                         .values(timed_out=True))
+        result = fair.ended_result([float(x) for x in live.state.scores()], row.players, seat, by,
+                                   aborted)
+        result["marked"] = self._marks(conn, row.id, seat_rows)
+        if by == "timeout":
+            result["marked"]["timed_out"] = sorted({*result["marked"]["timed_out"], seat})
+        for hook in self.ending:  # ratings (a forfeit) move in this very transaction
+            hook(conn, row, seat_rows, result)
+        conn.execute(tables.update().where(tables.c.id == row.id).values(
+            status=OVER, result=json.dumps(result), updated_at=_stamp(row, now)))
+        return str(result["ended"]["how"])
+
+    def expire(self, table_id: str) -> bool:
+        """The server's own watch (``fair.WATCH_EVERY``): end a rated game
+        whose person to move has run out of time, as a claim would. Whether
+        it ended it (another host's watch, or a move, may have been first)."""
+        with self._lock(table_id), writing(self.engine) as conn:
+            row, seat_rows = self._table(conn, table_id, lock=True)
+            if row.status != RUNNING or not row.rated:
+                return False
+            to_move = self._live(conn, row).state.current_player
+            if to_move is None or self._controller(seat_rows[to_move]) is not None:
+                return False
+            left = remaining(row, seat_rows[to_move], time.time())
+            if left is None or left > 0:
+                return False
+            self._end_rated(conn, row, seat_rows, to_move, "timeout")
+        self.ended(table_id)
+        return True
+
+    def overdue(self) -> list[str]:
+        """Rated tables whose clocks may have run out (``fair.overdue``)."""
+        with reading(self.engine) as conn:
+            return fair.overdue(conn)
 
     # -- play ------------------------------------------------------------------------------
     def view(self, table_id: str, token: str | None, lang: str | None,
@@ -751,9 +814,11 @@ class Service:
     def claim_timeout(self, table_id: str, seat: int, token: str | None,
                       bot: str) -> dict[str, Any]:
         """Another seated person lets ``bot`` play ``seat``, whose clock ran
-        out, so the game can finish; the result is marked."""
+        out, so the game can finish; the result is marked. At a rated table
+        no bot stands in: the game ends, lost by that seat (``fair.py``)."""
         if token is None:
             raise ApiError(401, "bad-token")
+        ended = None
         with self._lock(table_id), writing(self.engine) as conn:
             row, seat_rows = self._table(conn, table_id, lock=True)
             self._check_seat(row, seat)
@@ -766,12 +831,18 @@ class Service:
             left = remaining(row, seat_rows[seat], time.time())
             if left is None or left > 0 or self._controller(seat_rows[seat]) is not None:
                 raise ApiError(409, "no-timeout", {"seat": seat})
-            _one(conn.execute(seats.update().where(
-                seats.c.table_id == table_id, seats.c.seat == seat, seats.c.stand_in.is_(None),
-                seats.c.kind == "human").values(timed_out=True, stand_in=bot)),
-                409, "no-timeout", {"seat": seat})
-            conn.execute(tables.update().where(tables.c.id == table_id)
-                         .values(updated_at=_stamp(row, time.time())))
+            if row.rated:
+                ended = self._end_rated(conn, row, seat_rows, seat, "timeout")
+            else:
+                _one(conn.execute(seats.update().where(
+                    seats.c.table_id == table_id, seats.c.seat == seat,
+                    seats.c.stand_in.is_(None), seats.c.kind == "human")
+                    .values(timed_out=True, stand_in=bot)), 409, "no-timeout", {"seat": seat})
+                conn.execute(tables.update().where(tables.c.id == table_id)
+                             .values(updated_at=_stamp(row, time.time())))
+        if ended is not None:
+            self.ended(table_id)
+            return {"seat": seat, "stand_in": None, "ended": ended}
         return {"seat": seat, "stand_in": bot}
 
     @staticmethod

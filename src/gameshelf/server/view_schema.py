@@ -77,12 +77,22 @@ class RatingChange(Declared):
     after: int
 
 
+class Ended(Declared):
+    """A rated game ended early (docs/accounts.md, server/fair.py)."""
+
+    how: Literal["aborted", "forfeit"] = Field(
+        description="aborted: before the seat's second move, nobody rated; forfeit: the seat lost.")
+    seat: SeatIndex
+    by: Literal["left", "timeout"]
+
+
 class Result(Declared):
     scores: list[float]
     ranking: list[list[SeatIndex]] = Field(description="Seats by place, best first; ties share a group.")
     marked: Marks | None = None
     ratings: list[RatingChange] | None = Field(
         None, description="A rated table's rating change per seat, shown on its result (docs/accounts.md).")
+    ended: Ended | None = Field(None, description="Set when a rated game ended by a leave or a clock.")
 
 
 class TableClock(Declared):

@@ -286,7 +286,8 @@ async function profilePage(main, name) {
   }
   const ratings = p.ratings.map((r) => h("div", { class: "rating-card" },
     h("h3", {}, h("a", { href: `#/leaders/${r.game}`, text: gameName(r.game) })),
-    h("p", { class: "rating-big" }, number(r.rating), h("span", { class: "muted small", text: ` ±${number(r.uncertainty)}` })),
+    h("p", { class: "rating-big" }, number(r.rating), h("span", { class: "muted small", text: ` ±${number(r.uncertainty)}` }),
+      r.provisional ? h("span", { class: "chip", title: w("rated.provisional-note"), text: ` ${w("rated.provisional")}` }) : null),
     h("p", { class: "muted small", text: w("account.games-wins", { games: r.games, wins: r.wins }) }),
     chart(r.history)));
   const games = p.games.map((g) => h("div", { class: "game-stats" },
@@ -307,9 +308,17 @@ async function profilePage(main, name) {
     h("p", { class: "muted", text: w("account.summary", { played: p.played, won: p.won, unfinished: p.unfinished }) }),
     h("section", { class: "panel" }, h("h2", { text: w("account.ratings") }),
       ratings.length ? h("div", { class: "rating-cards" }, ratings) : h("p", { class: "muted", text: w("account.unrated") })),
+    ratedRules(),
     h("section", { class: "panel" }, h("h2", { text: w("account.statistics") }), games.length ? games : h("p", { class: "muted", text: w("account.no-games") })),
     h("section", { class: "panel" }, h("h2", { text: w("account.recent") }), recent),
     me.account && me.account.name === p.name ? passwordForm() : null));
+}
+
+/** The rules of rated play, as the server applies them (docs/accounts.md, server/fair.py). */
+function ratedRules() {
+  const rules = ["rule-clock", "rule-abort", "rule-leave", "rule-provisional", "rule-pair", "rule-rating"];
+  return h("section", { class: "panel rated-rules" }, h("h2", { text: w("rated.rules-title") }),
+    h("ul", {}, rules.map((key) => h("li", { text: w(`rated.${key}`) }))));
 }
 
 function passwordForm() {
