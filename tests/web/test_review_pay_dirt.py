@@ -26,13 +26,19 @@ def draw(page: Any, server: str, state: Any, seat: int) -> None:
 
 
 def test_the_high_bid_names_the_lot_being_bid_on(page: Any, server: str) -> None:
-    """The lot under the hammer was told only by its yellow background."""
+    """The lot under the hammer was told only by its yellow background: now
+    it is raised off the counter, named in words, and the paddle beside it
+    shows the high bid and who holds it."""
     s = new(3)
     s.apply(nominate(s, CLAIM, 1))
     draw(page, server, s, s.current_player)
     claim = components().claims[s.display[CLAIM][1]]
-    line = page.locator(".pd-auction-line").inner_text()
-    assert "Claims #2" in line and t("pay_dirt.names.claim." + claim.id, "en") in line, line
+    lot = page.locator(".pd-scene .lot.active")
+    assert lot.count() == 1
+    words = lot.get_attribute("aria-label") or ""
+    assert "Claims #2" in words and t("pay_dirt.names.claim." + claim.id, "en") in words, words
+    paddle = page.locator('.pd-scene [data-ref="high-bid"]').get_attribute("aria-label") or ""
+    assert "$2,000" in paddle and NAMES[s.high_bidder] in paddle, paddle
 
 
 def test_the_hardship_hand_says_only_the_head_miners_card_cools(page: Any, server: str) -> None:
@@ -54,14 +60,14 @@ def test_a_fiem_co_machine_is_marked_in_words_not_only_in_red(page: Any, server:
     while s.phase == "bidding":
         s.apply(PassBid())
     draw(page, server, s, 0)
-    assert t("pay_dirt.view.fiem", "en") in page.locator(".pd-pending").inner_text()
+    assert t("pay_dirt.view.fiem", "en") in (page.locator(".table-mine .pd-pending").text_content() or "")
     s = new(2)
     fiem = item(s, EQUIP, "fx-210")
     acquire.replace_machine(s, 0, EXC, fiem)
     to_work(s, 0)
     draw(page, server, s, 0)
-    head = page.locator('.camp [data-machine="0"] .machine-head .bad').first
-    assert head.inner_text().startswith("⚠") and head.get_attribute("title") == t("pay_dirt.view.fiem", "en")
+    head = page.locator(".table-mine .pd-machine").first.locator(".machine-head g.bad")
+    assert (head.text_content() or "").startswith("⚠") and head.get_attribute("title") == t("pay_dirt.view.fiem", "en")
 
 
 def test_gear_text_fits_its_card_on_a_phone(page: Any, server: str) -> None:
@@ -77,14 +83,14 @@ def test_gear_text_fits_its_card_on_a_phone(page: Any, server: str) -> None:
     s.gear_display[0] = radio
     to_work(s, 0)
     draw(page, server, s, 0)
-    # a text line running past its box (into the card's padding or beyond)
-    over = page.evaluate("""() => [...document.querySelectorAll('.gear-card > div, .gear-owned')].filter((e) => {
-        const range = document.createRange(); range.selectNodeContents(e);
-        const box = e.getBoundingClientRect();
-        return [...range.getClientRects()].some((r) => r.right > box.right + 0.5);
-    }).map((e) => e.innerText)""")
+    # words running past their box on a tile or a card (sideways, or below it where they are cut)
+    over = page.evaluate("""() => [...document.querySelectorAll('.board foreignObject.scene-text-box')].filter((fo) => {
+        const range = document.createRange(); range.selectNodeContents(fo.firstChild);
+        const box = fo.getBoundingClientRect();
+        return [...range.getClientRects()].some((r) => r.right > box.right + 0.5 || r.bottom > box.bottom + 0.5);
+    }).map((fo) => fo.textContent)""")
     assert not over, over
-    owned = page.locator('.camp .gear-owned[data-gear="1"]').first.inner_text()
+    owned = page.locator('.table-mine .gear-owned[data-gear="1"] .pd-gauge').get_attribute("aria-label") or ""
     assert "Wear" in owned, owned
     shot(page, "pay-dirt-review-gear-390")
 
@@ -118,9 +124,9 @@ def test_a_crew_card_says_its_workers_only_when_it_brings_some(page: Any, server
     s = new(3)
     item(s, PERSON, "lawyer")  # no workers
     draw(page, server, s, s.current_player)
-    lawyer = page.locator('.lot[data-row="1"][data-slot="0"]').inner_text()
+    lawyer = page.locator('.lot[data-row="1"][data-slot="0"]').text_content() or ""
     assert "+0" not in lawyer, lawyer
-    for cell in page.locator('.lot[data-row="1"]').all_inner_texts():
+    for cell in page.locator('.lot[data-row="1"]').all_text_contents():
         assert "Workers;" not in cell, cell
 
 
@@ -130,16 +136,18 @@ def test_the_no_bid_disc_says_what_it_blocks(page: Any, server: str) -> None:
     s = new(3)
     s.no_bid = CLAIM
     draw(page, server, s, s.current_player)
-    disc = page.locator(".pd-auction .no-bid")
-    assert disc.get_attribute("title") == t("pay_dirt.errors.no-bid-row", "en", row=t("pay_dirt.row.claims", "en"))
+    disc = page.locator(".pd-scene .no-bid")
+    said = t("pay_dirt.errors.no-bid-row", "en", row=t("pay_dirt.row.claims", "en"))
+    assert disc.get_attribute("title") == said and disc.get_attribute("aria-label") == said
 
 
 def test_workers_a_hardship_idles_are_shown_on_the_camp(page: Any, server: str) -> None:
     s = new(3)
     s.camps[1].idle = 2
     draw(page, server, s, s.current_player)
-    # the second camp is another seat's, folded to its line: the idle workers are said on that line
-    assert t("pay_dirt.view.idle", "en", n=2) in page.locator(".camps > *").nth(1).inner_text()
+    # seat 1 is another seat's, folded to its small mat: the idle workers are said on that line
+    assert s.current_player != 1
+    assert t("pay_dirt.view.idle", "en", n=2) in page.locator('.table-top .mini-mat[data-seat="1"] > summary').inner_text()
 
 
 def test_unused_workers_are_counted_only_while_they_are_placed(page: Any, server: str) -> None:
@@ -147,7 +155,27 @@ def test_unused_workers_are_counted_only_while_they_are_placed(page: Any, server
     workers were spent; the terminal shows "Workers 5" there."""
     s = new(3)
     draw(page, server, s, s.current_player)
-    assert "unused" not in page.locator(".camp .camp-head").first.inner_text()
+    assert "unused" not in (page.locator(".table-mine .pd-workers").get_attribute("aria-label") or "")
     to_work(s, 0, workers=4)
     draw(page, server, s, 0)
-    assert "unused 4" in page.locator(".camp .camp-head").first.inner_text()
+    assert "unused 4" in (page.locator(".table-mine .pd-workers").get_attribute("aria-label") or "")
+
+
+def _seats(page: Any, selector: str) -> list[int]:
+    return page.eval_on_selector_all(selector, """els => els.map((e) =>
+        Number([...e.classList].find((c) => c.startsWith('seat-')).slice(5)))""")
+
+
+def test_your_camp_sits_at_the_bottom_and_the_others_along_the_top_in_turn_order(page: Any, server: str) -> None:
+    """You sit at the bottom of the table; across it, the others in turn
+    order after you; a spectator sees every camp along the top in seat order."""
+    s = new(3)
+    you = 1  # not seat 0, so the order really changes
+    draw(page, server, s, you)
+    assert _seats(page, ".table-mine .camp") == [you]
+    assert page.locator(".table-mine .camp .seat-you").count() == 1
+    assert _seats(page, ".table-top .mini-mat") == [(you + k) % 3 for k in (1, 2)]
+    view = view_of(s, None)
+    page.evaluate("([v, names]) => window.gameshelfDev(v, names, null)", [view, NAMES])
+    assert _seats(page, ".table-top .mini-mat") == [0, 1, 2]
+    assert page.locator(".table-mine").count() == 0

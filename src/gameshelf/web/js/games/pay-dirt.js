@@ -197,44 +197,42 @@ function lotCard(ctx, row, slot, item, box) {
       S("rect", { width: cw, height: ch, rx: 8, class: "pd-lot-empty" }));
   }
   const card = [data.equipment, data.personnel, data.claims][row][item];
-  const name = nm(card.name);
   const small = cw < 150;
-  const band = ch * 0.42;
+  // a band with the picture and the price, the name under it (two lines), the key facts at the foot
+  const band = small ? 30 : 36;
+  const tag = money(card.min_bid);
+  const beside = cw - band - tag.length * (small ? 5.6 : 6.2) - 22;
   const kids = [
     S("rect", { width: cw, height: ch, rx: 8, fill: "#fbf6ea", stroke: active ? "#b8860b" : "#6b5b45", "stroke-width": active ? 3 : 1.2, class: "pd-card" }),
     S("rect", { x: 4, y: 4, width: cw - 8, height: band, rx: 6, fill: ROW_BAND[row] }),
-    priceTag(cw - 4, 6, money(card.min_bid), { size: small ? 10 : 11 }),
+    priceTag(cw - 7, 8, tag, { size: small ? 10 : 11 }),
+    textBox(6, band + 6, cw - 12, small ? 28 : 30, nm(card.name), "pd-lot-name"),
   ];
-  let facts;
+  const foot = ch - 6;
   let detail;
   if (row === 0) {
-    kids.push(icon(NS, "machine", card.machine, 7, 7, band - 6, "#2f3d48"));
+    kids.push(icon(NS, "machine", card.machine, 7, 6, band - 4, "#2f3d48"),
+      label(band + 6, band / 2 + 8, t(`${NS}.machine.${card.machine}`), { size: small ? 9.5 : 11, weight: 700, fill: "#2f3d48", width: beside }));
     detail = `${t(`${NS}.machine.${card.machine}`)} · ${t(`${NS}.view.spaces`, { n: card.spaces })} · ${t(`${NS}.view.tools`, { n: card.tools })}${card.fragile ? ` · ${t(`${NS}.view.fiem`)}` : ""}`;
-    const s = small ? 13 : 15;
-    facts = [
-      label(6, ch - 24, t(`${NS}.machine.${card.machine}`), { size: small ? 9.5 : 10.5, weight: 700, fill: "#2f3d48", width: cw - 12 }),
-      [...Array(card.spaces).keys()].map((i) => S("rect", { x: 6 + i * (s + 3), y: ch - s - 5, width: s, height: s, rx: 2, class: "pd-slot" })),
-      spanners(card.tools, 10 + card.spaces * (s + 3), ch - s - 5, s, "#4a3a2a"),
-      card.fragile ? S("text", { x: cw - 6, y: ch - 8, "font-size": 10, "font-weight": 800, "text-anchor": "end", fill: "#b3261e", text: `⚠ ${w("pd.fragile")}` }) : null];
+    const sz = small ? 13 : 16;
+    kids.push([...Array(card.spaces).keys()].map((i) => S("rect", { x: 6 + i * (sz + 3), y: foot - sz - (card.fragile ? 14 : 2), width: sz, height: sz, rx: 2, class: "pd-slot" })),
+      spanners(card.tools, 12 + card.spaces * (sz + 3), foot - sz - (card.fragile ? 14 : 2), sz, "#4a3a2a"),
+      card.fragile ? S("text", { x: 6, y: foot, "font-size": 10, "font-weight": 800, fill: "#b3261e", text: `⚠ ${w("pd.fragile")}` }) : null);
   } else if (row === 1) {
-    kids.push(icon(NS, "row", "personnel", 7, 7, band - 6, "#6a4a22"));
+    kids.push(icon(NS, "row", "personnel", 7, 6, band - 4, "#6a4a22"),
+      [...Array(card.workers).keys()].map((i) => meeple(band + 6 + i * 15, 8, band - 12, "#8a5a2e")));
     detail = `${card.workers ? `${t(`${NS}.view.plus-workers`, { n: card.workers })} · ` : ""}${pick(card.text)}`;
-    facts = [
-      [...Array(card.workers).keys()].map((i) => meeple(6 + i * 14, ch - 38, 15, "#8a5a2e")),
-      textBox(6 + card.workers * 14 + (card.workers ? 2 : 0), ch - 40, cw - 10 - card.workers * 14, 38, pick(card.text), "pd-lot-text"),
-    ];
+    const top = band + (small ? 36 : 38);
+    kids.push(textBox(6, top, cw - 12, foot - top + 4, pick(card.text), "pd-lot-text"));
   } else {
-    kids.push(icon(NS, "row", "claims", 7, 7, band - 6, "#6b4e16"));
-    const s = Math.min(small ? 22 : 26, (cw - 16) / card.tiles.length - 3);
+    kids.push(icon(NS, "row", "claims", 7, 6, band - 4, "#6b4e16"));
+    const sz = Math.min(small ? 24 : 28, (cw - 34) / card.tiles.length - 3);
     detail = `${card.tiles.map((k) => t(`${NS}.kind.${KIND[k]}`)).join(", ")}${card.ordered ? ` · ${t(`${NS}.view.ordered`)}` : ""}`;
-    facts = [card.tiles.map((k, i) => ore(k, 6 + i * (s + 3), ch - s - 6, s)),
-      card.ordered ? orderedMark(6 + card.tiles.length * (s + 3) + 2, ch - s / 2 - 6) : null];
+    kids.push(card.tiles.map((k, i) => ore(k, 6 + i * (sz + 3), foot - sz, sz)),
+      card.ordered ? orderedMark(8 + card.tiles.length * (sz + 3), foot - sz / 2) : null);
   }
-  kids.push(textBox(band + 4, 5, cw - band - 8 - (small ? 36 : 52), band + 2, name, "pd-lot-name"));
-  if (small) kids[kids.length - 1] = textBox(band + 2, 24, cw - band - 6, band - 18, name, "pd-lot-name");
-  kids.push(facts);
-  const words = `${lotLabel(data, row, slot, item)} — ${t(`${NS}.view.min-bid`, { amount: money(card.min_bid) })} — ${detail}`;
-  const el = piece(x, y - (active ? 8 : 0), {
+  const words = `${lotLabel(data, row, slot, item)} — ${t(`${NS}.view.min-bid`, { amount: tag })} — ${detail}`;
+  const el = piece(x, y - (active ? (small ? 5 : 8) : 0), {
     class: ["lot", active && "active"].filter(Boolean).join(" "), "data-row": row, "data-slot": slot,
     "data-ref": `${ROWS[row]}-${item}`, "data-piece": "", "data-v": `${item}${active ? "*" : ""}`, role: "img", "aria-label": words,
   }, ...kids, tip(words));
@@ -472,8 +470,8 @@ function machine(ctx, p, mi, m, box, mine) {
     icon(NS, "machine", m.name, x + 3, y + 3, 24, "#4a3a2a"),
     label(x + 30, y + 13, name, { size: 12, weight: 800, fill: "#2b2118", width: mw - 34 }),
     eq ? S("g", eq.fragile ? { class: "bad", title: t(`${NS}.view.fiem`) } : {},
-      eq.fragile ? tip(t(`${NS}.view.fiem`)) : null,
-      label(x + 30, y + 26, `${eq.fragile ? "⚠ " : ""}${nm(eq.name)}`, { size: 9.5, weight: 600, fill: eq.fragile ? "#b3261e" : "#5b4a32", width: mw - 34 }))
+      label(x + 30, y + 26, `${eq.fragile ? "⚠ " : ""}${nm(eq.name)}`, { size: 9.5, weight: 600, fill: eq.fragile ? "#b3261e" : "#5b4a32", width: mw - 34 }),
+      eq.fragile ? tip(t(`${NS}.view.fiem`)) : null)
       : label(x + 30, y + 26, t(`${NS}.view.spaces`, { n }), { size: 9.5, fill: "#6d6256" }));
   // the tray (the machine's hopper): its spaces left to right, dirt moving right
   const spaces = m.spaces.map((code, si) => {
@@ -603,11 +601,13 @@ function workers(ctx, p, [wx, wy], ww) {
   const free = working ? c.unused : c.workers;
   const text = `${t(`${NS}.view.workers`)} ${c.workers}${working ? ` (${t(`${NS}.view.unused`)} ${c.unused})` : ""}`;
   const step = Math.min(17, (ww - 30) / Math.max(1, Math.min(free, 12)));
-  return pictured({ class: "pd-workers", "data-ref": `workers-${p}`, "data-v": `${c.workers}:${c.unused}` }, text,
+  // the bunkhouse: the crew goes home there when labour ends
+  const bunk = pictured({ class: "pd-workers", "data-ref": `workers-${p}`, "data-v": `${c.workers}:${c.unused}` }, text,
     S("rect", { x: wx - 4, y: wy - 2, width: ww, height: 64, rx: 6, fill: "rgba(255,255,255,.6)", stroke: "#b8a98c" }),
     [...Array(Math.min(free, 12)).keys()].map((i) => meeple(wx + i * step, wy + 4, 26, SEAT_HEX[p % 5])),
     label(wx, wy + 44, text, { size: 10.5, weight: 700, fill: "#3b2a1a", width: ww - 8 }),
     c.idle ? label(wx, wy + 58, t(`${NS}.view.idle`, { n: c.idle }), { size: 10.5, weight: 800, fill: "#b3261e", width: ww - 8 }) : null);
+  return p === obs.you ? ctx.bind(bunk, { type: "end-labor" }) : bunk;
 }
 
 /** A gear slot of a camp (claim gear, camp gear): the tile with its wear gauge, or an empty place. */
@@ -706,7 +706,8 @@ export function draw(ctx) {
     cls: "pd",
     top: seats.filter((p) => p !== you).map((p) => opponentMat(ctx, p)),
     topLabel: w("pd.others"),
-    board: auctionScene(ctx),
+    // a heading for screen readers (the picture says it to the eye)
+    board: [h("h3", { class: "panel-title pd-sr" }, t(`${NS}.view.auction`)), auctionScene(ctx)],
     mine: you === null ? null : [draft(ctx), campSection(ctx, you)],
   });
 }
