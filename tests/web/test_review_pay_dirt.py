@@ -3,15 +3,30 @@ a legend in the terminal said is said in words on the board too."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
+
+import pytest
 
 from gameshelf.core.i18n import t
 from gameshelf.games.pay_dirt.actions import PassBid
 from gameshelf.games.pay_dirt.components import components
 from gameshelf.games.pay_dirt.rules import acquire
-from tests.games.pay_dirt.helpers import EXC, give_gear, item, new, nominate, to_work
+from tests.games.pay_dirt.helpers import (
+    EXC,
+    LOAD,
+    WASH,
+    B,
+    R,
+    give_gear,
+    item,
+    new,
+    nominate,
+    put,
+    to_work,
+)
 from tests.web.fixtures import view_of
-from tests.web.helpers import shot
+from tests.web.helpers import api_json, shot, state_of
 
 NAMES = ["Alice", "Bob", "Carol"]
 EQUIP, CLAIM = 0, 2
@@ -124,7 +139,7 @@ def test_a_crew_card_says_its_workers_only_when_it_brings_some(page: Any, server
     s = new(3)
     item(s, PERSON, "lawyer")  # no workers
     draw(page, server, s, s.current_player)
-    lawyer = page.locator('.lot[data-row="1"][data-slot="0"]').text_content() or ""
+    lawyer = page.locator('.lot[data-row="1"][data-lot="0"]').text_content() or ""
     assert "+0" not in lawyer, lawyer
     for cell in page.locator('.lot[data-row="1"]').all_text_contents():
         assert "Workers;" not in cell, cell
@@ -179,3 +194,88 @@ def test_your_camp_sits_at_the_bottom_and_the_others_along_the_top_in_turn_order
     page.evaluate("([v, names]) => window.gameshelfDev(v, names, null)", [view, NAMES])
     assert _seats(page, ".table-top .mini-mat") == [0, 1, 2]
     assert page.locator(".table-mine").count() == 0
+
+
+def test_a_three_player_table_is_one_auction_block_played_by_clicking_a_lot(browser: Any, server: str) -> None:
+    """At 1280×800 a 3-player table shows the auction block as one drawn
+    scene covering at least 35% of the first screen, with its three rows of
+    lots; a click on a lot puts it up for auction; the bar's sentence is said
+    in the bar only, never again on the board."""
+    seats = [{"kind": "human", "name": "Ann"}] + [{"kind": "bot", "level": "easy"}] * 2
+    made = api_json(server, "/api/tables", body={"game": "pay-dirt", "players": 3, "seats": seats})
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.add_init_script("localStorage.setItem('gameshelf.lang', 'en')")
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(f"{server}/#/t/{made['id']}?seat=0&token={made['tokens']['0']}")
+        page.wait_for_selector(".status-bar [role=status]")
+        deadline = time.monotonic() + 90
+        # bid nothing (pass) until Ann holds the gavel and names a lot
+        while not page.locator(".status-bar.mine").count() or not page.locator(".pd-scene .lot.legal").count() \
+                or page.locator(".pd-scene .lot.active").count():
+            assert time.monotonic() < deadline, "Ann never got to name a lot"
+            passing = page.locator(".status-bar.mine .bar-move", has_text="Pass")
+            if passing.count():
+                before = state_of(page)
+                passing.first.click()
+                page.wait_for_function("(n) => Number(document.querySelector('.table-page').dataset.state) !== n", arg=before)
+            page.wait_for_timeout(150)
+        page.evaluate("() => window.scrollTo(0, 0)")
+        scenes = page.locator(".board svg.scene")
+        assert scenes.count() == 1
+        cover = page.evaluate("""() => {
+            const r = document.querySelector('.board svg.scene').getBoundingClientRect();
+            const w = Math.max(0, Math.min(r.right, innerWidth) - Math.max(r.left, 0));
+            const h = Math.max(0, Math.min(r.bottom, innerHeight) - Math.max(r.top, 0));
+            return w * h / (innerWidth * innerHeight); }""")
+        assert cover >= 0.35, cover
+        for row in range(3):
+            assert page.locator(f'.pd-scene .pd-row-head[data-row="{row}"]').count() == 1
+            assert page.locator(f'.pd-scene .lot[data-row="{row}"]').count() >= 1
+        # the bar asks; the board does not say it again
+        said = page.locator(".status-bar [role=status]").inner_text().strip()
+        what = said.split(": ", 1)[-1]
+        board = page.locator(".board").text_content() or ""
+        assert said not in board and what not in board, what
+        shot(page, "pay-dirt-table-3p-1280-auction")
+        before = state_of(page)
+        page.locator(".pd-scene .lot.legal").first.click()
+        if page.locator(".chooser-item").count():  # the opening amounts: the minimum first
+            page.locator(".chooser-item").first.click()
+        page.wait_for_function("(n) => Number(document.querySelector('.table-page').dataset.state) !== n", arg=before)
+        assert "up for auction" in page.locator(".log-list").inner_text()
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)])
+def test_the_table_is_drawn_at_both_sizes_in_both_languages(page: Any, server: str, lang: str, width: int, height: int) -> None:
+    """The auction (a lot under the hammer) and labour (dirt on the
+    machines, a broken Loader, gear in camp), kept as screenshots; on a
+    phone nothing scrolls sideways."""
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(f"{server}/")
+    page.evaluate("(lang) => localStorage.setItem('gameshelf.lang', lang)", lang)
+    page.goto(f"{server}/#/dev/pay-dirt")
+    page.reload()
+    page.wait_for_function("() => !!window.gameshelfDev")
+    auction = new(3)
+    auction.apply(nominate(auction, CLAIM, 1))
+    labour = new(3)
+    put(labour, 0, EXC, 1)
+    put(labour, 0, LOAD, 0, kind=R)
+    put(labour, 0, WASH, 2, kind=B)
+    give_gear(labour, 0, "generator")
+    labour.camps[0].wear[LOAD] = 4
+    to_work(labour, 0, workers=4)
+    for name, s, seat in (("auction", auction, auction.current_player), ("labour", labour, 0)):
+        page.evaluate("([v, names, seat]) => window.gameshelfDev(v, names, seat)", [view_of(s, seat, lang), NAMES, seat])
+        page.wait_for_selector(".board.pd svg.scene")
+        assert page.locator(".board-error").count() == 0
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= width
+        shot(page, f"pay-dirt-{name}-{width}-{lang}")

@@ -12,6 +12,12 @@
 // on a machine slides, a machine pulls or is repaired, a claim's ore digs,
 // the poke sells, the gavel passes, the shop door sends workers. The status
 // bar (status.js) is the one place that says what is being decided.
+//
+// The scene's SVG elements use data-lot / data-offer / data-mi / data-claim,
+// not data-slot / data-machine / data-card: table.js's change flash reads
+// `className.split` of the elements carrying those, which an SVG element
+// (className is an SVGAnimatedString) makes throw, and the next view is
+// then never drawn.
 import { h, svg as S } from "../dom.js";
 import { t, w, pick } from "../i18n.js";
 import { cardFace, panel, seatBadge, seatsFrom, SEAT_CLASSES, SEAT_SHAPES } from "../board.js";
@@ -193,7 +199,7 @@ function lotCard(ctx, row, slot, item, box) {
   const active = !!a.lot && a.lot[0] === row && a.lot[1] === slot;
   const { x, y, w: cw, h: ch } = box;
   if (item === null || item === undefined || item < 0) {
-    return S("g", { class: "lot empty", "data-row": row, "data-slot": slot, transform: `translate(${x} ${y})` },
+    return S("g", { class: "lot empty", "data-row": row, "data-lot": slot, transform: `translate(${x} ${y})` },
       S("rect", { width: cw, height: ch, rx: 8, class: "pd-lot-empty" }));
   }
   const card = [data.equipment, data.personnel, data.claims][row][item];
@@ -233,7 +239,7 @@ function lotCard(ctx, row, slot, item, box) {
   }
   const words = `${lotLabel(data, row, slot, item)} — ${t(`${NS}.view.min-bid`, { amount: tag })} — ${detail}`;
   const el = piece(x, y - (active ? (small ? 5 : 8) : 0), {
-    class: ["lot", active && "active"].filter(Boolean).join(" "), "data-row": row, "data-slot": slot,
+    class: ["lot", active && "active"].filter(Boolean).join(" "), "data-row": row, "data-lot": slot,
     "data-ref": `${ROWS[row]}-${item}`, "data-piece": "", "data-v": `${item}${active ? "*" : ""}`, role: "img", "aria-label": words,
   }, ...kids, tip(words));
   ctx.bind(pieceOf(el), (m) => (m.type === "nominate" && m.row === row && m.slot === slot) || (active && (m.type === "bid" || m.type === "pass")));
@@ -329,7 +335,7 @@ function gearShop(ctx, box, narrow) {
     const tx = x + 8 + (slot % cols) * (tw + (narrow ? 4 : 14));
     const ty = top + Math.floor(slot / cols) * (th + 18);
     if (g < 0) return S("rect", { x: tx, y: ty, width: tw, height: th, rx: 6, class: "pd-lot-empty" });
-    const tile = gearTile(ctx, g, tx, ty, tw, th, { "data-slot": slot, class: "pd-gear-tile gear-card" });
+    const tile = gearTile(ctx, g, tx, ty, tw, th, { "data-offer": slot, class: "pd-gear-tile gear-card" });
     ctx.bind(pieceOf(tile), { type: "buy-gear", slot });
     return tile;
   });
@@ -480,7 +486,7 @@ function machine(ctx, p, mi, m, box, mine) {
   });
   const bodyY = ty + s + 8;
   const bh = box.h - (bodyY - y);
-  const body = S("g", { class: ["machine", broken && "broken", m.repaired && "repairing"].filter(Boolean).join(" "), "data-machine": mi,
+  const body = S("g", { class: ["machine", broken && "broken", m.repaired && "repairing"].filter(Boolean).join(" "), "data-mi": mi,
     "data-ref": `machine-${p}-${mi}`, "data-v": `${e}:${m.wear}`, role: "group",
     "aria-label": `${name}${eq ? ` (${nm(eq.name)})` : ""}, ${t(`${NS}.view.wear`, { wear: m.wear, durability: m.durability })}` },
   S("rect", { x: x - 2, y: ty - 2, width: mw + 4, height: box.h - (ty - y) + 2, rx: 8, class: "pd-machine-hit" }),
@@ -582,7 +588,7 @@ function claimStake(ctx, p, cl, i, [cx, cy], cw, ch) {
     const el = ore(k, cx + 8 + j * (s + 3), cy + 22, s);
     return mine ? ctx.bind(el, (a) => a.type === "dig" && a.claim === i && a.tile_kind === CODES.indexOf(k) && (!cl.ordered || j === 0)) : el;
   }) : [label(cx + 10, cy + 40, t(`${NS}.view.empty`), { size: 12, fill: "#6d6256" })];
-  const stake = piece(cx, cy, { class: "claim", "data-card": `claim-${cl.claim}`, "data-ref": `claims-${cl.claim}`, "data-piece": "", "data-v": cl.tiles.join(""),
+  const stake = piece(cx, cy, { class: "claim", "data-claim": cl.claim, "data-ref": `claims-${cl.claim}`, "data-piece": "", "data-v": cl.tiles.join(""),
     role: "group", "aria-label": `${i + 1}. ${nm(claim.name)}${cl.ordered ? ` (${t(`${NS}.view.ordered`)})` : ""}` },
   S("rect", { x: 0, y: 0, width: cw, height: ch, rx: 6, fill: "rgba(255,250,238,.85)", stroke: "#8d7a5e" }),
   S("rect", { x: 4, y: 4, width: 4, height: 14, fill: "#7a4d26" }),
