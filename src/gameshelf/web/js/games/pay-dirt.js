@@ -187,8 +187,12 @@ function thermometer(obs, x, y, length, horizontal) {
   // the snow drift at 0°: the round after the mercury reaches it is the last
   const drift = horizontal ? S("path", { d: `M${bx - 26} ${by + 12} Q${bx - 10} ${by - 2} ${bx + 14} ${by + 12} Z`, fill: "#fff", stroke: "#c9d8e6" })
     : S("path", { d: `M${bx - 30} ${by + 24} Q${bx} ${by - 4} ${bx + 34} ${by + 24} Z`, fill: "#fff", stroke: "#c9d8e6" });
+  // a painted board behind it, so the scale reads over the town
+  const plate = horizontal
+    ? S("rect", { x: bx - 32, y: by - 32, width: tx - bx + 52, height: 60, rx: 8, fill: "rgba(255,255,255,.82)", stroke: "#9fb2c4" })
+    : S("rect", { x: bx - 50, y: ty - 20, width: 92, height: by - ty + 50, rx: 8, fill: "rgba(255,255,255,.7)", stroke: "#9fb2c4" });
   return pictured({ class: "pd-thermo" }, `${text}. ${t(`${NS}.log.final-round`)}`,
-    tube, mercury, S("circle", { cx: bx, cy: by, r: 11, fill: "#d0312d", stroke: "#55708a", "stroke-width": 1.5 }), ticks, drift,
+    plate, tube, mercury, S("circle", { cx: bx, cy: by, r: 11, fill: "#d0312d", stroke: "#55708a", "stroke-width": 1.5 }), ticks, drift,
     icon(NS, "misc", "final", horizontal ? bx - 30 : bx + 14, horizontal ? by - 2 : by + 2, 16, "#5a8fc0"), marker);
 }
 
@@ -217,8 +221,9 @@ function lotCard(ctx, row, slot, item, box) {
   const foot = ch - 6;
   let detail;
   if (row === 0) {
+    // the machine it replaces, in words beside its picture (a phone's card has room for the picture only)
     kids.push(icon(NS, "machine", card.machine, 7, 6, band - 4, "#2f3d48"),
-      label(band + 6, band / 2 + 8, t(`${NS}.machine.${card.machine}`), { size: small ? 9.5 : 11, weight: 700, fill: "#2f3d48", width: beside }));
+      small ? null : label(band + 6, band / 2 + 8, t(`${NS}.machine.${card.machine}`), { size: 11, weight: 700, fill: "#2f3d48", width: beside }));
     detail = `${t(`${NS}.machine.${card.machine}`)} · ${t(`${NS}.view.spaces`, { n: card.spaces })} · ${t(`${NS}.view.tools`, { n: card.tools })}${card.fragile ? ` · ${t(`${NS}.view.fiem`)}` : ""}`;
     const sz = small ? 13 : 16;
     kids.push([...Array(card.spaces).keys()].map((i) => S("rect", { x: 6 + i * (sz + 3), y: foot - sz - (card.fragile ? 14 : 2), width: sz, height: sz, rx: 2, class: "pd-slot" })),
@@ -226,7 +231,7 @@ function lotCard(ctx, row, slot, item, box) {
       card.fragile ? S("text", { x: 6, y: foot, "font-size": 10, "font-weight": 800, fill: "#b3261e", text: `⚠ ${w("pd.fragile")}` }) : null);
   } else if (row === 1) {
     kids.push(icon(NS, "row", "personnel", 7, 6, band - 4, "#6a4a22"),
-      [...Array(card.workers).keys()].map((i) => meeple(band + 6 + i * 15, 8, band - 12, "#8a5a2e")));
+      [...Array(card.workers).keys()].map((i) => meeple(band + 4 + i * Math.min(15, beside / 3), 8, small ? 15 : band - 12, "#8a5a2e")));
     detail = `${card.workers ? `${t(`${NS}.view.plus-workers`, { n: card.workers })} · ` : ""}${pick(card.text)}`;
     const top = band + (small ? 36 : 38);
     kids.push(textBox(6, top, cw - 12, foot - top + 4, pick(card.text), "pd-lot-text"));
@@ -390,7 +395,7 @@ function auctionScene(ctx) {
   const height = narrow ? shop.y + shop.h + 8 : counter.y + counter.h + 10;
   const round = `${t(`${NS}.view.round`)} ${obs.round}`;
   // the round on a chalk board; the last round flagged red
-  const slate = S("g", { class: "pd-round", transform: narrow ? "translate(306 22)" : `translate(8 ${counter.y})` },
+  const slate = S("g", { class: "pd-round", transform: narrow ? "translate(310 22)" : `translate(8 ${counter.y})` },
     S("rect", { width: 88, height: obs.final_round ? 46 : 28, rx: 4, fill: "#2f3b33", stroke: "#7a5a3a", "stroke-width": 3 }),
     label(44, 19, round, { size: 13, weight: 800, anchor: "middle", fill: "#f4f1e6", width: 80 }),
     obs.final_round ? label(44, 38, `⚑ ${t(`${NS}.view.final`)}`, { size: 10.5, weight: 900, anchor: "middle", fill: "#ff9b8f", width: 80 }) : null);
@@ -471,7 +476,8 @@ function machine(ctx, p, mi, m, box, mine) {
   const tx = x + (mw - trayW) / 2;
   const ty = y + 34;
   const name = t(`${NS}.machine.${m.name}`);
-  const plate = S("g", { class: ["machine-head", eq && eq.fragile && "bad"].filter(Boolean).join(" ") },
+  // the equipment's plate is the piece that came from the counter (it glides onto the machine)
+  const plate = S("g", { class: ["machine-head", eq && eq.fragile && "bad"].filter(Boolean).join(" "), ...(eq ? { "data-ref": `equipment-${e}`, "data-piece": "" } : {}) },
     S("rect", { x, y, width: mw, height: 30, rx: 4, fill: eq ? "#fdf3da" : "#f3efe6", stroke: "#6b5b45" }),
     icon(NS, "machine", m.name, x + 3, y + 3, 24, "#4a3a2a"),
     label(x + 30, y + 13, name, { size: 12, weight: 800, fill: "#2b2118", width: mw - 34 }),
