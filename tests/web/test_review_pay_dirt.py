@@ -49,9 +49,9 @@ def test_the_high_bid_names_the_lot_being_bid_on(page: Any, server: str) -> None
     draw(page, server, s, s.current_player)
     claim = components().claims[s.display[CLAIM][1]]
     lot = page.locator(".pd-scene .lot.active")
-    assert lot.count() == 1
-    words = lot.get_attribute("aria-label") or ""
-    assert "Claims #2" in words and t("pay_dirt.names.claim." + claim.id, "en") in words, words
+    assert lot.count() == 1 and lot.get_attribute("data-row") == "2" and lot.get_attribute("data-lot") == "1"
+    words = lot.text_content() or ""
+    assert t("pay_dirt.names.claim." + claim.id, "en") in words, words
     paddle = page.locator('.pd-scene [data-ref="high-bid"]').get_attribute("aria-label") or ""
     assert "$2,000" in paddle and NAMES[s.high_bidder] in paddle, paddle
 

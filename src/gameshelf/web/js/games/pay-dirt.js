@@ -55,6 +55,13 @@ function lotLabel(data, row, slot, item) {
 /** A tooltip in the scene (SVG's own <title>). */
 const tip = (text) => S("title", { text });
 
+// Cards, tiles and the delivered crate are named by the words printed on
+// them, in their order (price, name, a picture by its own label): no
+// aria-label of ours, since a button's name must hold the words it shows
+// (axe: label-content-name-mismatch), and no SVG <title>, which counts as
+// shown words. Their full sentence is the description until a move takes
+// that place (board.js `bind`).
+
 /** A group that a screen reader reads as one picture with `text`. */
 const pictured = (attrs, text, ...kids) => S("g", { role: "img", "aria-label": text, ...attrs }, ...kids, tip(text));
 
@@ -245,8 +252,8 @@ function lotCard(ctx, row, slot, item, box) {
   const words = `${lotLabel(data, row, slot, item)} — ${t(`${NS}.view.min-bid`, { amount: tag })} — ${detail}`;
   const el = piece(x, y - (active ? (small ? 5 : 8) : 0), {
     class: ["lot", active && "active"].filter(Boolean).join(" "), "data-row": row, "data-lot": slot,
-    "data-ref": `${ROWS[row]}-${item}`, "data-piece": "", "data-v": `${item}${active ? "*" : ""}`, role: "img", "aria-label": words,
-  }, ...kids, tip(words));
+    "data-ref": `${ROWS[row]}-${item}`, "data-piece": "", "data-v": `${item}${active ? "*" : ""}`, role: "group", "aria-description": words,
+  }, ...kids);
   ctx.bind(pieceOf(el), (m) => (m.type === "nominate" && m.row === row && m.slot === slot) || (active && (m.type === "bid" || m.type === "pass")));
   return el;
 }
@@ -317,13 +324,14 @@ function gearTile(ctx, g, x, y, tw, th, attrs = {}, { price = true } = {}) {
   const gear = ctx.data.gear[g];
   const name = t(`${NS}.gear.${gear.key}`);
   const words = `${pick(gear.text)} · ${money(gear.price)} · ${t(`${NS}.view.tools`, { n: gear.durability })}`;
-  return piece(x, y, { class: "pd-gear-tile", "data-ref": `gear-${g}`, "data-piece": "", role: "img", "aria-label": words, ...attrs },
+  const el = piece(x, y, { class: "pd-gear-tile", "data-ref": `gear-${g}`, "data-piece": "", role: "group", "aria-description": words, ...attrs },
     S("rect", { width: tw, height: th, rx: 6, fill: "#e9eef2", stroke: "#3e4d59", "stroke-width": 1.3 }),
     S("rect", { x: 3, y: 3, width: tw - 6, height: th * 0.5, rx: 4, fill: "#c7d3dc" }),
     icon(NS, "gear", gear.key, tw / 2 - th * 0.22, 5, th * 0.44, "#2f3d48"),
     textBox(3, th * 0.52, tw - 6, th * 0.3, name, "pd-gear-name"),
     spanners(gear.durability, 5, th - 15, 11, "#4a3a2a"),
-    price ? priceTag(tw - 3, th - 19, money(gear.price), { size: 10 }) : null, tip(words));
+    price ? priceTag(tw - 3, th - 19, money(gear.price), { size: 10 }) : null);
+  return el;
 }
 
 /** The Gear Supplier: a shop front with its shelf of gear tiles, the workers waiting at its counter. */
@@ -667,12 +675,12 @@ function smallCard(k, x, y) {
 function delivered(ctx, item, [x, y]) {
   const e = ctx.data.equipment[item];
   const text = `${nm(e.name)} — ${t(`${NS}.machine.${e.machine}`)} · ${t(`${NS}.view.spaces`, { n: e.spaces })} · ${t(`${NS}.view.tools`, { n: e.tools })}`;
-  const el = piece(x, y, { class: "pd-pending", "data-ref": `equipment-${item}`, "data-piece": "", role: "group", "aria-label": text },
+  const el = piece(x, y, { class: "pd-pending", "data-ref": `equipment-${item}`, "data-piece": "", role: "group", "aria-description": text },
     S("rect", { width: 190, height: 50, rx: 6, fill: "#fff6da", stroke: "#b8860b", "stroke-width": 2 }),
     icon(NS, "machine", e.machine, 4, 4, 26, "#2f3d48"),
     label(34, 16, nm(e.name), { size: 11.5, weight: 800, fill: "#2b2118", width: 150 }),
     label(34, 30, `${t(`${NS}.machine.${e.machine}`)} · ${t(`${NS}.view.spaces`, { n: e.spaces })} · ${t(`${NS}.view.tools`, { n: e.tools })}`, { size: 9.5, fill: "#4a3a2a", width: 152 }),
-    e.fragile ? textBox(4, 33, 184, 16, `⚠ ${t(`${NS}.view.fiem`)}`, "pd-fiem") : null, tip(text));
+    e.fragile ? textBox(4, 33, 184, 16, `⚠ ${t(`${NS}.view.fiem`)}`, "pd-fiem") : null);
   ctx.bind(pieceOf(el), (a) => a.type === "install" || a.type === "scrap");
   return el;
 }
