@@ -38,7 +38,7 @@ def test_pay_dirt_gear_plays_its_repair_through_the_meta_target(page: Any, serve
     repairs = [a for a in s.legal_actions() if isinstance(a, Repair) and a.target == target]
     assert repairs, "the worn gear can be repaired now"
     _dev(page, server, "pay-dirt", view_of(s, 0), 0)
-    gear = page.locator(f'.camp .gear-owned[data-gear="{slot}"]').first
+    gear = page.locator(f'.table-mine .gear-owned[data-gear="{slot}"]')
     assert "legal" in (gear.get_attribute("class") or "")
     moves = view_of(s, 0)["legal"]
     bound = [moves[int(i)]["action"] for i in (gear.get_attribute("data-moves") or "").split()]
