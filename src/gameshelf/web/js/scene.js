@@ -162,7 +162,7 @@ export function track(x, y, steps, gap, at = [], { labels = null, r = 8 } = {}) 
  */
 export function seatedTable(o) {
   return h("div", { class: ["board", "drawn-table", o.cls] },
-    o.top && o.top.length ? h("div", { class: "table-top", role: "list", "aria-label": o.topLabel || null }, o.top) : null,
+    o.top && o.top.length ? h("div", { class: "table-top", role: "group", "aria-label": o.topLabel || null }, o.top) : null,
     h("div", { class: "table-middle" }, h("div", { class: "table-scene" }, o.board), o.aside ? h("div", { class: "table-aside" }, o.aside) : null),
     o.mine ? h("div", { class: "table-mine" }, o.mine) : null,
     o.hand ? fan(o.hand, o.handLabel) : null);
@@ -174,8 +174,8 @@ export function seatedTable(o) {
  */
 export function miniMat(seat, summary, full, opts = {}) {
   const el = opponent(summary, full, { ...opts, seat, cls: ["mini-mat", opts.cls].filter(Boolean).join(" ") });
+  // a <details> may carry no list role (axe: aria-allowed-role): the row is a labelled group
   el.classList.add(SEAT_CLASSES[seat % 5]);
-  el.setAttribute("role", "listitem");
   return el;
 }
 
