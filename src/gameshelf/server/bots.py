@@ -75,11 +75,13 @@ def analyse_game(record: dict[str, Any], seat: int, budget_s: float,
     """In the background pool's worker: the seat's analysis, as JSON
     (``budget_s``: for the whole game, shared among its decisions)."""
     from gameshelf.analysis.analyse import analyse_record
-    from gameshelf.tools import round_review
+    from gameshelf.tools import coach
 
-    # Dicey Farm: each round against the par solver (None for the other games)
-    rounds = round_review(str(record["game"]))
-    return analyse_record(record, seat, budget_s=budget_s, worlds=worlds, rounds=rounds).to_json()
+    # the game's own parts: Dicey Farm's rounds against the par solver and its
+    # certain losses; with a budget in seconds, the top mistakes are judged
+    # again with the seat at the hard level (none when the worlds are fixed)
+    return analyse_record(record, seat, budget_s=budget_s, worlds=worlds, coach=coach(str(record["game"])),
+                          plan_worlds=None if worlds is None else 0).to_json()
 
 
 def _warm() -> None:
