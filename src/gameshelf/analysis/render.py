@@ -15,7 +15,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from gameshelf.analysis.confidence import thresholds
+from gameshelf.analysis.confidence import table, thresholds
 from gameshelf.analysis.model import Analysis, Decision, Reason, RoundNote
 from gameshelf.core.i18n import t
 from gameshelf.core.record import replay
@@ -56,6 +56,16 @@ def number(value: float, signed: bool = False) -> str:
 def percent(value: float, signed: bool = False) -> str:
     text = f"{value * 100:.0f}%"
     return f"+{text}" if signed and round(value * 100) > 0 else text
+
+
+def chance_text(win: float, samples: int, lang: str | None) -> str:
+    """A chance to win as a hint shows it: never 0% or 100% from fewer
+    play-outs than ``data/marks.toml`` [hints] allows (issue 42), but
+    "almost certain" or "almost none"."""
+    shown = percent(win)
+    if samples < table().sure_samples and shown in ("0%", "100%"):
+        return t("analysis.almost-sure" if shown == "100%" else "analysis.almost-none", lang)
+    return shown
 
 
 def _span(low: float, high: float, unit: Any) -> str:

@@ -59,14 +59,15 @@ def choose_move(table_id: str, record: dict[str, Any], level: str, bot_seed: int
 def hint_moves(record: dict[str, Any], seat: int, budget_s: float, seed: int,
                top: int) -> list[dict[str, Any]]:
     """In a pool worker: the analysis engine's best moves for ``seat``
-    at the record's end, best first, each ``{"action", "score", "win"}``. The
+    at the record's end, best first, each ``{"action", "score", "win",
+    "worlds"}`` (the play-outs behind the figures, issue 42). The
     analysis engine sees the seat's information only (it deals the
     hidden cards again per world), never the record's own deal."""
     from gameshelf.analysis import rank_moves
     from gameshelf.core.record import replay
 
     state = replay(record)
-    return [{"action": e.action.to_json(), "score": e.expected_score, "win": e.win_chance}
+    return [{"action": e.action.to_json(), "score": e.expected_score, "win": e.win_chance, "worlds": e.worlds}
             for e in rank_moves(state, seat, budget_s=budget_s, seed=seed, top=top)]
 
 
