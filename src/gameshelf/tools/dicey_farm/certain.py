@@ -106,7 +106,7 @@ class _Round:
             if best is None:  # (the line played is always found: never None)
                 break
             if best > best_after + 1e-9 and line:
-                rest = []  # the better choice's steps up to the one that commits
+                rest: list[dict[str, Any]] = []  # the better choice's steps up to the one that commits
                 for step in line[1:]:
                     if commits(state, line[len(rest)]):
                         break
