@@ -98,3 +98,60 @@ def _guess(move: int, loss: float, low: float, high: float) -> Decision:
     return Decision(move, 3, played, best, loss_score=loss, loss_win=None, mark=mark,
                     reason=Reason("now", (), loss, None), loss_low=max(0.0, low), loss_high=high,
                     samples=2, unclear=unclear)
+
+
+def _last_turn_of_pay_dirt() -> tuple[object, object, object]:
+    """Pay Dirt, 5 players, the last labour step of the game (seat 2 to
+    move, 4 gold): with every rival left at 3 gold, ending the labour wins
+    and selling 2 gold for cash loses, for certain."""
+    import json
+    from pathlib import Path
+
+    from gameshelf.core.record import replay
+
+    record = json.loads((Path(__file__).parents[1] / "games/pay_dirt/golden/5p-seed14-greedy.json").read_text())
+    state = replay(record, upto=329)
+    for p, camp in enumerate(state.camps):  # type: ignore[attr-defined]
+        if p != 1:
+            camp.gold = 3
+    played = next(a for a in state.legal_actions() if a.kind == "sell" and a.gold == 2)  # type: ignore[attr-defined]
+    return state, played, next(a for a in state.legal_actions() if a.kind == "end-labor")
+
+
+def _last_turn_of_above_and_below() -> tuple[object, object, object]:
+    """Above and Below, 2 players, seat 2's last turn: points tied at 6 and
+    coins at 21, so refreshing the house row (1 coin) loses the tie-break
+    for certain, while passing wins it."""
+    import json
+    from pathlib import Path
+
+    from gameshelf.core.record import replay
+
+    record = json.loads((Path(__file__).parents[1] / "games/above_and_below/golden/2p-seed11.json").read_text())
+    state = replay(record, upto=114)
+    rival = state.villages[0]  # type: ignore[attr-defined]
+    rival.houses = [h for h in rival.houses if h != "s1"]
+    rival.coins = 21
+    played = next(a for a in state.legal_actions() if a.kind == "refresh")
+    return state, played, next(a for a in state.legal_actions() if a.kind == "pass")
+
+
+def test_planted_blunders_in_pay_dirt_and_above_and_below_are_certain_and_listed_first() -> None:
+    """Issue 42: a planted blunder in every game is marked "??" (Dicey Farm
+    and Filthy Rich above). Here the game's end is the seat's alone to
+    decide, so the loss is exact; two play-outs are all the estimate gets."""
+    for build in (_last_turn_of_pay_dirt, _last_turn_of_above_and_below):
+        state, played, better = build()
+        seat = state.current_player  # type: ignore[attr-defined]
+        certain = generic_certain(PlayerView(state, seat), played, 3, None)  # type: ignore[arg-type]
+        assert certain is not None and certain.kind == "final", build.__name__
+        assert certain.size == 1.0  # a win for certain against a loss for certain
+        named = state.game.action_from_json(dict(certain.better))  # type: ignore[attr-defined]
+        assert generic_certain(PlayerView(state, seat), named, 3, None) is None  # type: ignore[arg-type]
+        estimates = rank_moves(state, seat, budget_s=0, seed=3, worlds=2, include=[played])  # type: ignore[arg-type]
+        choice = Choice(9, state, (played,), len(state.legal_actions()))  # type: ignore[arg-type, attr-defined]
+        decision = _decision(choice, estimates, state.players, certain)  # type: ignore[attr-defined]
+        assert decision.mark == "??" and decision.samples == 0
+        assert pick_mistakes([_guess(2, 30.0, -5.0, 65.0), decision], players=1)[0] == 9
+        # the better move itself loses nothing
+        assert generic_certain(PlayerView(state, seat), better, 3, None) is None  # type: ignore[arg-type]

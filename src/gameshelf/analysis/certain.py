@@ -23,7 +23,7 @@ from gameshelf.analysis.model import Certain
 from gameshelf.bots import PlayerView
 from gameshelf.bots._outcome import win_shares
 from gameshelf.core.actions import Action
-from gameshelf.core.protocol import PlayerId
+from gameshelf.core.protocol import PlayerId, State
 from gameshelf.core.rng import derive_seed
 
 #: ``(record, seat, record indices of the seat's choices) -> {index: Certain}``:
@@ -31,33 +31,67 @@ from gameshelf.core.rng import derive_seed
 CertainCheck = Callable[[Mapping[str, Any], PlayerId, Sequence[int]], Mapping[int, Certain]]
 #: re-dealt worlds a move must end the game the same way in, to be certain
 WORLDS = 4
+#: positions one end-of-game search may visit (per move and world)
+_NODES = 400
 
 
 def final_outcomes(view: PlayerView, seed: int) -> dict[Action, tuple[float, float]]:
-    """The legal moves that end the game at once, the same way in every
-    re-dealt world, with the seat's (final score, win share) after them."""
+    """The legal moves after which the game's end is the seat's alone to
+    decide (only its own choices and forced moves, one legal move each,
+    until the end), with the best (final score, win share) the seat can
+    reach after each, the same in every re-dealt world: an exact value."""
     seat = view.player
-    out: dict[Action, tuple[float, float]] = {}
     worlds = [view.search_world(derive_seed("analysis-certain", seed, k)) for k in range(WORLDS)]
+    out: dict[Action, tuple[float, float]] = {}
+    column = 0 if view.players == 1 else 1
     for action in view.legal_actions():
         seen = set()
         for world in worlds:
             after = world.clone()
             after.apply_unchecked(action)
-            if not after.is_over:
+            value = _endgame(after, seat, column, [_NODES])
+            if value is None:
                 break
-            seen.add((float(after.scores()[seat]), win_shares(after.ranking(), after.players)[seat]))
+            seen.add(value)
         else:
             if len(seen) == 1:
                 out[action] = seen.pop()
     return out
 
 
+def _endgame(state: State, seat: PlayerId, column: int, budget: list[int]) -> tuple[float, float] | None:
+    """The best (score, win share) ``seat`` reaches from ``state`` when
+    nobody else chooses until the end; ``None`` when another seat has a
+    choice first, or the search outgrows its budget of positions."""
+    while not state.is_over:
+        budget[0] -= 1
+        if budget[0] < 0:
+            return None
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            state.apply_unchecked(legal[0])
+            continue
+        if state.current_player != seat:
+            return None
+        best: tuple[float, float] | None = None
+        for action in legal:
+            branch = state.clone()
+            branch.apply_unchecked(action)
+            value = _endgame(branch, seat, column, budget)
+            if value is None:
+                return None
+            if best is None or (value[column], value[1 - column]) > (best[column], best[1 - column]):
+                best = value
+        return best
+    return (float(state.scores()[seat]), win_shares(state.ranking(), state.players)[seat])
+
+
 def generic_certain(view: PlayerView, played: Action, seed: int,
                     played_win: float | None) -> Certain | None:
     """A certain loss of ``played`` that every game's rules decide:
-    ``final``: ``played`` ends the game and another move ends it better
-    (exact); ``win-now``: another move wins the game on the spot while
+    ``final``: after ``played`` and after another move the game's end is
+    the seat's alone to decide, and the other reaches a better end (exact);
+    ``win-now``: another move wins the game on the spot while
     ``played`` does not end it (the size is the chance to win it left,
     ``played_win``, as estimated)."""
     outcomes = final_outcomes(view, seed)
