@@ -31,8 +31,8 @@ from gameshelf.core.rng import derive_seed
 CertainCheck = Callable[[Mapping[str, Any], PlayerId, Sequence[int]], Mapping[int, Certain]]
 #: re-dealt worlds a move must end the game the same way in, to be certain
 WORLDS = 4
-#: positions one end-of-game search may visit (per move and world)
-_NODES = 400
+#: positions the end-of-game searches of one decision may visit in all
+_NODES = 2000
 
 
 def final_outcomes(view: PlayerView, seed: int) -> dict[Action, tuple[float, float]]:
@@ -44,12 +44,13 @@ def final_outcomes(view: PlayerView, seed: int) -> dict[Action, tuple[float, flo
     worlds = [view.search_world(derive_seed("analysis-certain", seed, k)) for k in range(WORLDS)]
     out: dict[Action, tuple[float, float]] = {}
     column = 0 if view.players == 1 else 1
+    budget = [_NODES]  # shared by every move and world: early in a game the search gives up at once
     for action in view.legal_actions():
         seen = set()
         for world in worlds:
             after = world.clone()
             after.apply_unchecked(action)
-            value = _endgame(after, seat, column, [_NODES])
+            value = _endgame(after, seat, column, budget)
             if value is None:
                 break
             seen.add(value)
