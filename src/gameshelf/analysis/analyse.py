@@ -281,15 +281,15 @@ def _plan(decisions: list[Decision], choices: Sequence[Choice], seat: PlayerId, 
     deadline = time.perf_counter() + budget_s
     out = {d.move: d for d in decisions}
     for k, move in enumerate(top):
-        if stopped():
-            break
+        if stopped() or (worlds is None and time.perf_counter() >= deadline):
+            break  # (a hard play-out is long: no new one once the time is spent)
         d, choice = out[move], by_move[move]
         share = max(0.0, deadline - time.perf_counter()) / (len(top) - k)
         best_line = (choice.state.game.action_from_json(dict(d.best.action)),
                      *(choice.state.game.action_from_json(dict(a)) for a in d.best.line))
         estimates = rank_moves(
             choice.state, seat, budget_s=share, seed=derive_seed("analysis-plan", seed, move),
-            include=[best_line, choice.line], worlds=worlds, width=1, min_worlds=MIN_WORLDS,
+            include=[best_line, choice.line], worlds=worlds, width=1, min_worlds=1,
             stop=stopped, level=PLAN_LEVEL, race=False)
         mine = next(e for e in estimates if e.steps == choice.line)
         best = next(e for e in estimates if e.steps == best_line)
