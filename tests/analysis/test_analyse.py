@@ -167,3 +167,22 @@ def test_a_game_lost_in_every_world_still_lists_the_moves_that_left_the_seat_wor
     # no lead known (an analysis stored before leads were kept): nothing to list but the real loss
     bare = [dataclasses.replace(d, best=dataclasses.replace(d.best, lead=None)) for d in decisions]
     assert pick_mistakes(bare, players=2) == (3,)
+
+
+def test_the_top_mistakes_are_judged_again_with_the_seat_at_the_hard_level() -> None:
+    """Issue 42: greedy play-outs undervalue moves that pay off later, so
+    the listed mistakes are played on again with the seat at the hard
+    level; its figure is kept with the decision and stored."""
+    record = finished_record(5)
+    analysis = analyse_record(record, 0, budget_s=0, worlds=2, seed=1, plan_worlds=1)
+    listed = [analysis.decision_at(m) for m in analysis.mistakes]
+    assert listed and all(d is not None for d in listed)
+    for d in listed:
+        assert d is not None
+        if d.certain is None:
+            assert d.planned is not None and d.planned.level == "hard" and d.planned.worlds == 1
+    unlisted = [d for d in analysis.decisions if d.move not in analysis.mistakes]
+    assert all(d.planned is None for d in unlisted)
+    from gameshelf.analysis import Analysis
+
+    assert Analysis.from_json(analysis.to_json()) == analysis
