@@ -18,9 +18,14 @@ Common random numbers: every candidate is played out on the same worlds by
 bots seeded the same way, so the difference between two moves is the
 moves', not one lucky deal (as in :mod:`gameshelf.bots.rollout`).
 
-Budget: anytime. With ``worlds`` the estimate plays exactly that many worlds
-and is reproducible; otherwise it plays at least ``min_worlds`` and more
-while ``budget_s`` lasts (a wall-clock budget depends on the machine).
+Budget: anytime, spent by racing (issue 42). Every candidate plays
+``min_worlds`` worlds; after that only the moves still close to the leader
+(and the move asked for) play on, so the worlds go where the top moves are
+hard to tell apart. With ``worlds`` no move plays more than that many and
+the estimate is reproducible; otherwise play goes on while ``budget_s``
+lasts (a wall-clock budget depends on the machine). Every estimate keeps
+its per-world values, hence its sample count and confidence interval
+(:mod:`gameshelf.analysis.confidence`).
 """
 
 from __future__ import annotations
