@@ -145,7 +145,8 @@ def mistakes(analysis: Analysis, record: Mapping[str, Any], lang: str | None) ->
         better = d.best.action if d.certain is None else d.certain.better
         line = d.best.line if d.certain is None else d.certain.line
         # a certain loss says what the rules decided; a sampled figure is no reason for it
-        reason = "" if d.certain is not None else reason_text(analysis, d.reason, lang)
+        reason = t("analysis.reason-certain", lang) if d.certain is not None else reason_text(
+            analysis, d.reason, lang)
         found.append(MistakeText(
             move=move, mark=d.mark,
             played=choice_words(record, move, d.played.action, d.played.line, analysis.seat, lang),
