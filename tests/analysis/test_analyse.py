@@ -125,8 +125,9 @@ def test_a_reason_says_what_the_better_move_itself_does_not_what_the_play_out_di
     assert reason_text(analysis, reason, "en") == "It gives you +2 VP from tourism, +2 VP at once."
     assert "観光の VP +2" in reason_text(analysis, reason, "ja")
     nothing = _reason(estimate(DF.Use("ship"), 41, {}, {}), estimate(DF.Use("fish"), 40, {}, {}))
+    # nothing of the seat's differs at once: it says so, not the loss again
     assert nothing.gains == () and reason_text(analysis, nothing, "en") == (
-        "It ends the game 1 points higher on average.")
+        "Nothing of yours differs right after it: the difference shows later in the play-outs.")
 
 
 def test_a_mark_needs_worlds_that_agree() -> None:

@@ -26,7 +26,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from gameshelf.analysis.certain import CertainCheck, generic_certain
-from gameshelf.analysis.confidence import MARKS, Interval, interval, mark_for, thresholds
+from gameshelf.analysis.confidence import MARKS, Interval, clipped, interval, mark_for, thresholds
 from gameshelf.analysis.estimate import DEFAULT_WIDTH, MIN_WORLDS, MoveEstimate, rank_moves
 from gameshelf.analysis.model import (
     Analysis,
@@ -259,7 +259,8 @@ def paired_loss(best: MoveEstimate, played: MoveEstimate) -> Interval:
     what = "score" if played.win_chance is None else "win"
     if best is played:
         return Interval(0.0, 0.0, 0.0, len(pairs))
-    return interval([b - p for b, p in pairs], what)
+    found = interval([b - p for b, p in pairs], what)
+    return found if what == "score" else clipped(found, -1.0, 1.0)
 
 
 def sure_loss(best: MoveEstimate, played: MoveEstimate) -> float:

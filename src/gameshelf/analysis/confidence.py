@@ -114,6 +114,12 @@ def quantile(n: int) -> float:
     return t95[n - 2] if n - 2 < len(t95) else table().normal
 
 
+def clipped(iv: Interval, low: float, high: float) -> Interval:
+    """``iv`` kept within what the measure can be (a chance lies in 0..1,
+    a difference of chances in -1..1): "a loss of 0%-308%" means nothing."""
+    return Interval(iv.mean, max(low, iv.low), min(high, iv.high), iv.n)
+
+
 def interval(values: Sequence[float], what: str) -> Interval:
     """The mean of ``values`` (play-outs of one move, or world-by-world
     differences of two) with its interval. ``what`` (``"win"`` or

@@ -35,7 +35,7 @@ import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from statistics import fmean
 
-from gameshelf.analysis.confidence import Interval, interval
+from gameshelf.analysis.confidence import Interval, clipped, interval
 from gameshelf.analysis.features import Features, seat_features
 from gameshelf.bots import Bot, PlayerView, make_bot
 from gameshelf.bots._onestep import one_step_values
@@ -136,8 +136,10 @@ class MoveEstimate:
         return [w[column] for w in self.per_world]
 
     def interval(self) -> Interval:
-        """The primary value's mean and confidence interval."""
-        return interval(self.primary(), "score" if self.win_chance is None else "win")
+        """The primary value's mean and confidence interval (a chance within 0..1)."""
+        if self.win_chance is None:
+            return interval(self.primary(), "score")
+        return clipped(interval(self.primary(), "win"), 0.0, 1.0)
 
 
 def rank_moves(

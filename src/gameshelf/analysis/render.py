@@ -129,11 +129,10 @@ def reason_text(analysis: Analysis, reason: Reason, lang: str | None) -> str:
               label=t(f"analysis.field.{analysis.game}.{g.field}", lang))
             for g in reason.gains)
         return t(f"analysis.reason-{reason.when}", lang, gains=parts)
-    if reason.win is not None and round(reason.win * 100) > 0:
-        return t("analysis.reason-win", lang, win=percent(reason.win))
-    if number(reason.score) in ("0", "-0") or reason.score < 0:
-        return "" if analysis.solo else t("analysis.reason-lead", lang)
-    return t("analysis.reason-score", lang, score=number(reason.score))
+    if number(reason.score) in ("0", "-0") and not analysis.solo and not round((reason.win or 0) * 100):
+        return t("analysis.reason-lead", lang)
+    # nothing of the seat's differs right after the move: say so, not the loss again
+    return t("analysis.reason-later", lang)
 
 
 def mistakes(analysis: Analysis, record: Mapping[str, Any], lang: str | None) -> list[MistakeText]:
@@ -180,11 +179,13 @@ def choice_words(record: Mapping[str, Any], move: int, action: Mapping[str, Any]
 
 def planned_text(analysis: Analysis, d: Decision, lang: str | None) -> str:
     """What the hard level said when it played on (" Played on at the hard
-    level: 3 VP lower (4 worlds)."), or nothing."""
+    level instead: 3 lower (4 play-outs)."), and whether it took the mark
+    away; or nothing."""
     if d.planned is None:
         return ""
     value = percent(d.planned.loss) if not analysis.solo else number(d.planned.loss)
-    key = "analysis.planned-agrees" if not d.unclear else "analysis.planned-disagrees"
+    vetoed = d.unclear and d.planned.worlds >= 2 and d.planned.loss < thresholds(analysis.players)[0]
+    key = "analysis.planned-disagrees" if vetoed else "analysis.planned"
     return " " + t(key, lang, loss=value, n=d.planned.worlds)
 
 
