@@ -5,6 +5,10 @@ Small budgets: each test plays a few short play-outs at most."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+from typing import Any
+
 from gameshelf.analysis import rank_moves
 from gameshelf.analysis.analyse import Choice, _decision, pick_mistakes
 from gameshelf.analysis.certain import generic_certain
@@ -12,6 +16,7 @@ from gameshelf.analysis.confidence import Interval, mark_for
 from gameshelf.analysis.estimate import MoveEstimate
 from gameshelf.analysis.model import Decision, Estimate, Reason
 from gameshelf.bots import PlayerView
+from gameshelf.core.record import replay
 from gameshelf.games.dicey_farm import actions as DF
 from gameshelf.games.dicey_farm.components import components
 from gameshelf.tools.dicey_farm.certain import _Round
@@ -100,17 +105,17 @@ def _guess(move: int, loss: float, low: float, high: float) -> Decision:
                     samples=2, unclear=unclear)
 
 
+def _golden(path: str, upto: int) -> Any:
+    """A golden record of ``tests/games`` replayed to move ``upto``."""
+    record = json.loads((Path(__file__).parents[1] / "games" / path).read_text())
+    return replay(record, upto=upto)
+
+
 def _last_turn_of_pay_dirt() -> tuple[object, object, object]:
     """Pay Dirt, 5 players, the last labour step of the game (seat 2 to
     move, 4 gold): with every rival left at 3 gold, ending the labour wins
     and selling 2 gold for cash loses, for certain."""
-    import json
-    from pathlib import Path
-
-    from gameshelf.core.record import replay
-
-    record = json.loads((Path(__file__).parents[1] / "games/pay_dirt/golden/5p-seed14-greedy.json").read_text())
-    state = replay(record, upto=329)
+    state = _golden("pay_dirt/golden/5p-seed14-greedy.json", 329)
     for p, camp in enumerate(state.camps):  # type: ignore[attr-defined]
         if p != 1:
             camp.gold = 3
@@ -122,13 +127,7 @@ def _last_turn_of_above_and_below() -> tuple[object, object, object]:
     """Above and Below, 2 players, seat 2's last turn: points tied at 6 and
     coins at 21, so refreshing the house row (1 coin) loses the tie-break
     for certain, while passing wins it."""
-    import json
-    from pathlib import Path
-
-    from gameshelf.core.record import replay
-
-    record = json.loads((Path(__file__).parents[1] / "games/above_and_below/golden/2p-seed11.json").read_text())
-    state = replay(record, upto=114)
+    state = _golden("above_and_below/golden/2p-seed11.json", 114)
     rival = state.villages[0]  # type: ignore[attr-defined]
     rival.houses = [h for h in rival.houses if h != "s1"]
     rival.coins = 21
