@@ -300,7 +300,7 @@ def analyse_command(
     from gameshelf.analysis.analyse import DEFAULT_BUDGET_S
     from gameshelf.core.record import replay
     from gameshelf.terminal.analysis import analysis_json, print_analysis, run_analysis
-    from gameshelf.tools import round_review
+    from gameshelf.tools import coach
 
     seconds = DEFAULT_BUDGET_S if budget is None else budget
     if not seconds > 0 or seconds > 86_400:
@@ -312,7 +312,7 @@ def analyse_command(
         record = load_record(file)
         game_id = replay(record).game.id
         analysis = run_analysis(record, seat - 1, budget_s=seconds, worlds=worlds, lang=lang,
-                                console=console, rounds=round_review(game_id))
+                                console=console, coach=coach(game_id))
     except GameshelfError as exc:
         console.print(f"[red]{escape(exc.message)}[/]")
         raise typer.Exit(2) from None

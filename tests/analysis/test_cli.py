@@ -31,11 +31,11 @@ def saved(tmp_path: Path) -> Path:
 def test_analyse_prints_the_mistakes_and_the_total(tmp_path: Path) -> None:
     result = runner.invoke(app, ["analyse", str(saved(tmp_path)), "--worlds", "2"])
     assert result.exit_code == 0, result.output
-    assert "The biggest mistakes" in result.output and "In all, " in result.output
+    assert "The biggest mistakes" in result.output and "Your final score" in result.output
     assert "better:" in result.output
     ja = runner.invoke(app, ["analyse", str(saved(tmp_path)), "--worlds", "2", "--lang", "ja"])
     assert ja.exit_code == 0, ja.output
-    assert "大きな失着" in ja.output and "合計" in ja.output
+    assert "大きな失着" in ja.output and "最終得点" in ja.output
 
 
 def test_analyse_json_is_the_stored_form(tmp_path: Path) -> None:

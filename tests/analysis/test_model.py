@@ -25,16 +25,14 @@ def test_round_trip_through_json_text(stored: dict[str, Any]) -> None:
     assert analysis.decisions and any(d.reason is not None for d in analysis.decisions)
 
 
-def test_an_analysis_stored_before_leads_were_kept_still_reads(stored: dict[str, Any]) -> None:
-    """Version 1 gained the estimates' "lead" later: a row the server stored
-    before reads as it was, with no lead and no loss in it."""
-    assert all("lead" in d["best"] and "lead" in d["played"] for d in stored["decisions"])
+def test_an_analysis_of_version_1_is_refused_so_the_server_makes_it_again(stored: dict[str, Any]) -> None:
+    """Changed by issue 42: version 2 keeps intervals, certain losses and
+    whole choices; a version 1 row (no intervals: its marks came from two
+    play-outs) is refused, and the server computes it again."""
     older = copy.deepcopy(stored)
-    for d in older["decisions"]:
-        del d["best"]["lead"], d["played"]["lead"]
-    analysis = Analysis.from_json(older)
-    assert all(d.best.lead is None and d.loss_lead == 0 for d in analysis.decisions)
-    assert analysis.to_json() == older
+    older["version"] = 1
+    with pytest.raises(AnalysisError, match="version"):
+        Analysis.from_json(older)
 
 
 def corrupt(stored: dict[str, Any], path: tuple[Any, ...], value: Any) -> dict[str, Any]:
@@ -52,7 +50,7 @@ def corrupt(stored: dict[str, Any], path: tuple[Any, ...], value: Any) -> dict[s
 @pytest.mark.parametrize(
     ("path", "value", "named"),
     [
-        (("version",), 2, "analysis.version"),
+        (("version",), 3, "analysis.version"),
         (("version",), True, "analysis.version"),
         (("seat",), True, "analysis.seat"),  # true is not 1
         (("seat",), 0.0, "analysis.seat"),  # nor 0.0 a seat

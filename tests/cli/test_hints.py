@@ -31,9 +31,12 @@ runner = CliRunner()
 FAST = HintSettings(on=True, worlds=1)
 #: the command line's hints at the least budget (two worlds a move)
 QUICK = {"GAMESHELF_HINT_BUDGET": "0.01"}
-#: a hint's row: the key, the chance to win (multiplayer), the expected score, the move
-ROW = re.compile(r"^\s*(\d+)\)\s+(?:(\d+)%\s+)?(-?[\d.]+)\s+(.+?)\s*$")
-HEADINGS = {"en": ("win chance", "exp. score", "move"), "ja": ("勝率", "見込み得点", "手")}
+#: a hint's row: the key, the chance to win (multiplayer; issue 42: words, not
+#: 0% or 100%, from fewer than 30 play-outs), the expected score, the play-outs, the move
+ROW = re.compile(r"^\s*(\d+)\)\s+(?:(\d+%|almost certain|almost none|ほぼ確実|ほぼなし)\s+)?(-?[\d.]+)\s+(\d+)\s+(.+?)\s*$")
+HEADINGS = {"en": ("win chance", "exp. score", "play-outs", "move"), "ja": ("勝率", "見込み得点", "試行数", "手")}
+#: the chance to win in words where too few play-outs back 0% or 100%
+ALMOST = {"almost certain": 100, "almost none": 0, "ほぼ確実": 100, "ほぼなし": 0}
 TITLE = {"en": "Hint for Player 1", "ja": "プレイヤー1へのヒント"}
 
 
@@ -46,7 +49,8 @@ def hint_rows(text: str, lang: str) -> list[tuple[int, str, str, str | None]]:
         found = ROW.match(line)
         if found is None:
             break
-        rows.append((int(found[1]), found[4], found[3], found[2]))
+        assert int(found[4]) >= 1  # every figure says how many play-outs it rests on
+        rows.append((int(found[1]), found[5], found[3], found[2]))
     return rows
 
 
@@ -84,7 +88,8 @@ def test_a_hint_lists_three_legal_moves_by_their_numbers_with_estimates(lang: st
     for number, words, score, chance in rows:
         assert 1 <= number <= len(choices)
         assert choices[number - 1][0] == words  # the list's own sentence under the list's number
-        assert chance is not None and 0 <= int(chance) <= 100  # a two-player game: the chance to win
+        assert chance is not None  # a two-player game: the chance to win
+        assert chance in ALMOST or 0 < int(chance.rstrip("%")) < 100  # one play-out: never 0% or 100%
         float(score)
 
 

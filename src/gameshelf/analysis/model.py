@@ -23,16 +23,21 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
+from gameshelf.analysis.confidence import MARKS
 from gameshelf.core.actions import Action
 from gameshelf.core.errors import GameshelfError
 from gameshelf.core.protocol import Game
 
-#: the JSON shape's version; a reader refuses any other.
-VERSION = 1
-#: a decision's mark by the size of its loss (docs/analysis.md).
-MARKS = ("", "?!", "?", "??")
+#: the JSON shape's version; a reader refuses any other (2: issue 42's
+#: intervals, certain losses and whole choices; a version 1 analysis is
+#: refused, and the server makes it again).
+VERSION = 2
+#: the certain losses the rules can decide (catalogue ``analysis.certain-<kind>``).
+CERTAIN = ("rot", "beggars", "round", "win-now", "final")
+#: the seat's policy in a decision's play-outs.
+LEVELS = ("greedy", "hard")
 #: when a reason's figures are taken: at the seat's next decision, or at the end.
-WHEN = ("soon", "end")
+WHEN = ("now", "soon", "end")
 
 
 class AnalysisError(ValueError):
@@ -52,6 +57,41 @@ class Estimate:
     win: float | None
     worlds: int
     lead: float | None = None
+    #: the steps played after ``action`` as one choice (a die picked, then its use)
+    line: tuple[Mapping[str, Any], ...] = ()
+    #: the confidence interval of the chance to win (multiplayer) or the score (solitaire)
+    low: float = 0.0
+    high: float = 0.0
+
+
+@dataclasses.dataclass(frozen=True)
+class Certain:
+    """A loss the rules decide, no sampling behind it (issue 42).
+
+    ``kind`` names it (:data:`CERTAIN`: goods that rot, beggars another move
+    feeds, a round's end another line beats, a move that wins on the spot,
+    the game's last move); ``size`` is exact, in the marks' unit (VP in
+    solitaire, share of a win in multiplayer); ``better`` is the move that
+    keeps the better line; ``params`` are figures for the sentence
+    (``rotten`` goods, ``beggars``)."""
+
+    kind: str
+    size: float
+    better: Mapping[str, Any]
+    params: Mapping[str, float] = dataclasses.field(default_factory=dict)
+    #: the better choice's steps after ``better`` (a die picked, then its use)
+    line: tuple[Mapping[str, Any], ...] = ()
+
+
+@dataclasses.dataclass(frozen=True)
+class Planned:
+    """A decision judged again with a stronger policy for the seat (the
+    ``level`` from the game's ``data/bots.toml``) on ``worlds`` worlds:
+    ``loss`` is the mean world-by-world loss under it (marks' unit)."""
+
+    level: str
+    worlds: int
+    loss: float
 
 
 @dataclasses.dataclass(frozen=True)
@@ -97,6 +137,25 @@ class Decision:
     loss_win: float | None
     mark: str
     reason: Reason | None
+    #: the confidence interval of the loss in the marks' unit, and its
+    #: sample count (worlds both moves played; 0 for a certain loss)
+    loss_low: float = 0.0
+    loss_high: float = 0.0
+    samples: int = 0
+    #: the loss's mean reaches a mark but its interval does not: no mark
+    unclear: bool = False
+    certain: Certain | None = None
+    planned: Planned | None = None
+    #: record moves this choice spans (a die picked and its use: 2)
+    steps: int = 1
+
+    @property
+    def loss(self) -> float:
+        """The loss in the marks' unit: the certain size when the rules
+        decide it, else the chance to win (multiplayer) or score lost."""
+        if self.certain is not None:
+            return self.certain.size
+        return self.loss_score if self.loss_win is None else self.loss_win
 
     @property
     def loss_lead(self) -> float:
@@ -163,11 +222,16 @@ class Analysis:
                 return d
         return None
 
-    def total_loss(self) -> float:
-        """The expected final score lost over the game: the sum of the
-        decisions' score losses. (Chances to win lost at different moves do
-        not add up to a chance, so there is no total of them.)"""
-        return sum(d.loss_score for d in self.decisions)
+    def best_start(self) -> Estimate | None:
+        """What the best moves found promised at the seat's first decision
+        (expected final score, chance to win): the game's total is this
+        against the final score the moves played reached (issue 42: not a
+        sum of per-move losses, which means nothing in the game's units)."""
+        return self.decisions[0].best if self.decisions else None
+
+    def certain_total(self) -> float:
+        """The certain losses added up (exact, and in the game's units)."""
+        return sum(d.certain.size for d in self.decisions if d.certain is not None)
 
     def mark_counts(self) -> dict[str, int]:
         """How many decisions got each mark (``"??"``, ``"?"``, ``"?!"``)."""
@@ -213,10 +277,8 @@ def _copy(action: Mapping[str, Any] | None) -> dict[str, Any] | None:
 
 
 def _estimate_json(e: Estimate) -> dict[str, Any]:
-    out = {"action": dict(e.action), "score": e.score, "win": e.win, "worlds": e.worlds}
-    if e.lead is not None:
-        out["lead"] = e.lead
-    return out
+    return {"action": dict(e.action), "score": e.score, "win": e.win, "worlds": e.worlds, "lead": e.lead,
+            "line": [dict(a) for a in e.line], "low": e.low, "high": e.high}
 
 
 def _decision_json(d: Decision) -> dict[str, Any]:
@@ -237,6 +299,15 @@ def _decision_json(d: Decision) -> dict[str, Any]:
         "loss_win": d.loss_win,
         "mark": d.mark,
         "reason": reason,
+        "loss_low": d.loss_low,
+        "loss_high": d.loss_high,
+        "samples": d.samples,
+        "unclear": d.unclear,
+        "certain": None if d.certain is None else {
+            "kind": d.certain.kind, "size": d.certain.size, "better": dict(d.certain.better),
+            "params": dict(d.certain.params), "line": [dict(a) for a in d.certain.line]},
+        "planned": None if d.planned is None else dataclasses.asdict(d.planned),
+        "steps": d.steps,
     }
 
 
@@ -359,20 +430,23 @@ class _Reader:
         return value
 
     def estimate(self, data: Any, where: str) -> Estimate:
-        keys = ("action", "score", "win", "worlds")
-        # "lead" came later within version 1: an analysis stored before reads as it was
-        d = self.obj(data, where, (*keys, "lead") if isinstance(data, dict) and "lead" in data else keys)
+        d = self.obj(data, where, ("action", "score", "win", "worlds", "lead", "line", "low", "high"))
         win = self.opt_share(d["win"], f"{where}.win")
         if win is not None and win < 0:
             raise AnalysisError(f"{where}.win: a chance to win is 0 or more")
-        lead = None if "lead" not in d else self.num(d["lead"], f"{where}.lead")
+        lead = None if d["lead"] is None else self.num(d["lead"], f"{where}.lead")
+        line = tuple(self.action(a, f"{where}.line[{i}]") for i, a in enumerate(self.items(d["line"], f"{where}.line")))
         return Estimate(self.action(d["action"], f"{where}.action"), self.num(d["score"], f"{where}.score"),
-                        win, self.int_(d["worlds"], f"{where}.worlds", 1), lead)
+                        win, self.int_(d["worlds"], f"{where}.worlds", 1), lead, line,
+                        self.num(d["low"], f"{where}.low"), self.num(d["high"], f"{where}.high"))
 
     def decision(self, data: Any, where: str) -> Decision:
-        keys = ("move", "legal", "played", "best", "loss_score", "loss_win", "mark", "reason")
+        keys = ("move", "legal", "played", "best", "loss_score", "loss_win", "mark", "reason",
+                "loss_low", "loss_high", "samples", "unclear", "certain", "planned", "steps")
         d = self.obj(data, where, keys)
         reason = None if d["reason"] is None else self.reason(d["reason"], f"{where}.reason")
+        if type(d["unclear"]) is not bool:
+            raise AnalysisError(f"{where}.unclear: expected true or false, got {_kind(d['unclear'])}")
         return Decision(
             move=self.int_(d["move"], f"{where}.move"),
             legal=self.int_(d["legal"], f"{where}.legal", 2),
@@ -382,7 +456,30 @@ class _Reader:
             loss_win=self.opt_share(d["loss_win"], f"{where}.loss_win"),
             mark=self.text(d["mark"], f"{where}.mark", MARKS),
             reason=reason,
+            loss_low=self.num(d["loss_low"], f"{where}.loss_low"),
+            loss_high=self.num(d["loss_high"], f"{where}.loss_high"),
+            samples=self.int_(d["samples"], f"{where}.samples"),
+            unclear=d["unclear"],
+            certain=None if d["certain"] is None else self.certain(d["certain"], f"{where}.certain"),
+            planned=None if d["planned"] is None else self.planned(d["planned"], f"{where}.planned"),
+            steps=self.int_(d["steps"], f"{where}.steps", 1),
         )
+
+    def certain(self, data: Any, where: str) -> Certain:
+        d = self.obj(data, where, ("kind", "size", "better", "params", "line"))
+        params = d["params"]
+        if not isinstance(params, dict) or len(params) > 20:
+            raise AnalysisError(f"{where}.params: expected an object, got {_kind(params)}")
+        return Certain(self.text(d["kind"], f"{where}.kind", CERTAIN), self.num(d["size"], f"{where}.size"),
+                       self.action(d["better"], f"{where}.better"),
+                       {self.text(k, f"{where}.params"): self.num(v, f"{where}.params.{k}") for k, v in params.items()},
+                       tuple(self.action(a, f"{where}.line[{i}]")
+                             for i, a in enumerate(self.items(d["line"], f"{where}.line"))))
+
+    def planned(self, data: Any, where: str) -> Planned:
+        d = self.obj(data, where, ("level", "worlds", "loss"))
+        return Planned(self.text(d["level"], f"{where}.level", LEVELS), self.int_(d["worlds"], f"{where}.worlds", 1),
+                       self.num(d["loss"], f"{where}.loss"))
 
     def reason(self, data: Any, where: str) -> Reason:
         d = self.obj(data, where, ("when", "gains", "score", "win"))

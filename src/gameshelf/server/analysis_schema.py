@@ -37,6 +37,8 @@ class HintMove(Declared):
     parts: Parts
     score: float = Field(description="The expected final score after this move.")
     win: float | None = Field(description="The chance to win after it (null: one player).")
+    worlds: int = Field(ge=1, description="The play-outs behind the figures.")
+    sure: bool = Field(description="False: too few play-outs to show 0% or 100%; say 'almost' instead.")
 
 
 class HintReply(Declared):
@@ -63,6 +65,9 @@ class Judged(Declared):
     loss: float = Field(ge=0, description="What the move made gave up, in the chart's unit.")
     cost: str = Field(description="The loss in words.")
     mark: Mark | None = Field(description="'?!' dubious, '?' a mistake, '??' a blunder, null: fine.")
+    unclear: bool = Field(description="The loss's mean reaches a mark, its interval does not: no mark.")
+    certain: bool = Field(description="The rules decide the loss (no sampling): its size is exact.")
+    samples: int = Field(ge=0, description="Play-outs behind the loss (0: certain).")
 
 
 class Mistake(Declared):
@@ -76,6 +81,9 @@ class Mistake(Declared):
     reason: str = Field(description="What the better move gives that the move made did not.")
     cost: str = Field(description="The loss in words.")
     text: str = Field(description="The whole line, as the terminal prints it.")
+    unclear: bool = Field(description="Unmarked because the play-outs cannot tell yet.")
+    certain: bool = Field(description="The rules decide the loss (no sampling).")
+    label: str = Field(description="The mark, or the words shown in its place ('unclear', 'small').")
 
 
 class AnalysisView(Declared):
@@ -93,6 +101,7 @@ class AnalysisView(Declared):
     mistakes: list[Mistake] = Field(description="The costliest decisions, costliest first (3 to 5).")
     rounds: list[str] = Field(description="Dicey Farm: each round against the par solver's line.")
     summary: str
+    legend: str = Field(description="What the marks mean, with this game's thresholds (data/marks.toml).")
 
 
 class AnalysisReply(Declared):

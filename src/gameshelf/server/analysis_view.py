@@ -31,8 +31,8 @@ def _value(analysis: Analysis, e: Estimate) -> float:
 
 
 def _size(analysis: Analysis, d: Decision) -> float:
-    """A decision's loss in the chart's unit."""
-    return max(0.0, float(d.loss_score)) if analysis.solo else round(100.0 * (d.loss_win or 0.0), 1)
+    """A decision's loss in the chart's unit (never negative)."""
+    return max(0.0, float(d.loss)) if analysis.solo else round(100.0 * max(0.0, d.loss), 1)
 
 
 def series(analysis: Analysis, total: int) -> list[list[float]]:
@@ -75,6 +75,9 @@ def render(data: Mapping[str, Any], record: Mapping[str, Any], seat: int,
             "loss": _size(analysis, d),
             "cost": words.loss_text(analysis, d, lang),
             "mark": d.mark or None,
+            "unclear": d.unclear,
+            "certain": d.certain is not None,
+            "samples": d.samples,
         })
     mistakes = []
     for m in words.mistakes(analysis, record, lang):
@@ -82,7 +85,8 @@ def render(data: Mapping[str, Any], record: Mapping[str, Any], seat: int,
         assert found is not None  # (the reader checked that each mistake names a decision)
         mistakes.append({"k": m.move, "mark": m.mark or None, "loss": _size(analysis, found),
                          "made": m.played, "better": m.better, "reason": m.reason, "cost": m.loss,
-                         "text": words.mistake_line(m, lang)})
+                         "text": words.mistake_line(m, lang), "unclear": m.unclear,
+                         "certain": found.certain is not None, "label": words.mark_label(m, lang)})
     return {
         "game": analysis.game,
         "seat": analysis.seat,
@@ -96,4 +100,5 @@ def render(data: Mapping[str, Any], record: Mapping[str, Any], seat: int,
         "mistakes": mistakes,
         "rounds": [words.round_text(analysis, note, record, lang) for note in analysis.rounds],
         "summary": words.total_text(analysis, lang),
+        "legend": words.legend_text(analysis, lang),
     }

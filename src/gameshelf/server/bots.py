@@ -59,14 +59,15 @@ def choose_move(table_id: str, record: dict[str, Any], level: str, bot_seed: int
 def hint_moves(record: dict[str, Any], seat: int, budget_s: float, seed: int,
                top: int) -> list[dict[str, Any]]:
     """In a pool worker: the analysis engine's best moves for ``seat``
-    at the record's end, best first, each ``{"action", "score", "win"}``. The
+    at the record's end, best first, each ``{"action", "score", "win",
+    "worlds"}`` (the play-outs behind the figures, issue 42). The
     analysis engine sees the seat's information only (it deals the
     hidden cards again per world), never the record's own deal."""
     from gameshelf.analysis import rank_moves
     from gameshelf.core.record import replay
 
     state = replay(record)
-    return [{"action": e.action.to_json(), "score": e.expected_score, "win": e.win_chance}
+    return [{"action": e.action.to_json(), "score": e.expected_score, "win": e.win_chance, "worlds": e.worlds}
             for e in rank_moves(state, seat, budget_s=budget_s, seed=seed, top=top)]
 
 
@@ -75,11 +76,13 @@ def analyse_game(record: dict[str, Any], seat: int, budget_s: float,
     """In the background pool's worker: the seat's analysis, as JSON
     (``budget_s``: for the whole game, shared among its decisions)."""
     from gameshelf.analysis.analyse import analyse_record
-    from gameshelf.tools import round_review
+    from gameshelf.tools import coach
 
-    # Dicey Farm: each round against the par solver (None for the other games)
-    rounds = round_review(str(record["game"]))
-    return analyse_record(record, seat, budget_s=budget_s, worlds=worlds, rounds=rounds).to_json()
+    # the game's own parts: Dicey Farm's rounds against the par solver and its
+    # certain losses; with a budget in seconds, the top mistakes are judged
+    # again with the seat at the hard level (none when the worlds are fixed)
+    return analyse_record(record, seat, budget_s=budget_s, worlds=worlds, coach=coach(str(record["game"])),
+                          plan_worlds=None if worlds is None else 0).to_json()
 
 
 def _warm() -> None:

@@ -28,6 +28,7 @@ import threading
 import time
 from typing import Any
 
+from gameshelf.analysis.confidence import table
 from gameshelf.core.protocol import PlayerId
 from gameshelf.core.rng import derive_seed
 from gameshelf.server.bots import BotPool
@@ -111,8 +112,11 @@ class Hints:
                 words = said.get(json.dumps(m["action"], sort_keys=True))
                 if words is None:  # (the engine ranks legal moves only)
                     continue
+                worlds = int(m.get("worlds", 1))
                 out.append({**words, "score": float(m["score"]),
-                            "win": None if m["win"] is None else float(m["win"])})
+                            "win": None if m["win"] is None else float(m["win"]),
+                            # no 0% or 100% from fewer play-outs than data/marks.toml allows
+                            "worlds": worlds, "sure": worlds >= table().sure_samples})
             used = int(seat_rows[job.seat].hints) + (1 if fresh else 0)
         return {"state": job.n, "seat": job.seat, "moves": out, "hints_used": used}
 

@@ -22,8 +22,8 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from gameshelf.analysis import Analysis
-from gameshelf.analysis.analyse import RoundReview, analyse_record
-from gameshelf.analysis.render import mistake_line, mistakes, round_text, total_text
+from gameshelf.analysis.analyse import Coach, RoundReview, analyse_record
+from gameshelf.analysis.render import legend_text, mistake_line, mistakes, round_text, total_text
 from gameshelf.core.i18n import t
 from gameshelf.terminal.fold import Folded
 
@@ -38,6 +38,7 @@ def run_analysis(
     console: Console,
     progress_console: Console | None = None,
     rounds: RoundReview | None = None,
+    coach: Coach | None = None,
 ) -> Analysis:
     """Analyse ``record`` for ``seat`` (0-based) with a progress bar on
     ``progress_console`` (stderr for the command) and Ctrl-C as a stop."""
@@ -52,7 +53,8 @@ def run_analysis(
             bar.update(task, completed=done, total=total)
 
         return analyse_record(record, seat, budget_s=budget_s, worlds=worlds, progress=progress,
-                              stop=stopped, rounds=rounds)
+                              stop=stopped, rounds=rounds, coach=coach,
+                              plan_worlds=None if worlds is None else 0)
 
 
 @contextmanager
@@ -91,7 +93,8 @@ def print_analysis(analysis: Analysis, record: Mapping[str, Any], lang: str | No
     found = mistakes(analysis, record, lang)
     if found:
         console.print(f"[bold]{escape(t('analysis.mistakes-title', lang))}[/]")
-        console.print(Folded(t("analysis.legend", lang)), style="dim", highlight=False)
+        console.print(Folded(t("analysis.legend", lang) + " " + legend_text(analysis, lang)), style="dim",
+                      highlight=False)
         for m in found:
             console.print(Folded("  " + mistake_line(m, lang)), highlight=False)
     else:

@@ -29,7 +29,7 @@ from rich.table import Table
 from rich.text import Text
 
 from gameshelf.analysis.estimate import MoveEstimate, rank_moves
-from gameshelf.analysis.render import number, percent
+from gameshelf.analysis.render import chance_text, number
 from gameshelf.core.actions import Action
 from gameshelf.core.i18n import t
 from gameshelf.core.narration import move_sentences
@@ -133,10 +133,12 @@ def hint_table(state: State, seat: PlayerId, estimates: Sequence[MoveEstimate],
     if not solo:
         table.add_column(t("hints.col-win", lang), justify="right", no_wrap=True)
     table.add_column(t("hints.col-score", lang), justify="right", no_wrap=True)
+    table.add_column(t("hints.col-worlds", lang), justify="right", no_wrap=True)
     table.add_column(t("hints.col-move", lang))
     for key, text, estimate in rows:
-        chance = [] if solo else [percent(estimate.win_chance or 0.0)]
-        table.add_row(f"{key})", *chance, number(estimate.expected_score), Folded(text))
+        # each figure with its sample count; no 0% or 100% from a few play-outs (issue 42)
+        chance = [] if solo else [chance_text(estimate.win_chance or 0.0, estimate.worlds, lang)]
+        table.add_row(f"{key})", *chance, number(estimate.expected_score), str(estimate.worlds), Folded(text))
     worlds = max((e.worlds for _, _, e in rows), default=0)
     return Group(Folded(Text(t("hints.title", lang, player=seat + 1), style="bold")), table,
                  Folded(Text(t("hints.footer", lang, worlds=worlds), style="dim")))

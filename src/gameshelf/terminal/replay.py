@@ -18,6 +18,7 @@ from rich.text import Text
 
 from gameshelf.analysis import Analysis
 from gameshelf.analysis.render import (
+    legend_text,
     loss_text,
     mistake_line,
     mistakes,
@@ -140,7 +141,8 @@ def analysis_note(analysis: Analysis | None, record: dict[str, Any], move: int, 
 def print_marks(analysis: Analysis, record: dict[str, Any], lang: str | None, console: Console) -> None:
     """The analysis's biggest mistakes and total, before the first move."""
     console.print(f"[bold]{escape(t('analysis.mistakes-title', lang))}[/]")
-    console.print(Folded(t("analysis.legend", lang)), style="dim", highlight=False)
+    console.print(Folded(t("analysis.legend", lang) + " " + legend_text(analysis, lang)), style="dim",
+                  highlight=False)
     for m in mistakes(analysis, record, lang):
         console.print(Folded("  " + mistake_line(m, lang)), highlight=False)
     console.print(Folded(total_text(analysis, lang)), highlight=False)

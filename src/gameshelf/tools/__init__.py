@@ -42,6 +42,26 @@ def round_review(game_id: str) -> Callable[..., Any] | None:
     return None if module is None else import_module(module).review
 
 
+#: game id -> the tools module whose ``certain_losses`` and ``commits`` give
+#: the analysis the game's own certain losses and whole choices (issue 42).
+CERTAIN: dict[str, str] = {
+    "dicey-farm": "gameshelf.tools.dicey_farm.certain",
+}
+
+
+def coach(game_id: str) -> Any:
+    """The game's own parts of the analysis (a
+    :class:`gameshelf.analysis.analyse.Coach`: round review, certain losses,
+    steps that commit nothing) for ``analyse_record(coach=...)``. Why
+    through here: the analysis package may not import the tools."""
+    from gameshelf.analysis.analyse import Coach
+
+    module = CERTAIN.get(game_id)
+    found = None if module is None else import_module(module)
+    return Coach(rounds=round_review(game_id), certain=None if found is None else found.certain_losses,
+                 commits=None if found is None else found.commits)
+
+
 def game_commands() -> list[tuple[str, Callable[..., Any]]]:
     """Every game-specific ``gameshelf`` command, for the games that can be loaded."""
     found: list[tuple[str, Callable[..., Any]]] = []

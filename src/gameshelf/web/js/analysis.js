@@ -76,12 +76,13 @@ export function analysisSection(o) {
     ? h("ol", { class: "mistakes" }, top.map((m) => h("li", { class: ["mistake", m.k + 1 === o.k && "current"], "data-k": m.k },
       // the step just after the move: its line is the fresh one in the move list, with its mark
       h("button", { class: "btn secondary small jump", type: "button", onclick: () => o.go(m.k + 1),
-        "aria-label": w("analysis.jump", { k: m.k + 1 }), text: `${m.mark || "≈"} ${w("analysis.move-n", { k: m.k + 1 })}` }),
+        "aria-label": w("analysis.jump", { k: m.k + 1 }), text: `${m.label || m.mark || ""} ${w("analysis.move-n", { k: m.k + 1 })}` }),
       h("div", { class: "mistake-body" },
         h("p", {}, h("span", { class: "muted", text: `${w("analysis.made")} ` }), h("span", { class: "made", text: m.made })),
         h("p", {}, h("span", { class: "muted", text: `${w("analysis.better")} ` }), h("strong", { class: "better", text: m.better })),
         h("p", { class: "reason", text: m.reason }),
-        h("p", { class: "loss small", text: w("analysis.loss", { cost: m.cost }) })))))
+        // the move made against the better one, the right way round ("your move: 26 lower")
+        h("p", { class: ["loss small", m.certain && "certain"], text: w("analysis.loss", { cost: m.cost }) })))))
     : h("p", { class: "no-mistakes", text: w("analysis.no-mistakes") });
   const here = a.decisions.find((d) => d.k + 1 === o.k);
   const now = here ? h("div", { class: "analysis-now" },
@@ -92,6 +93,6 @@ export function analysisSection(o) {
     h("summary", { text: w("analysis.rounds") }), h("ul", {}, a.rounds.map((line) => h("li", { text: line })))) : null;
   return h("section", { class: "panel analysis-panel" }, head, picker,
     h("p", { class: "analysis-summary", text: a.summary }), chart,
-    h("h4", { text: w("analysis.biggest") }), h("p", { class: "small muted legend", text: w("analysis.legend") }),
+    h("h4", { text: w("analysis.biggest") }), h("p", { class: "small muted legend", text: `${w("analysis.legend")} ${a.legend || ""}` }),
     mistakes, now, rounds);
 }
