@@ -56,10 +56,12 @@ def _open(page: Any, server: str, table: str, token: str) -> None:
 
 
 def _scene_share(page: Any) -> dict[str, Any]:
-    """How many scenes the board shows, and the share of the viewport the first covers.
-    (An opponent's folded mat may hold a scene of its own: only what is shown counts.)"""
+    """How many scenes the board's middle shows (the shared board drawn as one SVG),
+    and the share of the viewport it covers. Pieces beside it may be drawn scenes
+    of their own (Above and Below's market and tracks), and an opponent's folded
+    mat may hold one: only the board in `.table-scene` counts."""
     return dict(page.evaluate("""() => {
-      const scenes = [...document.querySelectorAll('.board svg.scene')].filter((s) => {
+      const scenes = [...document.querySelectorAll('.board .table-scene > svg.scene')].filter((s) => {
         const r = s.getBoundingClientRect();
         return r.width > 0 && r.height > 0;
       });
