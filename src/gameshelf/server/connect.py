@@ -24,15 +24,15 @@ from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
-from rich.table import Table
 from rich.text import Text
 
 from gameshelf.core.i18n import t
 from gameshelf.core.protocol import Game
 from gameshelf.core.registry import load_game
 from gameshelf.server.remote import Remote
-from gameshelf.terminal.fold import Folded
+from gameshelf.terminal.fit import fit_screen
 from gameshelf.terminal.help import help_panel
+from gameshelf.terminal.movelist import move_table
 from gameshelf.terminal.prompts import (
     INTERRUPT,
     ask_yes_no,
@@ -55,16 +55,6 @@ def distinct_moves(legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
     for item in legal:
         seen.setdefault(str(item.get("text")), item)
     return list(seen.values())
-
-
-def move_table(moves: list[dict[str, Any]], lang: str) -> Table:
-    table = Table(title=t("cli.legal-moves", lang), show_header=False, box=None, pad_edge=False,
-                  title_justify="left")
-    table.add_column(justify="right", style="bold cyan", no_wrap=True)
-    table.add_column()
-    for number, item in enumerate(moves, start=1):
-        table.add_row(f"{number})", Folded(str(item["text"])))
-    return table
 
 
 def why_not_text(view: dict[str, Any], lang: str) -> Text | None:
@@ -156,20 +146,22 @@ class Client:
     def come_back(self) -> str:
         return t("cli.table-left", self.lang, table=self.remote.table)
 
-    def draw(self, game: Game, view: dict[str, Any], moves: list[dict[str, Any]]) -> None:
+    def draw(self, game: Game, view: dict[str, Any], moves: list[dict[str, Any]], prompt: str) -> None:
+        """The turn's heading, the compact board, the moves and why others
+        are missing, cut to the screen as local play cuts them (issue 43:
+        a Filthy Rich turn took 35 lines and its heading scrolled away)."""
         self.console.rule(t("cli.turn-of", self.lang, player=(view["to_move"] or 0) + 1))
-        self.console.print(game.render(view["observation"], self.lang))
-        self.console.print(move_table(moves, self.lang))
-        missing = why_not_text(view, self.lang)
-        if missing is not None:
-            self.console.print(missing)
+        table = move_table([str(item.get("text")) for item in moves], self.lang, self.console.width)
+        for part in fit_screen(self.console, game.render(view["observation"], self.lang), table,
+                               why_not_text(view, self.lang), self.lang, prompt):
+            self.console.print(part)
 
     def turn(self, game: Game, view: dict[str, Any]) -> bool | None:
         """Ask until a move or an undo is sent (True) or the person leaves (None)."""
         moves = distinct_moves(view["legal"])
         can_undo = bool(view.get("can_undo"))
-        self.draw(game, view, moves)
         prompt = t("cli.choose", self.lang) + " > "
+        self.draw(game, view, moves, prompt)
         while True:
             answer = safe_read(self.read, prompt)
             if answer is None:  # end of input: the seat stays at the table
@@ -202,7 +194,7 @@ class Client:
             elif command != "b":
                 self.refuse(len(moves))
                 continue
-            self.draw(game, view, moves)
+            self.draw(game, view, moves, prompt)
 
     def refuse(self, n: int) -> None:
         self.console.print(f"[red]{escape(t('cli.not-a-number', self.lang, n=n))}[/]")

@@ -11,9 +11,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
 
-from rich.cells import cell_len
 from rich.console import Console, Group
 from rich.markup import escape
 from rich.panel import Panel
@@ -29,7 +27,6 @@ from gameshelf.core.protocol import Game, PlayerId, State
 from gameshelf.core.record import replay
 from gameshelf.terminal.feed import HUMAN, Feed, history_lines
 from gameshelf.terminal.fit import fit_screen
-from gameshelf.terminal.fold import Folded
 from gameshelf.terminal.help import help_panel, package
 from gameshelf.terminal.hints import (
     HINT_WORDS,
@@ -40,6 +37,7 @@ from gameshelf.terminal.hints import (
     hints_refusal,
     used_text,
 )
+from gameshelf.terminal.movelist import move_table
 from gameshelf.terminal.prompts import (
     INTERRUPT,
     Reader,
@@ -136,20 +134,6 @@ def tie_note(state: State, lang: str | None) -> str | None:
     return t(key, lang) if split and (i18n.has(key, lang) or i18n.has(key, "en")) else None
 
 
-#: a list longer than this goes into columns, so a long list still fits a 30-line screen
-LIST_ROWS = 8
-
-
-def _list_height(texts: list[str], columns: int, width: int) -> int:
-    """Screen lines the move list takes in ``columns`` columns (a sentence
-    wider than its column wraps)."""
-    rows = -(-len(texts) // columns)
-    room = max(8, width // columns - 6)
-    return sum(
-        max(-(-cell_len(texts[k]) // room) for k in range(r, len(texts), rows)) for r in range(rows)
-    )
-
-
 def move_choices(state: State, lang: str | None) -> list[tuple[str, Action]]:
     """The legal moves as the list shows them: one line per distinct
     sentence, with the first move that reads so. Why: two copies of one
@@ -178,27 +162,8 @@ def why_not(state: State, lang: str | None) -> Text | None:
 
 
 def move_list(state: State, lang: str | None, width: int = 100) -> Table:
-    """The legal moves as "  1) sentence"; the bracket keeps a move's
-    number apart from the numbers in its sentence. A long list is laid out
-    in up to three columns (numbered down each column) when the sentences
-    fit the screen's ``width``."""
-    texts = [text for text, _ in move_choices(state, lang)]
-    columns = 1
-    if len(texts) > LIST_ROWS:
-        columns = min(range(1, 4), key=lambda k: (_list_height(texts, k, width), k))
-    rows = -(-len(texts) // columns)
-    table = Table(title=t("cli.legal-moves", lang), show_header=False, box=None, pad_edge=False,
-                  title_justify="left")
-    for _ in range(columns):
-        table.add_column(justify="right", style="bold cyan", no_wrap=True)
-        table.add_column()  # Folded: a Japanese sentence breaks between characters, never cut
-    for r in range(rows):
-        cells: list[Any] = []
-        for c in range(columns):
-            k = c * rows + r
-            cells += [f"{k + 1})", Folded(texts[k])] if k < len(texts) else ["", ""]
-        table.add_row(*cells)
-    return table
+    """The legal moves as the list shows them (see :mod:`movelist`)."""
+    return move_table([text for text, _ in move_choices(state, lang)], lang, width)
 
 
 class Session:
