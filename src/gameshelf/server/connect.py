@@ -13,7 +13,9 @@ It takes the keys of local play (issue 29): ``?`` help, ``d`` details,
 leave, also while waiting for another seat. Keys typed while it is not
 this seat's turn are dropped when the list appears, with a line saying so;
 Ctrl-C asks as ``q`` does; the end of input leaves the table (the server
-keeps the seat, so nothing is lost) and says how to come back.
+keeps the seat, so nothing is lost) and says how to come back. A lost
+connection is opened again (issue 43, :mod:`.remote`), with a line for each
+try; the turn is drawn from the view the server sends then.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from rich.text import Text
 from gameshelf.core.i18n import t
 from gameshelf.core.protocol import Game
 from gameshelf.core.registry import load_game
-from gameshelf.server.remote import Remote
+from gameshelf.server.remote import GIVE_UP, Remote
 from gameshelf.terminal.fit import fit_screen
 from gameshelf.terminal.help import help_panel
 from gameshelf.terminal.movelist import move_table
@@ -82,11 +84,27 @@ class Client:
         self.shown = -1
         self.log: list[str] = []
         self.dropped = 0
+        remote.on_reconnect = self.reconnecting
+
+    def reconnecting(self, wait: float | None, lost: float) -> None:
+        """A line for each try to reconnect (``wait`` seconds from now),
+        and one when it worked (``wait`` is ``None``)."""
+        if wait is None:
+            self.console.print(f"[green]{escape(t('cli.reconnected', self.lang))}[/]")
+            return
+        line = t("cli.reconnecting", self.lang, wait=round(wait), lost=round(lost), minutes=round(GIVE_UP / 60))
+        self.console.print(f"[yellow]{escape(line)}[/]")
 
     def run(self) -> dict[str, Any]:
         drawn = -1
+        view: dict[str, Any] = {}
         while True:
-            view = self.remote.view()
+            try:
+                view = self.remote.view()
+            except KeyboardInterrupt:  # Ctrl-C while it reconnects: asked, as q is
+                if self.leave(view):
+                    return view
+                continue
             self.print_events(view)
             game = load_game(view["table"]["game"])
             if view["over"]:
