@@ -481,7 +481,9 @@ class Session:
         if confirm and not ask_yes_no(self.console, t("cli.quit-confirm", self.lang), self.read, self.lang,
                                       interrupt=True):
             return False
-        can_save = self.save_dir is not None and bool(self.state.history)
+        # a game with no move yet is saved too (issue 43: Ctrl-D at the first
+        # prompt lost it): its seed, options and seats are enough to resume it
+        can_save = self.save_dir is not None
         if can_save and (not confirm or ask_yes_no(self.console, t("cli.save-offer", self.lang), self.read,
                                                    self.lang, interrupt=True)):
             assert self.save_dir is not None
