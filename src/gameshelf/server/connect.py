@@ -42,9 +42,8 @@ from gameshelf.terminal.prompts import (
     number_like,
     parse_number,
     safe_read,
-    wait_key,
 )
-from gameshelf.terminal.screens import show_details, show_log
+from gameshelf.terminal.screens import page, show_details, show_log
 from gameshelf.terminal.typeahead import Pending, terminal_pending
 
 POLL = 0.5
@@ -202,8 +201,8 @@ class Client:
                 self.console.print(f"[yellow]{escape(t('cli.no-undo', self.lang))}[/]")
                 continue
             elif command in ("?", "h"):
-                self.console.print(help_panel(game, view["observation"], self.lang, can_undo=can_undo))
-                wait_key(self.read, self.lang)
+                page(self.console, help_panel(game, view["observation"], self.lang, can_undo=can_undo), self.read,
+                     self.lang)
             elif command == "d":
                 show_details(self.console, game, view["observation"], self.lang, self.read,
                              more_help=lambda: self.console.print(help_panel(game, view["observation"], self.lang)))

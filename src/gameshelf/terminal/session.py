@@ -46,10 +46,9 @@ from gameshelf.terminal.prompts import (
     number_like,
     parse_number,
     safe_read,
-    wait_key,
 )
 from gameshelf.terminal.saves import save_game
-from gameshelf.terminal.screens import show_details, show_log
+from gameshelf.terminal.screens import page, show_details, show_log
 from gameshelf.terminal.typeahead import Pending, terminal_pending
 from gameshelf.terminal.typed import typed_hint, typed_move
 from gameshelf.terminal.undo import UndoStack
@@ -219,8 +218,8 @@ class Session:
                 if self.typed_q() and self.quit(confirm=True):
                     return self.state
                 continue
-            if seat != self.viewer:
-                self.hand_over(seat)
+            if seat != self.viewer and not self.hand_over(seat):
+                return self.state
             self.show_feed(seat)
             if seat != self.last_answer:
                 self.discard_typeahead()
@@ -276,29 +275,49 @@ class Session:
         it takes (see :meth:`hold_feed`)."""
         self.unread += self.feed.show(self.console, self.state, viewer, self.lang)
 
-    def hold_feed(self, seat: PlayerId) -> None:
+    def hold_feed(self, seat: PlayerId) -> bool:
         """On a real screen, when what happened since the person's last answer
         and the board to come would not fit together, wait for Enter before
         drawing the board: otherwise the board pushes the results (the bots'
-        moves, one's own roll) off the top of the screen unread."""
+        moves, one's own roll) off the top of the screen unread. False
+        when the person left the game there."""
         unread, self.unread = self.unread, 0
         if not unread or not self.console.is_terminal:
-            return
+            return True
         board = Group(*fit_screen(self.console, self.state.game.render(self.state.observation(seat), self.lang),
                                   move_list(self.state, self.lang, self.console.width),
                                   why_not(self.state, self.lang), self.lang, self.current_prompt))
         height = len(self.console.render_lines(board, self.console.options, pad=False)) + 2  # rule, prompt
         if unread + height > self.console.height:
-            safe_read(self.read, t("cli.read-first", self.lang) + " ")
+            return self.press_enter(t("cli.read-first", self.lang))
+        return True
 
-    def hand_over(self, seat: PlayerId) -> None:
-        """Hot-seat: clear the screen and wait for the next person."""
+    def press_enter(self, prompt: str) -> bool:
+        """A "Press Enter" that goes on only on Enter (issue 43: Ctrl-C went
+        on as Enter did): Ctrl-C asks to leave, as at the move prompt, and
+        a no asks for Enter again; the end of input saves and leaves. False
+        when the person left."""
+        while True:
+            answer = safe_read(self.read, prompt + " ")
+            if answer is None:
+                self.quit(confirm=False)
+                return False
+            if answer != INTERRUPT:
+                return True
+            if self.quit(confirm=True):
+                return False
+
+    def hand_over(self, seat: PlayerId) -> bool:
+        """Hot-seat: clear the screen and wait for the next person; False
+        when the person left instead."""
         if len(self.humans) > 1:
             self.wipe()
             self.console.print(Panel(t("cli.pass-to", self.lang, player=seat + 1)))
-            safe_read(self.read, t("cli.press-enter", self.lang) + " ")
+            if not self.press_enter(t("cli.press-enter", self.lang)):
+                return False
             self.wipe()
         self.viewer = seat
+        return True
 
     def wipe(self) -> None:
         """Clear the screen and the scrollback too (ESC[3J): scrolling up
@@ -321,7 +340,8 @@ class Session:
         """Ask ``seat`` until a move is played; False when the person quits."""
         restart_at = self.restart_point(self.state) if self.restart_point else None
         prompt = self.current_prompt = self.prompt(seat, restart_at)
-        self.hold_feed(seat)
+        if not self.hold_feed(seat):
+            return False
         self.draw(seat)
         actions = [action for _, action in move_choices(self.state, self.lang)]
         while True:
@@ -344,8 +364,7 @@ class Session:
             elif command == "l":
                 self.show_log(seat)
             elif command in ("?", "h"):
-                self.console.print(self.help(seat))
-                wait_key(self.read, self.lang)
+                page(self.console, self.help(seat), self.read, self.lang)
             elif command == "b":
                 pass  # redraw below
             elif command == "d":
