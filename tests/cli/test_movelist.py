@@ -18,12 +18,12 @@ AUCTION = ([f"Open Equipment #1 at ${k},000" for k in (5, 6, 7)]
 
 def test_like_moves_fold_into_ranges_with_their_step() -> None:
     lines = entries(AUCTION, "en")
-    assert [(e.first, e.last) for e in lines] == [(1, 3), (4, 7), (8, 10), (11, 13), (14, 16), (17, 17),
-                                                   (18, 18), (19, 19)]
+    assert [(e.first, e.last) for e in lines] == [(1, 3), (4, 7), (8, 10), (11, 13), (14, 16), (17, 18),
+                                                   (19, 19)]
     assert lines[0].text == "Open Equipment #1 at $5,000…$7,000"
     assert lines[0].note == "(one number per $1,000)"
     assert lines[1].text == "Open Equipment #2 at $3,000…$5,000, $8,000"
-    assert lines[5].text == "Open Personnel #1 at $4,000" and lines[5].note == ""  # two alike stay apart
+    assert lines[5].text == "Open Personnel #1 at $4,000, $5,000" and lines[5].note == ""  # two: no range
 
 
 def test_japanese_sentences_fold_too() -> None:

@@ -30,8 +30,10 @@ from gameshelf.terminal.fold import Folded
 LIST_ROWS = 8
 #: a list longer than this folds its runs of like moves (see the module's docstring)
 FOLD_OVER = 16
-#: the fewest like moves worth a folded line
-FOLD_RUN = 3
+#: the fewest like moves worth a folded line (two: "$8,000, $9,000" on one line)
+FOLD_RUN = 2
+#: the fewest steps of one size shown as a range ("$3,000…$5,000"), not one by one
+RANGE_RUN = 3
 
 _NUMBER = re.compile(r"(\d[\d,]*)")
 
@@ -105,7 +107,7 @@ def _folded(texts: Sequence[str], index: int, lang: str | None) -> tuple[str, st
     shown: list[str] = []
     ranged = False
     for group in groups:
-        if len(group) >= FOLD_RUN:
+        if len(group) >= RANGE_RUN:
             ranged = True
             shown.append(f"{_spell(group[0], like)}{after}…{before}{_spell(group[-1], like)}")
         else:
