@@ -189,7 +189,7 @@ def menu(
     from gameshelf.terminal import choose_setup
     from gameshelf.terminal.hints import HintSettings
     from gameshelf.terminal.menu import ask_hints
-    from gameshelf.terminal.prompts import safe_read
+    from gameshelf.terminal.prompts import INTERRUPT, safe_read
     from gameshelf.terminal.saves import unfinished_games
     from gameshelf.terminal.session import resume_command
 
@@ -212,8 +212,10 @@ def menu(
         state = load_game(game_id).new_game(len(seats), _fresh_seed())
         play_session(state, seats, lang=lang, save_dir=save_dir, console=console, bot_seed=state.seed,
                      hints=HintSettings.from_env(hints))
-        # the result stays on screen until Enter: the game list would push the final board away
-        safe_read(console.input, t("cli.back-to-menu", None) + " ")
+        # the result stays on screen until Enter: the game list would push the final board away;
+        # Ctrl-C or Ctrl-D there leaves the menu rather than going on (issue 43)
+        if safe_read(console.input, t("cli.back-to-menu", None) + " ") in (None, INTERRUPT):
+            return
 
 
 @app.command()

@@ -53,7 +53,8 @@ def test_japanese_text() -> None:
 
 
 def test_quit_saves_nothing(tmp_path: Path) -> None:
-    result = runner.invoke(app, ["play", "hidden-high", "--save-dir", str(tmp_path)], input="l\nq\n")
+    # q, yes, then no to the save (offered with no move too, issue 43; the end of input would save)
+    result = runner.invoke(app, ["play", "hidden-high", "--save-dir", str(tmp_path)], input="l\n\nq\ny\nn\n")
     assert result.exit_code == 0
     assert not list(tmp_path.iterdir())
 

@@ -41,6 +41,9 @@ def test_a_turn_fits_80_by_24(tmp_path: Path, args: tuple[str, ...], moves: int)
         seen = to_prompt(child)
     lines = screen_of_turn(seen + child.after)
     assert len(lines) <= 24, "\n".join(lines)
-    assert not any(re.search(r"\w…", line) for line in lines[:8]), "\n".join(lines)  # no heading cut mid-word
+    # no heading cut mid-word (Pay Dirt's lot table below its one-line header ends its
+    # cells in "…" by design: the whole card is behind d)
+    head = 2 if args[0] == "pay-dirt" else 8
+    assert not any(re.search(r"\w…", line) for line in lines[:head]), "\n".join(lines)
     child.sendcontrol("d")
     child.expect(pexpect.EOF)

@@ -85,7 +85,8 @@ def test_a_long_japanese_move_is_folded_not_cut(monkeypatch: pytest.MonkeyPatch)
     "…" and hides the price at its end."""
     import gameshelf.terminal.session as session
 
-    moves = [f"贅沢品「デザイナーズ衣装」を買う：支払い後{k:02d}、価格$11" for k in range(30)]
+    # moves that differ in a name, not a number: like moves would fold into one line (movelist)
+    moves = [f"贅沢品「デザイナーズ衣装{chr(0x30A2 + 2 * k)}」を買う：支払い後、価格$11" for k in range(30)]
     monkeypatch.setattr(session, "move_choices", lambda state, lang: [(m, None) for m in moves])
     out = io.StringIO()
     Console(file=out, width=100).print(move_list(load_game("filthy-rich").new_game(3, 2), "ja", 100))

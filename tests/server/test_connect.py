@@ -18,7 +18,7 @@ from rich.console import Console
 
 from gameshelf.core.i18n import t
 from gameshelf.server.connect import play_remote
-from gameshelf.server.remote import ConnectionLost, Remote, open_remote, socket_address
+from gameshelf.server.remote import GIVE_UP, ConnectionLost, Remote, open_remote, socket_address
 from tests.server.helpers import new_table
 from tests.server.procs import start_server, stop
 
@@ -239,12 +239,19 @@ def test_a_socket_that_cannot_be_opened_again_ends_with_a_clear_line() -> None:
             raise OSError("refused")
         return wires.pop(0)
 
-    remote = Remote(opener, "T1", "tok", "en")
+    now = [0.0]
+    waits: list[float | None] = []
+    remote = Remote(opener, "T1", "tok", "en", sleep=lambda s: now.__setitem__(0, now[0] + s),
+                    clock=lambda: now[0])
+    remote.on_reconnect = lambda wait, lost: waits.append(wait)
     deadline = time.monotonic() + 10
     while remote._alive and time.monotonic() < deadline:
         time.sleep(0.01)
-    with pytest.raises(ConnectionLost, match=t("cli.connection-lost", "en", table="T1")[:30]):
+    with pytest.raises(ConnectionLost, match=t("cli.connection-lost", "en", table="T1", minutes=10)[:30]):
         remote.view()
+    # it kept trying, each wait longer up to a minute, for the documented time (issue 43)
+    assert waits[:8] == [1, 2, 4, 8, 16, 32, 60, 60] and max(w or 0 for w in waits) == 60
+    assert now[0] == GIVE_UP
     with pytest.raises(ConnectionLost, match="T2"):  # not even the first time
         Remote(opener, "T2", None, "ja")
 

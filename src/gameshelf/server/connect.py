@@ -13,7 +13,9 @@ It takes the keys of local play (issue 29): ``?`` help, ``d`` details,
 leave, also while waiting for another seat. Keys typed while it is not
 this seat's turn are dropped when the list appears, with a line saying so;
 Ctrl-C asks as ``q`` does; the end of input leaves the table (the server
-keeps the seat, so nothing is lost) and says how to come back.
+keeps the seat, so nothing is lost) and says how to come back. A lost
+connection is opened again (issue 43, :mod:`.remote`), with a line for each
+try; the turn is drawn from the view the server sends then.
 """
 
 from __future__ import annotations
@@ -24,15 +26,15 @@ from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
-from rich.table import Table
 from rich.text import Text
 
 from gameshelf.core.i18n import t
 from gameshelf.core.protocol import Game
 from gameshelf.core.registry import load_game
-from gameshelf.server.remote import Remote
-from gameshelf.terminal.fold import Folded
+from gameshelf.server.remote import GIVE_UP, Remote
+from gameshelf.terminal.fit import fit_screen
 from gameshelf.terminal.help import help_panel
+from gameshelf.terminal.movelist import move_table
 from gameshelf.terminal.prompts import (
     INTERRUPT,
     ask_yes_no,
@@ -40,9 +42,8 @@ from gameshelf.terminal.prompts import (
     number_like,
     parse_number,
     safe_read,
-    wait_key,
 )
-from gameshelf.terminal.screens import show_details, show_log
+from gameshelf.terminal.screens import page, show_details, show_log
 from gameshelf.terminal.typeahead import Pending, terminal_pending
 
 POLL = 0.5
@@ -55,16 +56,6 @@ def distinct_moves(legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
     for item in legal:
         seen.setdefault(str(item.get("text")), item)
     return list(seen.values())
-
-
-def move_table(moves: list[dict[str, Any]], lang: str) -> Table:
-    table = Table(title=t("cli.legal-moves", lang), show_header=False, box=None, pad_edge=False,
-                  title_justify="left")
-    table.add_column(justify="right", style="bold cyan", no_wrap=True)
-    table.add_column()
-    for number, item in enumerate(moves, start=1):
-        table.add_row(f"{number})", Folded(str(item["text"])))
-    return table
 
 
 def why_not_text(view: dict[str, Any], lang: str) -> Text | None:
@@ -92,11 +83,27 @@ class Client:
         self.shown = -1
         self.log: list[str] = []
         self.dropped = 0
+        remote.on_reconnect = self.reconnecting
+
+    def reconnecting(self, wait: float | None, lost: float) -> None:
+        """A line for each try to reconnect (``wait`` seconds from now),
+        and one when it worked (``wait`` is ``None``)."""
+        if wait is None:
+            self.console.print(f"[green]{escape(t('cli.reconnected', self.lang))}[/]")
+            return
+        line = t("cli.reconnecting", self.lang, wait=round(wait), lost=round(lost), minutes=round(GIVE_UP / 60))
+        self.console.print(f"[yellow]{escape(line)}[/]")
 
     def run(self) -> dict[str, Any]:
         drawn = -1
+        view: dict[str, Any] = {}
         while True:
-            view = self.remote.view()
+            try:
+                view = self.remote.view()
+            except KeyboardInterrupt:  # Ctrl-C while it reconnects: asked, as q is
+                if self.leave(view):
+                    return view
+                continue
             self.print_events(view)
             game = load_game(view["table"]["game"])
             if view["over"]:
@@ -156,20 +163,22 @@ class Client:
     def come_back(self) -> str:
         return t("cli.table-left", self.lang, table=self.remote.table)
 
-    def draw(self, game: Game, view: dict[str, Any], moves: list[dict[str, Any]]) -> None:
+    def draw(self, game: Game, view: dict[str, Any], moves: list[dict[str, Any]], prompt: str) -> None:
+        """The turn's heading, the compact board, the moves and why others
+        are missing, cut to the screen as local play cuts them (issue 43:
+        a Filthy Rich turn took 35 lines and its heading scrolled away)."""
         self.console.rule(t("cli.turn-of", self.lang, player=(view["to_move"] or 0) + 1))
-        self.console.print(game.render(view["observation"], self.lang))
-        self.console.print(move_table(moves, self.lang))
-        missing = why_not_text(view, self.lang)
-        if missing is not None:
-            self.console.print(missing)
+        table = move_table([str(item.get("text")) for item in moves], self.lang, self.console.width)
+        for part in fit_screen(self.console, game.render(view["observation"], self.lang), table,
+                               why_not_text(view, self.lang), self.lang, prompt):
+            self.console.print(part)
 
     def turn(self, game: Game, view: dict[str, Any]) -> bool | None:
         """Ask until a move or an undo is sent (True) or the person leaves (None)."""
         moves = distinct_moves(view["legal"])
         can_undo = bool(view.get("can_undo"))
-        self.draw(game, view, moves)
         prompt = t("cli.choose", self.lang) + " > "
+        self.draw(game, view, moves, prompt)
         while True:
             answer = safe_read(self.read, prompt)
             if answer is None:  # end of input: the seat stays at the table
@@ -192,8 +201,8 @@ class Client:
                 self.console.print(f"[yellow]{escape(t('cli.no-undo', self.lang))}[/]")
                 continue
             elif command in ("?", "h"):
-                self.console.print(help_panel(game, view["observation"], self.lang, can_undo=can_undo))
-                wait_key(self.read, self.lang)
+                page(self.console, help_panel(game, view["observation"], self.lang, can_undo=can_undo), self.read,
+                     self.lang)
             elif command == "d":
                 show_details(self.console, game, view["observation"], self.lang, self.read,
                              more_help=lambda: self.console.print(help_panel(game, view["observation"], self.lang)))
@@ -202,7 +211,7 @@ class Client:
             elif command != "b":
                 self.refuse(len(moves))
                 continue
-            self.draw(game, view, moves)
+            self.draw(game, view, moves, prompt)
 
     def refuse(self, n: int) -> None:
         self.console.print(f"[red]{escape(t('cli.not-a-number', self.lang, n=n))}[/]")

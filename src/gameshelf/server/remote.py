@@ -15,8 +15,10 @@ must read the keyboard in between, while a socket's receive blocks (a real
 one and Starlette's test session alike). The thread receives; the loop only
 reads what it left.
 
-A dropped socket is opened again with a hello naming the last state seen, so
-the server sends only what was missed. A move whose answer was lost is never
+A dropped socket (a lost network, a server restarting) is opened again with
+a hello naming the last state seen, so the server sends only what was
+missed; the tries wait longer each time, up to a minute, for ten minutes
+before giving up (issue 43). A move whose answer was lost is never
 sent again: the view after reconnecting shows whether it was stored (and a
 stale move would be refused anyway, since it carries ``after``).
 """
@@ -35,8 +37,12 @@ from gameshelf.core.i18n import t
 
 #: How long a move, an undo or the first view may take before giving up.
 ANSWER_WAIT = 10.0
-#: Tries to open the socket again after it dropped, a second apart.
-RECONNECTS = 3
+#: The waits between tries to open a dropped socket again: doubling from a
+#: second up to a minute (issue 43: a server restart took 10 s, and three
+#: tries a second apart gave up before it was back).
+BACKOFF = (1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 60.0)
+#: How long ``connect`` keeps trying before it gives up (README, docs/server.md).
+GIVE_UP = 600.0
 #: Log lines kept across partial updates (as the browser keeps).
 KEEP_EVENTS = 80
 
@@ -66,8 +72,15 @@ class Remote:
     ``opener`` opens a socket given the path and query (``/api/tables/…/ws?lang=en``).
     """
 
-    def __init__(self, opener: Opener, table: str, token: str | None, lang: str) -> None:
+    def __init__(self, opener: Opener, table: str, token: str | None, lang: str, *,
+                 sleep: Callable[[float], None] = time.sleep,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.opener = opener
+        #: told of each wait before a try to reconnect (seconds, seconds lost so far), and of
+        #: success (``None``): the client prints a line, the loop here stays silent
+        self.on_reconnect: Callable[[float | None, float], None] = lambda wait, lost: None
+        self._sleep = sleep
+        self._clock = clock
         self.table = table
         self.token = token
         self.lang = lang
@@ -137,19 +150,30 @@ class Remote:
         self._view = view
 
     def _ensure(self) -> None:
-        """Open the socket again if it dropped (the caller holds no lock)."""
+        """Open the socket again if it dropped (the caller holds no lock),
+        waiting longer after each failed try (:data:`BACKOFF`) and giving up
+        after :data:`GIVE_UP` seconds. The hello names the last state seen,
+        so the server sends only what was missed; nothing is sent again.
+        Ctrl-C during a wait reaches the caller (the client asks to leave)."""
         with self._cond:
             if self._alive:
                 return
-        for attempt in range(RECONNECTS):
-            if attempt:
-                time.sleep(1.0)
+        lost = self._clock()
+        for attempt in range(10**6):
+            waited = self._clock() - lost
+            if waited >= GIVE_UP:
+                break
+            wait = min(BACKOFF[min(attempt, len(BACKOFF) - 1)], GIVE_UP - waited)
+            self.on_reconnect(wait, waited)
+            self._sleep(wait)
             try:
                 self._open()
-                return
             except Exception:
                 continue
-        raise ConnectionLost(t("cli.connection-lost", self.lang, table=self.table))
+            self.on_reconnect(None, self._clock() - lost)
+            return
+        raise ConnectionLost(t("cli.connection-lost", self.lang, table=self.table,
+                               minutes=round(GIVE_UP / 60)))
 
     def close(self) -> None:
         with self._cond:
@@ -197,11 +221,11 @@ class Remote:
             self._answers.clear()
             wire = self._wire
         if wire is None:
-            return t("cli.connection-lost", self.lang, table=self.table)
+            return t("cli.move-not-sent", self.lang)
         try:
             wire.send(json.dumps(message))
         except Exception:  # not sent: the loop reconnects on its next view
-            return t("cli.connection-lost", self.lang, table=self.table)
+            return t("cli.move-not-sent", self.lang)
         deadline = time.monotonic() + ANSWER_WAIT
         with self._cond:
             while True:

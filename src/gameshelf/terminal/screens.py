@@ -14,7 +14,8 @@ from rich.panel import Panel
 
 from gameshelf.core.i18n import t
 from gameshelf.core.protocol import Game
-from gameshelf.terminal.prompts import Reader, ask_number, wait_key
+from gameshelf.terminal.fit import Lines
+from gameshelf.terminal.prompts import INTERRUPT, Reader, ask_number, normalize, safe_read, wait_key
 
 
 def show_details(console: Console, game: Game, observation: Any, lang: str | None, read: Reader,
@@ -24,18 +25,33 @@ def show_details(console: Console, game: Game, observation: Any, lang: str | Non
     board when the game has no such screens."""
     screens = game.terminal_view().details(observation, lang)
     if not screens:
-        console.print(game.render(observation, lang))
-        wait_key(read, lang)
+        page(console, game.render(observation, lang), read, lang)
         return
     for number, (label, _) in enumerate(screens, start=1):
         console.print(f"  [cyan]{number})[/] {escape(label)}", highlight=False)
     picked = ask_number(console, t("cli.pick-details", lang), 1, len(screens), read, lang, more_help=more_help)
     if picked is not None:
-        console.print(screens[picked - 1][1])
-        wait_key(read, lang)
+        page(console, screens[picked - 1][1], read, lang)
 
 
 def show_log(console: Console, lines: Sequence[str], lang: str | None, read: Reader) -> None:
     """The whole log as this seat may read it, held until a key."""
-    console.print(Panel("\n".join(lines) or "-", title=t("cli.log-title", lang)), highlight=False)
+    page(console, Panel("\n".join(lines) or "-", title=t("cli.log-title", lang)), read, lang)
+
+
+def page(console: Console, renderable: Any, read: Reader, lang: str | None) -> None:
+    """Show ``renderable`` a screen at a time, then hold it until Enter.
+    Why: the ``?`` help and a long log were taller than 24 lines, and their
+    top scrolled away unread (issue 43). Each page leaves the last line to
+    the prompt: Enter shows more, ``q`` or Ctrl-C goes back to the game.
+    A file or a test's console has no screen height and gets it whole."""
+    lines = console.render_lines(renderable, console.options, pad=False)
+    room = max(3, console.height - 1) if console.is_terminal else max(1, len(lines))
+    for start in range(0, len(lines), room):
+        console.print(Lines(lines[start:start + room]))
+        if start + room >= len(lines):
+            break
+        answer = safe_read(read, t("cli.more", lang, shown=start + room, total=len(lines)) + " ")
+        if answer is None or answer == INTERRUPT or normalize(answer) == "q":
+            return
     wait_key(read, lang)

@@ -11,9 +11,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
 
-from rich.cells import cell_len
 from rich.console import Console, Group
 from rich.markup import escape
 from rich.panel import Panel
@@ -29,7 +27,6 @@ from gameshelf.core.protocol import Game, PlayerId, State
 from gameshelf.core.record import replay
 from gameshelf.terminal.feed import HUMAN, Feed, history_lines
 from gameshelf.terminal.fit import fit_screen
-from gameshelf.terminal.fold import Folded
 from gameshelf.terminal.help import help_panel, package
 from gameshelf.terminal.hints import (
     HINT_WORDS,
@@ -40,6 +37,7 @@ from gameshelf.terminal.hints import (
     hints_refusal,
     used_text,
 )
+from gameshelf.terminal.movelist import move_table
 from gameshelf.terminal.prompts import (
     INTERRUPT,
     Reader,
@@ -48,10 +46,9 @@ from gameshelf.terminal.prompts import (
     number_like,
     parse_number,
     safe_read,
-    wait_key,
 )
 from gameshelf.terminal.saves import save_game
-from gameshelf.terminal.screens import show_details, show_log
+from gameshelf.terminal.screens import page, show_details, show_log
 from gameshelf.terminal.typeahead import Pending, terminal_pending
 from gameshelf.terminal.typed import typed_hint, typed_move
 from gameshelf.terminal.undo import UndoStack
@@ -136,20 +133,6 @@ def tie_note(state: State, lang: str | None) -> str | None:
     return t(key, lang) if split and (i18n.has(key, lang) or i18n.has(key, "en")) else None
 
 
-#: a list longer than this goes into columns, so a long list still fits a 30-line screen
-LIST_ROWS = 8
-
-
-def _list_height(texts: list[str], columns: int, width: int) -> int:
-    """Screen lines the move list takes in ``columns`` columns (a sentence
-    wider than its column wraps)."""
-    rows = -(-len(texts) // columns)
-    room = max(8, width // columns - 6)
-    return sum(
-        max(-(-cell_len(texts[k]) // room) for k in range(r, len(texts), rows)) for r in range(rows)
-    )
-
-
 def move_choices(state: State, lang: str | None) -> list[tuple[str, Action]]:
     """The legal moves as the list shows them: one line per distinct
     sentence, with the first move that reads so. Why: two copies of one
@@ -178,27 +161,8 @@ def why_not(state: State, lang: str | None) -> Text | None:
 
 
 def move_list(state: State, lang: str | None, width: int = 100) -> Table:
-    """The legal moves as "  1) sentence"; the bracket keeps a move's
-    number apart from the numbers in its sentence. A long list is laid out
-    in up to three columns (numbered down each column) when the sentences
-    fit the screen's ``width``."""
-    texts = [text for text, _ in move_choices(state, lang)]
-    columns = 1
-    if len(texts) > LIST_ROWS:
-        columns = min(range(1, 4), key=lambda k: (_list_height(texts, k, width), k))
-    rows = -(-len(texts) // columns)
-    table = Table(title=t("cli.legal-moves", lang), show_header=False, box=None, pad_edge=False,
-                  title_justify="left")
-    for _ in range(columns):
-        table.add_column(justify="right", style="bold cyan", no_wrap=True)
-        table.add_column()  # Folded: a Japanese sentence breaks between characters, never cut
-    for r in range(rows):
-        cells: list[Any] = []
-        for c in range(columns):
-            k = c * rows + r
-            cells += [f"{k + 1})", Folded(texts[k])] if k < len(texts) else ["", ""]
-        table.add_row(*cells)
-    return table
+    """The legal moves as the list shows them (see :mod:`movelist`)."""
+    return move_table([text for text, _ in move_choices(state, lang)], lang, width)
 
 
 class Session:
@@ -254,8 +218,8 @@ class Session:
                 if self.typed_q() and self.quit(confirm=True):
                     return self.state
                 continue
-            if seat != self.viewer:
-                self.hand_over(seat)
+            if seat != self.viewer and not self.hand_over(seat):
+                return self.state
             self.show_feed(seat)
             if seat != self.last_answer:
                 self.discard_typeahead()
@@ -311,29 +275,49 @@ class Session:
         it takes (see :meth:`hold_feed`)."""
         self.unread += self.feed.show(self.console, self.state, viewer, self.lang)
 
-    def hold_feed(self, seat: PlayerId) -> None:
+    def hold_feed(self, seat: PlayerId) -> bool:
         """On a real screen, when what happened since the person's last answer
         and the board to come would not fit together, wait for Enter before
         drawing the board: otherwise the board pushes the results (the bots'
-        moves, one's own roll) off the top of the screen unread."""
+        moves, one's own roll) off the top of the screen unread. False
+        when the person left the game there."""
         unread, self.unread = self.unread, 0
         if not unread or not self.console.is_terminal:
-            return
+            return True
         board = Group(*fit_screen(self.console, self.state.game.render(self.state.observation(seat), self.lang),
                                   move_list(self.state, self.lang, self.console.width),
                                   why_not(self.state, self.lang), self.lang, self.current_prompt))
         height = len(self.console.render_lines(board, self.console.options, pad=False)) + 2  # rule, prompt
         if unread + height > self.console.height:
-            safe_read(self.read, t("cli.read-first", self.lang) + " ")
+            return self.press_enter(t("cli.read-first", self.lang))
+        return True
 
-    def hand_over(self, seat: PlayerId) -> None:
-        """Hot-seat: clear the screen and wait for the next person."""
+    def press_enter(self, prompt: str) -> bool:
+        """A "Press Enter" that goes on only on Enter (issue 43: Ctrl-C went
+        on as Enter did): Ctrl-C asks to leave, as at the move prompt, and
+        a no asks for Enter again; the end of input saves and leaves. False
+        when the person left."""
+        while True:
+            answer = safe_read(self.read, prompt + " ")
+            if answer is None:
+                self.quit(confirm=False)
+                return False
+            if answer != INTERRUPT:
+                return True
+            if self.quit(confirm=True):
+                return False
+
+    def hand_over(self, seat: PlayerId) -> bool:
+        """Hot-seat: clear the screen and wait for the next person; False
+        when the person left instead."""
         if len(self.humans) > 1:
             self.wipe()
             self.console.print(Panel(t("cli.pass-to", self.lang, player=seat + 1)))
-            safe_read(self.read, t("cli.press-enter", self.lang) + " ")
+            if not self.press_enter(t("cli.press-enter", self.lang)):
+                return False
             self.wipe()
         self.viewer = seat
+        return True
 
     def wipe(self) -> None:
         """Clear the screen and the scrollback too (ESC[3J): scrolling up
@@ -356,7 +340,8 @@ class Session:
         """Ask ``seat`` until a move is played; False when the person quits."""
         restart_at = self.restart_point(self.state) if self.restart_point else None
         prompt = self.current_prompt = self.prompt(seat, restart_at)
-        self.hold_feed(seat)
+        if not self.hold_feed(seat):
+            return False
         self.draw(seat)
         actions = [action for _, action in move_choices(self.state, self.lang)]
         while True:
@@ -379,8 +364,7 @@ class Session:
             elif command == "l":
                 self.show_log(seat)
             elif command in ("?", "h"):
-                self.console.print(self.help(seat))
-                wait_key(self.read, self.lang)
+                page(self.console, self.help(seat), self.read, self.lang)
             elif command == "b":
                 pass  # redraw below
             elif command == "d":
@@ -516,7 +500,9 @@ class Session:
         if confirm and not ask_yes_no(self.console, t("cli.quit-confirm", self.lang), self.read, self.lang,
                                       interrupt=True):
             return False
-        can_save = self.save_dir is not None and bool(self.state.history)
+        # a game with no move yet is saved too (issue 43: Ctrl-D at the first
+        # prompt lost it): its seed, options and seats are enough to resume it
+        can_save = self.save_dir is not None
         if can_save and (not confirm or ask_yes_no(self.console, t("cli.save-offer", self.lang), self.read,
                                                    self.lang, interrupt=True)):
             assert self.save_dir is not None

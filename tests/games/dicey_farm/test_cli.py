@@ -48,7 +48,7 @@ def test_game_offers_the_daily_command() -> None:
 def test_scripted_daily_session_restarts_the_round(tmp_path: Path) -> None:
     """A person plays a few moves, restarts the round ("r"), and finishes with bots' help."""
     state = GAME.new_game(1, 0, {"daily": "2026-11-22"})
-    answers = iter(["1", "1", "r", "q", "y"])
+    answers = iter(["1", "1", "r", "q", "y", "n"])  # y: leave; n: do not save (offered with no move, issue 43)
     seen: list[int] = []
 
     def read(prompt: str) -> str:

@@ -82,8 +82,9 @@ def test_render_works_in_every_phase_for_players_and_spectators() -> None:
         if after.phase not in phases:
             phases.add(after.phase)
             for seat in (None, after.current_player):
-                assert "Pay Dirt" in text_of(game.render(after.observation(seat), "en"))
-                assert "ペイ・ダート" in text_of(game.render(after.observation(seat), "ja"))
+                # the header (no game name since issue 43: it cost a line at 80×24)
+                assert "Head Miner" in text_of(game.render(after.observation(seat), "en"))
+                assert "鉱夫主任" in text_of(game.render(after.observation(seat), "ja"))
     assert phases >= {"auction", "bidding", "gear", "work", "draft", "over"}
 
 

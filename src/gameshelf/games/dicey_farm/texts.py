@@ -90,7 +90,8 @@ def describe_move(obs: dict[str, Any], action: Action, lang: str | None = None) 
 def round_end_preview(obs: dict[str, Any], lang: str | None) -> str:
     """What ending the round will do, before it is done: the food eaten (and
     the beggar counters for what is missing), the goods that rot, the two
-    craftsmen who leave. The log afterwards says only the food eaten."""
+    craftsmen who leave. The log afterwards says the food eaten and names
+    what rotted (``dicey_farm.log.rot``)."""
     goods = dict(obs["goods"])
     need = int(obs["food_need"])
     parts = [t("dicey_farm.view.end-eat", lang, n=need)]

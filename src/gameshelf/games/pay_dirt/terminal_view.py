@@ -124,10 +124,13 @@ def pending_line(obs: dict[str, Any], comp: Components, lang: str | None) -> Tex
 
 
 def header_line(obs: dict[str, Any], lang: str | None) -> Text:
+    """Round, temperature, Head Miner and phase on one line of 80 cells.
+    Why no game name: the person chose the game, and at 80×24 the name
+    pushed the auctioneer onto a second line that cost a camp's line
+    (issue 43)."""
     temp = obs["temperature"]
     auction = obs["auction"]
     line = Text.assemble(
-        (f"{t('pay_dirt.name', lang)}  ", "bold"),
         compact_text("round", lang, round=obs["round"], temperature=temp) + "  ",
         f"{view_text('head', lang)}: ",
         (view_text("player", lang, n=obs["head"] + 1), SEAT_STYLE[obs["head"] % len(SEAT_STYLE)]),

@@ -167,11 +167,15 @@ def shepherd(s: DiceyFarmState) -> None:
 
 
 def rot(s: DiceyFarmState) -> None:
-    """▲ goods rot at round end; fish and meat keep in a smokehouse."""
+    """▲ goods rot at round end; fish and meat keep in a smokehouse. Each
+    good that rots is named in the log (issue 43: the preview said what
+    would rot, the round's end said nothing)."""
     keep = C.smoked if "smokehouse" in s.built else frozenset()
     g = s.goods
-    for good in C.perishable:
+    for good in sorted(C.perishable):
         if good not in keep:
+            if g[good]:
+                s.log("dicey_farm.log.rot", good=f"@dicey_farm.good.{good}", n=g[good])
             g[good] = 0
     s.leftover = {good: g[good] for good in C.perishable}
 
