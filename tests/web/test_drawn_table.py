@@ -185,6 +185,28 @@ def test_a_rated_result_says_how_the_ratings_moved(browser: Any, server: str) ->
         context.close()
 
 
+def test_a_rated_game_left_at_once_says_it_was_aborted_and_moves_no_rating(browser: Any, server: str) -> None:
+    """Issue 41's abort, as the result screen says it: a leave before one's
+    second move ends a rated game with nobody's rating moved."""
+    context, page, errors = _context(browser)
+    try:
+        name = f"Abe{secrets.token_hex(3)}"
+        _sign(page, server, name, "register")
+        made = _api(page, "POST", "/api/tables", {"game": "filthy-rich", "players": 2, "rated": True,
+                                                   "seats": [{"kind": "human", "name": name}, {"kind": "bot", "level": "easy"}]})
+        table = made["data"]["id"]
+        left = _api(page, "POST", f"/api/tables/{table}/seats/0/leave", {})
+        assert left["status"] == 200, left
+        page.goto(f"{server}/#/t/{table}")
+        page.wait_for_selector(".result-screen")
+        note = page.locator('.result-screen .ended-note[data-how="aborted"]')
+        assert note.count() == 1 and name in note.inner_text(), page.locator(".result-screen").inner_text()
+        assert page.locator(".result-screen .rating-change").count() == 0
+        assert not errors, errors
+    finally:
+        context.close()
+
+
 def test_dicey_farms_result_says_its_rank_once(page: Any, server: str) -> None:
     create_table(page, server, "dicey-farm", ["here"], ["Ann"])
     page.wait_for_selector(".table-page .board")

@@ -61,7 +61,20 @@ export function ratingChange(ratings, seat) {
 }
 
 /**
- * @param {object} o {game, result: {ranking, scores, ratings}, names, seat, obs,
+ * How a rated game ended early, said above its ranking (server/fair.py):
+ * aborted before the leaver's second move (nobody's rating moved), or a
+ * forfeit (the leaver, or the seat whose clock ran out, lost). Null when the
+ * game was played to its end.
+ */
+export function endedNote(ended, names) {
+  if (!ended || !Number.isInteger(ended.seat)) return null;
+  const who = (names && names[ended.seat]) || t("cli.player", { n: ended.seat + 1 });
+  const key = `drawn.ended-${ended.how === "aborted" ? "aborted" : "forfeit"}-${ended.by === "timeout" ? "timeout" : "left"}`;
+  return h("p", { class: ["ended-note", ended.how], "data-how": ended.how, text: w(key, { player: who }) });
+}
+
+/**
+ * @param {object} o {game, result: {ranking, scores, ratings, ended}, names, seat, obs,
  *   marks(seat) => Node[], soloTitle (false when the game's own part says the rank)}
  */
 export function rankingList(o) {
@@ -86,5 +99,6 @@ export function rankingList(o) {
   // a game that shows no scores has no "tied on score" to speak of: its rule alone says how places go
   if (decided.size && rule) notes.push(h("p", { class: "tie-note", text: NO_SCORE.has(o.game) ? rule : w("result.tie-break", { rule }) }));
   if (shared.size) notes.push(h("p", { class: "tie-note", text: w("result.tie-shared") }));
-  return [list, notes];
+  const ended = endedNote(o.result.ended, o.names);
+  return [ended, list, notes];
 }

@@ -427,7 +427,7 @@ class TablePage {
       onkeydown: (ev) => { if (ev.key === "Escape") { ev.preventDefault(); close(); this.main.querySelector(".open-replay")?.focus(); } } },
       h("div", { class: "overlay-card" },
         h("h2", { text: w("result.title") }),
-        rankingList({ game: this.info.game, result: { ranking, scores, ratings: result.ratings }, names, seat: this.seat, obs: v.observation, marks,
+        rankingList({ game: this.info.game, result: { ranking, scores, ratings: result.ratings, ended: result.ended }, names, seat: this.seat, obs: v.observation, marks,
           soloTitle: !detail?.querySelector(".rank") }),
         v.observation && v.observation.daily && this.seat === 0
           ? resultPanel(v.observation.daily, this.id, this.token, (this.info.seats || [])[0]?.name || null) : null,
