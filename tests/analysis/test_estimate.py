@@ -105,3 +105,14 @@ def test_refusals() -> None:
     for bad in (0, True, 2.0):
         with pytest.raises(ValueError, match="worlds"):
             rank_moves(state, 0, budget_s=0, seed=1, worlds=bad)  # type: ignore[arg-type]
+
+
+def test_a_reason_names_only_what_every_world_agrees_on() -> None:
+    """A line that runs on into a roll gives money that differs by world:
+    luck is no reason (issue 42), so only the figures all worlds share are kept."""
+    from gameshelf.analysis.estimate import _same_in_every_world
+
+    worlds = [{"money": 14.0, "luxuries": 1.0}, {"money": 2.0, "luxuries": 1.0}, {"money": 9.0, "luxuries": 1.0}]
+    assert _same_in_every_world(worlds) == {"luxuries": 1.0}
+    assert _same_in_every_world([{"money": 4.0}]) == {"money": 4.0}
+    assert _same_in_every_world([]) == {}

@@ -230,7 +230,7 @@ def rank_moves(
             per_world=tuple(zip(runs[i].scores, runs[i].wins, strict=True)),
             soon_lead=None if solo else fmean(runs[i].leads),
             line=line[1:],
-            now=Features.mean(runs[i].now, runs[i].now).soon,
+            now=_same_in_every_world(runs[i].now),
             level=level,
         )
         for i, (line, one_step) in enumerate(candidates)
@@ -268,6 +268,21 @@ class _Runs:
 
     def primary(self, solo: bool) -> list[float]:
         return self.scores if solo else self.wins
+
+
+def _same_in_every_world(samples: list[dict[str, float]]) -> dict[str, float]:
+    """The seat's figures right after a move that every sampled world agrees on.
+
+    Why: a reason says what a move gives "at once", and a line that runs on
+    into a die roll or a draw (Filthy Rich's buy, play, then roll) gives money
+    that differs from world to world: that is luck, not the move's doing. Only
+    a figure the move fixes whatever is hidden is said (issue 42: reasons that
+    are true)."""
+    if not samples:
+        return {}
+    first = samples[0]
+    return {name: value for name, value in first.items()
+            if all(abs(s.get(name, value) - value) < 1e-9 for s in samples[1:])}
 
 
 def _race(alive: list[int], runs: Sequence[_Runs], kept: set[int], solo: bool) -> list[int]:
