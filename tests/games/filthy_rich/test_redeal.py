@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from gameshelf.core.rng import Stream, derive_seed
-from gameshelf.games.filthy_rich.rules.turn import draw
+from gameshelf.games.filthy_rich.rules.deck import draw
 from gameshelf.games.filthy_rich.state import FilthyRichState
 from gameshelf.testing import random_playout
 from tests.games.filthy_rich.helpers import new

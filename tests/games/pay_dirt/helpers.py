@@ -75,11 +75,11 @@ def to_gear(s: PayDirtState, workers: int = 3) -> None:
 
 def to_placing(s: PayDirtState, workers: int = 5) -> None:
     """Jump to the start of the labour phase: workers about to be placed."""
-    from gameshelf.games.pay_dirt.rules import labor
+    from gameshelf.games.pay_dirt.rules import flow, labor
 
     for camp in s.camps:
         camp.workers = workers
-    labor.start_labor(s)
+    flow.run(s, labor.start_labor)
 
 
 def nominate(s: PayDirtState, row: int, slot: int, over: int = 0) -> Nominate:

@@ -120,7 +120,7 @@ def _same(a: Event, b: Event) -> bool:
 def test_shared_events_are_the_events_state_log_builds() -> None:
     from gameshelf.core.i18n import seat_list
     from gameshelf.games.pay_dirt.names import lot_param
-    from gameshelf.games.pay_dirt.rules.hardship import effect_param
+    from gameshelf.games.pay_dirt.rules.events import effect_param
 
     comp = components()
     assert _same(events.ROUND(3, 12, 2), _logged("pay_dirt.log.round", round=3, temperature=12, head=2))

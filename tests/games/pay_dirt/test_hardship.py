@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from gameshelf.games.pay_dirt.actions import Dig, KeepHardship
-from gameshelf.games.pay_dirt.rules import acquire
+from gameshelf.games.pay_dirt.rules import acquire, flow
 from gameshelf.games.pay_dirt.rules import hardship as rules
 from tests.games.pay_dirt.helpers import EXC, B, hardship, item, new, to_work
 
@@ -22,7 +22,7 @@ def test_poorest_player_draws_as_many_cards_as_players() -> None:
     s = new(3)
     for p, gold in enumerate((4, 1, 2)):
         s.camps[p].gold = gold
-    rules.start_hardship(s)
+    flow.run(s, rules.start_hardship)
     assert s.phase == "draft" and s.current_player == 1
     assert len(s.draft_hand) == 3 and s.draft_order == [1, 2, 0]
 
@@ -32,7 +32,7 @@ def test_ties_the_player_furthest_clockwise_from_the_start_player_draws_first() 
     引く」 (A8)."""
     s = new(4)
     s.head = 1
-    rules.start_hardship(s)
+    flow.run(s, rules.start_hardship)
     assert s.draft_order == [0, 3, 2, 1], "from head 2 clockwise, player 1 is furthest"
 
 
@@ -43,7 +43,7 @@ def test_draft_passes_up_the_gold_order_and_the_last_card_is_forced() -> None:
     s.camps[0].gold = 9
     s.camps[1].gold = 5
     cards = stack(s, "mosquitoes", "early-winter", "tax-bill")
-    rules.start_hardship(s)
+    flow.run(s, rules.start_hardship)
     assert s.current_player == 2
     assert s.observation(2)["hardships"]["hand"] == sorted(cards)
     assert s.observation(0)["hardships"]["hand"] is None
@@ -62,7 +62,7 @@ def test_instant_and_ongoing_effects() -> None:
     s = new(2)
     s.camps[1].gold = 3
     blizzard, fuel = stack(s, "blizzard", "fuel-prices")
-    rules.start_hardship(s)
+    flow.run(s, rules.start_hardship)
     s.apply(KeepHardship(blizzard))  # player 1 (poorer) keeps the blizzard
     assert s.camps[0].wear[:3] == [1, 1, 1], "instant: 1 wear on every machine"
     assert blizzard in s.hardship_discard
@@ -76,7 +76,7 @@ def test_personnel_cancel_a_matching_hardship() -> None:
     s.camps[1].gold = 3
     acquire.hire_personnel(s, 0, item(s, 1, "weatherman"))
     blizzard, _ = stack(s, "blizzard", "mosquitoes")
-    rules.start_hardship(s)
+    flow.run(s, rules.start_hardship)
     s.apply(KeepHardship(blizzard))
     assert s.camps[0].wear[:3] == [0, 0, 0] and blizzard in s.hardship_discard
 
@@ -88,7 +88,7 @@ def test_temperature_drops_by_the_start_players_card() -> None:
     s.camps[0].gold = 3  # player 1 is the start player and the richer
     cold, mud = stack(s, "cold-snap", "mudslide")  # 3° and 1°
     assert s.comp.hardships[mud].temperature == 1
-    rules.start_hardship(s)
+    flow.run(s, rules.start_hardship)
     assert s.current_player == 1
     s.apply(KeepHardship(cold))
     assert s.temperature == 15 - 1, "the start player got the mudslide (1°)"
@@ -117,7 +117,7 @@ def test_a_short_deck_is_shuffled_together_with_the_discards_before_the_draw() -
     left = s.hardship_deck[-2:]
     s.hardship_discard = s.hardship_deck[:-2]
     s.hardship_deck = list(left)
-    rules.start_hardship(s)
+    flow.run(s, rules.start_hardship)
     assert len(s.draft_hand) == 4 and not s.hardship_discard
     assert len(s.hardship_deck) == 30 - 4
     s.check_invariants()

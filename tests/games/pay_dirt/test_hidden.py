@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from gameshelf.games.pay_dirt.rules import flow
 from gameshelf.games.pay_dirt.rules import hardship as rules
 from tests.games.pay_dirt.helpers import WASH, R, new, put, to_work
 
@@ -40,7 +41,7 @@ def test_no_observation_carries_face_down_gold() -> None:
 
 def test_drafted_hand_is_redealt_for_everyone_but_its_holder() -> None:
     s = new(3)
-    rules.start_hardship(s)
+    flow.run(s, rules.start_hardship)
     holder = s.current_player
     other = (holder + 1) % 3
     hands = {tuple(s.determinize(other, k).draft_hand) for k in range(1, 10)}

@@ -19,7 +19,7 @@ from gameshelf.games.pay_dirt.actions import (
     StopBuying,
 )
 from gameshelf.games.pay_dirt.board import EMPTY
-from gameshelf.games.pay_dirt.rules import acquire, labor
+from gameshelf.games.pay_dirt.rules import acquire, flow, labor
 from tests.games.pay_dirt.helpers import (
     EXC,
     LOAD,
@@ -292,7 +292,7 @@ def test_fiem_co_machine_still_broken_after_labour_is_destroyed() -> None:
     camp.wear[LOAD] = 5
     to_work(s, 0, workers=0)
     s.ended = [True, True]
-    labor.end_labor_phase(s)
+    flow.run(s, labor.end_labor_phase)
     assert camp.equip[LOAD] == EMPTY and fiem in s.box[0]
     assert camp.rows[LOAD] == [EMPTY, t, EMPTY], "the dirt drops onto the printed machine"
     assert camp.wear[LOAD] == 0
@@ -325,6 +325,6 @@ def test_hardship_idle_workers_sit_out_labour() -> None:
     strike = next(i for i, h in enumerate(s.comp.hardships) if h.id == "strike")
     s.hardship_deck.remove(strike)
     s.camps[0].ongoing.append(strike)
-    labor.start_labor(s)
+    flow.run(s, labor.start_labor)
     assert s.camps[0].unused == 5 - 2 - 1 and s.camps[1].unused == 5
     assert s.camps[0].idle == 0

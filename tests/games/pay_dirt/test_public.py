@@ -12,14 +12,14 @@ import json
 
 from gameshelf.core.registry import load_game
 from gameshelf.games.pay_dirt.actions import KeepHardship, PassBid
-from gameshelf.games.pay_dirt.rules import hardship
+from gameshelf.games.pay_dirt.rules import flow, hardship
 from gameshelf.games.pay_dirt.state import PayDirtState
 from tests.games.pay_dirt.helpers import new
 
 
 def _drafting(players: int = 3) -> PayDirtState:
     s = new(players)
-    hardship.start_hardship(s)
+    flow.run(s, hardship.start_hardship)
     return s
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import pytest
 
 from gameshelf.core.rng import Stream
-from gameshelf.games.pay_dirt.rules import hardship, supply
+from gameshelf.games.pay_dirt.rules import flow, hardship, supply
 from gameshelf.games.pay_dirt.state import PayDirtState
 from gameshelf.testing import random_playout
 from tests.games.pay_dirt.helpers import P, new
@@ -72,7 +72,7 @@ def test_cards_passed_on_in_the_draft_stay_among_the_later_seats() -> None:
     saw the hand it passed on; in its re-dealt worlds the next drafter's
     hand is made of exactly those cards, never of the deck's."""
     s = new(4)
-    hardship.start_hardship(s)
+    flow.run(s, hardship.start_hardship)
     first = s.current_player
     assert first is not None
     s.apply(s.legal_actions()[0])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from gameshelf.games.pay_dirt.actions import KeepHardship
 from gameshelf.games.pay_dirt.board import EMPTY
-from gameshelf.games.pay_dirt.rules import income, labor, sweep
+from gameshelf.games.pay_dirt.rules import flow, income, labor, sweep
 from tests.games.pay_dirt.helpers import EXC, LOAD, WASH, P, R, break_machine, clear_board, new, put
 
 
@@ -17,7 +17,7 @@ def test_income_refills_and_moves_the_head_miner() -> None:
     s.display[1][1] = EMPTY
     s.gear_discard.append(s.gear_display[2])
     s.gear_display[2] = EMPTY
-    income.income_phase(s)
+    flow.run(s, income.income_phase)
     s.check_invariants()
     assert [c.money for c in s.camps] == [11, 11, 11]
     assert all(x != EMPTY for row in s.display for x in row)
@@ -33,7 +33,7 @@ def test_auction_decks_are_not_reshuffled_when_they_run_out() -> None:
     s.decks[0].clear()
     s.box[0].append(s.display[0][0])
     s.display[0][0] = EMPTY
-    income.income_phase(s)
+    flow.run(s, income.income_phase)
     assert s.display[0][0] == EMPTY
 
 
@@ -44,7 +44,7 @@ def test_gear_deck_is_reshuffled_when_it_runs_out() -> None:
     s.gear_deck.clear()
     s.gear_discard.append(s.gear_display[0])
     s.gear_display[0] = EMPTY
-    income.income_phase(s)
+    flow.run(s, income.income_phase)
     assert s.gear_display[0] != EMPTY
     s.check_invariants()
 
@@ -55,10 +55,10 @@ def test_at_zero_degrees_one_last_round_without_hardship_or_income() -> None:
     「最終一掃フェイズ」がある」 (A10)."""
     s = new(2)
     s.temperature = 0
-    income.income_phase(s)
+    flow.run(s, income.income_phase)
     assert s.final_round and s.phase == "auction"
     money = [c.money for c in s.camps]
-    labor.start_labor(s)
+    flow.run(s, labor.start_labor)
     while not s.is_over:
         assert s.phase in ("gear", "work")
         assert not any(isinstance(a, KeepHardship) for a in s.legal_actions())

@@ -21,7 +21,7 @@ from gameshelf.core.registry import load_game
 from gameshelf.core.rng import Stream
 from gameshelf.games.pay_dirt.actions import Bid, KeepHardship, Nominate, Sell, Slide
 from gameshelf.games.pay_dirt.board import Camp
-from gameshelf.games.pay_dirt.rules import hardship
+from gameshelf.games.pay_dirt.rules import flow, hardship
 from gameshelf.games.pay_dirt.state import PayDirtState
 from gameshelf.testing import random_playout
 from tests.games.pay_dirt.helpers import CLAIM, PERSON, item, new
@@ -103,7 +103,7 @@ def test_equal_but_mistyped_python_actions_are_refused_not_stored() -> None:
     s.apply(Bid(high + 1))
     assert type(s.high_bid) is int
     t = new(3)
-    hardship.start_hardship(t)
+    flow.run(t, hardship.start_hardship)
     card = t.draft_hand[0]
     before = t.snapshot()
     for bad_card in (float(card), str(card)):

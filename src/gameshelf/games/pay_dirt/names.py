@@ -17,7 +17,7 @@ from typing import Any
 
 from gameshelf.core import i18n
 from gameshelf.core.i18n import t
-from gameshelf.games.pay_dirt.components import Components, components
+from gameshelf.games.pay_dirt.components import ROWS, Components, components
 
 
 def claim_key(comp: Components, claim: int) -> str:
@@ -57,6 +57,10 @@ def equipment_param(item: int) -> dict[str, str]:
     """An equipment tile's name as a log parameter, in every language."""
     comp = components()
     return {lang: equipment_name(comp, item, lang) for lang in i18n.LANGUAGES}
+
+
+#: each auction row's log name (``"@pay_dirt.row.<row>"``), built once
+ROW_KEYS = tuple(f"@pay_dirt.row.{row}" for row in ROWS)
 
 
 @functools.cache

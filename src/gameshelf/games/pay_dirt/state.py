@@ -14,6 +14,8 @@ Phases (``self.phase``) and who decides in each::
     work     each player in turn places workers / uses gear until end-labor
     draft    the poorest remaining player keeps one hardship from the hand
     over     nobody
+    *-done   a phase's end mark, never seen outside a move: ``rules/flow.py``
+             starts what follows it
 """
 
 from __future__ import annotations

@@ -27,7 +27,7 @@ from gameshelf.games.dicey_farm.actions import (
     Tour,
     Use,
 )
-from gameshelf.games.dicey_farm.rules import dice, season, steps
+from gameshelf.games.dicey_farm.rules import flow, season, steps
 
 if TYPE_CHECKING:
     from gameshelf.games.dicey_farm.state import DiceyFarmState
@@ -51,15 +51,6 @@ def _modify(s: DiceyFarmState, a: Modify) -> None:
     s.log("dicey_farm.log.modify", craftsman=f"@dicey_farm.craftsman.{a.craftsman}.name", face=a.face, to=a.to)
 
 
-def _done(s: DiceyFarmState, a: Done) -> None:
-    if s.phase == "oven":
-        steps.finish_oven(s)
-    elif s.phase == "sow":
-        steps.finish_sow(s)
-    else:
-        steps.back_to_main(s)
-
-
 def _end(s: DiceyFarmState, a: EndRound) -> None:
     season.end_round(s)
 
@@ -67,7 +58,7 @@ def _end(s: DiceyFarmState, a: EndRound) -> None:
 APPLY: dict[type[Action], Callable[[Any, Any], None]] = {
     PickDie: _pick,
     Back: _back,
-    Use: lambda s, a: dice.use(s, a.action, s.held),
+    Use: lambda s, a: flow.use(s, a.action, s.held),
     Modify: _modify,
     ToFood: lambda s, a: steps.to_food(s, a.good),
     Cook: lambda s, a: steps.cook(s, a.first, a.second),
@@ -81,7 +72,7 @@ APPLY: dict[type[Action], Callable[[Any, Any], None]] = {
     Keep: lambda s, a: steps.keep(s, a.craftsman),
     Build: lambda s, a: steps.build(s, a.facility),
     Tour: lambda s, a: steps.tour(s, a.pips),
-    Done: _done,
+    Done: lambda s, a: flow.done(s),
     EndRound: _end,
 }
 

@@ -160,7 +160,11 @@ def give_die(s: DiceyFarmState, face: int) -> None:
 
 
 def use(s: DiceyFarmState, action: str, face: int) -> None:
-    """Spend the held die on ``action`` (already checked by ``use_error``)."""
+    """Spend the held die on ``action`` (already checked by ``use_error``).
+
+    A step it opens with nothing to do in it (no seed to sow, every
+    craftsman kept, no wheat) is ended by ``flow.use``, not here: the steps
+    import this module, so it must not import them back."""
     s.held = 0
     s.phase = "main"
     s.dice.remove(face)
@@ -174,10 +178,6 @@ def use(s: DiceyFarmState, action: str, face: int) -> None:
     s.log("dicey_farm.log.use", action=f"@dicey_farm.action.{action}", face=face)
     if action == "sow":
         s.phase, s.left, s.sow_face = "sow", face, face
-        from gameshelf.games.dicey_farm.rules.steps import finish_sow, sowable
-
-        if not sowable(s):
-            finish_sow(s)
     elif action == "ship":
         start_shipping(s, face + K["ship_bonus"] + s.goods["horse"] + porter_bonus(s))
     elif action == "contract":
@@ -187,19 +187,12 @@ def use(s: DiceyFarmState, action: str, face: int) -> None:
         s.phase, s.left, s.kept = "recruit", face, []
         if face == len(s.display):
             s.kept = list(s.display)
-            from gameshelf.games.dicey_farm.rules.steps import finish_recruit
-
-            finish_recruit(s)
     elif action == "build":
         s.phase = "build"
     elif action == "tourism":
         s.phase, s.left = "tour", face
     elif action == "bread_oven":
         s.phase, s.left = "oven", face
-        if not s.goods["wheat"]:
-            from gameshelf.games.dicey_farm.rules.steps import finish_oven
-
-            finish_oven(s)
     elif action == "slaughterhouse":
         s.phase, s.left = "slaughter", face
     elif action.startswith(BUY):

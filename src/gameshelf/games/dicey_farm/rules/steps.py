@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from gameshelf.games.dicey_farm.components import components
 from gameshelf.games.dicey_farm.rules.dice import give_die, start_shipping
+from gameshelf.games.dicey_farm.rules.season import refill_craftsmen
 
 if TYPE_CHECKING:
     from gameshelf.games.dicey_farm.state import DiceyFarmState
@@ -153,8 +154,6 @@ def keep(s: DiceyFarmState, craftsman: str) -> None:
 
 def finish_recruit(s: DiceyFarmState) -> None:
     """募集: 職人N人を残して、残りを破棄し、6人になるまで新たに補填します."""
-    from gameshelf.games.dicey_farm.rules.season import refill_craftsmen
-
     kept = set(s.kept)
     leaving = [c for c in s.display if c not in kept]
     s.gone = (*s.gone, *leaving)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from gameshelf.games.filthy_rich.rules import signs
 from gameshelf.games.filthy_rich.rules.legal import may_sell_in_auction, min_bid, sale_value
 from gameshelf.games.filthy_rich.rules.money import pay_bank, transfer
-from gameshelf.games.filthy_rich.rules.turn import check_luxury_win, declare_winner, lux_param
+from gameshelf.games.filthy_rich.rules.winning import check_luxury_win, declare_winner, lux_param
 
 if TYPE_CHECKING:
     from gameshelf.games.filthy_rich.state import FilthyRichState
@@ -59,6 +59,20 @@ def go_bankrupt(s: FilthyRichState, seat: int, creditor: int | None, owed: int) 
         while at < len(s.tasks) and s.tasks[at][0] == "auction":
             at += 1
         s.tasks.insert(at, ("auction", tuple(lots), seat))
+
+
+def force_pay(s: FilthyRichState, seat: int, amount: int, creditor: int | None) -> bool:
+    """A payment the rules impose (tax, audit, lawsuit). Returns ``False``
+    and bankrupts ``seat`` when the cash is not there; the creditor (a player,
+    or the bank when ``None``) then gets whatever cash was left (RULES.md C16)."""
+    if s.money[seat] >= amount:
+        if creditor is None:
+            pay_bank(s, seat, amount)
+        else:
+            transfer(s, seat, creditor, amount)
+        return True
+    go_bankrupt(s, seat, creditor, amount)
+    return False
 
 
 def start_auction(s: FilthyRichState, lots: tuple[int, ...], bankrupt: int) -> None:

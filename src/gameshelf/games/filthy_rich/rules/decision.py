@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 
 from gameshelf.core.protocol import Decision
 from gameshelf.games.filthy_rich.rules import legal
-from gameshelf.games.filthy_rich.rules.turn import card_param, lux_param
+from gameshelf.games.filthy_rich.rules.turn import card_param
+from gameshelf.games.filthy_rich.rules.winning import lux_param
 
 if TYPE_CHECKING:
     from gameshelf.games.filthy_rich.state import FilthyRichState

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 
 from gameshelf.games.filthy_rich import book as bk
 from gameshelf.games.filthy_rich.rules import effects
-from gameshelf.games.filthy_rich.rules.money import force_pay, from_bank, transfer
+from gameshelf.games.filthy_rich.rules.bankruptcy import force_pay
+from gameshelf.games.filthy_rich.rules.money import from_bank, transfer
 
 if TYPE_CHECKING:
     from gameshelf.games.filthy_rich.state import FilthyRichState

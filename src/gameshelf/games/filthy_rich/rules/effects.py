@@ -24,7 +24,9 @@ from typing import TYPE_CHECKING
 
 from gameshelf.games.filthy_rich.cards import ASSET
 from gameshelf.games.filthy_rich.rules import signs
-from gameshelf.games.filthy_rich.rules.money import force_pay, from_bank
+from gameshelf.games.filthy_rich.rules.bankruptcy import force_pay
+from gameshelf.games.filthy_rich.rules.deck import draw
+from gameshelf.games.filthy_rich.rules.money import from_bank
 
 if TYPE_CHECKING:
     from gameshelf.games.filthy_rich.state import FilthyRichState
@@ -94,8 +96,6 @@ def start_action(s: FilthyRichState, card: int) -> None:
         from_bank(s, seat, act.amount)
         s.log("filthy_rich.log.gain", player=seat + 1, amount=act.amount)
     elif act.effect == "draw":
-        from gameshelf.games.filthy_rich.rules.turn import draw
-
         draw(s, seat, act.amount)
     else:
         assert act.effect == "collect"

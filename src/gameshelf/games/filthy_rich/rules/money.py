@@ -6,7 +6,7 @@ bank" reads: ``sum(money) == players * start_money + bank``.
 
 "お金を払わなければならない場面で、それを払う能力がなかった場合、ゲームから外されます"
 (if you must pay and cannot, you are out): :func:`force_pay` is the one place
-where that is decided. Voluntary payments (costs, cover fees, bids) are only
+where that is decided (``bankruptcy.py``, next to going out). Voluntary payments (costs, cover fees, bids) are only
 offered when affordable (C5), so they use :func:`pay_bank` / :func:`transfer`.
 """
 
@@ -33,19 +33,3 @@ def transfer(s: FilthyRichState, payer: int, payee: int, amount: int) -> None:
     assert s.money[payer] >= amount, "a voluntary payment must be affordable"
     s.money[payer] -= amount
     s.money[payee] += amount
-
-
-def force_pay(s: FilthyRichState, seat: int, amount: int, creditor: int | None) -> bool:
-    """A payment the rules impose (tax, audit, lawsuit). Returns ``False``
-    and bankrupts ``seat`` when the cash is not there; the creditor (a player,
-    or the bank when ``None``) then gets whatever cash was left (RULES.md C16)."""
-    if s.money[seat] >= amount:
-        if creditor is None:
-            pay_bank(s, seat, amount)
-        else:
-            transfer(s, seat, creditor, amount)
-        return True
-    from gameshelf.games.filthy_rich.rules.bankruptcy import go_bankrupt
-
-    go_bankrupt(s, seat, creditor, amount)
-    return False

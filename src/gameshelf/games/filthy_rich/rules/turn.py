@@ -11,9 +11,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from gameshelf.games.filthy_rich.cards import ASSET, BUSINESS
-from gameshelf.games.filthy_rich.hidden import reshuffle_generation
 from gameshelf.games.filthy_rich.rules import effects, signs
+from gameshelf.games.filthy_rich.rules.deck import draw
 from gameshelf.games.filthy_rich.rules.money import from_bank, pay_bank, transfer
+from gameshelf.games.filthy_rich.rules.winning import check_luxury_win, lux_param
 
 if TYPE_CHECKING:
     from gameshelf.games.filthy_rich.state import FilthyRichState
@@ -22,10 +23,6 @@ if TYPE_CHECKING:
 def card_param(s: FilthyRichState, card: int) -> str:
     """A card's name as a log parameter (built once per catalog: see legal.Table)."""
     return s.acts.card_param[card]
-
-
-def lux_param(s: FilthyRichState, lux: int) -> str:
-    return f"@filthy_rich.card.{s.cat.luxuries[lux].key}"
 
 
 def buy_luxury(s: FilthyRichState, lux: int) -> None:
@@ -39,22 +36,6 @@ def buy_luxury(s: FilthyRichState, lux: int) -> None:
     s.luxury_open = False
     s.log("filthy_rich.log.buy", player=seat + 1, card=lux_param(s, lux), cost=s.cat.luxuries[lux].cost)
     check_luxury_win(s, seat)
-
-
-def check_luxury_win(s: FilthyRichState, seat: int) -> None:
-    if len(s.luxuries[seat]) >= s.cat.rules.luxuries_to_win:
-        declare_winner(s, seat, "filthy_rich.log.win-luxuries")
-
-
-def declare_winner(s: FilthyRichState, seat: int, key: str) -> None:
-    s.winner = seat
-    s.phase = "over"
-    for task in s.tasks:  # luxuries still waiting for an auction leave the game
-        if task[0] == "auction":
-            s.lux_removed.extend(task[1])
-    s.tasks.clear()
-    s.decider = -1
-    s.log(key, player=seat + 1)
 
 
 def _spend_action(s: FilthyRichState, card: int) -> None:
@@ -130,25 +111,6 @@ def sell_business(s: FilthyRichState, seat: int, card: int) -> None:
     amount = cat.rules.sell_per_sign_card * size
     from_bank(s, seat, amount)
     s.log("filthy_rich.log.sell", player=seat + 1, card=card_param(s, card), amount=amount)
-
-
-def draw(s: FilthyRichState, seat: int, n: int) -> None:
-    """Draw ``n`` cards, reshuffling the discard pile into a new deck when
-    the deck runs out ("捨て札の山を切り直して山札に"); stops when both are empty."""
-    hand = s.hands[seat]
-    for _ in range(n):
-        if not s.deck:
-            if not s.discard:
-                break
-            s.deck = sorted(s.discard)
-            s.discard = []
-            s.rng["shuffle"].shuffle(s.deck)
-            reshuffle_generation(s, s.deck)
-            s.log("filthy_rich.log.reshuffle", size=len(s.deck))
-        card = s.deck.pop()
-        hand.append(card)
-        s.log("filthy_rich.log.draw", visible_to=(seat,), player=seat + 1, card=card_param(s, card))
-    hand.sort()
 
 
 def end_turn(s: FilthyRichState) -> None:

@@ -17,7 +17,7 @@ from gameshelf.core.protocol import Unavailable
 from gameshelf.games.filthy_rich.cards import BUSINESS
 from gameshelf.games.filthy_rich.rules import explain
 from gameshelf.games.filthy_rich.rules.legal import can_play, min_bid
-from gameshelf.games.filthy_rich.rules.turn import lux_param
+from gameshelf.games.filthy_rich.rules.winning import lux_param
 
 if TYPE_CHECKING:
     from gameshelf.games.filthy_rich.state import FilthyRichState

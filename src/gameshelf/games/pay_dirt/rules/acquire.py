@@ -23,7 +23,7 @@ from gameshelf.games.pay_dirt.actions import (
 from gameshelf.games.pay_dirt.board import EMPTY, fit_row, push_into
 from gameshelf.games.pay_dirt.components import MACHINES, TARGETS
 from gameshelf.games.pay_dirt.names import claim_key, equipment_param, person_key
-from gameshelf.games.pay_dirt.rules import auction, supply
+from gameshelf.games.pay_dirt.rules import supply
 
 if TYPE_CHECKING:
     from gameshelf.games.pay_dirt.state import PayDirtState
@@ -47,11 +47,12 @@ def _pend(s: PayDirtState, kind: str, player: int, item: int, left: int) -> None
 
 
 def _resolved(s: PayDirtState) -> None:
+    """The lot is settled; the auction goes on (``flow.AFTER``)."""
     s.pending = ""
     s.pending_player = EMPTY
     s.pending_item = EMPTY
     s.pending_left = 0
-    auction.after_auction(s)
+    s.phase = "acquire-done"
 
 
 def pending_actions(s: PayDirtState) -> list[Action]:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from gameshelf.core.actions import Action
 from gameshelf.games.pay_dirt import actions as A
 from gameshelf.games.pay_dirt.rules import acquire, auction, hardship, labor
+from gameshelf.games.pay_dirt.rules.flow import advance
 
 if TYPE_CHECKING:
     from gameshelf.games.pay_dirt.state import PayDirtState
@@ -47,6 +48,7 @@ def apply(s: PayDirtState, action: Action) -> None:
         raise TypeError(f"not a Pay Dirt action: {action!r}")
     s.menu = None  # the position changes: the listed menu no longer holds
     play(s, action)
+    advance(s)  # a phase that ended starts the next (rules/flow.py)
 
 
 def apply_unchecked(s: PayDirtState, action: Action) -> None:
@@ -57,4 +59,5 @@ def apply_unchecked(s: PayDirtState, action: Action) -> None:
         raise TypeError(f"not a Pay Dirt action: {action!r}")
     s.menu = None
     play(s, action)
+    advance(s)
     s.history.append(action)

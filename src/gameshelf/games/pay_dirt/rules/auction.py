@@ -21,8 +21,8 @@ from gameshelf.games.pay_dirt.actions import (
     listed_run,
 )
 from gameshelf.games.pay_dirt.board import EMPTY
-from gameshelf.games.pay_dirt.components import ROWS, dollars
-from gameshelf.games.pay_dirt.rules import acquire, events, labor
+from gameshelf.games.pay_dirt.components import dollars
+from gameshelf.games.pay_dirt.rules import acquire, events
 
 if TYPE_CHECKING:
     from gameshelf.games.pay_dirt.state import PayDirtState
@@ -249,15 +249,12 @@ def after_auction(s: PayDirtState) -> None:
 
 def _maybe_end_phase(s: PayDirtState) -> None:
     """"競りはプレイ人数に等しい数だけの「競り」および「競売人のパス」が行われた時点で終了する";
-    until then the log says which auction comes next and who is its auctioneer."""
+    until then the log says which auction comes next and who is its auctioneer.
+    The labour phase follows (``flow.AFTER``)."""
     if s.events_done >= s.players:
-        labor.start_labor(s)
+        s.phase = "auction-done"
     else:
         announce(s)
-
-
-#: each row's log name (``"@pay_dirt.row.<row>"``), built once
-ROW_KEYS = tuple(f"@pay_dirt.row.{row}" for row in ROWS)
 
 
 def announce(s: PayDirtState) -> None:

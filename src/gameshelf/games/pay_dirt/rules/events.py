@@ -27,8 +27,11 @@ import functools
 from collections.abc import Callable
 from typing import Any
 
-from gameshelf.core.i18n import seat_list
+from gameshelf.core.i18n import LANGUAGES, seat_list
 from gameshelf.core.protocol import Event
+from gameshelf.games.pay_dirt.components import components
+from gameshelf.games.pay_dirt.describe import hardship_text
+from gameshelf.games.pay_dirt.names import ROW_KEYS, lot_param
 
 
 def shared(key: str, *names: str) -> Callable[..., Event]:
@@ -75,9 +78,6 @@ def kept(player: int, card: str) -> Event:
 @functools.cache
 def nominate(player: int, row: int, item: int, amount: int) -> Event:
     """The auctioneer (seat ``player``, from 1) puts lot ``item`` of ``row`` up."""
-    from gameshelf.games.pay_dirt.names import lot_param
-    from gameshelf.games.pay_dirt.rules.auction import ROW_KEYS
-
     return Event("pay_dirt.log.nominate",
                  {"player": player, "row": ROW_KEYS[row], "lot": lot_param(row, item), "amount": amount})
 
@@ -85,20 +85,21 @@ def nominate(player: int, row: int, item: int, amount: int) -> Event:
 @functools.cache
 def won(player: int, row: int, item: int, amount: int) -> Event:
     """Seat ``player`` (from 1) won lot ``item`` of ``row``."""
-    from gameshelf.games.pay_dirt.components import components
-    from gameshelf.games.pay_dirt.names import lot_param
-    from gameshelf.games.pay_dirt.rules.auction import ROW_KEYS
-
     return Event("pay_dirt.log.won", {"player": player, "row": ROW_KEYS[row], "lot": lot_param(row, item),
                                       "amount": amount, "id": components().lot_ids[row][item]})
 
 
 @functools.cache
-def hardship(player: int, card: str, effect_of: int) -> Event:
-    """A kept card revealed: ``effect`` is :func:`hardship.effect_param` of
-    card index ``effect_of`` (a dictionary, so the index is the cache's key)."""
-    from gameshelf.games.pay_dirt.rules.hardship import effect_param
+def effect_param(card: int) -> dict[str, str]:
+    """What a hardship card does, in every language, for the log (here, with
+    the events that carry it, so that no rules module imports this one back)."""
+    return {lang: hardship_text(card, lang) for lang in LANGUAGES}
 
+
+@functools.cache
+def hardship(player: int, card: str, effect_of: int) -> Event:
+    """A kept card revealed: ``effect`` is :func:`effect_param` of card
+    index ``effect_of`` (a dictionary, so the index is the cache's key)."""
     return Event("pay_dirt.log.hardship", {"player": player, "card": card, "effect": effect_param(effect_of)})
 
 

@@ -12,12 +12,11 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from gameshelf.core.actions import Action
-from gameshelf.core.i18n import LANGUAGES
 from gameshelf.core.protocol import Event
 from gameshelf.games.pay_dirt.actions import KeepHardship, listed
 from gameshelf.games.pay_dirt.board import EMPTY
 from gameshelf.games.pay_dirt.components import MACHINES, components, dollars
-from gameshelf.games.pay_dirt.rules import events, income, supply
+from gameshelf.games.pay_dirt.rules import events, supply
 
 if TYPE_CHECKING:
     from gameshelf.games.pay_dirt.state import PayDirtState
@@ -104,14 +103,6 @@ def _card_key(card: int) -> str:
     return f"@pay_dirt.hardship.{components().hardships[card].id}"
 
 
-@functools.cache
-def effect_param(card: int) -> dict[str, str]:
-    """What a hardship card does, in every language, for the log."""
-    from gameshelf.games.pay_dirt.describe import hardship_text
-
-    return {lang: hardship_text(card, lang) for lang in LANGUAGES}
-
-
 def resolve(s: PayDirtState) -> None:
     """"全員が苦境カードを受け取ったら同時に解決を行う。特定の作業員カードは苦境カードの
     効果をキャンセルし捨て札にできる … スタートプレイヤーが受け取った苦境カードに書かれて
@@ -149,7 +140,7 @@ def resolve(s: PayDirtState) -> None:
     s.passed = [[] for _ in range(s.players)]
     s.draft_order = []
     s.draft_pos = 0
-    income.income_phase(s)
+    s.phase = "draft-done"  # the income phase follows (flow.AFTER)
 
 
 def _instant(s: PayDirtState, player: int, card: int) -> None:

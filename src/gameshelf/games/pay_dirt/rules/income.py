@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from gameshelf.games.pay_dirt.board import EMPTY
 from gameshelf.games.pay_dirt.components import dollars
-from gameshelf.games.pay_dirt.rules import events, labor, setup
+from gameshelf.games.pay_dirt.rules import events, labor
 
 if TYPE_CHECKING:
     from gameshelf.games.pay_dirt.state import PayDirtState
@@ -41,4 +41,4 @@ def income_phase(s: PayDirtState) -> None:
     if s.temperature <= 0:
         s.final_round = True
     s.round += 1
-    setup.start_round(s)
+    s.phase = "income-done"  # the next round's auction follows (flow.AFTER)

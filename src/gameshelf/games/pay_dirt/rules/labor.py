@@ -52,7 +52,7 @@ from gameshelf.games.pay_dirt.components import (
     dollars,
 )
 from gameshelf.games.pay_dirt.names import equipment_param
-from gameshelf.games.pay_dirt.rules import acquire, events, hardship, supply, sweep
+from gameshelf.games.pay_dirt.rules import acquire, events, supply
 
 if TYPE_CHECKING:
     from gameshelf.games.pay_dirt.state import PayDirtState
@@ -563,7 +563,8 @@ def end_labor(s: PayDirtState) -> None:
 
 def end_labor_phase(s: PayDirtState) -> None:
     """Fiem Co: "採掘機械の耐久度まで損耗駒が蓄積しその労働フェイズ終了時までにはそれを
-    解決出来ない場合、破壊され箱に戻す（土砂は真下の機械に移動する）" (A14)."""
+    解決出来ない場合、破壊され箱に戻す（土砂は真下の機械に移動する）" (A14). The
+    hardship draft, or in the final round the sweep, follows (``flow.AFTER``)."""
     for p, camp in enumerate(s.camps):
         for m in range(3):
             e = camp.equip[m]
@@ -571,7 +572,4 @@ def end_labor_phase(s: PayDirtState) -> None:
                 s.log("pay_dirt.log.destroyed", owner=p + 1, lot=equipment_param(e), machine=_MACHINE_KEYS[m])
                 acquire.replace_machine(s, p, m, EMPTY)
         camp.unused = 0
-    if s.final_round:
-        sweep.final_sweep(s)
-    else:
-        hardship.start_hardship(s)
+    s.phase = "labor-done"
