@@ -113,7 +113,7 @@ def main() -> None:
                         page.reload()
                         page.wait_for_selector(".board", timeout=20_000)
                         page.wait_for_timeout(1500)
-                        name = f"{game}-table{'' if lang == 'en' else '.ja'}.png"
+                        name = f"{game}{'' if lang == 'en' else '.ja'}.png"
                         page.screenshot(path=str(OUT / name))
                         print(f"wrote docs/img/{name}")
                         page.close()

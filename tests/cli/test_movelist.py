@@ -41,3 +41,33 @@ def test_the_table_numbers_each_range() -> None:
     out = io.StringIO()
     Console(file=out, width=80).print(move_table(AUCTION, "en", 80))
     assert "1–3)" in out.getvalue() and "19) Pass as auctioneer" in " ".join(out.getvalue().split())
+
+
+def test_filthy_rich_s_roll_keeps_number_one_when_sales_are_offered() -> None:
+    """Issue 43: once a player owns a business, selling it is offered too, and
+    the engine's id order put the sales before the roll; the usual move must
+    keep its number, at home and through `connect` alike."""
+    import random
+
+    from gameshelf.core.registry import load_game
+    from gameshelf.server.connect import distinct_moves
+    from gameshelf.terminal.session import move_choices
+
+    game = load_game("filthy-rich")
+    rng = random.Random(4)
+    seen = 0
+    for seed in range(30):
+        state = game.new_game(3, seed=seed)
+        while not state.is_over and seen < 5:
+            kinds = [a.to_json().get("type") for a in state.legal_actions()]
+            if "roll" in kinds and any(k != "roll" for k in kinds) and kinds.index("roll") > 0:
+                choices = move_choices(state, "en")
+                assert choices[0][1].to_json()["type"] == "roll", [a.to_json() for _, a in choices]
+                legal = [{"text": text, "action": a.to_json()} for text, a in
+                         zip((f"move {k}" for k in range(len(kinds))), state.legal_actions(), strict=True)]
+                assert distinct_moves(legal, game.terminal_view().first_moves)[0]["action"]["type"] == "roll"
+                seen += 1
+            state.apply(rng.choice(state.legal_actions()))
+        if seen >= 5:
+            break
+    assert seen >= 1, "no position offered the roll after other moves"

@@ -77,6 +77,11 @@ class Texts:
 class TerminalView(ABC):
     """How a game draws in the terminal: rich renderables from an observation."""
 
+    #: action types listed first in the numbered list, in this order: the
+    #: phase's usual move keeps its number (Filthy Rich's roll stays 1 when
+    #: owning a business adds sales before it; issue 43)
+    first_moves: tuple[str, ...] = ()
+
     @abstractmethod
     def render(self, observation: Observation, lang: str | None) -> Any:
         """The compact board the terminal shows above the moves."""

@@ -34,7 +34,7 @@ from gameshelf.core.registry import load_game
 from gameshelf.server.remote import GIVE_UP, Remote
 from gameshelf.terminal.fit import fit_screen
 from gameshelf.terminal.help import help_panel
-from gameshelf.terminal.movelist import move_table
+from gameshelf.terminal.movelist import move_table, usual_first
 from gameshelf.terminal.prompts import (
     INTERRUPT,
     ask_yes_no,
@@ -49,13 +49,14 @@ from gameshelf.terminal.typeahead import Pending, terminal_pending
 POLL = 0.5
 
 
-def distinct_moves(legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def distinct_moves(legal: list[dict[str, Any]], first: tuple[str, ...] = ()) -> list[dict[str, Any]]:
     """The server's legal moves, one per distinct sentence (two copies of a
-    card read the same and are the same choice)."""
+    card read the same and are the same choice), the phase's usual move first
+    as local play lists them (``TerminalView.first_moves``)."""
     seen: dict[str, dict[str, Any]] = {}
     for item in legal:
         seen.setdefault(str(item.get("text")), item)
-    return list(seen.values())
+    return usual_first(list(seen.values()), lambda item: (item.get("action") or {}).get("type"), first)
 
 
 def why_not_text(view: dict[str, Any], lang: str) -> Text | None:
@@ -175,7 +176,7 @@ class Client:
 
     def turn(self, game: Game, view: dict[str, Any]) -> bool | None:
         """Ask until a move or an undo is sent (True) or the person leaves (None)."""
-        moves = distinct_moves(view["legal"])
+        moves = distinct_moves(view["legal"], game.terminal_view().first_moves)
         can_undo = bool(view.get("can_undo"))
         prompt = t("cli.choose", self.lang) + " > "
         self.draw(game, view, moves, prompt)

@@ -52,6 +52,19 @@ class Entry:
         return f"{self.first})" if self.first == self.last else f"{self.first}–{self.last})"
 
 
+def usual_first(items: Sequence[Any], kind: Any, first: Sequence[str]) -> list[Any]:
+    """``items`` with those whose action type (``kind(item)``) is in ``first``
+    moved to the front in that order, the rest in the engine's order.
+
+    Why: the engine lists moves in its id order, so a new kind of move
+    (selling a business) can land before the usual one (the roll) and take
+    its number; a number a player types by reflex must keep meaning the
+    same move within a phase. Local play and ``connect`` number through this
+    one function, so both show the same numbers."""
+    rank = {name: k for k, name in enumerate(first)}
+    return sorted(items, key=lambda item: rank.get(kind(item), len(rank)))
+
+
 def _parts(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The sentence's words between its numbers, and its numbers."""
     pieces = _NUMBER.split(text)

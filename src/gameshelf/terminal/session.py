@@ -37,7 +37,7 @@ from gameshelf.terminal.hints import (
     hints_refusal,
     used_text,
 )
-from gameshelf.terminal.movelist import move_table
+from gameshelf.terminal.movelist import move_table, usual_first
 from gameshelf.terminal.prompts import (
     INTERRUPT,
     Reader,
@@ -141,7 +141,8 @@ def move_choices(state: State, lang: str | None) -> list[tuple[str, Action]]:
     seen: dict[str, Action] = {}
     for text, action in zip(move_sentences(state, lang), state.legal_actions(), strict=True):
         seen.setdefault(text, action)
-    return list(seen.items())
+    first = state.game.terminal_view().first_moves
+    return usual_first(list(seen.items()), lambda item: item[1].to_json().get("type"), first)
 
 
 def why_not(state: State, lang: str | None) -> Text | None:

@@ -307,6 +307,8 @@ def details(game: Any, obs: dict[str, Any], lang: str | None = None) -> list[tup
 class FilthyRichView(TerminalView):
     """Filthy Rich on the terminal: the compact board and the screens behind it."""
 
+    first_moves = ("roll",)
+
     def render(self, observation: Observation, lang: str | None) -> Any:
         return render(observation, lang)
 
