@@ -75,8 +75,8 @@ export function analysisSection(o) {
   const mistakes = top.length
     ? h("ol", { class: "mistakes" }, top.map((m) => h("li", { class: ["mistake", m.k + 1 === o.k && "current"], "data-k": m.k },
       // the step just after the move: its line is the fresh one in the move list, with its mark
-      h("button", { class: "btn secondary small jump", type: "button", onclick: () => o.go(m.k + 1),
-        "aria-label": w("analysis.jump", { k: m.k + 1 }), text: `${m.label || m.mark || ""} ${w("analysis.move-n", { k: m.k + 1 })}` }),
+      // the name starts with the words on the button ("unclear move 8"), then says what it does (axe: label-content-name-mismatch)
+      jumpButton(`${m.label || m.mark || ""} ${w("analysis.move-n", { k: m.k + 1 })}`.trim(), m.k + 1, o.go),
       h("div", { class: "mistake-body" },
         h("p", {}, h("span", { class: "muted", text: `${w("analysis.made")} ` }), h("span", { class: "made", text: m.made })),
         h("p", {}, h("span", { class: "muted", text: `${w("analysis.better")} ` }), h("strong", { class: "better", text: m.better })),
@@ -95,4 +95,10 @@ export function analysisSection(o) {
     h("p", { class: "analysis-summary", text: a.summary }), chart,
     h("h4", { text: w("analysis.biggest") }), h("p", { class: "small muted legend", text: `${w("analysis.legend")} ${a.legend || ""}` }),
     mistakes, now, rounds);
+}
+
+/** A mistake's button: its words, and as its name those words then where it goes. */
+function jumpButton(words, step, go) {
+  return h("button", { class: "btn secondary small jump", type: "button", onclick: () => go(step),
+    "aria-label": `${words} — ${w("analysis.jump", { k: step })}`, text: words });
 }
