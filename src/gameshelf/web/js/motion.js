@@ -135,6 +135,9 @@ function glide({ el, dx, dy }, delay, duration) {
   const lift = inScene ? {} : { zIndex: 20 };
   el.animate([{ transform: `translate(${x}px, ${y}px)`, ...lift }, { transform: "translate(0px, 0px)", ...lift }],
     { duration, delay, easing: "cubic-bezier(.2,.7,.3,1)", fill: "backwards" });
+  // where it came from, kept after the glide ends: a test on a busy machine
+  // (or a person's inspector) can see that it travelled after the fact
+  el.dataset.glide = `${x},${y}`;
 }
 
 /** The board's elements that the last move changed (for the log to point at). */
