@@ -62,12 +62,21 @@ export function icon(game, kind, thing, x, y, size, fill = "currentColor") {
     "data-icon": name, style: `color:${fill}` }, svg("use", { href: `${SPRITE}#gi-${name}` }));
 }
 
+/**
+ * About how wide `text` runs at `size`: a Japanese character (or any
+ * full-width one) is as wide as it is high, a Latin one a little over half,
+ * so a label squeezed by its character count alone would overflow in Japanese.
+ */
+export function textBreadth(text, size) {
+  return [...String(text)].reduce((n, ch) => n + (/[\u3000-\u9fff\uff00-\uffef]/.test(ch) ? 1 : 0.57), 0) * size;
+}
+
 /** Text in the scene; `o`: {size, anchor, weight, fill, cls, width (shrinks to fit)}. */
 export function label(x, y, text, o = {}) {
+  const squeeze = Boolean(o.width) && textBreadth(text, o.size || 12) > o.width;
   return svg("text", { x: round(x), y: round(y), "font-size": o.size || 12, "text-anchor": o.anchor || "start",
     "font-weight": o.weight || null, fill: o.fill || null, class: o.cls || null,
-    textLength: o.width && String(text).length * (o.size || 12) * 0.55 > o.width ? o.width : null,
-    lengthAdjust: o.width ? "spacingAndGlyphs" : null, text });
+    textLength: squeeze ? o.width : null, lengthAdjust: squeeze ? "spacingAndGlyphs" : null, text });
 }
 
 /**

@@ -10,7 +10,7 @@
 import { h, svg } from "../dom.js";
 import { t, w } from "../i18n.js";
 import { panel } from "../board.js";
-import { scene, gradient, piece, pieceOf, icon, label as sceneLabel, textBox, die, cardShape, badge, seatedTable } from "../scene.js";
+import { scene, gradient, piece, pieceOf, icon, label, textBox, die, cardShape, badge, seatedTable } from "../scene.js";
 
 const NS = "dicey_farm";
 const ANIMALS = ["chicken", "sheep", "pig", "cow", "horse"];
@@ -36,17 +36,6 @@ const at = (x, y, ...kids) => g({ transform: `translate(${x} ${y})` }, ...kids);
 const rect = (x, y, width, height, attrs = {}) => svg("rect", { x, y, width, height, ...attrs });
 const title = (text) => svg("title", { text });
 
-/** The kit's label, squeezed to `o.width` by the text's real breadth: a
- * Japanese character is about as wide as it is high, not half of it. */
-function label(x, y, text, o = {}) {
-  const el = sceneLabel(x, y, text, o);
-  const wide = [...String(text)].reduce((n, ch) => n + (/[\u3000-\u9fff\uff00-\uffef]/.test(ch) ? 1 : 0.56), 0) * (o.size || 12);
-  if (o.width && wide > o.width) {
-    el.setAttribute("textLength", o.width);
-    el.setAttribute("lengthAdjust", "spacingAndGlyphs");
-  }
-  return el;
-}
 /** The first child of every bound thing: the outline that scene.css draws a legal spot with. */
 const hit = (x, y, width, height, rx = 6) => rect(x, y, width, height, { rx, class: "df-hit", fill: "transparent" });
 

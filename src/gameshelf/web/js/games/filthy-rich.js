@@ -131,7 +131,7 @@ function signCard(ctx, s, cells, { through = 0 } = {}) {
     // the name once, on its first pocket, under the sign's own picture
     icon(NS, "misc", "sign", first.x + 26, first.y + 12, 32, SEAT_FILL[owner % 5]),
     textBox(first.x + 9, first.y + 50, first.w - 18, 66, signName(data, s), "fr-sign-name"),
-    through ? fit(label(first.x + first.w - 10, first.y + 28, w("fr.page-short", { page: through }), { size: 13, anchor: "end", weight: 800, cls: "fr-through-tag" }), 44) : null,
+    through ? label(first.x + first.w - 10, first.y + 28, w("fr.page-short", { page: through }), { size: 13, anchor: "end", weight: 800, cls: "fr-through-tag", width: 44 }) : null,
     // every pocket of it pays: a coin with the hit on each, and the owner's mark
     rects.map((r) => [badge(r.x + r.w / 2, r.y + r.h - 26, 17, `$${sign.hit}`),
       label(r.x + r.w - 12, r.y + r.h - 12, shape, { size: 16, anchor: "end", fill: SEAT_FILL[owner % 5], cls: "fr-seat-mark" })]),
@@ -180,7 +180,7 @@ function forRent(r) {
     // the "for rent" card hangs in the window on two strings
     svg("path", { d: `M${win.x + 14} ${win.y} L${win.x + 18} ${win.y + win.h / 2 - 14} M${win.x + win.w - 14} ${win.y} L${win.x + win.w - 18} ${win.y + win.h / 2 - 14}`, stroke: "#5c4332", "stroke-width": 1.2 }),
     svg("rect", { x: win.x + 8, y: win.y + win.h / 2 - 16, width: win.w - 16, height: 30, rx: 3, fill: "#fffdf8", stroke: "#b3261e", "stroke-width": 2, transform: `rotate(-4 ${win.x + win.w / 2} ${win.y + win.h / 2})` }),
-    fit(label(win.x + win.w / 2, win.y + win.h / 2 + 4, w("fr.for-rent"), { size: 13, anchor: "middle", weight: 800, fill: "#b3261e", cls: "fr-for-rent-text" }), win.w - 26));
+    label(win.x + win.w / 2, win.y + win.h / 2 + 4, w("fr.for-rent"), { size: 13, anchor: "middle", weight: 800, fill: "#b3261e", cls: "fr-for-rent-text", width: win.w - 26 }));
 }
 
 /**
@@ -363,18 +363,6 @@ function tray(ctx, box) {
   return { g, h: ht };
 }
 
-/**
- * Squeezes a scene text into `width` when it would be wider (a Japanese
- * character is about as wide as it is tall, a Latin one about half).
- */
-function fit(el, width) {
-  const text = el.textContent || "";
-  const size = Number(el.getAttribute("font-size")) || 12;
-  const wide = [...text].reduce((n, ch) => n + (/[\u3000-\u9fff\uff00-\uffef]/.test(ch) ? 1 : 0.58), 0) * size;
-  if (wide > width) { el.setAttribute("textLength", width); el.setAttribute("lengthAdjust", "spacingAndGlyphs"); }
-  return el;
-}
-
 /** A text box's words at `px` scene units (a small card's name shrinks instead of being cut). */
 function sized(box, px) {
   box.firstChild.style.fontSize = `${Math.round(px * 10) / 10}px`;
@@ -429,7 +417,7 @@ function auctionBlock(ctx, wd, ht) {
     svg("rect", { width: wd, height: ht, rx: 10, fill: "#3b2a1a", stroke: "#f2c14e", "stroke-width": 2, opacity: 0.95 }),
     place(card, 12, 26),
     spriteIcon("banging-gavel", wd - 58, 8, 46, "#f2c14e"),
-    fit(label(ht * 0.52 + 44, 30, w("fr.under-hammer"), { size: 14, weight: 800, fill: "#f2c14e" }), wd - ht * 0.52 - 110),
+    label(ht * 0.52 + 44, 30, w("fr.under-hammer"), { size: 14, weight: 800, fill: "#f2c14e", width: wd - ht * 0.52 - 110 }),
     textBox(ht * 0.52 + 42, 38, wd - ht * 0.52 - 52, 40, `${w("fr.high-bid")}: ${leader}`, "fr-auction-text"),
     textBox(ht * 0.52 + 42, 70, wd - ht * 0.52 - 52, 36, `${SEAT_SHAPES[bidder % 5]} ${w("fr.to-bid", { player: seatName(ctx, bidder) })}`, "fr-auction-text"),
     spot({ type: "bid" }, w("fr.bid"), wd - 212, "bid"), spot({ type: "pass" }, w("fr.pass"), wd - 108, "pass"));
