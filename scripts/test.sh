@@ -25,7 +25,9 @@ fi
 .venv/bin/lint-imports
 .venv/bin/mypy --strict src/gameshelf
 # The documentation site (mkdocs.yml): every link, page and generated reference builds.
-NO_MKDOCS_2_WARNING=1 .venv/bin/mkdocs build --strict --quiet --site-dir "$(mktemp -d)"
+SITE="$(mktemp -d)"
+NO_MKDOCS_2_WARNING=1 .venv/bin/mkdocs build --strict --quiet --site-dir "$SITE"
+rm -rf "$SITE"
 # Every command as a user installs it (issue 43): the checkout with no extras in a fresh venv
 # (pip reuses its wheel cache); tests/install runs its commands when GAMESHELF_PLAIN_VENV is set.
 PLAIN="$(mktemp -d)"
