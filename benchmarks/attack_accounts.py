@@ -16,7 +16,6 @@ import argparse
 import concurrent.futures
 import os
 import secrets
-import socket
 import subprocess
 import sys
 import tempfile
@@ -27,6 +26,8 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+
+from server import free_port, wait_for  # benchmarks/server.py, beside this script
 
 ROOT = Path(__file__).resolve().parents[1]
 LAUNCH = "import sys; from gameshelf.cli import main; sys.argv[0] = 'gameshelf'; main()"
@@ -64,23 +65,12 @@ class Client:
 
 
 def start(db: str, redis: str | None) -> tuple[subprocess.Popen[bytes], str]:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+    port = free_port()
     args = [sys.executable, "-c", LAUNCH, "serve", "--port", str(port), "--db", db,
             "--trusted-proxy", "127.0.0.1"] + (["--redis", redis] if redis else [])
     env = dict(os.environ, PYTHONPATH=str(ROOT / "src"), GAMESHELF_ANALYSIS_BUDGET="0")
     proc = subprocess.Popen(args, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(f"{base}/api/games", timeout=1).status_code == 200:
-                return proc, base
-        except httpx.HTTPError:
-            time.sleep(0.2)
-    proc.kill()
-    raise SystemExit("the server did not start")
+    return proc, wait_for(proc, f"http://127.0.0.1:{port}")
 
 
 def rated(owner: Client, other: dict[str, Any], clock: dict[str, int] | None = None) -> str:

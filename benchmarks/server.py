@@ -173,12 +173,17 @@ def start(url: str, workers: int, redis: bool = False) -> tuple[subprocess.Popen
                                 [str(Path(__file__).parents[1] / "src"),
                                  *filter(None, [os.environ.get("PYTHONPATH")])]),
                                      GAMESHELF_ANALYSIS_BUDGET="0"))
-    base = f"http://127.0.0.1:{port}"
+    return proc, wait_for(proc, f"http://127.0.0.1:{port}")
+
+
+def wait_for(proc: subprocess.Popen[bytes], base: str) -> str:
+    """``base`` once the server started as ``proc`` answers (a slow first import
+    on a loaded machine takes many seconds); stops the run if it never does."""
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
         try:
             if httpx.get(f"{base}/api/games", timeout=2).status_code == 200:
-                return proc, base
+                return base
         except httpx.HTTPError:
             time.sleep(0.2)
     proc.kill()
