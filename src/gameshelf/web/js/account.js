@@ -12,6 +12,8 @@
 import { h, replace, svg } from "./dom.js";
 import { saveToken } from "./api.js";
 import { initI18n, lang, onLangChange, t, w } from "./i18n.js";
+import { toast } from "./toast.js";
+import { gameName } from "./gamename.js";
 
 const POLL_MS = 15000;
 const SEATS_KEY = "gameshelf.seats"; // the guest seat tokens api.js keeps
@@ -49,8 +51,6 @@ async function call(method, path, body) {
   return data;
 }
 
-const ns = (game) => game.replace(/-/g, "_");
-const gameName = (game) => t(`${ns(game)}.name`);
 const profileLink = (name) => `#/player/${encodeURIComponent(name)}`;
 const number = (n) => new Intl.NumberFormat(lang()).format(n);
 
@@ -61,15 +61,6 @@ function ago(seconds) {
     if (Math.abs(s) >= size) return fmt.format(Math.round(s / size), unit);
   }
   return fmt.format(s, "second");
-}
-
-function message(text, kind = "info") {
-  const el = document.getElementById("toast");
-  if (!el) return;
-  el.className = `toast-${kind} show`;
-  el.textContent = text;
-  clearTimeout(message.timer);
-  message.timer = setTimeout(() => { el.className = ""; }, 4000);
 }
 
 // -- who is logged in, and their tables ---------------------------------------
@@ -187,7 +178,7 @@ function ratedForm() {
           seats: [{ kind: "human", name: me.account.name }, ...others] });
         saveToken(res.id, 0, res.tokens["0"]);
         location.hash = `#/t/${encodeURIComponent(res.id)}`;
-      } catch (err) { message(err.message, "error"); }
+      } catch (err) { toast(err.message, "error"); }
     };
     box.append(h("form", { class: "rated-form", onsubmit: create },
       h("label", {}, `${w("account.game")} `, game), h("label", {}, `${w("account.players")} `, players), seats,
@@ -210,7 +201,7 @@ async function claimGuestSeats() {
 }
 
 async function logout() {
-  try { await call("POST", "/api/auth/logout"); } catch (err) { message(err.message, "error"); }
+  try { await call("POST", "/api/auth/logout"); } catch (err) { toast(err.message, "error"); }
   localStorage.removeItem(SIGNED_IN);
   await refresh();
   location.hash = "#/";
@@ -231,7 +222,7 @@ function loginPage(main) {
         password.value = "";
         await refresh();
         const claimed = await claimGuestSeats().catch(() => 0);
-        if (claimed) message(w("account.claimed", { n: claimed }));
+        if (claimed) toast(w("account.claimed", { n: claimed }));
         await refresh();
         location.hash = "#/";
       } catch (err) {
@@ -329,8 +320,8 @@ function passwordForm() {
     try {
       await call("POST", "/api/auth/password", { old: old.value, new: neu.value });
       old.value = ""; neu.value = "";
-      message(w("account.password-changed"));
-    } catch (err) { message(err.message, "error"); }
+      toast(w("account.password-changed"));
+    } catch (err) { toast(err.message, "error"); }
   };
   return h("form", { class: "panel account-form", onsubmit: submit }, h("h2", { text: w("account.change-password") }),
     h("label", {}, w("account.password-old"), old), h("label", {}, w("account.password-new"), neu),

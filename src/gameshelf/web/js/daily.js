@@ -15,7 +15,7 @@ import { h, replace, svg } from "./dom.js";
 import { onLangChange, w } from "./i18n.js";
 import { api, saveToken, tokensFor } from "./api.js";
 import { lang } from "./i18n.js";
-import { toast } from "./app.js";
+import { toast } from "./toast.js";
 
 const KEY = "gameshelf.daily";
 

@@ -7,8 +7,8 @@ import { h } from "./dom.js";
 import { lang, w } from "./i18n.js";
 import { api } from "./api.js";
 import { seatBadge } from "./board.js";
-import { spokenText } from "./tableview.js";
-import { toast } from "./app.js";
+import { spokenText } from "./spoken.js";
+import { toast } from "./toast.js";
 
 /** The "Hint" button, for the seat to move at a table with hints on. */
 export function hintButton(page) {

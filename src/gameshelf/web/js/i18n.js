@@ -71,7 +71,7 @@ export function t(key, params = {}) {
  * ("Player {player}": the catalogue's word for a seat, then a field), the
  * same rule the server follows (core/spoken.py). Seats count from 1 in the
  * parameters and from 0 in the parts. A front end then puts in the names
- * people chose (`spokenText` in tableview.js), never searching the text.
+ * people chose (`spokenText` in spoken.js), never searching the text.
  */
 export function tParts(key, params = {}) {
   const text = (catalogs[current] || {})[key] ?? (catalogs.en || {})[key];

@@ -11,9 +11,10 @@ import { api } from "./api.js";
 import { loadGame } from "./games.js";
 import { drawMoment, logPanel } from "./tableview.js";
 import { scoreChart } from "./chart.js";
-import { toast } from "./app.js";
+import { toast } from "./toast.js";
 import { tokensFor } from "./api.js";
 import { analysisSection, markAt, watchAnalysis } from "./analysis.js";
+import { gameName } from "./gamename.js";
 
 export async function render(main, tableId, params) {
   let info;
@@ -74,7 +75,7 @@ export async function render(main, tableId, params) {
       seat !== null && info.status === "over" ? analysisSection({ reply, seat, names, k, go: (n) => go(n, { show: true }), seats: people,
         pick: (s) => { seat = s; watch(); draw(); } }) : null].filter(Boolean);
     replace(main, h("div", { class: "table-page replay", "data-k": k },
-      h("div", { class: "table-head" }, h("h1", { text: `${w("replay.title")}: ${t(`${info.game.replace(/-/g, "_")}.name`)}` }),
+      h("div", { class: "table-head" }, h("h1", { text: `${w("replay.title")}: ${gameName(info.game)}` }),
         h("a", { href: `#/t/${encodeURIComponent(tableId)}`, text: w("replay.back") })),
       h("div", { class: "replay-controls" },
         h("button", { class: "btn secondary replay-first", onclick: () => go(0), "aria-label": w("replay.first"), title: w("replay.first"), text: "⏮" }),

@@ -6,8 +6,8 @@
 import { h } from "./dom.js";
 import { t, w } from "./i18n.js";
 import { seatBadge } from "./board.js";
+import { gameNs } from "./gamename.js";
 
-const ns = (game) => game.replace(/-/g, "_");
 
 /** Games whose score is only "won" (1) or not (0): the places say it all. */
 const NO_SCORE = new Set(["filthy-rich"]);
@@ -15,7 +15,7 @@ const NO_SCORE = new Set(["filthy-rich"]);
 /** The rulebook's rank title of a solo score (Dicey Farm), or null. */
 function soloTitle(game, obs) {
   if (!obs || !obs.rank) return null;
-  const key = `${ns(game)}.rank.${obs.rank}`;
+  const key = `${gameNs(game)}.rank.${obs.rank}`;
   const title = t(key);
   return title && title !== key ? title : null;
 }
@@ -37,7 +37,7 @@ export function ties(ranking, scores) {
 
 /** The tie-break's sentence of a game (its catalogue's `score.tiebreak`), or null. */
 export function tieRule(game) {
-  const key = `${ns(game)}.score.tiebreak`;
+  const key = `${gameNs(game)}.score.tiebreak`;
   const rule = t(key);
   return rule && rule !== key ? rule : null;
 }

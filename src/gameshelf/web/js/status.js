@@ -10,8 +10,8 @@
 // are not possible now, greyed out with its reason).
 import { h, replace } from "./dom.js";
 import { w } from "./i18n.js";
-import { toast } from "./app.js";
-import { spokenText } from "./tableview.js";
+import { toast } from "./toast.js";
+import { spokenText } from "./spoken.js";
 
 /**
  * Moves that end or close a decision (done, pass, roll, end the round):

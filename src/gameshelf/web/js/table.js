@@ -12,9 +12,10 @@ import { drawMoment } from "./tableview.js";
 import { StatusBar } from "./status.js";
 import { rankingList, ratedBadge } from "./results.js";
 import { seatBadge } from "./board.js";
-import { toast } from "./app.js";
+import { toast } from "./toast.js";
 import { resultPanel } from "./daily.js";
 import { hintButton, hintPanel, hintsChip } from "./hints.js";
+import { gameName } from "./gamename.js";
 
 const POLL_MS = 2500;
 
@@ -327,7 +328,7 @@ class TablePage {
   }
 
   /** The page's one h1: the game's name. */
-  title() { return h("h1", { class: "table-title", text: t(`${this.info.game.replace(/-/g, "_")}.name`) }); }
+  title() { return h("h1", { class: "table-title", text: gameName(this.info.game) }); }
 
   draw() {
     const v = this.view;

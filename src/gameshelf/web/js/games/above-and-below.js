@@ -21,8 +21,9 @@ import { t, w, pick, lang, has } from "../i18n.js";
 import { panel, seatBadge, seatsFrom, SEAT_CLASSES, SEAT_SHAPES } from "../board.js";
 import { pic, pieces } from "../pictures.js";
 import { badge, cardShape, die, gradient, icon, label, meeple, miniMat, piece, pieceOf, scene, seatedTable, textBox, track, SEAT_FILL } from "../scene.js";
+import { gameNs } from "../gamename.js";
 
-const NS = "above_and_below";
+const NS = gameNs("above-and-below");
 const ACTS = ["explore", "build", "harvest", "labor", "train"];
 const GOODS = ["mushroom", "fish", "fruit", "rope", "pot", "paper", "ore", "amethyst"];
 /** Each kind of building's colours: the card's picture band and its ink. */

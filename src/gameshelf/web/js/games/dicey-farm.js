@@ -11,8 +11,9 @@ import { h, svg } from "../dom.js";
 import { t, w } from "../i18n.js";
 import { panel } from "../board.js";
 import { scene, gradient, piece, pieceOf, icon, label as sceneLabel, textBox, die, cardShape, badge, seatedTable } from "../scene.js";
+import { gameNs } from "../gamename.js";
 
-const NS = "dicey_farm";
+const NS = gameNs("dicey-farm");
 const ANIMALS = ["chicken", "sheep", "pig", "cow", "horse"];
 /** The barn's bins, in the terminal's order (animals live in pens, butter is dormant: RULES.md D1). */
 const STOCK = ["food", "fish", "wheat", "vegetable", "flower", "meat", "egg", "milk", "wool",

@@ -10,8 +10,9 @@ import { t, w, pick } from "../i18n.js";
 import { cardFace, seatBadge, seatsFrom, SEAT_CLASSES, SEAT_SHAPES } from "../board.js";
 import { pic, pieces } from "../pictures.js";
 import { badge, cardShape, die, gradient, icon, label, miniMat, piece, pieceOf, scene, seatedTable, SEAT_FILL, textBox } from "../scene.js";
+import { gameNs } from "../gamename.js";
 
-const NS = "filthy_rich";
+const NS = gameNs("filthy-rich");
 const EMPTY = -1;
 // Japanese names wrap by the strict rules: never "ー" or a small kana opening a line ("パーソナルトレーナ / ー")
 const NAME_BREAK = { lineBreak: "strict" };

@@ -23,8 +23,9 @@ import { t, w, pick } from "../i18n.js";
 import { cardFace, panel, seatBadge, seatsFrom, SEAT_CLASSES, SEAT_SHAPES } from "../board.js";
 import { pic } from "../pictures.js";
 import { fan, gradient, icon, label, meeple, miniMat, piece, pieceOf, scene, seatedTable, textBox } from "../scene.js";
+import { gameNs } from "../gamename.js";
 
-const NS = "pay_dirt";
+const NS = gameNs("pay-dirt");
 const ROWS = ["equipment", "personnel", "claims"];
 const SLOTS = ["claim", "camp"];
 const KIND = { B: "barren", P: "promising", R: "rich" };
