@@ -9,11 +9,12 @@
 // changes something carries in X-CSRF-Token — added here once, to fetch
 // itself, so that every page's calls (moves, joins, new tables) act with
 // the session too.
-import { h, replace, svg } from "./dom.js";
+
 import { saveToken } from "./api.js";
+import { h, replace, svg } from "./dom.js";
+import { gameName } from "./gamename.js";
 import { initI18n, lang, onLangChange, t, w } from "./i18n.js";
 import { toast } from "./toast.js";
-import { gameName } from "./gamename.js";
 
 const POLL_MS = 15000;
 const SEATS_KEY = "gameshelf.seats"; // the guest seat tokens api.js keeps
@@ -43,7 +44,7 @@ async function call(method, path, body) {
   let data = null;
   try { data = await res.json(); } catch { data = null; }
   if (!res.ok) {
-    const detail = data && data.detail;
+    const detail = data?.detail;
     const err = new Error(detail && typeof detail === "object" && detail.message ? detail.message : w("account.failed"));
     err.status = res.status;
     throw err;
@@ -146,13 +147,19 @@ function drawYourTurn() {
 
 // -- a rated table: you, and bots or open seats for other logged-in people ----
 let gamesCache = null;
+/** The games that can be rated (two players or more), asked of the server once. */
+async function ratedGames() {
+  gamesCache ??= (await call("GET", "/api/games")).filter((g) => g.max_players > 1);
+  return gamesCache;
+}
+
 function ratedForm() {
   const box = h("details", { class: "rated-new" }, h("summary", { text: w("account.new-rated") }));
   box.addEventListener("toggle", async () => {
     if (!box.open || box.dataset.ready) return;
     box.dataset.ready = "1";
-    gamesCache = gamesCache || (await call("GET", "/api/games")).filter((g) => g.max_players > 1);
-    const game = h("select", { "aria-label": w("account.game") }, gamesCache.map((g) => h("option", { value: g.id, text: g.name })));
+    const games = await ratedGames();
+    const game = h("select", { "aria-label": w("account.game") }, games.map((g) => h("option", { value: g.id, text: g.name })));
     const seats = h("div", { class: "rated-seats" });
     const players = h("select", { "aria-label": w("account.players") });
     const seatChoice = (i) => h("label", {}, `${t("cli.player", { n: i + 1 })} `, h("select", { "data-seat": i },
@@ -160,7 +167,7 @@ function ratedForm() {
     const redrawSeats = () => replace(seats, h("span", { class: "muted", text: `${t("cli.player", { n: 1 })}: ${me.account.name}` }),
       Array.from({ length: Number(players.value) - 1 }, (_, i) => seatChoice(i + 1)));
     const redrawPlayers = () => {
-      const g = gamesCache.find((x) => x.id === game.value);
+      const g = games.find((x) => x.id === game.value);
       replace(players, Array.from({ length: g.max_players - Math.max(2, g.min_players) + 1 }, (_, i) => {
         const n = Math.max(2, g.min_players) + i;
         return h("option", { value: n, text: String(n) });
@@ -292,7 +299,7 @@ async function profilePage(main, name) {
       h("td", {}, gameName(g.game), g.rated ? h("span", { class: "badge-rated", text: w("account.rated") }) : null),
       h("td", { text: g.left ? w("account.left") : `${g.place} / ${g.of}` }),
       h("td", { text: number(g.score) }),
-      h("td", { text: g.players.map((n) => (n && n.startsWith("bot:") ? `${w("seat.bot")} (${w(`level.${n.slice(4)}`)})` : n || "—")).join(", ") }),
+      h("td", { text: g.players.map((n) => (n?.startsWith("bot:") ? `${w("seat.bot")} (${w(`level.${n.slice(4)}`)})` : n || "—")).join(", ") }),
       h("td", {}, h("a", { href: g.replay, text: w("account.replay") }))))))) : h("p", { class: "muted", text: w("account.no-games") });
   replace(main, h("div", { class: "profile" },
     h("h1", { text: p.name }),
@@ -330,7 +337,7 @@ function passwordForm() {
 
 // -- leaderboard --------------------------------------------------------------
 async function leadersPage(main, game) {
-  const games = (gamesCache = gamesCache || (await call("GET", "/api/games")).filter((g) => g.max_players > 1));
+  const games = await ratedGames();
   const current = games.some((g) => g.id === game) ? game : games[0].id;
   const board = await call("GET", `/api/ratings/${current}`);
   replace(main, h("div", { class: "leaders" },

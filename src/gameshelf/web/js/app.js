@@ -2,7 +2,7 @@
 // and the page chrome. Pages are modules with `render(main, id, params)`
 // returning an optional cleanup function.
 import { h, replace } from "./dom.js";
-import { initI18n, lang, LANGS, onLangChange, setLang, w } from "./i18n.js";
+import { initI18n, LANGS, lang, onLangChange, setLang, w } from "./i18n.js";
 
 const routes = [
   [/^#?\/?(?:\?.*)?$/, () => import("./lobby.js")],

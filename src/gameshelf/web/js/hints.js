@@ -3,10 +3,11 @@
 // expected to lead to (POST /api/tables/{id}/hint), counts the hint on the
 // seat, and every view then says that hints were used. A move of the hint
 // can be played from the panel with one click.
-import { h } from "./dom.js";
-import { lang, w } from "./i18n.js";
+
 import { api } from "./api.js";
 import { seatBadge } from "./board.js";
+import { h } from "./dom.js";
+import { lang, w } from "./i18n.js";
 import { spokenText } from "./spoken.js";
 import { toast } from "./toast.js";
 

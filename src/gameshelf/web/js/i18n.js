@@ -60,7 +60,7 @@ export function has(key) {
  * language. A missing key falls back to English, then to the key.
  */
 export function t(key, params = {}) {
-  let text = (catalogs[current] || {})[key] ?? (catalogs.en || {})[key];
+  const text = catalogs[current]?.[key] ?? catalogs.en?.[key];
   if (text === undefined) return key;
   return text.replace(/\{([a-zA-Z_][a-zA-Z0-9_]*)(:[^}]*)?\}/g, (whole, name) =>
     name in params ? String(resolve(params[name])) : whole);
@@ -74,9 +74,9 @@ export function t(key, params = {}) {
  * people chose (`spokenText` in spoken.js), never searching the text.
  */
 export function tParts(key, params = {}) {
-  const text = (catalogs[current] || {})[key] ?? (catalogs.en || {})[key];
+  const text = catalogs[current]?.[key] ?? catalogs.en?.[key];
   if (text === undefined) return [{ text: key }];
-  const player = (catalogs[current] || {})["cli.player"] ?? (catalogs.en || {})["cli.player"] ?? "";
+  const player = catalogs[current]?.["cli.player"] ?? catalogs.en?.["cli.player"] ?? "";
   const word = player.includes("{n}") ? player.slice(0, player.indexOf("{n}")).toLowerCase() : "";
   const parts = [];
   let buf = "";

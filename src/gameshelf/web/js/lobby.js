@@ -1,14 +1,15 @@
 // Home and lobby: the four games with a picture and a pitch, a form to open
 // a table (players, each seat a person here, a person invited, or a bot with
 // a level, an optional clock), the invite links, and the open tables.
+
+import { signedIn } from "./account.js";
+import { allTableIds, api, saveToken, tokensFor } from "./api.js";
 import { h, replace } from "./dom.js";
-import { onLangChange, t, w } from "./i18n.js";
-import { api, allTableIds, saveToken, tokensFor } from "./api.js";
+import { gameName } from "./gamename.js";
 import { GAME_IDS } from "./games.js";
+import { onLangChange, t, w } from "./i18n.js";
 import { PICTURES } from "./pictures.js";
 import { toast } from "./toast.js";
-import { signedIn } from "./account.js";
-import { gameName } from "./gamename.js";
 
 
 export async function render(main, _id, params = {}) {

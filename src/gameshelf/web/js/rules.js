@@ -3,9 +3,9 @@
 // in English, RULES.ja.md in Japanese (a game without one shows the English
 // document with a note saying so).
 import { h, replace } from "./dom.js";
-import { lang, onLangChange, t, w } from "./i18n.js";
-import { GAME_IDS, loadGame } from "./games.js";
 import { gameName, gameNs } from "./gamename.js";
+import { GAME_IDS, loadGame } from "./games.js";
+import { lang, onLangChange, t, w } from "./i18n.js";
 
 /** A very small Markdown reader: headings, tables, lists, paragraphs; text only. */
 function markdown(md) {

@@ -8,7 +8,7 @@ import { lang, t, tParts } from "./i18n.js";
 
 /** A seat as people call it: the name chosen, else "Player N". */
 export function seatName(seat, names) {
-  return (names && names[seat]) || t("cli.player", { n: seat + 1 });
+  return (names?.[seat]) || t("cli.player", { n: seat + 1 });
 }
 
 /**

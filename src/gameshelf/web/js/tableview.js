@@ -1,11 +1,12 @@
 // Drawing one moment of a table: the game's board, the legal moves as a
 // readable list (what each costs and gives, from the server's text), and
 // the log. Used by the live table, the replay viewer and the dev page.
+
+import { makeContext, panel, pointAtChanges } from "./board.js";
 import { h } from "./dom.js";
 import { t, w } from "./i18n.js";
-import { makeContext, panel, pointAtChanges } from "./board.js";
-import { movesList } from "./status.js";
 import { seatLine, spokenText } from "./spoken.js";
+import { movesList } from "./status.js";
 
 /**
  * @param {object} o {game, module, data, view, names, seat, play|null}
