@@ -21,6 +21,14 @@ fi
 # The server tests also run on PostgreSQL (127.0.0.1:5432, database test) and use Redis (127.0.0.1:6379).
 .venv/bin/python tests/server/services.py
 .venv/bin/ruff check src tests benchmarks
+# The browser client's JavaScript (biome.json, docs/develop/javascript.md): Biome's lint, import
+# circles included, and its format check, from tools/js (npm ci installs the pinned version).
+if command -v npm >/dev/null 2>&1; then
+  npm ci --prefix tools/js --no-audit --no-fund --loglevel=error
+  tools/js/node_modules/.bin/biome ci --colors=off
+else
+  echo "!!! npm is missing: the JavaScript lint (Biome) is SKIPPED -- install Node.js and npm to run it"
+fi
 # The layers of docs/architecture.md (contracts in pyproject.toml, [tool.importlinter]).
 .venv/bin/lint-imports
 .venv/bin/mypy --strict src/gameshelf

@@ -103,7 +103,7 @@ def test_the_log_names_players_by_the_names_they_chose(page: Any, server: str) -
     page.goto(f"{server}/#/dev/filthy-rich")
     page.wait_for_function("() => !!window.gameshelfDev")
     out = page.evaluate("""async () => {
-        const { spokenText, namedT } = await import('/js/tableview.js');
+        const { spokenText, namedT } = await import('/js/spoken.js');
         const line = spokenText([{ seat: 1 }, { text: ' pays ' }, { seat: 0 }, { text: ' $3 (Player 12 is nobody).' }],
                                 ['Ann', 'B$&n']);
         return [line, namedT('above_and_below.log.sold', { seller: 2, buyer: 1, item: 'x', price: 3 }, ['Ann', 'Bo'])];

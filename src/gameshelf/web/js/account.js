@@ -9,9 +9,12 @@
 // changes something carries in X-CSRF-Token — added here once, to fetch
 // itself, so that every page's calls (moves, joins, new tables) act with
 // the session too.
-import { h, replace, svg } from "./dom.js";
+
 import { saveToken } from "./api.js";
+import { h, replace, svg } from "./dom.js";
+import { gameName } from "./gamename.js";
 import { initI18n, lang, onLangChange, t, w } from "./i18n.js";
+import { toast } from "./toast.js";
 
 const POLL_MS = 15000;
 const SEATS_KEY = "gameshelf.seats"; // the guest seat tokens api.js keeps
@@ -41,7 +44,7 @@ async function call(method, path, body) {
   let data = null;
   try { data = await res.json(); } catch { data = null; }
   if (!res.ok) {
-    const detail = data && data.detail;
+    const detail = data?.detail;
     const err = new Error(detail && typeof detail === "object" && detail.message ? detail.message : w("account.failed"));
     err.status = res.status;
     throw err;
@@ -49,8 +52,6 @@ async function call(method, path, body) {
   return data;
 }
 
-const ns = (game) => game.replace(/-/g, "_");
-const gameName = (game) => t(`${ns(game)}.name`);
 const profileLink = (name) => `#/player/${encodeURIComponent(name)}`;
 const number = (n) => new Intl.NumberFormat(lang()).format(n);
 
@@ -61,15 +62,6 @@ function ago(seconds) {
     if (Math.abs(s) >= size) return fmt.format(Math.round(s / size), unit);
   }
   return fmt.format(s, "second");
-}
-
-function message(text, kind = "info") {
-  const el = document.getElementById("toast");
-  if (!el) return;
-  el.className = `toast-${kind} show`;
-  el.textContent = text;
-  clearTimeout(message.timer);
-  message.timer = setTimeout(() => { el.className = ""; }, 4000);
 }
 
 // -- who is logged in, and their tables ---------------------------------------
@@ -155,13 +147,19 @@ function drawYourTurn() {
 
 // -- a rated table: you, and bots or open seats for other logged-in people ----
 let gamesCache = null;
+/** The games that can be rated (two players or more), asked of the server once. */
+async function ratedGames() {
+  gamesCache ??= (await call("GET", "/api/games")).filter((g) => g.max_players > 1);
+  return gamesCache;
+}
+
 function ratedForm() {
   const box = h("details", { class: "rated-new" }, h("summary", { text: w("account.new-rated") }));
   box.addEventListener("toggle", async () => {
     if (!box.open || box.dataset.ready) return;
     box.dataset.ready = "1";
-    gamesCache = gamesCache || (await call("GET", "/api/games")).filter((g) => g.max_players > 1);
-    const game = h("select", { "aria-label": w("account.game") }, gamesCache.map((g) => h("option", { value: g.id, text: g.name })));
+    const games = await ratedGames();
+    const game = h("select", { "aria-label": w("account.game") }, games.map((g) => h("option", { value: g.id, text: g.name })));
     const seats = h("div", { class: "rated-seats" });
     const players = h("select", { "aria-label": w("account.players") });
     const seatChoice = (i) => h("label", {}, `${t("cli.player", { n: i + 1 })} `, h("select", { "data-seat": i },
@@ -169,7 +167,7 @@ function ratedForm() {
     const redrawSeats = () => replace(seats, h("span", { class: "muted", text: `${t("cli.player", { n: 1 })}: ${me.account.name}` }),
       Array.from({ length: Number(players.value) - 1 }, (_, i) => seatChoice(i + 1)));
     const redrawPlayers = () => {
-      const g = gamesCache.find((x) => x.id === game.value);
+      const g = games.find((x) => x.id === game.value);
       replace(players, Array.from({ length: g.max_players - Math.max(2, g.min_players) + 1 }, (_, i) => {
         const n = Math.max(2, g.min_players) + i;
         return h("option", { value: n, text: String(n) });
@@ -187,7 +185,7 @@ function ratedForm() {
           seats: [{ kind: "human", name: me.account.name }, ...others] });
         saveToken(res.id, 0, res.tokens["0"]);
         location.hash = `#/t/${encodeURIComponent(res.id)}`;
-      } catch (err) { message(err.message, "error"); }
+      } catch (err) { toast(err.message, "error"); }
     };
     box.append(h("form", { class: "rated-form", onsubmit: create },
       h("label", {}, `${w("account.game")} `, game), h("label", {}, `${w("account.players")} `, players), seats,
@@ -210,7 +208,7 @@ async function claimGuestSeats() {
 }
 
 async function logout() {
-  try { await call("POST", "/api/auth/logout"); } catch (err) { message(err.message, "error"); }
+  try { await call("POST", "/api/auth/logout"); } catch (err) { toast(err.message, "error"); }
   localStorage.removeItem(SIGNED_IN);
   await refresh();
   location.hash = "#/";
@@ -231,7 +229,7 @@ function loginPage(main) {
         password.value = "";
         await refresh();
         const claimed = await claimGuestSeats().catch(() => 0);
-        if (claimed) message(w("account.claimed", { n: claimed }));
+        if (claimed) toast(w("account.claimed", { n: claimed }));
         await refresh();
         location.hash = "#/";
       } catch (err) {
@@ -301,7 +299,7 @@ async function profilePage(main, name) {
       h("td", {}, gameName(g.game), g.rated ? h("span", { class: "badge-rated", text: w("account.rated") }) : null),
       h("td", { text: g.left ? w("account.left") : `${g.place} / ${g.of}` }),
       h("td", { text: number(g.score) }),
-      h("td", { text: g.players.map((n) => (n && n.startsWith("bot:") ? `${w("seat.bot")} (${w(`level.${n.slice(4)}`)})` : n || "—")).join(", ") }),
+      h("td", { text: g.players.map((n) => (n?.startsWith("bot:") ? `${w("seat.bot")} (${w(`level.${n.slice(4)}`)})` : n || "—")).join(", ") }),
       h("td", {}, h("a", { href: g.replay, text: w("account.replay") }))))))) : h("p", { class: "muted", text: w("account.no-games") });
   replace(main, h("div", { class: "profile" },
     h("h1", { text: p.name }),
@@ -329,8 +327,8 @@ function passwordForm() {
     try {
       await call("POST", "/api/auth/password", { old: old.value, new: neu.value });
       old.value = ""; neu.value = "";
-      message(w("account.password-changed"));
-    } catch (err) { message(err.message, "error"); }
+      toast(w("account.password-changed"));
+    } catch (err) { toast(err.message, "error"); }
   };
   return h("form", { class: "panel account-form", onsubmit: submit }, h("h2", { text: w("account.change-password") }),
     h("label", {}, w("account.password-old"), old), h("label", {}, w("account.password-new"), neu),
@@ -339,7 +337,7 @@ function passwordForm() {
 
 // -- leaderboard --------------------------------------------------------------
 async function leadersPage(main, game) {
-  const games = (gamesCache = gamesCache || (await call("GET", "/api/games")).filter((g) => g.max_players > 1));
+  const games = await ratedGames();
   const current = games.some((g) => g.id === game) ? game : games[0].id;
   const board = await call("GET", `/api/ratings/${current}`);
   replace(main, h("div", { class: "leaders" },

@@ -5,10 +5,11 @@
 // The server computes it in the background once the game ends
 // (GET /api/tables/{id}/analysis?seat=K answers "pending" until then), so
 // the page asks again every few seconds until it is "ready" or "failed".
+
+import { seatBadge } from "./board.js";
+import { scoreChart } from "./chart.js";
 import { h } from "./dom.js";
 import { lang, w } from "./i18n.js";
-import { scoreChart } from "./chart.js";
-import { seatBadge } from "./board.js";
 
 const POLL_MS = 2000;
 
@@ -33,7 +34,7 @@ export function watchAnalysis(tableId, seat, got) {
 
 /** The mark of the move that led to replay step `n` (a decision at step n - 1), or null. */
 export function markAt(analysis, n) {
-  const d = analysis && analysis.decisions.find((x) => x.k + 1 === n);
+  const d = analysis?.decisions.find((x) => x.k + 1 === n);
   return d ? d.mark : null;
 }
 

@@ -1,8 +1,8 @@
 // The client's entry: a hash router over the pages, the language switch,
-// and the toast for errors. Pages are modules with `render(main, params)`
+// and the page chrome. Pages are modules with `render(main, id, params)`
 // returning an optional cleanup function.
 import { h, replace } from "./dom.js";
-import { initI18n, lang, LANGS, onLangChange, setLang, w } from "./i18n.js";
+import { initI18n, LANGS, lang, onLangChange, setLang, w } from "./i18n.js";
 
 const routes = [
   [/^#?\/?(?:\?.*)?$/, () => import("./lobby.js")],
@@ -47,15 +47,6 @@ function drawChrome() {
   // Game Icons' licence (CC BY 3.0) asks for a credit where the pictures are seen
   replace(document.getElementById("credits"), h("span", { text: w("app.credits") }), " ",
     h("a", { href: "vendor/ATTRIBUTION.md", text: w("app.credits-more") }));
-}
-
-/** Show a short message (errors from the server, "copied", …). */
-export function toast(message, kind = "info") {
-  const el = document.getElementById("toast");
-  el.className = `toast-${kind} show`;
-  el.textContent = message;
-  clearTimeout(toast.timer);
-  toast.timer = setTimeout(() => { el.className = ""; }, 4000);
 }
 
 async function main() {

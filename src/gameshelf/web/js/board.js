@@ -13,7 +13,7 @@ export const SEAT_CLASSES = ["seat-0", "seat-1", "seat-2", "seat-3", "seat-4"];
 
 /** A seat's mark: coloured shape plus the name as text. */
 export function seatBadge(seat, names, { you = false } = {}) {
-  const name = (names && names[seat]) || t("cli.player", { n: seat + 1 });
+  const name = (names?.[seat]) || t("cli.player", { n: seat + 1 });
   return h("span", { class: ["seat-badge", SEAT_CLASSES[seat % 5]], "data-seat": seat },
     h("span", { class: "seat-shape", "aria-hidden": "true", text: SEAT_SHAPES[seat % 5] }),
     h("span", { class: "seat-name", text: name }),
@@ -28,9 +28,9 @@ export function matches(action, partial) {
 
 /** Light up the board spots that can play the move with list index `index` (or none). */
 function lightSpots(index) {
-  document.querySelectorAll(".board .preview-spot").forEach((el) => el.classList.remove("preview-spot"));
+  for (const el of document.querySelectorAll(".board .preview-spot")) el.classList.remove("preview-spot");
   if (index === null || index === undefined || index === "") return;
-  document.querySelectorAll(`.board .legal[data-moves~="${Number(index)}"]`).forEach((el) => el.classList.add("preview-spot"));
+  for (const el of document.querySelectorAll(`.board .legal[data-moves~="${Number(index)}"]`)) el.classList.add("preview-spot");
 }
 
 // Pointing at (or focusing) a move in the list or in a chooser shows where on
@@ -89,7 +89,7 @@ export function makeContext(o) {
       else el.setAttribute("aria-description", label);
       // On a touch screen there is no hover to read the move first, so even
       // a single move is confirmed in the chooser, which shows its text.
-      const touch = window.matchMedia && window.matchMedia("(hover: none)").matches;
+      const touch = window.matchMedia?.("(hover: none)").matches;
       const go = (ev) => {
         ev.preventDefault();
         ev.stopPropagation();
@@ -113,7 +113,7 @@ export function makeContext(o) {
 }
 
 function chooser(anchor, entries, play, legal) {
-  document.querySelectorAll(".chooser").forEach((c) => c.remove());
+  for (const c of document.querySelectorAll(".chooser")) c.remove();
   const close = () => { box.remove(); lightSpots(null); if (anchor.isConnected) anchor.focus(); };
   const box = h("div", { class: "chooser", role: "dialog", "aria-label": w("table.choose") },
     h("div", { class: "chooser-title", text: w("table.choose") }),

@@ -3,9 +3,10 @@
 // mark at the step on show, and a click anywhere jumps the replay there, so
 // the chart is a scrubber over the whole game. The legend says each seat's
 // value at that step in words, for those who cannot see the lines.
+
+import { seatBadge } from "./board.js";
 import { h, svg } from "./dom.js";
 import { w } from "./i18n.js";
-import { seatBadge } from "./board.js";
 
 const W = 720, H = 150, PAD_L = 40, PAD_R = 10, PAD_T = 10, PAD_B = 22;
 

@@ -11,11 +11,11 @@
 // player's try is entered (GET /api/daily/{date}/par). An earlier day's par
 // is public with the solver's moves, and its puzzle can be played as practice.
 // The result screen of a daily table shows the entry and the par too.
-import { h, replace, svg } from "./dom.js";
-import { onLangChange, w } from "./i18n.js";
+
 import { api, saveToken, tokensFor } from "./api.js";
-import { lang } from "./i18n.js";
-import { toast } from "./app.js";
+import { h, replace, svg } from "./dom.js";
+import { lang, onLangChange, w } from "./i18n.js";
+import { toast } from "./toast.js";
 
 const KEY = "gameshelf.daily";
 
@@ -74,9 +74,9 @@ async function enterFinished() {
     const found = seen.ok && Array.isArray(seen.data.history) ? seen.data.history.find((x) => x.table === a.table) : null;
     if (found) { Object.assign(a, { entered: true, counted: found.counted, score: found.score }); continue; }
     const table = await api.table(a.table).catch(() => null);
-    if (!table || table.status !== "over") continue;  // not finished yet: entered when it ends
+    if (table?.status !== "over") continue;  // not finished yet: entered when it ends
     const res = await daily(`${a.date}/attempts`, { token, body: { table: a.table } });
-    const code = res.data && res.data.detail && res.data.detail.code;
+    const code = res.data?.detail?.code;
     if (res.ok) Object.assign(a, { entered: true, counted: res.data.counted, score: res.data.score });
     else if (res.status === 409 && code === "daily-submitted") a.entered = true;
     else if (res.status !== 409 && res.status !== 0 && res.status !== 404) a.entered = code || String(res.status);
@@ -135,7 +135,7 @@ export function resultPanel(date, table, token, name) {
     const said = entry ? h("p", { class: "daily-entry", text: w(entry.counted ? "daily.entered-counted" : "daily.entered-practice", { score: entry.score }) }) : null;
     replace(box, said, h("p", { class: "small muted", text: w("daily.par-wait") }));
     const res = entry ? await daily(`${date}/par?table=${encodeURIComponent(table)}`, { token }) : null;
-    replace(box, said, res && res.ok ? parView(res.data, date) : null);
+    replace(box, said, res?.ok ? parView(res.data, date) : null);
   })();
   return box;
 }
@@ -205,7 +205,7 @@ export async function render(main) {
       const res = await daily(`${pastDate}/par`);
       pastBusy = false;
       pastPar = res.ok ? res.data : null;
-      if (!res.ok) toast((res.data && res.data.detail && res.data.detail.message) || w("daily.no-par"), "error");
+      if (!res.ok) toast((res.data?.detail?.message) || w("daily.no-par"), "error");
       if (main.querySelector(".daily-page")) { draw(); main.querySelector(".daily-par-past")?.focus(); }
     };
     const practise = async () => {

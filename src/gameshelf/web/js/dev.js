@@ -2,8 +2,8 @@
 // developer (window.gameshelfDev(view, names, seat)), with moves clickable
 // but recorded instead of sent. No server needed.
 import { h, replace } from "./dom.js";
-import { onLangChange } from "./i18n.js";
 import { loadGame } from "./games.js";
+import { onLangChange } from "./i18n.js";
 import { drawMoment } from "./tableview.js";
 
 export async function render(main, gameId) {

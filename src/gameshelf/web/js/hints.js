@@ -3,12 +3,13 @@
 // expected to lead to (POST /api/tables/{id}/hint), counts the hint on the
 // seat, and every view then says that hints were used. A move of the hint
 // can be played from the panel with one click.
-import { h } from "./dom.js";
-import { lang, w } from "./i18n.js";
+
 import { api } from "./api.js";
 import { seatBadge } from "./board.js";
-import { spokenText } from "./tableview.js";
-import { toast } from "./app.js";
+import { h } from "./dom.js";
+import { lang, w } from "./i18n.js";
+import { spokenText } from "./spoken.js";
+import { toast } from "./toast.js";
 
 /** The "Hint" button, for the seat to move at a table with hints on. */
 export function hintButton(page) {

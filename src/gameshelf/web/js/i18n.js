@@ -60,7 +60,7 @@ export function has(key) {
  * language. A missing key falls back to English, then to the key.
  */
 export function t(key, params = {}) {
-  let text = (catalogs[current] || {})[key] ?? (catalogs.en || {})[key];
+  const text = catalogs[current]?.[key] ?? catalogs.en?.[key];
   if (text === undefined) return key;
   return text.replace(/\{([a-zA-Z_][a-zA-Z0-9_]*)(:[^}]*)?\}/g, (whole, name) =>
     name in params ? String(resolve(params[name])) : whole);
@@ -71,12 +71,12 @@ export function t(key, params = {}) {
  * ("Player {player}": the catalogue's word for a seat, then a field), the
  * same rule the server follows (core/spoken.py). Seats count from 1 in the
  * parameters and from 0 in the parts. A front end then puts in the names
- * people chose (`spokenText` in tableview.js), never searching the text.
+ * people chose (`spokenText` in spoken.js), never searching the text.
  */
 export function tParts(key, params = {}) {
-  const text = (catalogs[current] || {})[key] ?? (catalogs.en || {})[key];
+  const text = catalogs[current]?.[key] ?? catalogs.en?.[key];
   if (text === undefined) return [{ text: key }];
-  const player = (catalogs[current] || {})["cli.player"] ?? (catalogs.en || {})["cli.player"] ?? "";
+  const player = catalogs[current]?.["cli.player"] ?? catalogs.en?.["cli.player"] ?? "";
   const word = player.includes("{n}") ? player.slice(0, player.indexOf("{n}")).toLowerCase() : "";
   const parts = [];
   let buf = "";

@@ -1,15 +1,16 @@
 // Home and lobby: the four games with a picture and a pitch, a form to open
 // a table (players, each seat a person here, a person invited, or a bot with
 // a level, an optional clock), the invite links, and the open tables.
-import { h, replace } from "./dom.js";
-import { onLangChange, t, w } from "./i18n.js";
-import { api, allTableIds, saveToken, tokensFor } from "./api.js";
-import { GAME_IDS } from "./games.js";
-import { PICTURES } from "./pictures.js";
-import { toast } from "./app.js";
-import { signedIn } from "./account.js";
 
-const ns = (id) => id.replace(/-/g, "_");
+import { signedIn } from "./account.js";
+import { allTableIds, api, saveToken, tokensFor } from "./api.js";
+import { h, replace } from "./dom.js";
+import { gameName } from "./gamename.js";
+import { GAME_IDS } from "./games.js";
+import { onLangChange, t, w } from "./i18n.js";
+import { PICTURES } from "./pictures.js";
+import { toast } from "./toast.js";
+
 
 export async function render(main, _id, params = {}) {
   let games = [];
@@ -38,7 +39,7 @@ export async function render(main, _id, params = {}) {
 
   const gameCard = (id) => h("article", { class: ["game-card", chosen === id && "chosen"], "data-game": id },
     PICTURES[id](),
-    h("div", { class: "body" }, h("h3", { text: t(`${ns(id)}.name`) }), h("p", { class: "small", text: w(`pitch.${id}`) }),
+    h("div", { class: "body" }, h("h3", { text: gameName(id) }), h("p", { class: "small", text: w(`pitch.${id}`) }),
       h("div", {}, h("button", { class: "btn new-table", "data-game": id, onclick: () => { chosen = id; created = null; draw(); main.querySelector("form.create select, form.create input")?.focus(); }, text: w("home.new-table") }), " ",
         h("a", { class: "btn secondary", href: `#/rules/${id}`, text: w("nav.rules") }))));
 
@@ -74,7 +75,7 @@ export async function render(main, _id, params = {}) {
     const inc = h("input", { type: "number", name: "increment", min: 0, max: 600, value: 15, disabled: true, style: { width: "5em" } });
     // hints (issue 26): casual tables only; never for the daily puzzle, whose own page opens it
     const hintsOn = h("input", { type: "checkbox", name: "hints" });
-    append(form, [h("h2", { text: `${w("home.new-table")}: ${t(`${ns(game.id)}.name`)}` }),
+    append(form, [h("h2", { text: `${w("home.new-table")}: ${gameName(game.id)}` }),
       h("label", {}, w("create.players"), count), seatsBox,
       h("fieldset", {}, h("legend", { text: w("create.clock") }), h("label", {}, clockOn, w("create.use-clock")), " ",
         h("label", {}, w("create.bank"), bank), " ", h("label", {}, w("create.increment"), inc)),
@@ -131,7 +132,7 @@ export async function render(main, _id, params = {}) {
     tables.length ? h("div", { class: "scroll-x" }, h("table", { class: "tables" },
       h("thead", {}, h("tr", {}, [w("tables.game"), w("tables.seats"), w("tables.status"), w("lobby.turn"), w("lobby.age"), ""].map((x) => h("th", { text: x })))),
       h("tbody", {}, tables.map((tb) => h("tr", { "data-table": tb.id },
-        h("td", { text: t(`${ns(tb.game)}.name`) }),
+        h("td", { text: gameName(tb.game) }),
         h("td", {}, tb.seats.map((s, i) => [i ? ", " : "", seatSpan(s)])),
         h("td", {}, w(`status.${tb.status}`), tb.hints ? h("span", { class: "chip hints-chip", text: tb.seats.some((s) => s.hints > 0) ? `💡 ${w("hints.used")}` : `💡 ${w("hints.on")}` }) : null),
         turnCell(tb),
@@ -197,7 +198,7 @@ function yourTablesPanel(mine) {
     mine.length ? h("div", { class: "scroll-x" }, h("table", { class: "tables" },
       h("thead", {}, h("tr", {}, [w("tables.game"), w("tables.seats"), w("lobby.turn"), w("lobby.age"), ""].map((x) => h("th", { text: x })))),
       h("tbody", {}, mine.map((tb) => h("tr", { "data-table": tb.id },
-        h("td", { text: t(`${ns(tb.game)}.name`) }),
+        h("td", { text: gameName(tb.game) }),
         h("td", {}, tb.seats.map((s, i) => [i ? ", " : "", seatSpan(s)])),
         turnCell(tb),
         h("td", { class: "age", text: age(tb.created_at) }),

@@ -111,7 +111,9 @@ export function inLogOrder(moves, lines) {
 /** The pieces travel one after another; a long sequence takes shorter trips so a move never keeps the board busy for long. */
 function travel(moves) {
   const trip = Math.max(SHORTEST_TRIP_MS, Math.min(TRIP_MS, SEQUENCE_MS / moves.length));
-  moves.forEach((m, i) => glide(m, i * trip, trip));
+  moves.forEach((m, i) => {
+    glide(m, i * trip, trip);
+  });
 }
 
 /**
@@ -147,5 +149,5 @@ export function changedSpots(root = document) {
 
 /** Light (or stop lighting) what the last move changed: a log line being pointed at calls it. */
 export function pointAtChanges(on, root = document) {
-  changedSpots(root).forEach((el) => el.classList.toggle("pointed", on));
+  for (const el of changedSpots(root)) el.classList.toggle("pointed", on);
 }

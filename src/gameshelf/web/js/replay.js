@@ -5,15 +5,16 @@
 // the score chart and a seat's analysis (analysis.js): its estimate over the
 // game, its mistakes marked in the move list, and the costliest ones with
 // the better move (a jump to one scrolls back up to its position).
-import { h, replace } from "./dom.js";
-import { onLangChange, t, w } from "./i18n.js";
-import { api } from "./api.js";
-import { loadGame } from "./games.js";
-import { drawMoment, logPanel } from "./tableview.js";
-import { scoreChart } from "./chart.js";
-import { toast } from "./app.js";
-import { tokensFor } from "./api.js";
+
 import { analysisSection, markAt, watchAnalysis } from "./analysis.js";
+import { api, tokensFor } from "./api.js";
+import { scoreChart } from "./chart.js";
+import { h, replace } from "./dom.js";
+import { gameName } from "./gamename.js";
+import { loadGame } from "./games.js";
+import { onLangChange, t, w } from "./i18n.js";
+import { drawMoment, logPanel } from "./tableview.js";
+import { toast } from "./toast.js";
 
 export async function render(main, tableId, params) {
   let info;
@@ -74,7 +75,7 @@ export async function render(main, tableId, params) {
       seat !== null && info.status === "over" ? analysisSection({ reply, seat, names, k, go: (n) => go(n, { show: true }), seats: people,
         pick: (s) => { seat = s; watch(); draw(); } }) : null].filter(Boolean);
     replace(main, h("div", { class: "table-page replay", "data-k": k },
-      h("div", { class: "table-head" }, h("h1", { text: `${w("replay.title")}: ${t(`${info.game.replace(/-/g, "_")}.name`)}` }),
+      h("div", { class: "table-head" }, h("h1", { text: `${w("replay.title")}: ${gameName(info.game)}` }),
         h("a", { href: `#/t/${encodeURIComponent(tableId)}`, text: w("replay.back") })),
       h("div", { class: "replay-controls" },
         h("button", { class: "btn secondary replay-first", onclick: () => go(0), "aria-label": w("replay.first"), title: w("replay.first"), text: "⏮" }),
@@ -93,7 +94,7 @@ export async function render(main, tableId, params) {
     if (again) (again.disabled ? main.querySelector(had === "replay-next" || had === "replay-last" ? ".replay-back" : ".replay-next") : again)?.focus({ preventScroll: true });
   };
   const keys = (ev) => {
-    if (ev.target.closest && ev.target.closest("input, select, textarea")) return;
+    if (ev.target.closest?.("input, select, textarea")) return;
     if (ev.key === "ArrowRight") go(k + 1); else if (ev.key === "ArrowLeft") go(k - 1);
     else if (ev.key === "Home") go(0); else if (ev.key === "End") go(total);
   };

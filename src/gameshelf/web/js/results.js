@@ -3,19 +3,20 @@
 // as a score of 1); a solo game shows the rulebook's rank title in the
 // page's language instead of a place; and when seats tie on score, the line
 // says which tie-break decided their places (or that they share one).
-import { h } from "./dom.js";
-import { t, w } from "./i18n.js";
-import { seatBadge } from "./board.js";
 
-const ns = (game) => game.replace(/-/g, "_");
+import { seatBadge } from "./board.js";
+import { h } from "./dom.js";
+import { gameNs } from "./gamename.js";
+import { t, w } from "./i18n.js";
+
 
 /** Games whose score is only "won" (1) or not (0): the places say it all. */
 const NO_SCORE = new Set(["filthy-rich"]);
 
 /** The rulebook's rank title of a solo score (Dicey Farm), or null. */
 function soloTitle(game, obs) {
-  if (!obs || !obs.rank) return null;
-  const key = `${ns(game)}.rank.${obs.rank}`;
+  if (!obs?.rank) return null;
+  const key = `${gameNs(game)}.rank.${obs.rank}`;
   const title = t(key);
   return title && title !== key ? title : null;
 }
@@ -25,7 +26,7 @@ export function ties(ranking, scores) {
   const decided = new Set();
   const shared = new Set();
   ranking.forEach((group, place) => {
-    if (group.length > 1) group.forEach((s) => shared.add(s));
+    if (group.length > 1) for (const s of group) shared.add(s);
     const next = ranking[place + 1];
     if (!next) return;
     for (const a of group) for (const b of next) {
@@ -37,7 +38,7 @@ export function ties(ranking, scores) {
 
 /** The tie-break's sentence of a game (its catalogue's `score.tiebreak`), or null. */
 export function tieRule(game) {
-  const key = `${ns(game)}.score.tiebreak`;
+  const key = `${gameNs(game)}.score.tiebreak`;
   const rule = t(key);
   return rule && rule !== key ? rule : null;
 }
@@ -68,7 +69,7 @@ export function ratingChange(ratings, seat) {
  */
 export function endedNote(ended, names) {
   if (!ended || !Number.isInteger(ended.seat)) return null;
-  const who = (names && names[ended.seat]) || t("cli.player", { n: ended.seat + 1 });
+  const who = (names?.[ended.seat]) || t("cli.player", { n: ended.seat + 1 });
   const key = `drawn.ended-${ended.how === "aborted" ? "aborted" : "forfeit"}-${ended.by === "timeout" ? "timeout" : "left"}`;
   return h("p", { class: ["ended-note", ended.how], "data-how": ended.how, text: w(key, { player: who }) });
 }

@@ -3,8 +3,9 @@
 // in English, RULES.ja.md in Japanese (a game without one shows the English
 // document with a note saying so).
 import { h, replace } from "./dom.js";
-import { lang, onLangChange, t, w } from "./i18n.js";
+import { gameName, gameNs } from "./gamename.js";
 import { GAME_IDS, loadGame } from "./games.js";
+import { lang, onLangChange, t, w } from "./i18n.js";
 
 /** A very small Markdown reader: headings, tables, lists, paragraphs; text only. */
 function markdown(md) {
@@ -76,12 +77,12 @@ function decisions(rulesMd) {
 export async function render(main, gameId) {
   if (!GAME_IDS.includes(gameId)) { replace(main, h("p", { text: w("common.not-found") })); return null; }
   const { data } = await loadGame(gameId);
-  const ns = gameId.replace(/-/g, "_");
+  const ns = gameNs(gameId);
   // A newcomer reads the short text and the rules in brief (both languages,
   // the terminal's `?` text); the engine's rule decisions, a long document
   // for the curious, stay folded.
   const draw = () => replace(main, h("article", { class: "rules-page" },
-    h("h1", { text: `${t(`${ns}.name`)} — ${w("nav.rules")}` }),
+    h("h1", { text: `${gameName(gameId)} — ${w("nav.rules")}` }),
     h("p", {}, h("a", { class: "btn", href: `#/?new=${gameId}`, text: w("home.new-table") })),
     h("section", { class: "panel howto" }, h("h2", { text: w("howto.title") }), h("p", { text: w(`howto.${gameId}`) })),
     h("section", { class: "panel rules-brief" }, h("h2", { text: w("rules.brief") }),

@@ -11,9 +11,10 @@
 //   FLIP animation can set a CSS transform on it without losing its place;
 // - a spot that plays a move is bound with `ctx.bind` like any HTML spot
 //   (SVG elements take classes, tabindex, role and the same listeners).
+
+import { opponent, SEAT_CLASSES } from "./board.js";
 import { h, svg } from "./dom.js";
 import { iconName } from "./pictures.js";
-import { opponent, SEAT_CLASSES } from "./board.js";
 
 const SPRITE = new URL("../vendor/game-icons.svg", import.meta.url).pathname;
 
@@ -171,7 +172,7 @@ export function track(x, y, steps, gap, at = [], { labels = null, r = 8 } = {}) 
  */
 export function seatedTable(o) {
   return h("div", { class: ["board", "drawn-table", o.cls] },
-    o.top && o.top.length ? h("div", { class: "table-top", role: "group", "aria-label": o.topLabel || null }, o.top) : null,
+    o.top?.length ? h("div", { class: "table-top", role: "group", "aria-label": o.topLabel || null }, o.top) : null,
     h("div", { class: "table-middle" }, h("div", { class: "table-scene" }, o.board), o.aside ? h("div", { class: "table-aside" }, o.aside) : null),
     o.mine ? h("div", { class: "table-mine" }, o.mine) : null,
     o.hand ? fan(o.hand, o.handLabel) : null);

@@ -10,8 +10,8 @@
 // are not possible now, greyed out with its reason).
 import { h, replace } from "./dom.js";
 import { w } from "./i18n.js";
-import { toast } from "./app.js";
-import { spokenText } from "./tableview.js";
+import { spokenText } from "./spoken.js";
+import { toast } from "./toast.js";
 
 /**
  * Moves that end or close a decision (done, pass, roll, end the round):
@@ -45,7 +45,7 @@ export function groupMoves(game, legal) {
   const out = [];
   const groups = new Map();
   legal.forEach((entry, index) => {
-    const field = fields[entry.action && entry.action.type];
+    const field = fields[entry.action?.type];
     if (!field || typeof entry.action[field] !== "number") { out.push({ kind: "move", entry, index }); return; }
     const rest = JSON.stringify(Object.entries(entry.action).filter(([k]) => k !== field).sort());
     let group = groups.get(rest);
@@ -133,7 +133,7 @@ export class StatusBar {
     if (view.over) return w("bar.over");
     if (!joined || view.to_move === null) return w("bar.waiting-join");
     if (view.to_move === seat && view.legal.length) return what ? w("bar.your-turn", { what }) : w("bar.your-turn-bare");
-    const name = (names && names[view.to_move]) || "";
+    const name = (names?.[view.to_move]) || "";
     return what ? w("bar.waiting-for", { name, what }) : w("bar.waiting-for-bare", { name });
   }
 

@@ -4,17 +4,19 @@
 // result screen at the end (with the rating change at a rated table). Several seat
 // tokens in one browser make it a hot-seat table: between two of those
 // seats a "pass the device" screen hides the last player's hand.
-import { h, replace } from "./dom.js";
-import { lang, onLangChange, t, w } from "./i18n.js";
-import { api, ApiError, saveToken, tokensFor } from "./api.js";
-import { loadGame } from "./games.js";
-import { drawMoment } from "./tableview.js";
-import { StatusBar } from "./status.js";
-import { rankingList, ratedBadge } from "./results.js";
+
+import { ApiError, api, saveToken, tokensFor } from "./api.js";
 import { seatBadge } from "./board.js";
-import { toast } from "./app.js";
 import { resultPanel } from "./daily.js";
+import { h, replace } from "./dom.js";
+import { gameName } from "./gamename.js";
+import { loadGame } from "./games.js";
 import { hintButton, hintPanel, hintsChip } from "./hints.js";
+import { lang, onLangChange, t, w } from "./i18n.js";
+import { rankingList, ratedBadge } from "./results.js";
+import { StatusBar } from "./status.js";
+import { drawMoment } from "./tableview.js";
+import { toast } from "./toast.js";
 
 const POLL_MS = 2500;
 
@@ -52,7 +54,7 @@ class TablePage {
   async start() {
     try {
       this.info = await api.table(this.id);
-    } catch (err) {
+    } catch {
       replace(this.main, h("p", { class: "banner", text: w("table.not-found") }));
       return;
     }
@@ -234,7 +236,7 @@ class TablePage {
     // websocket can redraw the board before the move's own reply lands): do
     // it as soon as that request is done instead of dropping the key.
     if (this.busy) { this.undoWaiting = true; return; }
-    if (!this.view || !this.view.can_undo) return;
+    if (!this.view?.can_undo) return;
     await this.send({ type: "undo", after: this.view.state }, w("table.undone"));
   }
 
@@ -271,7 +273,7 @@ class TablePage {
 
   undoButton() {
     const v = this.view;
-    if (!v || !v.can_undo || v.over || this.seat === null) return null;
+    if (!v?.can_undo || v.over || this.seat === null) return null;
     return h("button", { class: "btn secondary undo-btn", type: "button", onclick: () => this.undo(),
       title: w("table.undo-title"), "aria-keyshortcuts": "U Control+Z Meta+Z" },
     h("span", { "aria-hidden": "true", text: "↶ " }), w("table.undo"), h("kbd", { class: "key-hint", "aria-hidden": "true", text: "U" }));
@@ -279,7 +281,7 @@ class TablePage {
 
   drawClocks() {
     const box = this.main.querySelector(".clocks");
-    const clocks = this.view && this.view.clocks;
+    const clocks = this.view?.clocks;
     if (!box || !Array.isArray(clocks)) return;
     const names = this.names();
     const since = (Date.now() - this.fetchedAt) / 1000;
@@ -327,7 +329,7 @@ class TablePage {
   }
 
   /** The page's one h1: the game's name. */
-  title() { return h("h1", { class: "table-title", text: t(`${this.info.game.replace(/-/g, "_")}.name`) }); }
+  title() { return h("h1", { class: "table-title", text: gameName(this.info.game) }); }
 
   draw() {
     const v = this.view;
@@ -412,7 +414,7 @@ class TablePage {
     const result = v.result || this.info.result || {};
     const ranking = result.ranking || [];
     const scores = result.scores || [];
-    const marked = (this.info.result && this.info.result.marked) || result.marked || {};
+    const marked = (this.info.result?.marked) || result.marked || {};
     const marks = (seat) => [
       (marked.timed_out || []).includes(seat) ? h("span", { class: "chip", text: `⏱ ${w("result.timed-out")}` }) : null,
       (marked.bot_played || []).includes(seat) ? h("span", { class: "chip", text: `⚙ ${w("result.bot-played")}` }) : null,
@@ -429,7 +431,7 @@ class TablePage {
         h("h2", { text: w("result.title") }),
         rankingList({ game: this.info.game, result: { ranking, scores, ratings: result.ratings, ended: result.ended }, names, seat: this.seat, obs: v.observation, marks,
           soloTitle: !detail?.querySelector(".rank") }),
-        v.observation && v.observation.daily && this.seat === 0
+        v.observation?.daily && this.seat === 0
           ? resultPanel(v.observation.daily, this.id, this.token, (this.info.seats || [])[0]?.name || null) : null,
         detail ? h("div", { class: "result-detail" }, h("h3", { text: w("result.breakdown") }), detail) : null,
         h("p", {}, h("a", { class: "btn", href: `#/replay/${encodeURIComponent(this.id)}`, text: w("table.replay") }), " ",
@@ -437,7 +439,7 @@ class TablePage {
             ? [h("a", { class: "btn open-analysis", href: `#/replay/${encodeURIComponent(this.id)}?seat=${this.seat}`, text: w("analysis.open") }), " "] : null,
           h("a", { class: "btn secondary again", href: `#/?new=${this.info.game}`, text: w("result.again") }), " ",
           h("a", { class: "btn secondary", href: "#/", text: w("nav.home") }), " ",
-          v.observation && v.observation.daily ? [h("a", { class: "btn secondary", href: "#/daily", text: w("nav.daily") }), " "] : null,
+          v.observation?.daily ? [h("a", { class: "btn secondary", href: "#/daily", text: w("nav.daily") }), " "] : null,
           h("button", { class: "btn secondary", onclick: close, text: w("result.see-board") }))));
     return overlay;
   }

@@ -1,9 +1,11 @@
 // Drawing one moment of a table: the game's board, the legal moves as a
 // readable list (what each costs and gives, from the server's text), and
 // the log. Used by the live table, the replay viewer and the dev page.
+
+import { makeContext, panel, pointAtChanges } from "./board.js";
 import { h } from "./dom.js";
-import { lang, t, tParts, w } from "./i18n.js";
-import { makeContext, panel, pointAtChanges, seatBadge } from "./board.js";
+import { t, w } from "./i18n.js";
+import { seatLine, spokenText } from "./spoken.js";
 import { movesList } from "./status.js";
 
 /**
@@ -31,45 +33,6 @@ export function movesPanel(o) {
   // amounts come as steppers, and refused moves greyed out with the engine's reason
   const list = movesList(o) || h("p", { class: "muted", text: o.waitingText || w("table.no-moves") });
   return panel(w("table.moves"), "moves-panel", list);
-}
-
-/** A seat as people call it: the name chosen, else "Player N". */
-export function seatName(seat, names) {
-  return (names && names[seat]) || t("cli.player", { n: seat + 1 });
-}
-
-/**
- * A text's declared parts (plain text and seat references, as the server
- * sends every log line, move and decision) as a string, each seat by the
- * name people chose.
- */
-export function spokenText(parts, names) {
-  return (parts || []).map((p) => ("seat" in p ? seatName(p.seat, names) : p.text)).join("");
-}
-
-/** `t(key, params)` with each seat it names by the name people chose. */
-export function namedT(key, params, names) { return spokenText(tParts(key, params), names); }
-
-/** The parts as nodes: a seat reference is its name, marked with its seat. */
-export function spokenNodes(parts, names) {
-  return (parts || []).map((p) => ("seat" in p
-    ? h("span", { class: "seat-ref", "data-seat": p.seat }, h("span", { class: "seat-name", text: seatName(p.seat, names) }))
-    : p.text));
-}
-
-/**
- * A line said by or of a seat (`line`: {seat, text, parts}): its badge
- * (mark, colour, name), then the text. When the line begins with its own
- * seat ("Player 2 bids $8,000."), the badge stands for that reference and
- * the name is said once ("▲ Carol bids $8,000."); a sentence of the seat's
- * own ("Take a die showing 3") follows a colon.
- */
-export function seatLine(seat, names, line) {
-  const parts = line.parts || [];
-  if (!Number.isInteger(seat)) return [h("span", {}, spokenNodes(parts, names))];
-  const badge = seatBadge(seat, names);
-  if (parts.length && parts[0].seat === seat) return [badge, h("span", {}, spokenNodes(parts.slice(1), names))];
-  return [badge, lang() === "ja" ? "：" : ": ", h("span", {}, spokenNodes(parts, names))];
 }
 
 export function logPanel(events, names, { all = false, title = null } = {}) {

@@ -16,13 +16,15 @@
 // SVG pieces never carry the data-* names table.js's old change flash looks
 // for (data-card, data-villager, data-slot, data-good, data-cave): it reads
 // `className` as a string, which an SVG element's is not.
-import { h, svg } from "../dom.js";
-import { t, w, pick, lang, has } from "../i18n.js";
-import { panel, seatBadge, seatsFrom, SEAT_CLASSES, SEAT_SHAPES } from "../board.js";
-import { pic, pieces } from "../pictures.js";
-import { badge, cardShape, die, gradient, icon, label, meeple, miniMat, piece, pieceOf, scene, seatedTable, textBox, track, SEAT_FILL } from "../scene.js";
 
-const NS = "above_and_below";
+import { panel, SEAT_CLASSES, SEAT_SHAPES, seatBadge, seatsFrom } from "../board.js";
+import { h, svg } from "../dom.js";
+import { gameNs } from "../gamename.js";
+import { has, lang, pick, t, w } from "../i18n.js";
+import { pic, pieces } from "../pictures.js";
+import { badge, cardShape, die, gradient, icon, label, meeple, miniMat, piece, pieceOf, SEAT_FILL, scene, seatedTable, textBox, track } from "../scene.js";
+
+const NS = gameNs("above-and-below");
 const ACTS = ["explore", "build", "harvest", "labor", "train"];
 const GOODS = ["mushroom", "fish", "fruit", "rope", "pot", "paper", "ore", "amethyst"];
 /** Each kind of building's colours: the card's picture band and its ink. */
@@ -44,7 +46,6 @@ const sep = () => (lang() === "ja" ? "、" : ", ");
 const tOr = (key, params, fallback) => (has(`${NS}.${key}`) ? t(`${NS}.${key}`, params) : fallback);
 /** A price in coins (the game has no dollars): a coin mark and the number, the word for readers. */
 const coinText = (n) => h("span", { class: "coins", "aria-label": `${n} ${view("coins")}` }, h("span", { class: "coin", "aria-hidden": "true", text: "◉" }), String(n));
-const good = (g) => pic(NS, "good", g, `g-${g}`);
 /** A phone draws the scenes narrower and taller, so their words stay readable. */
 const narrow = () => typeof window !== "undefined" && !!window.matchMedia?.("(max-width: 700px)").matches;
 const who = (ctx, p) => ctx.names?.[p] || view("player", { n: p + 1 });
@@ -62,7 +63,8 @@ function named(x, y, attrs, text, ...children) {
 function fitted(box, text, width, size) {
   const longest = Math.max(...String(text).split(/\s+/).map((word) => word.length));
   const fits = width / (longest * 0.6);
-  if (/^[\x00-\u024f\s]+$/.test(text) && fits < size) box.firstChild.style.fontSize = `${Math.max(6.5, fits).toFixed(1)}px`;
+  // only Latin-script words (Basic Latin to Latin Extended-B) are kept whole: Japanese wraps anywhere
+  if (/^[\u0020-\u024f\s]+$/.test(text) && fits < size) box.firstChild.style.fontSize = `${Math.max(6.5, fits).toFixed(1)}px`;
   return box;
 }
 
@@ -282,7 +284,7 @@ function villageScene(ctx, p, main) {
   // the villagers on the grass, each on its own spot: standing (ready), lying (exhausted) or in bed (injured);
   // a villager keeps its spot when it changes, so only it changes; explorers go to the cave entrance
   const task = ctx.obs.current === p ? ctx.obs.task : null;
-  const sent = task && task.villagers ? task.villagers : [];
+  const sent = task?.villagers ? task.villagers : [];
   const explorers = task && task.purpose === "explore" ? sent : [];
   const stateOf = new Map([...v.ready.map((x) => [x, "ready"]), ...v.exhausted.map((x) => [x, "exhausted"]), ...v.injured.map((x) => [x, "injured"]),
     ...sent.map((x) => [x, "sent"])]);
@@ -361,7 +363,7 @@ function villageScene(ctx, p, main) {
     label(50, caveH - 14, t(`${NS}.act.explore`), { size: 11, anchor: "middle", fill: "#f6e7c8", weight: 700 }));
   pieceOf(entrance).classList.add("entrance");
   if (own && main) ctx.bind(pieceOf(entrance), { type: "act", action: "explore" });
-  explorers.forEach((vid, i) => pieces_.push(villagerPiece(ctx, vid, "ready", 18 + i * 34, caveTop + 44, SEAT_FILL[p % 5])));
+  pieces_.push(...explorers.map((vid, i) => villagerPiece(ctx, vid, "ready", 18 + i * 34, caveTop + 44, SEAT_FILL[p % 5])));
   const H = caveTop + caveH + 6;
 
   const defs = [gradient(`ab-sky-${p}`, [[0, "#8fc6e8"], [1, "#d8eef7"]]), gradient(`ab-grass-${p}`, [[0, "#7fb352"], [1, "#5b8c3a"]]),
@@ -433,7 +435,9 @@ function marketScene(ctx) {
       ctx.bind(pieceOf(sp), { type: "refresh", row: refresh });
       out.push(sp);
     }
-    laid.forEach((c, i) => c && out.push(buildingCard(ctx, c, x + (i % perRow) * STEP, y + 22 + Math.floor(i / perRow) * (CARD_H + 8), { market: true })));
+    laid.forEach((c, i) => {
+      if (c) out.push(buildingCard(ctx, c, x + (i % perRow) * STEP, y + 22 + Math.floor(i / perRow) * (CARD_H + 8), { market: true }));
+    });
     lineH = Math.max(lineH, 22 + Math.max(1, Math.ceil(cards.length / perRow)) * (CARD_H + 8) + 6);
     x += width + 14;
   });
@@ -476,7 +480,8 @@ function tracks(ctx) {
   // markers: one pin per seat in its colour with its shape, stacked where seats share a space
   const at = {};
   const markers = obs.villages.map((v, p) => {
-    const k = (at[v.reputation] = (at[v.reputation] ?? -1) + 1);
+    const k = (at[v.reputation] ?? -1) + 1;
+    at[v.reputation] = k;
     return piece(x0 + v.reputation * gap + (k - 1) * 5, 30 - k * 4, { "data-ref": `rep-marker-${p}`, "data-piece": "", "data-v": v.reputation, role: "img",
       "aria-label": `${who(ctx, p)}: ${view("reputation")} ${v.reputation}` },
     svg("path", { d: "M0 12 L-7 0 A7 7 0 1 1 7 0 Z", fill: SEAT_FILL[p % 5], stroke: "#2b2118", "stroke-width": 1, class: `rep-pin ${SEAT_CLASSES[p % 5]}` }),
@@ -557,7 +562,7 @@ function taskPanel(ctx) {
   const task = ctx.obs.task;
   if (!task) return rest(ctx);
   const story = [], right = [];
-  if (task.villagers && task.villagers.length) right.push(h("div", { class: "small sent" }, `${w("ab.sent")}: `, task.villagers.map((v) => vName(v)).join(sep())));
+  if (task.villagers?.length) right.push(h("div", { class: "small sent" }, `${w("ab.sent")}: `, task.villagers.map((v) => vName(v)).join(sep())));
   // who can still be sent: your ready villagers, by the task (they stand in your village too)
   const sendable = [...new Set(ctx.find({ type: "assign" }).map((e) => e.action.villager))];
   if (sendable.length) right.push(h("div", { class: "v-group sendable" }, sendable.map((vid) => villagerChip(ctx, vid, "ready"))));
@@ -580,16 +585,16 @@ function taskPanel(ctx) {
         h("li", {}, ctx.bind(h("span", { class: "option", text: entry.text }), { type: "choose", option: entry.action.option })))));
     } else if (task.option !== null && task.option !== undefined) {
       // the chosen option and the explore values it needs, reached (✔) or not (✖) yet
-      const needs = ((task.options || [])[task.option] || {}).thresholds || [];
+      const needs = (task.options || [])[task.option]?.thresholds || [];
       const have = task.lanterns ?? 0;
-      const chosenLabel = (((ctx.data.option_labels || {})[String(task.paragraph)]) || [])[task.option];
+      const chosenLabel = ((ctx.data.option_labels?.[String(task.paragraph)]) || [])[task.option];
       const chosen = chosenLabel ? `“${chosenLabel[lang()] || chosenLabel.en}”` : view("option", { n: task.option + 1 });
       right.push(h("div", { class: "small option-needs" }, h("strong", { text: `▶ ${chosen} ` }),
         needs.map((n) => h("span", { class: ["need", have >= n ? "met" : "unmet"], "data-need": n },
           `${have >= n ? "✔" : "✖"} ${tOr("view.needs", { n }, `🏮 ${n}`)}`))));
     }
   }
-  if (task.dice && task.dice.length) {
+  if (task.dice?.length) {
     right.push(diceTray(ctx, task));
     if (task.lanterns !== undefined) {
       // the lanterns the dice gave, drawn as lanterns, and said

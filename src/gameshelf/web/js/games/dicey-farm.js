@@ -7,12 +7,14 @@
 // on the notice board), the beggar counters pile up by the gate. Every move
 // is played on the thing it belongs to (`ctx.bind`); the status bar says
 // what is being decided, so nothing here repeats it.
-import { h, svg } from "../dom.js";
-import { t, w } from "../i18n.js";
-import { panel } from "../board.js";
-import { scene, gradient, piece, pieceOf, icon, label, textBox, die, cardShape, badge, seatedTable } from "../scene.js";
 
-const NS = "dicey_farm";
+import { panel } from "../board.js";
+import { h, svg } from "../dom.js";
+import { gameNs } from "../gamename.js";
+import { t, w } from "../i18n.js";
+import { badge, cardShape, die, gradient, icon, piece, pieceOf, scene, label, seatedTable, textBox } from "../scene.js";
+
+const NS = gameNs("dicey-farm");
 const ANIMALS = ["chicken", "sheep", "pig", "cow", "horse"];
 /** The barn's bins, in the terminal's order (animals live in pens, butter is dormant: RULES.md D1). */
 const STOCK = ["food", "fish", "wheat", "vegetable", "flower", "meat", "egg", "milk", "wool",
@@ -151,7 +153,9 @@ function tray(ctx, x, y, W) {
     rect(2, 4, size, size, { rx: size * 0.18, fill: "rgba(0,0,0,.3)" }), die(0, 0, size, d.face));
     const body = pieceOf(p);
     // pointing at a die shows what its face buys at the stall
-    const show = (on) => document.querySelectorAll(`.df-stall [data-col="${d.face}"]`).forEach((c) => c.classList.toggle("col-hover", on));
+    const show = (on) => {
+      for (const c of document.querySelectorAll(`.df-stall [data-col="${d.face}"]`)) c.classList.toggle("col-hover", on);
+    };
     for (const [ev, on] of [["mouseenter", true], ["mouseleave", false], ["focus", true], ["blur", false]]) body.addEventListener(ev, () => show(on));
     // the held die goes back to the tray from where it is
     ctx.bind(body, d.held ? { type: "back" } : { type: "pick", face: d.face });
@@ -278,7 +282,7 @@ function furrows(cw, ch) {
 /** A pen: a fence round the animals (tokens with the animal's picture), the next harvest on a tag. */
 function pen(ctx, a, cw, ch) {
   const n = ctx.obs.goods[a];
-  const product = ((ctx.data.livestock || {})[a] || [])[0];
+  const product = (ctx.data.livestock?.[a] || [])[0];
   const r = Math.min(14, cw / 7);
   const shown = Math.min(n, 6);
   const animals = [...Array(shown).keys()].map((k) => token(r + 6 + (k % 3) * (r * 2 + 3), r + 8 + Math.floor(k / 3) * (r * 2 + 2), r, "good", a, "#f6f1e7"));
@@ -460,7 +464,7 @@ function pond(ctx, x, y, W, anchors) {
   const H = 130;
   anchors.fish = [x + W * 0.27, y + 50];
   anchors.tourism = [x + W * 0.76, y + 40];
-  const tour = (ctx.obs.final || ctx.obs.breakdown || {}).tourism || 0;
+  const tour = (ctx.obs.final || ctx.obs.breakdown)?.tourism || 0;
   return { h: H, node: at(x, y, g({ class: "df-pond", role: "group", "aria-label": w("df.pond") },
     svg("ellipse", { cx: W * 0.27, cy: 66, rx: W * 0.25, ry: 52, fill: "url(#df-water)", stroke: "#3f7390", "stroke-width": 2 }),
     [0, 1, 2].map((k) => svg("path", { d: `M${W * 0.06 + k * 8} ${104 - k * 4} q3 -24 ${6 - k * 2} -34`, stroke: "#4f7a34", "stroke-width": 2, fill: "none" })),

@@ -5,13 +5,15 @@
 // shop window across from it. The other players sit along the top as small
 // mats, your own mat and your hand at the bottom. Every move is played on
 // the piece it belongs to (a pocket, a tab, a luxury, a card, a die tray).
-import { h, svg } from "../dom.js";
-import { t, w, pick } from "../i18n.js";
-import { cardFace, seatBadge, seatsFrom, SEAT_CLASSES, SEAT_SHAPES } from "../board.js";
-import { pic, pieces } from "../pictures.js";
-import { badge, cardShape, die, gradient, icon, label, miniMat, piece, pieceOf, scene, seatedTable, SEAT_FILL, textBox } from "../scene.js";
 
-const NS = "filthy_rich";
+import { cardFace, SEAT_CLASSES, SEAT_SHAPES, seatBadge, seatsFrom } from "../board.js";
+import { h, svg } from "../dom.js";
+import { gameNs } from "../gamename.js";
+import { pick, t, w } from "../i18n.js";
+import { pic, pieces } from "../pictures.js";
+import { badge, cardShape, die, gradient, icon, label, miniMat, piece, pieceOf, SEAT_FILL, scene, seatedTable, textBox } from "../scene.js";
+
+const NS = gameNs("filthy-rich");
 const EMPTY = -1;
 // Japanese names wrap by the strict rules: never "ー" or a small kana opening a line ("パーソナルトレーナ / ー")
 const NAME_BREAK = { lineBreak: "strict" };
@@ -275,7 +277,7 @@ function d10(size, face) {
 /** The business dice and the page die (six-sided, with pips), as rolled. */
 function trayPieces(ctx, size) {
   const { obs } = ctx;
-  const rolled = obs.dice && obs.dice.length;
+  const rolled = obs.dice?.length;
   const dice = rolled ? obs.dice.map((d, i) => {
     const zero = d === 0;
     return piece(0, 0, { class: ["piece-body", "fr-die", zero ? "zero" : null].filter(Boolean).join(" "), "data-die": d, "data-ref": `die-${i}`, "data-piece": "", "data-v": `${obs.turns}:${d}`,
@@ -400,7 +402,7 @@ function luxuryCard(ctx, x, wd, { big = false } = {}) {
 
 /** The auction block in the shop: the luxury under the hammer, the high bid and its bidder, the bid and pass spots. */
 function auctionBlock(ctx, wd, ht) {
-  const { obs, data } = ctx;
+  const { obs } = ctx;
   const a = obs.auction;
   const { p: card } = luxuryCard(ctx, a.luxury, ht * 0.52, { big: true });
   const leader = a.leader === null ? w("fr.no-bid") : `$${a.high} — ${seatName(ctx, a.leader)}`;

@@ -18,13 +18,15 @@
 // `className.split` of the elements carrying those, which an SVG element
 // (className is an SVGAnimatedString) makes throw, and the next view is
 // then never drawn.
+
+import { cardFace, panel, SEAT_CLASSES, SEAT_SHAPES, seatBadge, seatsFrom } from "../board.js";
 import { h, svg as S } from "../dom.js";
-import { t, w, pick } from "../i18n.js";
-import { cardFace, panel, seatBadge, seatsFrom, SEAT_CLASSES, SEAT_SHAPES } from "../board.js";
+import { gameNs } from "../gamename.js";
+import { pick, t, w } from "../i18n.js";
 import { pic } from "../pictures.js";
 import { fan, gradient, icon, label, meeple, miniMat, piece, pieceOf, scene, seatedTable, textBox } from "../scene.js";
 
-const NS = "pay_dirt";
+const NS = gameNs("pay-dirt");
 const ROWS = ["equipment", "personnel", "claims"];
 const SLOTS = ["claim", "camp"];
 const KIND = { B: "barren", P: "promising", R: "rich" };
@@ -417,7 +419,7 @@ function auctionScene(ctx) {
   ROWS.forEach((_, row) => {
     const first = lotBox(row, 0);
     kids.push(narrow ? rowHead(ctx, row, counter.x + 8, first.y - 24, true) : rowHead(ctx, row, counter.x + 12, first.y, false));
-    a.display[row].forEach((item, slot) => lots.push(lotCard(ctx, row, slot, item, lotBox(row, slot))));
+    lots.push(...a.display[row].map((item, slot) => lotCard(ctx, row, slot, item, lotBox(row, slot))));
   });
   // the lot under the hammer is drawn last, over its neighbours, with the paddle of the high bid
   const hammer = a.lot ? lots.findIndex((el) => pieceOf(el).classList.contains("active")) : -1;
@@ -485,7 +487,7 @@ function machine(ctx, p, mi, m, box, mine) {
   const ty = y + 34;
   const name = t(`${NS}.machine.${m.name}`);
   // the equipment's plate is the piece that came from the counter (it glides onto the machine)
-  const plate = S("g", { class: ["machine-head", eq && eq.fragile && "bad"].filter(Boolean).join(" "), ...(eq ? { "data-ref": `equipment-${e}`, "data-piece": "" } : {}) },
+  const plate = S("g", { class: ["machine-head", eq?.fragile && "bad"].filter(Boolean).join(" "), ...(eq ? { "data-ref": `equipment-${e}`, "data-piece": "" } : {}) },
     S("rect", { x, y, width: mw, height: 30, rx: 4, fill: eq ? "#fdf3da" : "#f3efe6", stroke: "#6b5b45" }),
     icon(NS, "machine", m.name, x + 3, y + 3, 24, "#4a3a2a"),
     label(x + 30, y + 13, name, { size: 12, weight: 800, fill: "#2b2118", width: mw - 34 }),
@@ -575,7 +577,7 @@ function campMat(ctx, p) {
   kids.push(sack, bills(narrow ? 96 : 876, narrow ? foot + 20 : my + 128, c.money, p, narrow ? 0.95 : 0.85));
   kids.push(workers(ctx, p, narrow ? [250, foot] : [258, foot], narrow ? 146 : 206));
   const gearAt = narrow ? [[8, foot + 82], [200, foot + 82]] : [[478, foot + 12], [616, foot + 12]];
-  c.gear.forEach((g, slot) => kids.push(gearSlot(ctx, p, g, slot, gearAt[slot])));
+  kids.push(...c.gear.map((g, slot) => gearSlot(ctx, p, g, slot, gearAt[slot])));
   kids.push(cards.map((k, i) => smallCard(k, cardsAt[0] + (i % perRow) * 64, cardsAt[1] + Math.floor(i / perRow) * 90)));
   if (waiting) {
     const target = c.machines.findIndex((m) => m.name === ctx.data.equipment[pend.item].machine);
@@ -711,7 +713,7 @@ function opponentMat(ctx, p) {
 /** The hardship hand in the draft: cards fanned, one is kept. */
 function draft(ctx) {
   const { obs, data } = ctx;
-  if (!obs.hardships.hand || !obs.hardships.hand.length) return null;
+  if (!obs.hardships.hand?.length) return null;
   return panel(t(`${NS}.view.hand`), "pd-draft", h("p", { class: "small muted hand-note", text: t(`${NS}.view.hand-note`) }),
     fan(obs.hardships.hand.map((c) => ctx.bind(cardFace({ cls: "hardship-card", attrs: { "data-card": c }, icon: pic(NS, "misc", "hardship", "card-icon"),
       name: t(`${NS}.hardship.${data.hardships[c].key}`), cost: `−${data.hardships[c].temperature}°`,
