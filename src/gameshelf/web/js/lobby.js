@@ -1,15 +1,12 @@
-// Home and lobby: the four games with a picture and a pitch, a form to open
+// Home and lobby: the games with a picture and a pitch, a form to open
 // a table (players, each seat a person here, a person invited, or a bot with
 // a level, an optional clock), the invite links, and the open tables.
 import { h, replace } from "./dom.js";
 import { onLangChange, t, w } from "./i18n.js";
 import { api, allTableIds, saveToken, tokensFor } from "./api.js";
-import { GAME_IDS } from "./games.js";
-import { PICTURES } from "./pictures.js";
+import { GAME_IDS, ns } from "./games.js";
 import { toast } from "./app.js";
 import { signedIn } from "./account.js";
-
-const ns = (id) => id.replace(/-/g, "_");
 
 export async function render(main, _id, params = {}) {
   let games = [];
@@ -37,8 +34,9 @@ export async function render(main, _id, params = {}) {
     openTables()));
 
   const gameCard = (id) => h("article", { class: ["game-card", chosen === id && "chosen"], "data-game": id },
-    PICTURES[id](),
-    h("div", { class: "body" }, h("h3", { text: t(`${ns(id)}.name`) }), h("p", { class: "small", text: w(`pitch.${id}`) }),
+    // the game's own drawing (data/picture.svg in its folder, exported as data/<id>.svg)
+    h("img", { class: "game-picture", src: `data/${id}.svg`, alt: "", width: 240, height: 120 }),
+    h("div", { class: "body" }, h("h3", { text: t(`${ns(id)}.name`) }), h("p", { class: "small", text: t(`${ns(id)}.pitch`) }),
       h("div", {}, h("button", { class: "btn new-table", "data-game": id, onclick: () => { chosen = id; created = null; draw(); main.querySelector("form.create select, form.create input")?.focus(); }, text: w("home.new-table") }), " ",
         h("a", { class: "btn secondary", href: `#/rules/${id}`, text: w("nav.rules") }))));
 

@@ -7,7 +7,7 @@
 import { h, replace } from "./dom.js";
 import { lang, onLangChange, t, w } from "./i18n.js";
 import { api, ApiError, saveToken, tokensFor } from "./api.js";
-import { loadGame } from "./games.js";
+import { loadGame, ns } from "./games.js";
 import { drawMoment } from "./tableview.js";
 import { StatusBar } from "./status.js";
 import { rankingList, ratedBadge } from "./results.js";
@@ -362,7 +362,7 @@ class TablePage {
     const focus = this.focusKey();
     const seenHelp = localStorage.getItem(`gameshelf.howto.${this.info.game}`);
     const howto = h("details", { class: "howto", open: !seenHelp, ontoggle: () => localStorage.setItem(`gameshelf.howto.${this.info.game}`, "1") },
-      h("summary", { text: w("howto.title") }), h("p", { text: w(`howto.${this.info.game}`) }),
+      h("summary", { text: w("howto.title") }), h("p", { text: t(`${ns(this.info.game)}.howto`) }),
       h("a", { href: `#/rules/${this.info.game}`, text: w("nav.rules") }));
     const play = this.seat !== null && v.legal.length ? (entry) => this.play(entry) : null;
     this.bar.update({ game: this.info.game, view: v, seat: this.seat, names, play, extra: [this.undoButton(), hintButton(this)],
