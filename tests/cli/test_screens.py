@@ -13,7 +13,7 @@ import io
 import pytest
 from rich.console import Console
 
-from gameshelf.core.registry import load_game
+from gameshelf.core.registry import load_game, shipped_games
 from gameshelf.core.rng import Stream
 from gameshelf.terminal.session import move_list
 
@@ -65,7 +65,7 @@ def test_a_broken_move_wording_is_not_hidden(monkeypatch: pytest.MonkeyPatch) ->
         move_list(state, "en")
 
 
-@pytest.mark.parametrize("game_id", ["dicey-farm", "filthy-rich", "pay-dirt", "above-and-below"])
+@pytest.mark.parametrize("game_id", shipped_games())
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_the_help_screen_fits_one_100_by_30_screen(game_id: str, lang: str) -> None:
     """`?`: keys (all of them, with a typed-move hint), the phase and the

@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy.exc import IntegrityError
 
 from gameshelf.core.i18n import has
-from gameshelf.core.registry import game_package, load_game
+from gameshelf.core.registry import game_package, load_game, shipped_games
 from gameshelf.server import ratings, statistics
 from gameshelf.server.account_tables import rating_events
 from gameshelf.server.account_tables import ratings as rating_rows
@@ -119,7 +119,7 @@ def test_the_update_cannot_run_twice(client: TestClient) -> None:
 # -- statistics declared as data ----------------------------------------------------------
 
 
-@pytest.mark.parametrize("game_id", ["dicey-farm", "filthy-rich", "pay-dirt", "above-and-below"])
+@pytest.mark.parametrize("game_id", shipped_games())
 def test_each_game_declares_statistics_that_its_engine_writes(game_id: str) -> None:
     declared = statistics.declared(game_id)
     assert declared, f"{game_id} declares no statistics"
