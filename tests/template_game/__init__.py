@@ -13,6 +13,6 @@ docs/architecture.md, "One file per job"), and this package holds every
 file a game needs: its components in ``data/deck.toml``, what the front
 ends and adapters need in ``data/manifest.toml`` (with ``data/picture.svg``),
 its words in ``locales/``, ``RULES.md`` and ``RULES.ja.md``. Start a new
-game with ``gameshelf new-game NAME`` (a copy of this package), or by hand
-as docs/develop/new-game.md walks through.
+game by copying this package into ``gameshelf/games/`` and adding one
+registry line, as docs/develop/new-game.md walks through.
 """
