@@ -16,9 +16,10 @@ from rich.console import Console
 from gameshelf.core.registry import load_game, shipped_games
 from gameshelf.core.rng import Stream
 from gameshelf.terminal.session import move_list
+from tests.shelf import player_counts
 
-CASES = [("dicey-farm", 1), ("filthy-rich", 2), ("filthy-rich", 5), ("pay-dirt", 2), ("pay-dirt", 5),
-         ("above-and-below", 2), ("above-and-below", 4)]
+#: every game at its fewest and its most players
+CASES = [(game_id, players) for game_id in shipped_games() for players in player_counts(game_id)]
 
 
 def heights(game_id: str, players: int, lang: str) -> list[tuple[int, int]]:

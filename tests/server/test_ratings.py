@@ -21,6 +21,7 @@ from gameshelf.server.account_tables import ratings as rating_rows
 from gameshelf.server.app import Server
 from gameshelf.server.db import reading, seats, tables, writing
 from tests.server.accounts_helpers import csrf, play_out, register
+from tests.shelf import multiplayer
 
 
 def _server(client: TestClient) -> Server:
@@ -145,7 +146,7 @@ def test_each_game_declares_statistics_that_its_engine_writes(game_id: str) -> N
     assert figures[0][stat.id] == by_hand
 
 
-@pytest.mark.parametrize("game", ["filthy-rich", "pay-dirt", "above-and-below"])
+@pytest.mark.parametrize("game", multiplayer())
 def test_two_people_and_a_bot_play_a_rated_game_of_each_multiplayer_game(
         client: TestClient, game: str) -> None:
     """Issue 27's "Done when": both people's ratings move and the game is
