@@ -3,8 +3,9 @@
 import { svg } from "./dom.js";
 
 // ---- The tables' pictures: Game Icons (CC BY 3.0, vendor/ATTRIBUTION.md) ----
-// Which icon stands for which thing is data (art/pictures.toml, written to
-// vendor/pictures.json by scripts/vendor_art.py); the icons themselves are
+// Which icon stands for which thing is data (each game's data/art.toml and
+// art/pictures.toml's [common], written to vendor/pictures.json by
+// scripts/vendor_art.py); the icons themselves are
 // symbols of one vendored sprite, drawn with <use> in the text's colour.
 const VENDOR = new URL("../vendor/", import.meta.url);
 const SPRITE = new URL("game-icons.svg", VENDOR).pathname;
