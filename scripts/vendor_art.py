@@ -9,7 +9,8 @@ once (`npm pack`, or tarballs given with --icons/--font), keeps only what the
 client uses and writes it under `src/gameshelf/web/vendor/`:
 
 - `game-icons.svg`: a sprite with one <symbol id="gi-NAME"> per icon named in
-  `web/art/pictures.toml` (the picture of every good, animal, building ...);
+  `web/art/pictures.toml` (what every table shows) and each game's
+  `data/art.toml` (the picture of every good, animal, building ...);
 - `pictures.json`: that map, game -> kind -> thing -> icon name, for
   `js/pictures.js`;
 - `fonts/*.woff2` + `fonts/fonts.css`: weights 400 and 700, the Latin file and
@@ -19,7 +20,7 @@ client uses and writes it under `src/gameshelf/web/vendor/`:
 - `ATTRIBUTION.md`, `OFL.txt`: whose work this is and under which licence.
 
 Run it again after the Japanese texts change (new kanji) or pictures.toml
-changes:  `python scripts/vendor_art.py`  (needs `npm`; ~45 MB download).
+or a game's art.toml changes:  `python scripts/vendor_art.py`  (needs `npm`; ~45 MB download).
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "src" / "gameshelf" / "web"
 VENDOR = WEB / "vendor"
+GAMES = WEB.parent / "games"
 ICONS_PKG = "@iconify-json/game-icons@1.2.4"
 FONT_PKG = "@fontsource/m-plus-rounded-1c@5.3.0"
 FAMILY = "M PLUS Rounded 1c"
@@ -56,11 +58,14 @@ def unpack(tgz: Path, into: Path) -> Path:
 
 
 def load_map() -> dict[str, dict[str, dict[str, str]]]:
-    """pictures.toml as game -> kind -> thing -> icon ([common] is game "common")."""
+    """game -> kind -> thing -> icon: pictures.toml's [common] (as game
+    "common", kind "misc") and each game folder's data/art.toml (as the
+    game's package name), so a new game's pictures stay in its folder."""
     raw = tomllib.loads((WEB / "art" / "pictures.toml").read_text(encoding="utf-8"))
-    out: dict[str, dict[str, dict[str, str]]] = {"common": {"misc": dict(raw.pop("common"))}}
-    for game, kinds in raw.items():
-        out[game] = {kind: dict(things) for kind, things in kinds.items()}
+    out: dict[str, dict[str, dict[str, str]]] = {"common": {"misc": dict(raw["common"])}}
+    for art in sorted(GAMES.glob("*/data/art.toml")):
+        kinds = tomllib.loads(art.read_text(encoding="utf-8"))
+        out[art.parent.parent.name] = {kind: dict(things) for kind, things in kinds.items()}
     return out
 
 
@@ -71,7 +76,7 @@ def write_icons(pkg: Path, pictures: dict[str, dict[str, dict[str, str]]]) -> li
     wanted = sorted({name for kinds in pictures.values() for things in kinds.values() for name in things.values()})
     missing = [n for n in wanted if n not in icons and n not in aliases]
     if missing:
-        raise SystemExit(f"pictures.toml names icons that Game Icons lacks: {', '.join(missing)}")
+        raise SystemExit(f"pictures.toml or an art.toml names icons that Game Icons lacks: {', '.join(missing)}")
     symbols = []
     for name in wanted:
         body = icons[name if name in icons else aliases[name]["parent"]]["body"]

@@ -358,6 +358,9 @@ def _fresh_seed() -> int:
 
 def _register_plugins() -> None:
     """Commands that the games' tools and the simulator contribute."""
+    from gameshelf.scaffold import new_game
+
+    app.command("new-game")(new_game)  # a new game's folder from the template (issue 44)
     from gameshelf.tools import game_commands
 
     for name, command in game_commands():

@@ -1,5 +1,5 @@
-"""data/fields.toml: every figure a reason may name exists in the game's
-observation and has a label in English and Japanese."""
+"""The manifest's [analysis.fields]: every figure a reason may name exists in
+the game's observation and has a label in English and Japanese."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ import pytest
 
 from gameshelf.analysis.features import game_fields, seat_features
 from gameshelf.core import i18n
-from gameshelf.core.registry import load_game
+from gameshelf.core.registry import load_game, shipped_games
 
-GAMES = ["dicey-farm", "filthy-rich", "pay-dirt", "above-and-below"]
+GAMES = shipped_games()
 
 
 def resolve(observation: Any, path: str) -> bool:
@@ -41,7 +41,7 @@ def test_every_field_is_in_the_observation_and_labelled(game_id: str) -> None:
         assert set(figures) == set(fields) and all(type(v) is float for v in figures.values())
     for lang in ("en", "ja"):
         for name in fields:
-            assert i18n.has(f"analysis.field.{game_id}.{name}", lang), (lang, game_id, name)
+            assert i18n.has(f"{i18n.namespace(game_id)}.field.{name}", lang), (lang, game_id, name)
 
 
 def test_the_figures_are_the_seats_own() -> None:

@@ -12,9 +12,10 @@ import pytest
 
 import gameshelf
 from gameshelf.bots import PlayerView
+from gameshelf.core.registry import shipped_games
 from gameshelf.core.rng import Stream
 
-GAMES = ("dicey-farm", "filthy-rich", "pay-dirt", "above-and-below")
+GAMES = tuple(shipped_games())
 
 
 def _advance(state, moves: int, stream: Stream) -> None:  # type: ignore[no-untyped-def]

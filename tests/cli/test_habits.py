@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from gameshelf.cli import app
 from gameshelf.core.i18n import t
 from gameshelf.core.record import load_record
-from gameshelf.core.registry import games, load_game
+from gameshelf.core.registry import games, load_game, shipped_games
 from gameshelf.core.rng import Stream
 from gameshelf.terminal import choose_setup, play_session, ranking_table
 from gameshelf.terminal.saves import unfinished_games
@@ -142,7 +142,7 @@ def test_solo_games_say_one_player() -> None:
 
 
 def test_rules_command_in_both_languages() -> None:
-    for game_id in ("dicey-farm", "filthy-rich", "pay-dirt", "above-and-below"):
+    for game_id in shipped_games():
         en = runner.invoke(app, ["rules", game_id, "--lang", "en"])
         ja = runner.invoke(app, ["rules", game_id, "--lang", "ja"])
         assert en.exit_code == 0 and ja.exit_code == 0, en.output + ja.output
@@ -223,7 +223,7 @@ def test_the_log_names_every_move_and_only_what_the_seat_may_see() -> None:
     assert "▶ Player 2 (easy bot)" in log and "▶ Player 1 (you)" in log  # moves with no event of their own
 
 
-@pytest.mark.parametrize("game_id", ["dicey-farm", "filthy-rich", "pay-dirt", "above-and-below"])
+@pytest.mark.parametrize("game_id", shipped_games())
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_every_screen_text_exists_in_both_languages(game_id: str, lang: str,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:

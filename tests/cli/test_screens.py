@@ -13,12 +13,13 @@ import io
 import pytest
 from rich.console import Console
 
-from gameshelf.core.registry import load_game
+from gameshelf.core.registry import load_game, shipped_games
 from gameshelf.core.rng import Stream
 from gameshelf.terminal.session import move_list
+from tests.shelf import player_counts
 
-CASES = [("dicey-farm", 1), ("filthy-rich", 2), ("filthy-rich", 5), ("pay-dirt", 2), ("pay-dirt", 5),
-         ("above-and-below", 2), ("above-and-below", 4)]
+#: every game at its fewest and its most players
+CASES = [(game_id, players) for game_id in shipped_games() for players in player_counts(game_id)]
 
 
 def heights(game_id: str, players: int, lang: str) -> list[tuple[int, int]]:
@@ -65,7 +66,7 @@ def test_a_broken_move_wording_is_not_hidden(monkeypatch: pytest.MonkeyPatch) ->
         move_list(state, "en")
 
 
-@pytest.mark.parametrize("game_id", ["dicey-farm", "filthy-rich", "pay-dirt", "above-and-below"])
+@pytest.mark.parametrize("game_id", shipped_games())
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_the_help_screen_fits_one_100_by_30_screen(game_id: str, lang: str) -> None:
     """`?`: keys (all of them, with a typed-move hint), the phase and the

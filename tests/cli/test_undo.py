@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import pytest
 
-from gameshelf.core.registry import load_game
+from gameshelf.core.registry import load_game, shipped_games
 from gameshelf.core.rng import Stream
 from gameshelf.terminal.undo import UndoStack
 from tests.cli.driver import drive
+from tests.shelf import seats
+from tests.template_game.game import HiddenHigh
 
-GAMES = {"dicey-farm": 1, "filthy-rich": 3, "pay-dirt": 3, "above-and-below": 2, "hidden-high": 2}
+GAMES = {**{game_id: seats(game_id) for game_id in shipped_games()}, HiddenHigh.id: 2}
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))

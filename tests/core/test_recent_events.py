@@ -8,10 +8,10 @@ import random
 
 import pytest
 
-from gameshelf.core.registry import load_game
+from gameshelf.core.registry import load_game, shipped_games
 
 
-@pytest.mark.parametrize("game_id", ["filthy-rich", "pay-dirt", "above-and-below", "dicey-farm"])
+@pytest.mark.parametrize("game_id", shipped_games())
 def test_the_last_events_a_viewer_may_see(game_id: str) -> None:
     game = load_game(game_id)
     rng = random.Random(game_id)

@@ -19,10 +19,13 @@ from hypothesis import strategies as st
 import gameshelf
 from gameshelf.core.errors import RecordError
 from gameshelf.core.record import RECORD_KEYS
+from gameshelf.core.registry import shipped_games
 from gameshelf.core.rng import Stream
 from gameshelf.testing import random_playout
+from tests.shelf import seats
+from tests.template_game.game import HiddenHigh
 
-GAMES = {"hidden-high": 3, "dicey-farm": 1, "filthy-rich": 3, "pay-dirt": 3, "above-and-below": 2}
+GAMES = {HiddenHigh.id: 3, **{game_id: seats(game_id) for game_id in shipped_games()}}
 #: moves kept per record: enough for every kind of field, quick to replay.
 PREFIX = 40
 

@@ -11,11 +11,11 @@ import random
 import pytest
 
 from gameshelf.core.protocol import State
-from gameshelf.core.registry import load_game
+from gameshelf.core.registry import load_game, shipped_games
 from gameshelf.core.undo import Probe
 
 
-@pytest.mark.parametrize("game_id", ["filthy-rich", "pay-dirt", "above-and-below", "dicey-farm"])
+@pytest.mark.parametrize("game_id", shipped_games())
 def test_carried_worlds_answer_as_fresh_ones(game_id: str) -> None:
     game = load_game(game_id)
     rng = random.Random(game_id)

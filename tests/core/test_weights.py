@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from gameshelf.core.datafile import parse_toml
+from gameshelf.core.registry import shipped_games
 from gameshelf.core.weights import Weights, WeightsError, WeightSlot, parse_weights, weight_slot
 
 TEXT = """
@@ -85,6 +86,6 @@ def test_games_with_and_without_weights() -> None:
     from gameshelf.core.registry import load_game
     from tests.tiny_game import HiddenHigh
 
-    for game_id in ("dicey-farm", "filthy-rich", "above-and-below", "pay-dirt"):
+    for game_id in shipped_games():
         assert isinstance(weight_slot(load_game(game_id)), WeightSlot)
     assert weight_slot(HiddenHigh()) is None  # a game that declares no heuristics

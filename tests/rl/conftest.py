@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from gameshelf.core.protocol import State
-from gameshelf.core.registry import load_game
+from gameshelf.core.registry import load_game, shipped_games
 from gameshelf.testing import ConformanceSuite
 
-GAME_IDS = ("dicey-farm", "filthy-rich", "pay-dirt", "above-and-below")
+GAME_IDS = tuple(shipped_games())
 
 
 def sampled_states(game_id: str, *, deep_games: int = 4, samples: int = 12) -> Iterator[State]:

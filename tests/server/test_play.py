@@ -14,13 +14,13 @@ from fastapi.testclient import TestClient
 
 from gameshelf.core.narration import move_sentences, reports_move
 from gameshelf.core.record import replay
-from gameshelf.core.registry import load_game
+from gameshelf.core.registry import load_game, shipped_games
 from gameshelf.server.app import Server
 from gameshelf.server.db import make_engine
 from gameshelf.server.service import Service
 from tests.server.helpers import auth, new_table, secret_state, secrets_of, text, view
 
-GAMES = ["dicey-farm", "filthy-rich", "pay-dirt", "above-and-below"]
+GAMES = shipped_games()
 
 
 def plain(value: Any) -> Any:

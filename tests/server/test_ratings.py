@@ -14,13 +14,14 @@ from fastapi.testclient import TestClient
 from sqlalchemy.exc import IntegrityError
 
 from gameshelf.core.i18n import has
-from gameshelf.core.registry import game_package, load_game
+from gameshelf.core.registry import game_package, load_game, shipped_games
 from gameshelf.server import ratings, statistics
 from gameshelf.server.account_tables import rating_events
 from gameshelf.server.account_tables import ratings as rating_rows
 from gameshelf.server.app import Server
 from gameshelf.server.db import reading, seats, tables, writing
 from tests.server.accounts_helpers import csrf, play_out, register
+from tests.shelf import multiplayer
 
 
 def _server(client: TestClient) -> Server:
@@ -119,7 +120,7 @@ def test_the_update_cannot_run_twice(client: TestClient) -> None:
 # -- statistics declared as data ----------------------------------------------------------
 
 
-@pytest.mark.parametrize("game_id", ["dicey-farm", "filthy-rich", "pay-dirt", "above-and-below"])
+@pytest.mark.parametrize("game_id", shipped_games())
 def test_each_game_declares_statistics_that_its_engine_writes(game_id: str) -> None:
     declared = statistics.declared(game_id)
     assert declared, f"{game_id} declares no statistics"
@@ -145,7 +146,7 @@ def test_each_game_declares_statistics_that_its_engine_writes(game_id: str) -> N
     assert figures[0][stat.id] == by_hand
 
 
-@pytest.mark.parametrize("game", ["filthy-rich", "pay-dirt", "above-and-below"])
+@pytest.mark.parametrize("game", multiplayer())
 def test_two_people_and_a_bot_play_a_rated_game_of_each_multiplayer_game(
         client: TestClient, game: str) -> None:
     """Issue 27's "Done when": both people's ratings move and the game is

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from gameshelf.core.registry import shipped_games
 from tests.server.helpers import auth, new_table, view
 
 
@@ -20,7 +21,7 @@ def snapshot(client: TestClient, table: str, tokens: dict[int, str]) -> list[Any
 def test_games_in_both_languages(client: TestClient) -> None:
     en = {g["id"]: g for g in client.get("/api/games").json()}
     ja = {g["id"]: g for g in client.get("/api/games?lang=ja").json()}
-    assert {"dicey-farm", "filthy-rich", "pay-dirt", "above-and-below"} <= set(en)
+    assert set(shipped_games()) <= set(en)
     assert en["filthy-rich"]["name"] != ja["filthy-rich"]["name"]
     assert en["filthy-rich"]["options"]["single_tax"]["choices"] == [False, True]
     assert en["pay-dirt"]["min_players"] <= en["pay-dirt"]["max_players"]

@@ -7,7 +7,7 @@ import random
 import pytest
 from fastapi.testclient import TestClient
 
-from gameshelf.core.registry import load_game
+from gameshelf.core.registry import load_game, shipped_games
 from gameshelf.server import story
 from tests.server.helpers import auth, new_table, view
 
@@ -72,7 +72,7 @@ def test_lobby_lists_live_tables_only(client: TestClient) -> None:
     assert client.get(f"/api/tables/{stale}").status_code == 200
 
 
-@pytest.mark.parametrize("game_id", ["filthy-rich", "pay-dirt", "above-and-below", "dicey-farm"])
+@pytest.mark.parametrize("game_id", shipped_games())
 def test_why_not_texts_are_the_engines_own(game_id: str) -> None:
     """``unavailable`` renders each text once, seats marked, and takes its
     plain text from the parts: the very words of ``Unavailable.to_json``,

@@ -18,7 +18,7 @@ from fastapi.testclient import TestClient
 
 from gameshelf.core.protocol import State
 from gameshelf.core.record import replay
-from gameshelf.core.registry import load_game
+from gameshelf.core.registry import load_game, shipped_games
 from gameshelf.core.undo import Probe
 from gameshelf.server.db import make_engine, migrate, moves
 from gameshelf.server.errors import ApiError
@@ -26,7 +26,7 @@ from gameshelf.server.schemas import Move, Undo
 from gameshelf.server.service import Service
 from tests.server.helpers import auth, new_table, secret_state, view
 
-GAMES = ["dicey-farm", "filthy-rich", "pay-dirt", "above-and-below"]
+GAMES = shipped_games()
 
 
 def plain(value: Any) -> Any:

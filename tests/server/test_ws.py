@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from tests.server.helpers import auth, new_table, secret_state, secrets_of, text, view
+from tests.shelf import multiplayer
 
 
 def plain(value: Any) -> Any:
@@ -125,7 +126,7 @@ def test_a_bad_hello_is_refused(client: TestClient) -> None:
         assert closed.value.code == 1008
 
 
-@pytest.mark.parametrize("game_id", ["filthy-rich", "pay-dirt", "above-and-below"])
+@pytest.mark.parametrize("game_id", multiplayer())
 def test_socket_messages_never_leak(client: TestClient, game_id: str) -> None:
     """Over many moves, every message each seat's socket gets holds that
     seat's observation and never the seed or a random stream's state."""

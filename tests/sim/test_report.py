@@ -13,16 +13,19 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
+from gameshelf.core.registry import shipped_games
 from gameshelf.sim import cli
 from gameshelf.sim.job import GameTask, Job, play_game
 from gameshelf.sim.plots import interval_errors
 from gameshelf.sim.results import SEAT_COLUMNS, write_job, write_table, write_tables
+from tests.shelf import seats
 
 app = typer.Typer()
 app.command("simulate")(cli.simulate)
 app.command("report")(cli.report)
 
-GAMES = {"dicey-farm": 1, "filthy-rich": 3, "pay-dirt": 3, "above-and-below": 2}
+#: seats per game: three at most, two for Above and Below (its random games are long)
+GAMES = {game_id: seats(game_id, 2 if game_id == "above-and-below" else 3) for game_id in shipped_games()}
 
 
 def run_report(folder: Path) -> str:

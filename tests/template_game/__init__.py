@@ -9,7 +9,10 @@ and every hand are empty. It has everything the conformance kit must guard:
 hidden hands, a hidden deck order and dice whose future must stay unknown.
 
 Each job sits in the file of the same name in every game (the table is in
-docs/architecture.md, "One file per job"); copy this package to start a
-fifth game, then add ``encoding.py`` if the research adapters should offer
-it, ``data/*.toml`` for its components and ``locales/`` for its texts.
+docs/architecture.md, "One file per job"), and this package holds every
+file a game needs: its components in ``data/deck.toml``, what the front
+ends and adapters need in ``data/manifest.toml`` (with ``data/picture.svg``),
+its words in ``locales/``, ``RULES.md`` and ``RULES.ja.md``. Start a new
+game by copying this package into ``gameshelf/games/`` and adding one
+registry line, as docs/develop/new-game.md walks through.
 """

@@ -6,8 +6,10 @@ import dataclasses
 from typing import ClassVar
 
 from gameshelf.core.actions import Action
+from tests.template_game.components import components
 
-CARDS = tuple(range(1, 13))
+#: the deck, one card of each value (``data/deck.toml``)
+CARDS = components().cards
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from gameshelf.core.actions import Action
-from gameshelf.core.interfaces import Heuristics, TerminalView, Texts
+from gameshelf.core.interfaces import Encoding, Heuristics, TerminalView, Texts
 from gameshelf.core.protocol import Game, PlayerId, State
 from tests.template_game.actions import ACTION_CLASSES, CARDS, Draw, Play
 from tests.template_game.state import HiddenHighState
@@ -14,7 +14,7 @@ from tests.template_game.state import HiddenHighState
 
 class HiddenHigh(Game):
     id = "hidden-high"
-    name_key = "tiny.name"
+    name_key = "hidden_high.name"
     min_players = 2
     max_players = 4
     default_players = 2
@@ -36,6 +36,16 @@ class HiddenHigh(Game):
         from tests.template_game.public import describe_public
 
         return describe_public(action, player, lang)
+
+    def client_data(self) -> dict[str, Any]:
+        from tests.template_game.client_data import client_data
+
+        return client_data()
+
+    def encoding(self) -> Encoding:
+        from tests.template_game.encoding import HiddenHighEncoding
+
+        return HiddenHighEncoding()
 
     def texts(self) -> Texts:
         from tests.template_game.texts import HiddenHighTexts

@@ -15,6 +15,7 @@ from gameshelf.core.actions import Action
 from gameshelf.core.errors import IllegalAction
 from gameshelf.core.protocol import Decision, Game, Observation, PlayerId, State, Unavailable
 from tests.template_game.actions import CARDS
+from tests.template_game.components import components
 from tests.template_game.rules import apply, decision, explain, invariants, legal, why_not
 
 
@@ -22,8 +23,9 @@ class HiddenHighState(State):
     def __init__(self, game: Game, players: int, seed: int, options: dict[str, Any]) -> None:
         super().__init__(game, players, seed, options)
         self.deck = self.rng["deck"].shuffled(CARDS)
-        self.hands: list[list[int]] = [sorted(self.deck[2 * p : 2 * p + 2]) for p in range(players)]
-        del self.deck[: 2 * players]
+        deal = components().deal
+        self.hands: list[list[int]] = [sorted(self.deck[deal * p : deal * (p + 1)]) for p in range(players)]
+        del self.deck[: deal * players]
         self.points = [0] * players
         self.played: list[int] = []
         self.turn = 0

@@ -13,9 +13,11 @@ from typing import Any
 
 import gameshelf
 from gameshelf.core.narration import move_sentences
+from gameshelf.core.registry import shipped_games
 from gameshelf.core.spoken import event_line, spoken_all
 
-PLAYERS = {"dicey-farm": 1, "filthy-rich": 3, "pay-dirt": 3, "above-and-below": 3}
+#: players of the table each game is checked at: three, or as many as it allows (Dicey Farm is solo)
+PLAYERS = {game_id: min(3, gameshelf.load_game(game_id).max_players) for game_id in shipped_games()}
 #: Moves a fixture game prefers, so that its boards fill up (signs hung,
 #: buildings built) instead of random play's mostly empty tables.
 PREFER = {"filthy-rich": ("place", "play", "roll"), "above-and-below": ("build", "assign", "act")}

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from tests.web.fixtures import PLAYERS
 from tests.web.helpers import (
     api_json,
     bots_finish_a_table,
@@ -26,8 +27,6 @@ from tests.web.helpers import (
 )
 from tests.web.test_accounts import _api, _context, _play_out, _sign
 
-#: players of the table each game is checked at: Dicey Farm is solo
-PLAYERS = {"dicey-farm": 1, "filthy-rich": 3, "pay-dirt": 3, "above-and-below": 3}
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 

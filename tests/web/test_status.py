@@ -28,9 +28,10 @@ import pytest
 
 from gameshelf.core.i18n import t
 from tests.web.conftest import SHOTS
+from tests.web.fixtures import PLAYERS
 from tests.web.helpers import api_json, bots_finish_a_table, click_move
 
-GAMES = {"dicey-farm": 1, "filthy-rich": 3, "pay-dirt": 3, "above-and-below": 3}
+GAMES = PLAYERS  # players of each game's table
 SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 AXE = Path(__file__).parent / "vendor" / "axe-core" / "axe.min.js"
 GALLERY = SHOTS / "gallery"

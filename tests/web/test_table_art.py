@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from tests.shelf import multiplayer
 from tests.web.fixtures import PLAYERS, views
 from tests.web.helpers import shot
 
@@ -121,7 +122,7 @@ def test_with_reduced_motion_changes_are_outlined_not_moved(page: Any, server: s
     assert mark == "solid" or "drop-shadow" in mark, mark
 
 
-@pytest.mark.parametrize("game_id", ["filthy-rich", "pay-dirt", "above-and-below"])
+@pytest.mark.parametrize("game_id", multiplayer())
 def test_three_players_at_1280x800_fold_the_others_and_keep_yours_and_the_decision_in_view(
         page: Any, server: str, game_id: str) -> None:
     _open_dev(page, server, game_id)

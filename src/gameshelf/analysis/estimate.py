@@ -85,7 +85,7 @@ class MoveEstimate:
             so moves of one call may have different counts).
         one_step: the game's heuristic right after the move (what the
             greedy bot ranks by), for ordering moves the play-outs tie.
-        features: the seat's labelled figures (``analysis/data/fields.toml``)
+        features: the seat's labelled figures (the manifest's ``[analysis.fields]``)
             averaged over the worlds, soon after the move and at the end.
         per_world: the seat's (final score, win share) in each world, in
             the worlds' order, which is the same for every candidate of one

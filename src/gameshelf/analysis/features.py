@@ -3,26 +3,22 @@
 Why from the observation and through a data file: a mistake's reason says
 what the better move gives that the played one did not ("+3 VP from the
 market"), and it must name things the player knows and may see. The seat's
-observation is exactly what it may see, and ``data/fields.toml`` names, per
-game, which of its numbers mean something to a player and by which catalogue
-label, so no game's code is imported and no sentence is written per move.
+observation is exactly what it may see, and each game's manifest
+(``[analysis.fields]`` in its ``data/manifest.toml``, labels
+``<ns>.field.<name>`` in its locales) names which of its numbers mean
+something to a player, so no game's code is imported and no sentence is
+written per move.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import functools
 from collections.abc import Mapping, Sequence
-from importlib import resources
 from statistics import fmean
 from typing import Any
 
-from gameshelf.core.datafile import read_toml
+from gameshelf.core.manifest import MissingManifest, manifest
 from gameshelf.core.protocol import PlayerId, State
-
-
-class FieldsError(ValueError):
-    """``analysis/data/fields.toml`` is malformed."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -30,8 +26,8 @@ class Features:
     """A move's figures for the seat, averaged over the worlds played:
     ``soon`` once another seat is to decide or the seat has made three more
     decisions (at the end if the game ends first), ``end`` when the game is
-    over. Keys are the field names of
-    ``data/fields.toml`` for the game."""
+    over. Keys are the field names of the game's manifest
+    (``[analysis.fields]``)."""
 
     soon: Mapping[str, float] = dataclasses.field(default_factory=dict)
     end: Mapping[str, float] = dataclasses.field(default_factory=dict)
@@ -48,18 +44,14 @@ def _mean(samples: Sequence[Mapping[str, float]]) -> dict[str, float]:
     return {name: fmean(s[name] for s in samples) for name in samples[0]}
 
 
-@functools.cache
 def game_fields(game_id: str) -> dict[str, str]:
-    """The game's fields, name -> observation path (``{}`` for a game the
-    file does not list: its reasons then speak of points only)."""
-    path = resources.files("gameshelf.analysis") / "data" / "fields.toml"
-    data = read_toml(path, "gameshelf.analysis: data/fields.toml", FieldsError)
-    table = data.get(game_id, {})
-    if not isinstance(table, dict) or not all(
-        isinstance(k, str) and isinstance(v, str) for k, v in table.items()
-    ):
-        raise FieldsError(f"data/fields.toml: [{game_id}] must map names to paths")
-    return dict(table)
+    """The game's fields, name -> observation path, from its manifest
+    (``{}`` for a game registered at run time without one: its reasons then
+    speak of points only)."""
+    try:
+        return dict(manifest(game_id).fields)
+    except MissingManifest:
+        return {}
 
 
 def seat_features(state: State, seat: PlayerId) -> dict[str, float]:

@@ -97,7 +97,7 @@ class Planned:
 @dataclasses.dataclass(frozen=True)
 class Gain:
     """One figure the better move gives more of: ``field`` names it
-    (``analysis/data/fields.toml``), ``delta`` is by how much on average."""
+    (``[analysis.fields]`` of the game's manifest), ``delta`` is by how much on average."""
 
     field: str
     delta: float

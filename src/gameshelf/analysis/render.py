@@ -18,6 +18,7 @@ from typing import Any
 from gameshelf.analysis.confidence import table, thresholds
 from gameshelf.analysis.model import Analysis, Decision, Reason, RoundNote
 from gameshelf.core.i18n import t
+from gameshelf.core.manifest import namespace
 from gameshelf.core.record import replay
 
 
@@ -126,7 +127,7 @@ def reason_text(analysis: Analysis, reason: Reason, lang: str | None) -> str:
         joiner = t("analysis.join", lang)
         parts = joiner.join(
             t("analysis.gain", lang, delta=number(g.delta, signed=True),
-              label=t(f"analysis.field.{analysis.game}.{g.field}", lang))
+              label=t(f"{namespace(analysis.game)}.field.{g.field}", lang))
             for g in reason.gains)
         return t(f"analysis.reason-{reason.when}", lang, gains=parts)
     if number(reason.score) in ("0", "-0") and not analysis.solo and not round((reason.win or 0) * 100):

@@ -61,25 +61,58 @@ def _flatten(table: Mapping[str, Any], prefix: str = "") -> Iterator[tuple[str, 
             yield key, str(value)
 
 
+#: the ``locales`` folders of games registered at run time, by key prefix
+_registered: dict[str, Any] = {}
+
+
+def namespace(game_id: str) -> str:
+    """The key prefix of a game's words: its id with ``_`` for ``-``
+    (``"pay-dirt"`` -> ``"pay_dirt"``), which is also its package's name."""
+    return game_id.replace("-", "_")
+
+
+def add_catalog_source(prefix: str, folder: Any) -> None:
+    """Add the ``locales`` folder of a game that lives outside
+    ``gameshelf/games`` (the registry calls this when a test or a plugin
+    registers one, as the template game in ``tests/``), its keys under
+    ``prefix``. Why: such a game keeps its words in its own folder, as a
+    shipped game does, instead of in code."""
+    _registered[prefix] = folder
+    clear_cache()
+
+
 def catalog_sources() -> list[tuple[str, Any]]:
-    """Every (package, resource dir) that holds a ``locales`` folder."""
+    """Every (package, resource dir) that holds a ``locales`` folder: the
+    core's, each shipped game's, then those of games registered at run time."""
     sources: list[tuple[str, Any]] = [("", resources.files("gameshelf") / "locales")]
     games_root = resources.files("gameshelf") / "games"
     for child in sorted(games_root.iterdir(), key=lambda p: p.name):
         loc = child / "locales"
         if child.is_dir() and not child.name.startswith("_") and loc.is_dir():
             sources.append((child.name, loc))
-    return sources
+    return sources + sorted(_registered.items())
+
+
+def _merged(folders: Iterable[Any], lang: str) -> dict[str, str]:
+    merged: dict[str, str] = {}
+    for folder in folders:
+        for path in catalog_files(folder, lang):
+            merged.update(_flatten(tomllib.loads(path.read_text(encoding="utf-8"))))
+    return merged
+
+
+@cache
+def shipped_catalog(lang: str) -> dict[str, str]:
+    """The messages of one language that ship: the core's and the shipped
+    games' (what the web export writes, whatever a test has registered)."""
+    return _merged((folder for name, folder in catalog_sources() if name not in _registered), lang)
 
 
 @cache
 def catalog(lang: str) -> dict[str, str]:
-    """All messages of one language, core and games merged."""
-    merged: dict[str, str] = {}
-    for _, folder in catalog_sources():
-        for path in catalog_files(folder, lang):
-            merged.update(_flatten(tomllib.loads(path.read_text(encoding="utf-8"))))
-    return merged
+    """All messages of one language: core, shipped games and games
+    registered at run time, merged."""
+    return {**shipped_catalog(lang), **_merged(_registered.values(), lang)}
 
 
 def catalog_files(folder: Any, lang: str) -> list[Any]:
@@ -253,6 +286,7 @@ def _seats_named(value: Mapping[str, Any]) -> list[int] | None:
 
 def clear_cache() -> None:
     catalog.cache_clear()
+    shipped_catalog.cache_clear()
     _seat_list.cache_clear()
     seat_word.cache_clear()
     marked_template.cache_clear()

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from importlib import import_module
+from importlib import import_module, resources
 
+from gameshelf.core import i18n
 from gameshelf.core.protocol import Game
 
 #: game id -> "module:attribute" of its Game class; imported on first use.
@@ -42,9 +43,16 @@ def games() -> list[str]:
 
 
 def register_game(game_id: str, factory: Callable[[], Game]) -> None:
-    """Add a game at run time (tests use this for their tiny game)."""
+    """Add a game at run time (tests use this for their template game).
+    When ``factory`` is a class whose package holds ``locales/``, as a
+    game's folder does, its words join the catalogue."""
     _extra[game_id] = factory
     _loaded.pop(game_id, None)
+    package = getattr(factory, "__module__", "").rpartition(".")[0]
+    if package:
+        folder = resources.files(package) / "locales"
+        if folder.is_dir():
+            i18n.add_catalog_source(i18n.namespace(game_id), folder)
 
 
 def game_package(game: Game) -> str:

@@ -1,8 +1,7 @@
 """OpenSpiel games, one per gameshelf game, registered with ``pyspiel``.
 
-Importing this module registers ``gameshelf_<game>`` for every game
-(``gameshelf_dicey_farm``, ``gameshelf_filthy_rich``, ``gameshelf_pay_dirt``,
-``gameshelf_above_and_below``)::
+Importing this module registers ``gameshelf_<game>`` for every registered
+game (the id with ``_`` for ``-``: ``gameshelf_pay_dirt``)::
 
     import pyspiel
     import gameshelf.rl.openspiel  # noqa: F401  (registers the games)
@@ -61,6 +60,7 @@ import numpy as np
 import pyspiel
 
 from gameshelf.core.errors import IllegalAction
+from gameshelf.core.manifest import MissingManifest, manifest
 from gameshelf.core.protocol import State
 from gameshelf.core.registry import games, load_game
 from gameshelf.core.tensor import has_encoder, tensor_size
@@ -311,31 +311,13 @@ class _Observer:
         return json.dumps(seen, sort_keys=True, ensure_ascii=False) + f"\nmoves:{own}"
 
 
-#: what :func:`default_max_game_length` builds on, per game: (rounds the
-#: rules allow at most, moves allowed per seat and round, whether that
-#: allowance is per seat). Derivations in docs/research/openspiel.md ("How long a
-#: game can be"); "seen" is the most in 150 random games per player count.
-LENGTH_RULES: dict[str, tuple[int, int, bool]] = {
-    # 8 rounds (constants.toml); a round's 2-4 dice and the free actions
-    # around them: 64 moves a round (37 seen)
-    "dicey-farm": (8, 64, True),
-    # the start temperature of 15 drops by at least 1 a round, and the round
-    # after the one that reaches 0 is the last: 16 rounds (12 seen); 16 moves
-    # per seat and round (10.5 seen: an auction's bids, gear, labour)
-    "pay-dirt": (16, 16, True),
-    # 7 rounds; 48 moves per seat and round (23.5 seen)
-    "above-and-below": (7, 48, True),
-    # no last round in the rules: a game ends when one seat holds three
-    # luxuries or one seat is left; 500 turns (216 seen) of 8 moves (5 seen)
-    "filthy-rich": (500, 8, False),
-}
-
-
 def default_max_game_length(game_id: str, players: int) -> int:
     """OpenSpiel's ``max_game_length`` for ``game_id`` with ``players``: the
     seed's chance nodes plus rounds x moves per seat and round x seats
-    (Filthy Rich: turns x moves per turn). A game no table knows gets the
-    conformance kit's bound on any game.
+    (Filthy Rich: turns x moves per turn), from the ``[openspiel]`` table of
+    the game's manifest (derivations in docs/research/openspiel.md, "How
+    long a game can be"). A game registered at run time without a manifest
+    gets the conformance kit's bound on any game.
 
     Why a limit that the game itself enforces: the rules bound the rounds
     but not the moves of a round (a die may be picked and put back, Filthy
@@ -343,11 +325,11 @@ def default_max_game_length(game_id: str, players: int) -> int:
     this number. So, as OpenSpiel's own games do at their move limits, a
     game that reaches it ends where it stands, paying every seat 0. Random
     play never came near (docs/research/index.md)."""
-    rule = LENGTH_RULES.get(game_id)
-    if rule is None:
+    try:
+        rule = manifest(game_id).length
+    except MissingManifest:
         return SEED_NODES + ConformanceSuite.max_steps
-    rounds, moves, per_seat = rule
-    return SEED_NODES + rounds * moves * (players if per_seat else 1)
+    return SEED_NODES + rule.rounds * rule.moves * (players if rule.per_seat else 1)
 
 
 def _default_reward(game: Any) -> str:

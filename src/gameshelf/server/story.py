@@ -18,19 +18,29 @@ import threading
 from collections import OrderedDict
 from typing import Any
 
+from gameshelf.core.manifest import MissingManifest, manifest
 from gameshelf.core.narration import reports_move
 from gameshelf.core.protocol import PlayerId, State
 from gameshelf.core.record import replay
 from gameshelf.core.spoken import event_line, said
 
-#: games whose ``scores()`` mean nothing before the end (Filthy Rich scores
-#: 1 for the winner only): their chart follows a public observation field,
-#: with the i18n key of its label
-PROGRESS_FIELD: dict[str, tuple[str, str]] = {"filthy-rich": ("money", "web.replay.cash")}
+#: what a game without a manifest charts: its scores, so labelled
+SCORES = ("scores", "web.replay.score")
 
 #: how many finished games' stories one process keeps (a story is a list of
 #: short lines per move; the replay viewer asks for one frame per step)
 STORY_CACHE = 16
+
+
+def _progress(game_id: str) -> tuple[str, str]:
+    """What the replay's chart follows, and its label's key: the game's
+    manifest's ``[replay]`` (a game whose ``scores()`` mean nothing before
+    the end, as Filthy Rich's 1 for the winner, names a public field)."""
+    try:
+        entry = manifest(game_id)
+    except MissingManifest:
+        return SCORES
+    return entry.progress, entry.progress_label
 
 
 def status_fields(state: State, mine: bool, lang: str | None) -> dict[str, Any]:
@@ -73,8 +83,8 @@ class Story:
     def __init__(self, record: dict[str, Any], lang: str | None) -> None:
         state = replay(record, upto=0)
         game = state.game
-        field = PROGRESS_FIELD.get(record["game"])
-        self.label = field[1] if field else "web.replay.score"
+        field = _progress(record["game"])
+        self.label = field[1]
         self.setup = [event_line(e, lang) for e in state.events_for(None)]
         self.steps: list[dict[str, Any]] = []
         self.series: list[list[float]] = [self._values(state, field)]
@@ -95,8 +105,8 @@ class Story:
             self.series.append(self._values(state, field))
 
     @staticmethod
-    def _values(state: State, field: tuple[str, str] | None) -> list[float]:
-        if field is None:
+    def _values(state: State, field: tuple[str, str]) -> list[float]:
+        if field[0] == "scores":
             return [float(x) for x in state.scores()]
         return [float(x) for x in state.observation(None)[field[0]]]
 

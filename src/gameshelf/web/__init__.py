@@ -24,8 +24,13 @@ def _data_files() -> dict[str, bytes]:
     return {name: text.encode("utf-8") for name, text in files().items()}
 
 
+#: the media type of a data file, by its name's ending (a game's picture is SVG)
+MEDIA_TYPES = {".json": "application/json", ".svg": "image/svg+xml"}
+
+
 def data_file(name: str) -> bytes | None:
-    """One data file by name (``i18n.en.json``, ``dicey-farm.json``), or None."""
+    """One data file by name (``i18n.en.json``, ``games.json``, a game's
+    ``<id>.json`` and ``<id>.svg``), or None."""
     if not isinstance(name, str):
         return None
     return _data_files().get(name)
@@ -42,6 +47,7 @@ def data_app() -> Any:
         body = data_file(request.path_params["name"])
         if body is None:
             return Response(b'{"detail":"not found"}', status_code=404, media_type="application/json")
-        return Response(body, media_type="application/json", headers={"Cache-Control": "no-cache"})
+        media = MEDIA_TYPES[Path(request.path_params["name"]).suffix]
+        return Response(body, media_type=media, headers={"Cache-Control": "no-cache"})
 
     return Starlette(routes=[Route("/{name}", serve)])

@@ -7,7 +7,11 @@ client's own ``web/locales``) and, for each game, its metadata
 (:meth:`Game.meta`: player counts and the engine facts a board is laid out
 by) and the component facts an observation names only by id
 (:meth:`Game.client_data`: a Filthy Rich card number, a Pay Dirt claim, an
-Above and Below house key). One loop over the registry, so this module
+Above and Below house key), and ``games.json``: the games' ids in the
+registry's order with what the browser needs from each game's manifest
+(:mod:`gameshelf.core.manifest`), plus each game's picture ``<id>.svg``.
+The browser knows the games from ``games.json`` alone. One loop over the
+registry, so this module
 imports no game; writing them once keeps the server free of per-game code,
 and ``tests/web/test_export.py`` fails when a file here is stale, so the
 data can never drift from the engines.
@@ -25,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from gameshelf.core import i18n
+from gameshelf.core.manifest import manifest
 from gameshelf.core.registry import load_game, shipped_games
 
 WEB = Path(__file__).resolve().parent
@@ -55,8 +60,8 @@ def web_catalog(lang: str) -> dict[str, str]:
 
 def catalog(lang: str) -> dict[str, str]:
     """Everything the client may show in ``lang``: the project's catalogue
-    (core and every game) plus the client's own strings."""
-    merged = dict(i18n.catalog(lang))
+    (core and every shipped game) plus the client's own strings."""
+    merged = dict(i18n.shipped_catalog(lang))
     merged.update(web_catalog(lang))
     return dict(sorted(merged.items()))
 
@@ -74,18 +79,22 @@ def _rules(game_id: str) -> dict[str, str]:
 
 
 def files() -> dict[str, str]:
-    """Every exported file's name and its exact text: the catalogues, and
-    for each game the registry ships one file of ``{"meta": game.meta(),
-    ...game.client_data(), "rules_md": ...}``."""
+    """Every exported file's name and its exact text: the catalogues,
+    ``games.json`` (``{"games": [{"id", "primary", "steppers", "scores"}]}``,
+    :meth:`Manifest.client`), and for each game the registry ships one file
+    of ``{"meta": game.meta(), ...game.client_data(), "rules_md": ...}`` and
+    its picture."""
     out: dict[str, str] = {}
     for lang in LANGS:
         out[f"i18n.{lang}.json"] = _dump(catalog(lang))
+    out["games.json"] = _dump({"games": [{"id": game_id, **manifest(game_id).client()} for game_id in GAMES]})
     for game_id in GAMES:
         game = load_game(game_id)
         data = dict(game.client_data())
         data["meta"] = game.meta()
         data["rules_md"] = _rules(game_id)
         out[f"{game_id}.json"] = _dump(data)
+        out[f"{game_id}.svg"] = manifest(game_id).picture
     return out
 
 
@@ -94,7 +103,8 @@ def _dump(value: Any) -> str:
 
 
 def main() -> None:
-    """Write every file into ``web/data``."""
+    """Write every file into ``web/data`` (a shipped game's manifest must be
+    complete: a missing or malformed one stops the export with its sentence)."""
     DATA.mkdir(exist_ok=True)
     for name, text in files().items():
         (DATA / name).write_text(text, encoding="utf-8")

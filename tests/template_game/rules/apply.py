@@ -18,12 +18,12 @@ def apply(s: HiddenHighState, action: Action) -> None:
         roll = s.rng["dice"].die()
         s.points[s.turn] += action.card + roll
         s.played.append(action.card)
-        s.log("tiny.played", player=s.turn + 1, card=action.card, roll=roll)
+        s.log("hidden_high.played", player=s.turn + 1, card=action.card, roll=roll)
     else:
         card = s.deck.pop(0)
         hand.append(card)
         hand.sort()
-        s.log("tiny.drew", visible_to=(s.turn,), player=s.turn + 1, card=card)
+        s.log("hidden_high.drew", visible_to=(s.turn,), player=s.turn + 1, card=card)
     advance(s)
 
 

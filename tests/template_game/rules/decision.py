@@ -14,4 +14,4 @@ if TYPE_CHECKING:
 def decision(s: HiddenHighState) -> Decision | None:
     if s.is_over:
         return None
-    return Decision("tiny.decision.play-or-draw", {"player": s.turn + 1})
+    return Decision("hidden_high.decision.play-or-draw", {"player": s.turn + 1})

@@ -7,11 +7,12 @@ from typing import TYPE_CHECKING
 
 from gameshelf.core.actions import Action
 from tests.template_game.actions import Draw, Play
+from tests.template_game.components import components
 
 if TYPE_CHECKING:
     from tests.template_game.state import HiddenHighState
 
-HAND_LIMIT = 3
+HAND_LIMIT = components().hand_limit
 
 
 def legal_actions(s: HiddenHighState) -> list[Action]:

@@ -15,4 +15,4 @@ if TYPE_CHECKING:
 def unavailable_moves(s: HiddenHighState) -> list[Unavailable]:
     if s.is_over or not s.deck or len(s.hands[s.turn]) < HAND_LIMIT:
         return []
-    return [Unavailable("tiny.move.draw", "tiny.why_not.hand-full", {"limit": HAND_LIMIT})]
+    return [Unavailable("hidden_high.move.draw", "hidden_high.why_not.hand-full", {"limit": HAND_LIMIT})]

@@ -1,14 +1,13 @@
-// Home and lobby: the four games with a picture and a pitch, a form to open
+// Home and lobby: the games with a picture and a pitch, a form to open
 // a table (players, each seat a person here, a person invited, or a bot with
 // a level, an optional clock), the invite links, and the open tables.
 
 import { signedIn } from "./account.js";
 import { allTableIds, api, saveToken, tokensFor } from "./api.js";
 import { h, replace } from "./dom.js";
-import { gameName } from "./gamename.js";
+import { gameName, gameNs } from "./gamename.js";
 import { GAME_IDS } from "./games.js";
 import { onLangChange, t, w } from "./i18n.js";
-import { PICTURES } from "./pictures.js";
 import { toast } from "./toast.js";
 
 
@@ -38,8 +37,9 @@ export async function render(main, _id, params = {}) {
     openTables()));
 
   const gameCard = (id) => h("article", { class: ["game-card", chosen === id && "chosen"], "data-game": id },
-    PICTURES[id](),
-    h("div", { class: "body" }, h("h3", { text: gameName(id) }), h("p", { class: "small", text: w(`pitch.${id}`) }),
+    // the game's own drawing (data/picture.svg in its folder, exported as data/<id>.svg)
+    h("img", { class: "game-picture", src: `data/${id}.svg`, alt: "", width: 240, height: 120 }),
+    h("div", { class: "body" }, h("h3", { text: gameName(id) }), h("p", { class: "small", text: t(`${gameNs(id)}.pitch`) }),
       h("div", {}, h("button", { class: "btn new-table", "data-game": id, onclick: () => { chosen = id; created = null; draw(); main.querySelector("form.create select, form.create input")?.focus(); }, text: w("home.new-table") }), " ",
         h("a", { class: "btn secondary", href: `#/rules/${id}`, text: w("nav.rules") }))));
 

@@ -7,11 +7,12 @@
 import { seatBadge } from "./board.js";
 import { h } from "./dom.js";
 import { gameNs } from "./gamename.js";
+import { manifestOf } from "./games.js";
 import { t, w } from "./i18n.js";
 
 
-/** Games whose score is only "won" (1) or not (0): the places say it all. */
-const NO_SCORE = new Set(["filthy-rich"]);
+/** A game whose score is only "won" (1) or not (0), where the places say it all ([results] scores = false). */
+const noScore = (game) => !manifestOf(game).scores;
 
 /** The rulebook's rank title of a solo score (Dicey Farm), or null. */
 function soloTitle(game, obs) {
@@ -91,14 +92,14 @@ export function rankingList(o) {
       solo ? null : h("span", { class: ["place", place === 0 && "first"] },
         place === 0 ? h("span", { "aria-hidden": "true", text: "🏆 " }) : null, w("result.place-n", { n: place + 1 })),
       seatBadge(seat, o.names, { you: seat === o.seat }),
-      scores[seat] !== undefined && !NO_SCORE.has(o.game) ? h("span", { class: "result-score" }, `${scoreName}: `, h("strong", { text: String(scores[seat]) })) : null,
+      scores[seat] !== undefined && !noScore(o.game) ? h("span", { class: "result-score" }, `${scoreName}: `, h("strong", { text: String(scores[seat]) })) : null,
       title ? h("span", { class: "solo-rank", text: w("result.solo-rank", { title }) }) : null,
       ratingChange(o.result.ratings, seat),
       o.marks ? o.marks(seat) : null))));
   const rule = tieRule(o.game);
   const notes = [];
   // a game that shows no scores has no "tied on score" to speak of: its rule alone says how places go
-  if (decided.size && rule) notes.push(h("p", { class: "tie-note", text: NO_SCORE.has(o.game) ? rule : w("result.tie-break", { rule }) }));
+  if (decided.size && rule) notes.push(h("p", { class: "tie-note", text: noScore(o.game) ? rule : w("result.tie-break", { rule }) }));
   if (shared.size) notes.push(h("p", { class: "tie-note", text: w("result.tie-shared") }));
   const ended = endedNote(o.result.ended, o.names);
   return [ended, list, notes];

@@ -84,7 +84,7 @@ export async function render(main, gameId) {
   const draw = () => replace(main, h("article", { class: "rules-page" },
     h("h1", { text: `${gameName(gameId)} — ${w("nav.rules")}` }),
     h("p", {}, h("a", { class: "btn", href: `#/?new=${gameId}`, text: w("home.new-table") })),
-    h("section", { class: "panel howto" }, h("h2", { text: w("howto.title") }), h("p", { text: w(`howto.${gameId}`) })),
+    h("section", { class: "panel howto" }, h("h2", { text: w("howto.title") }), h("p", { text: t(`${ns}.howto`) })),
     h("section", { class: "panel rules-brief" }, h("h2", { text: w("rules.brief") }),
       brief(t(`${ns}.help.rules`))),
     h("details", { class: "rules-decisions" },

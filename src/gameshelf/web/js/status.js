@@ -12,23 +12,12 @@ import { h, replace } from "./dom.js";
 import { w } from "./i18n.js";
 import { spokenText } from "./spoken.js";
 import { toast } from "./toast.js";
+import { manifestOf } from "./games.js";
 
-/**
- * Moves that end or close a decision (done, pass, roll, end the round):
- * the bar carries them even when the decision has many other moves.
- */
-const PRIMARY = {
-  "dicey-farm": ["done", "end-round", "back"],
-  "filthy-rich": ["roll", "keep", "pass"],
-  "pay-dirt": ["pass", "auctioneer-pass", "stop-buying", "end-labor", "install", "scrap"],
-  "above-and-below": ["done", "set-out", "resolve", "pass", "decline", "rested"],
-};
-
-/** Amount fields chosen with a stepper instead of a list (a bid, an opening). */
-const STEPPERS = {
-  "pay-dirt": { nominate: "over", bid: "amount" },
-  "filthy-rich": { bid: "raise_by" },
-};
+// Per game, from its manifest ([status] in data/manifest.toml): `primary`,
+// the moves that end or close a decision (done, pass, roll, end the round),
+// which the bar carries even when the decision has many other moves; and
+// `steppers`, the amount fields chosen with a stepper instead of a list.
 
 /** At most this many moves go into the bar as buttons of their own. */
 const FEW = 4;
@@ -41,7 +30,7 @@ function named(entry, names) { return spokenText(entry.parts, names) || JSON.str
  * stepper group: [{kind: "move", entry, index} | {kind: "stepper", entries, field}].
  */
 export function groupMoves(game, legal) {
-  const fields = STEPPERS[game] || {};
+  const fields = manifestOf(game).steppers;
   const out = [];
   const groups = new Map();
   legal.forEach((entry, index) => {
@@ -150,7 +139,7 @@ export class StatusBar {
     const buttons = [];
     if (legal.length) {
       const groups = groupMoves(o.game, legal);
-      const primary = PRIMARY[o.game] || [];
+      const primary = manifestOf(o.game).primary;
       const few = groups.length <= FEW;
       for (const g of groups) {
         if (g.kind === "stepper") { if (groups.filter((x) => x.kind === "stepper").length === 1) buttons.push(stepper(g, o.play, o.names)); continue; }

@@ -9,7 +9,7 @@ import { ApiError, api, saveToken, tokensFor } from "./api.js";
 import { seatBadge } from "./board.js";
 import { resultPanel } from "./daily.js";
 import { h, replace } from "./dom.js";
-import { gameName } from "./gamename.js";
+import { gameName, gameNs } from "./gamename.js";
 import { loadGame } from "./games.js";
 import { hintButton, hintPanel, hintsChip } from "./hints.js";
 import { lang, onLangChange, t, w } from "./i18n.js";
@@ -364,7 +364,7 @@ class TablePage {
     const focus = this.focusKey();
     const seenHelp = localStorage.getItem(`gameshelf.howto.${this.info.game}`);
     const howto = h("details", { class: "howto", open: !seenHelp, ontoggle: () => localStorage.setItem(`gameshelf.howto.${this.info.game}`, "1") },
-      h("summary", { text: w("howto.title") }), h("p", { text: w(`howto.${this.info.game}`) }),
+      h("summary", { text: w("howto.title") }), h("p", { text: t(`${gameNs(this.info.game)}.howto`) }),
       h("a", { href: `#/rules/${this.info.game}`, text: w("nav.rules") }));
     const play = this.seat !== null && v.legal.length ? (entry) => this.play(entry) : null;
     this.bar.update({ game: this.info.game, view: v, seat: this.seat, names, play, extra: [this.undoButton(), hintButton(this)],
