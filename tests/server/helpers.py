@@ -37,7 +37,7 @@ def secret_state(client: TestClient, table: str) -> State:
 
     server: Server = client.app.state.server  # type: ignore[attr-defined]
     service = server.service
-    from gameshelf.server.db import reading
+    from gameshelf.server.store.db import reading
 
     with reading(service.engine) as conn:
         row, _ = service._table(conn, table)

@@ -9,7 +9,7 @@ import asyncio
 import json
 from typing import Any
 
-from gameshelf.server.hub import Connection, Hub
+from gameshelf.server.http.socket import Connection, Hub
 
 
 class _Socket:

@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from gameshelf.server import proxies
 from gameshelf.server.app import create_app
+from gameshelf.server.auth.throttle import LIMIT
 from gameshelf.server.config import TRUSTED_PROXIES_ENV, Settings
-from gameshelf.server.throttle import LIMIT
+from gameshelf.server.http import proxies
 from tests.server.accounts_helpers import PASSWORD, fresh_name, from_address
 
 BALANCER = "192.0.2.10"

@@ -2,7 +2,7 @@
 background work (bot turns, websocket updates, Redis between workers).
 
 Routes are thin: they check the request, run the blocking work of
-:class:`~gameshelf.server.service.Service` in a thread, and tell the hub and
+:class:`~gameshelf.server.play.service.Service` in a thread, and tell the hub and
 the bot driver that a table changed. OpenAPI is at ``/docs`` and
 ``/openapi.json``.
 """
@@ -25,34 +25,30 @@ from starlette.concurrency import run_in_threadpool
 
 from gameshelf.core.errors import GameshelfError
 from gameshelf.core.i18n import LANGUAGES
-from gameshelf.server import (
-    analysis_routes,
-    auth_routes,
-    collector,
-    daily,
-    fair,
-    ratings,
-    schemas,
-    view_schema,
-)
-from gameshelf.server.accounts import Accounts, check_rated
-from gameshelf.server.analyses import Analyses, queue_rows
-from gameshelf.server.auth_routes import credential
-from gameshelf.server.bots import BotPool
-from gameshelf.server.catalogue import games_list
+from gameshelf.server import collector, wire
+from gameshelf.server.auth.sessions import AccountKey
+from gameshelf.server.auth.throttle import Throttle
 from gameshelf.server.config import MAX_BODY, MAX_JSON_DEPTH, Settings
-from gameshelf.server.db import make_engine, migrate
 from gameshelf.server.errors import ApiError, json_safe
-from gameshelf.server.hints import Hints
-from gameshelf.server.hub import Built, Hub
-from gameshelf.server.limits import BodyLimits
-from gameshelf.server.methods import AllowedMethods
-from gameshelf.server.openapi import document
-from gameshelf.server.overload import pool_queue
-from gameshelf.server.proxies import TrustedProxies
-from gameshelf.server.service import Service
-from gameshelf.server.sessions import AccountKey
-from gameshelf.server.throttle import Throttle
+from gameshelf.server.features import daily, ratings
+from gameshelf.server.features.accounts import Accounts, check_rated
+from gameshelf.server.features.analyses import Analyses, queue_rows
+from gameshelf.server.features.hints import Hints
+from gameshelf.server.http import accounts as auth_routes
+from gameshelf.server.http import analysis as analysis_routes
+from gameshelf.server.http.accounts import credential
+from gameshelf.server.http.limits import BodyLimits
+from gameshelf.server.http.methods import AllowedMethods
+from gameshelf.server.http.openapi import document
+from gameshelf.server.http.overload import pool_queue
+from gameshelf.server.http.proxies import TrustedProxies
+from gameshelf.server.http.socket import Built, Hub
+from gameshelf.server.play import fair
+from gameshelf.server.play.bots import BotPool
+from gameshelf.server.play.catalogue import games_list
+from gameshelf.server.play.service import Service
+from gameshelf.server.store.db import make_engine, migrate
+from gameshelf.server.wire import view as view_schema
 
 log = logging.getLogger("gameshelf.server")
 
@@ -97,7 +93,7 @@ class Server:
         # Daily Mode enters a named daily table the moment it ends, whichever client played it
         self.daily = daily.Daily(self.service)
         self.service.finished.append(self.daily.enter_finished)
-        # accounts and ratings (server/accounts.py, server/ratings.py)
+        # accounts and ratings (server/features/accounts.py, server/features/ratings.py)
         self.accounts = Accounts(self.service, Throttle(engine, settings.redis_url))
         self.service.ending.append(ratings.on_game_end)
         self.bots = bot_pool or BotPool(settings.bot_workers)
@@ -213,7 +209,7 @@ class Server:
         if self.settings.analysis_budget > 0:  # 0: this process leaves analyses to others
             self.spawn(self.analyses.run())
         if self.settings.redis_url:
-            from gameshelf.server.bus import RedisBus
+            from gameshelf.server.store.bus import RedisBus
 
             self.bus = RedisBus(self.settings.redis_url, self._remote_change)
             await self.bus.start()
@@ -297,19 +293,19 @@ def create_app(settings: Settings | None = None, *, bot_pool: BotPool | None = N
         return await run_in_threadpool(games_list, lang)
 
     @app.post("/api/tables", status_code=201, summary="Open a table")
-    async def post_table(request: Request, req: schemas.CreateTable,
+    async def post_table(request: Request, req: wire.CreateTable,
                          lang: Lang = "en") -> dict[str, Any]:
         who = await credential(request, None, write=True)
         owner = who.account_id if isinstance(who, AccountKey) else None
         req = check_rated(req, owner)  # (a rated table always has a clock)
         pressure = server.hub.pressure
-        pressure.check(pool_queue())  # 503 + Retry-After when overloaded (server/overload.py)
+        pressure.check(pool_queue())  # 503 + Retry-After when overloaded (server/http/overload.py)
         asked = asyncio.get_running_loop().time()
         created = await run_in_threadpool(service.create_table, req, owner)
         # (how long a table took to open is the next ones' wait: the thread pool's queue)
         pressure.note(asyncio.get_running_loop().time() - asked)
         await server.changed(created["id"],
-                             bots=any(isinstance(s, schemas.BotSeat) for s in req.seats))
+                             bots=any(isinstance(s, wire.BotSeat) for s in req.seats))
         return created
 
     @app.get("/api/tables", summary="Open and running tables")
@@ -322,7 +318,7 @@ def create_app(settings: Settings | None = None, *, bot_pool: BotPool | None = N
 
     @app.post("/api/tables/{table_id}/seats/{seat}/join", summary="Take or come back to a seat")
     async def join(request: Request, table_id: TableId, seat: SeatNo,
-                   body: Annotated[schemas.Join | None, Body()] = None,
+                   body: Annotated[wire.Join | None, Body()] = None,
                    authorization: Authorization = None, lang: Lang = "en") -> dict[str, Any]:
         name = body.name if body is not None else None
         token = bearer(authorization)
@@ -339,7 +335,7 @@ def create_app(settings: Settings | None = None, *, bot_pool: BotPool | None = N
 
     @app.post("/api/tables/{table_id}/seats/{seat}/leave", summary="Leave a seat")
     async def leave(request: Request, table_id: TableId, seat: SeatNo,
-                    body: Annotated[schemas.Leave | None, Body()] = None,
+                    body: Annotated[wire.Leave | None, Body()] = None,
                     authorization: Authorization = None, lang: Lang = "en") -> dict[str, Any]:
         bot = body.bot if body is not None else "easy"
         who = await credential(request, bearer(authorization), write=True)
@@ -350,7 +346,7 @@ def create_app(settings: Settings | None = None, *, bot_pool: BotPool | None = N
     @app.post("/api/tables/{table_id}/seats/{seat}/timeout",
               summary="Let a bot play a seat whose clock ran out")
     async def timeout(request: Request, table_id: TableId, seat: SeatNo,
-                      body: Annotated[schemas.Leave | None, Body()] = None,
+                      body: Annotated[wire.Leave | None, Body()] = None,
                       authorization: Authorization = None, lang: Lang = "en") -> dict[str, Any]:
         bot = (body.bot if body is not None else None) or "easy"
         who = await credential(request, bearer(authorization), write=True)
@@ -359,16 +355,16 @@ def create_app(settings: Settings | None = None, *, bot_pool: BotPool | None = N
         return done
 
     @app.get("/api/tables/{table_id}/view", summary="What this seat (or a spectator) sees",
-             response_model=schemas.View)
+             response_model=wire.View)
     async def view(request: Request, table_id: TableId, authorization: Authorization = None,
                    lang: Lang = "en") -> JSONResponse:
-        # declared by schemas.View (tests/server/test_view_schema.py holds
+        # declared by wire.View (tests/server/test_view_schema.py holds
         # every game's views to it), sent without validating it again
         who = await credential(request, bearer(authorization), write=False)
         return JSONResponse(await run_in_threadpool(service.view, table_id, who, lang))
 
     @app.post("/api/tables/{table_id}/moves", summary="Make a move")
-    async def post_move(request: Request, table_id: TableId, move: schemas.Move,
+    async def post_move(request: Request, table_id: TableId, move: wire.Move,
                         authorization: Authorization = None, lang: Lang = "en") -> dict[str, Any]:
         who = await credential(request, bearer(authorization), write=True)
         done = await run_in_threadpool(service.submit, table_id, who, move)
@@ -376,7 +372,7 @@ def create_app(settings: Settings | None = None, *, bot_pool: BotPool | None = N
         return done
 
     @app.post("/api/tables/{table_id}/undo", summary="Take back your latest move")
-    async def post_undo(request: Request, table_id: TableId, body: schemas.Undo,
+    async def post_undo(request: Request, table_id: TableId, body: wire.Undo,
                         authorization: Authorization = None, lang: Lang = "en") -> dict[str, Any]:
         who = await credential(request, bearer(authorization), write=True)
         done = await run_in_threadpool(service.undo, table_id, who, body)
@@ -402,9 +398,9 @@ def create_app(settings: Settings | None = None, *, bot_pool: BotPool | None = N
         await server.hub.serve(websocket, table_id, token, last, lang, session)
 
     app.include_router(analysis_routes.router)  # analysis and hints (docs/hints.md)
-    app.include_router(daily.router)  # Dicey Farm Daily Mode (server/daily.py)
-    app.include_router(auth_routes.router)  # accounts and ratings (server/auth_routes.py)
-    document(app)  # every refusal in /openapi.json (server/openapi.py)
+    app.include_router(daily.router)  # Dicey Farm Daily Mode (server/features/daily.py)
+    app.include_router(auth_routes.router)  # accounts and ratings (server/http/accounts.py)
+    document(app)  # every refusal in /openapi.json (server/http/openapi.py)
     _static(app)
     # last, on top of whatever else builds the schema: the websocket's messages
     view_schema.publish(app)

@@ -11,7 +11,7 @@ import dataclasses
 import os
 from pathlib import Path
 
-from gameshelf.server import proxies
+from gameshelf.server.http import proxies
 
 DATABASE_ENV = "GAMESHELF_DATABASE_URL"
 REDIS_ENV = "GAMESHELF_REDIS_URL"
@@ -23,7 +23,7 @@ ANALYSIS_WORLDS_ENV = "GAMESHELF_ANALYSIS_WORLDS"
 TRUSTED_PROXIES_ENV = "GAMESHELF_TRUSTED_PROXIES"
 
 #: Seconds a client has to send a request's headers, and again its body
-#: (:mod:`gameshelf.server.deadlines`).
+#: (:mod:`gameshelf.server.http.deadlines`).
 DEFAULT_READ_TIMEOUT = 10.0
 #: Largest request body the server reads, in bytes (a move is a few hundred).
 MAX_BODY = 64 * 1024
@@ -69,7 +69,7 @@ class Settings:
     #: on in a served process (:meth:`from_env`), off in tests' apps
     tune_gc: bool = False
     #: addresses or networks of the proxies whose X-Forwarded-For and
-    #: X-Forwarded-Proto are believed (:mod:`gameshelf.server.proxies`)
+    #: X-Forwarded-Proto are believed (:mod:`gameshelf.server.http.proxies`)
     trusted_proxies: tuple[str, ...] = ()
 
     @classmethod
