@@ -44,10 +44,10 @@ def serve(
     (documented at /docs)."""
     import uvicorn
 
-    from gameshelf.server.http.proxies import parse
+    from gameshelf.server.config import parse_proxies
 
     try:  # checked before anything else is done
-        trusted = parse(trusted_proxy or [])
+        trusted = parse_proxies(trusted_proxy or [])
     except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint="--trusted-proxy") from None
     # Workers import the app afresh, so the settings travel in the environment.

@@ -18,38 +18,17 @@ A request from any other peer is taken as it came, its headers ignored
 (anyone may send them). The scope itself is rewritten, so every route, the
 throttles and any log see the same client. uvicorn's own proxy handling is
 switched off (``cli.py``): it trusts 127.0.0.1 by default, which let a
-local client choose its address.
+local client choose its address. The addresses themselves are read and
+checked with the settings (:func:`gameshelf.server.config.parse_proxies`).
 """
 
 from __future__ import annotations
 
 import ipaddress
-from collections.abc import Iterable
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
-
-
-def parse(values: Iterable[str]) -> tuple[str, ...]:
-    """Trusted proxies as given (addresses or networks, e.g. ``10.0.0.5``,
-    ``10.0.0.0/24``, ``::1``), each checked; ``ValueError`` names a bad one."""
-    out = []
-    for value in values:
-        text = value.strip()
-        if not text:
-            continue
-        try:
-            ipaddress.ip_network(text, strict=False)
-        except ValueError:
-            raise ValueError(f"not an IP address or network: {text!r}") from None
-        out.append(text)
-    return tuple(out)
-
-
-def split(text: str | None) -> list[str]:
-    """``GAMESHELF_TRUSTED_PROXIES``: addresses separated by commas or spaces."""
-    return (text or "").replace(",", " ").split()
 
 
 class TrustedProxies:
