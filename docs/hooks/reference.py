@@ -102,10 +102,10 @@ def _short(schema: dict[str, Any]) -> str:
 
 def websocket_markdown() -> str:
     """The websocket messages: the JSON schema of each pydantic model the socket uses."""
-    from gameshelf.server.wire import tables, view
+    from gameshelf.server.wire import messages
 
     out: list[str] = []
-    for module in (tables, view):
+    for module in (messages,):
         for name in sorted(dir(module)):
             model = getattr(module, name)
             fields = getattr(model, "model_fields", None)

@@ -48,7 +48,7 @@ from gameshelf.server.play.bots import BotPool
 from gameshelf.server.play.catalogue import games_list
 from gameshelf.server.play.service import Service
 from gameshelf.server.store.db import make_engine, migrate
-from gameshelf.server.wire import view as view_schema
+from gameshelf.server.wire.messages import publish
 
 log = logging.getLogger("gameshelf.server")
 
@@ -403,7 +403,7 @@ def create_app(settings: Settings | None = None, *, bot_pool: BotPool | None = N
     document(app)  # every refusal in /openapi.json (server/http/openapi.py)
     _static(app)
     # last, on top of whatever else builds the schema: the websocket's messages
-    view_schema.publish(app)
+    publish(app)
     return app
 
 

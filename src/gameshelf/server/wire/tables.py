@@ -1,10 +1,9 @@
 """Request bodies, checked strictly: exact types (``true`` is not ``1``,
 ``4.0`` is not ``4``), no unknown fields, bounded sizes.
 
-The websocket's client messages are here too (the hub checks each against
-them); the view and the server's messages are declared in
-:mod:`.view_schema` and re-exported here, so this module holds every shape
-that crosses the wire.
+The requests of a table's routes (open, join, leave, move, take back).
+The websocket's messages are in :mod:`.messages`, the view in :mod:`.view`;
+the package re-exports all three.
 """
 
 from __future__ import annotations
@@ -86,58 +85,3 @@ class Undo(Strict):
     request was made at (a stale or repeated request changes nothing)."""
 
     after: Annotated[StrictInt, Field(ge=0, le=1_000_000)]
-
-
-# -- the websocket: client -> server -------------------------------------------------
-
-class Hello(Strict):
-    """The first message (unless the token is in the query)."""
-
-    type: Literal["hello"]
-    token: Annotated[StrictStr, Field(max_length=64)] | None = None
-    last: Annotated[StrictInt, Field(ge=0)] | None = None
-
-
-class Ping(Strict):
-    """Answered ``pong`` with the last state this socket was sent."""
-
-    type: Literal["ping"]
-
-
-class Resume(Strict):
-    """Send what was missed since state ``last`` (``update``), or a ``sync``."""
-
-    type: Literal["resume"]
-    last: Annotated[StrictInt, Field(ge=0)] | None = None
-
-
-class MoveMessage(Move):
-    """A move over the socket: answered ``ack`` (its view follows) or ``error``."""
-
-    type: Literal["move"]
-
-
-class UndoMessage(Undo):
-    """A take-back over the socket: answered ``ack`` (its view follows) or ``error``."""
-
-    type: Literal["undo"]
-
-
-CLIENT_MESSAGES: tuple[type[BaseModel], ...] = (Hello, Ping, Resume, MoveMessage, UndoMessage)
-
-from gameshelf.server.wire.view import (  # noqa: E402  (the server's side of the wire)
-    Ack,
-    ErrorMessage,
-    LegalMove,
-    LogLine,
-    Pong,
-    ServerMessage,
-    TableInfo,
-    View,
-    ViewMessage,
-)
-
-__all__ = ["CLIENT_MESSAGES", "Ack", "BotSeat", "Clock", "CreateTable", "ErrorMessage", "Hello",
-           "HumanSeat", "Join", "Leave", "LegalMove", "LogLine", "Move", "MoveMessage", "OpenSeat",
-           "Ping", "Pong", "Resume", "Seat", "ServerMessage", "TableInfo", "Undo", "UndoMessage",
-           "View", "ViewMessage"]

@@ -1,5 +1,5 @@
-"""The declared view: what the server sends a viewer, and every websocket
-message, as pydantic models.
+"""The declared view: what the server sends a viewer, as pydantic models
+(the socket's messages that carry it: :mod:`.messages`).
 
 Why declared: a client that must guess field names ("legal" or
 "legal_actions"? "state" or "seq"?) breaks silently when one changes. These
@@ -10,8 +10,8 @@ against them (tests/server/test_view_schema.py). Unknown fields are refused
 (``extra="forbid"``), so a field added to a view without a line here fails
 that test instead of reaching clients undeclared.
 
-The views themselves are built as plain dicts in :mod:`.service`,
-:mod:`.live` and :mod:`.story` and sent as they are (validating each view
+The views themselves are built as plain dicts in :mod:`..play.service`,
+:mod:`..play.live` and :mod:`..play.story` and sent as they are (validating each view
 again at runtime would cost every move for nothing the test does not
 already pin).
 
@@ -25,7 +25,6 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from fastapi import FastAPI
 from pydantic import BaseModel, ConfigDict, Field
 
 SeatIndex = Annotated[int, Field(ge=0, le=15, description="A seat, counted from 0.")]
@@ -187,63 +186,3 @@ class View(Declared):
     result: Result | None
     decision: Decision | None
     unavailable: list[Unavailable]
-
-
-# -- the websocket -------------------------------------------------------------------
-# Client -> server: the models of :mod:`.schemas` (``Hello``, ``Ping``,
-# ``Resume``, ``MoveMessage``, ``UndoMessage``), which the hub checks each
-# message against. Server -> client:
-
-class ViewMessage(Declared):
-    """A view: ``sync`` carries the recent log, ``update`` only the lines
-    after the state this socket was last sent."""
-
-    type: Literal["sync", "update"]
-    n: StateNumber
-    view: View
-
-
-class Ack(Declared):
-    """A move or take-back was stored as state ``n``; its view follows."""
-
-    type: Literal["ack"]
-    n: StateNumber
-
-
-class Pong(Declared):
-    type: Literal["pong"]
-    n: StateNumber | None = Field(description="The last state this socket was sent.")
-
-
-class ErrorMessage(Declared):
-    """A refusal (nothing changed); a refused hello closes the socket."""
-
-    type: Literal["error"]
-    status: int
-    code: str
-    message: str
-
-
-SERVER_MESSAGES: tuple[type[BaseModel], ...] = (ViewMessage, Ack, Pong, ErrorMessage)
-ServerMessage = Annotated[ViewMessage | Ack | Pong | ErrorMessage, Field(discriminator="type")]
-
-
-def publish(app: FastAPI) -> None:
-    """Add the websocket's messages to ``app``'s OpenAPI components (they
-    have no route for FastAPI to find them by), on top of whatever builds
-    the schema now."""
-    from gameshelf.server.wire.tables import CLIENT_MESSAGES
-
-    build = app.openapi
-
-    def openapi() -> dict[str, Any]:
-        schema = build()
-        components = schema.setdefault("components", {}).setdefault("schemas", {})
-        if "ViewMessage" not in components:
-            for model in (*CLIENT_MESSAGES, *SERVER_MESSAGES):
-                found = model.model_json_schema(ref_template="#/components/schemas/{model}")
-                components.update(found.pop("$defs", {}))
-                components[model.__name__] = found
-        return schema
-
-    app.openapi = openapi  # type: ignore[method-assign]
