@@ -32,17 +32,13 @@ import json
 import threading
 import time
 import unicodedata
-from typing import Annotated, Any, Literal
+from typing import Any
 
 import sqlalchemy as sa
-from fastapi import APIRouter, Body, Header, Path, Query, Request
-from pydantic import BaseModel, ConfigDict, Field, StrictStr
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
-from starlette.concurrency import run_in_threadpool
 
 from gameshelf.core.record import replay
-from gameshelf.core.registry import load_game
 from gameshelf.server.auth.tokens import matches
 from gameshelf.server.config import MAX_NAME
 from gameshelf.server.errors import ApiError
@@ -65,27 +61,6 @@ attempts = sa.Table(
     sa.Column("counted", sa.Boolean, nullable=False),
     sa.Column("submitted_at", sa.Float, nullable=False),
 )
-
-Lang = Annotated[Literal["en", "ja"], Query(description="Language of all text: en or ja.")]
-#: a calendar date's shape (months 01-12, days 01-31, years from 2024), as
-#: the schema states it (it said "any digits": ``0000-00-00`` matched). The
-#: route checks it with :func:`check_date` (which also refuses the days a
-#: month lacks and future dates), so a bad date is refused in the request's
-#: language (``bad-date``), not with the validator's English list.
-DATE_PATTERN = r"^20(?:2[4-9]|[3-9][0-9])-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])$"
-DatePath = Annotated[str, Path(max_length=10, json_schema_extra={"pattern": DATE_PATTERN,
-                                                                 "format": "date"}, description=(
-    "A UTC date, YYYY-MM-DD, from 2024-01-01 to today (a real calendar date)."))]
-TableId = Annotated[StrictStr, Field(pattern=r"^[A-Za-z0-9_-]{1,24}$")]
-Authorization = Annotated[str | None, Header(description="Bearer <seat token>")]
-
-
-class Submit(BaseModel):
-    """A finished daily table to enter; nothing else (a score is refused, not read)."""
-
-    model_config = ConfigDict(extra="forbid", strict=True)
-    table: TableId
-
 
 def utc_today() -> datetime.date:
     return datetime.datetime.now(datetime.UTC).date()
@@ -118,16 +93,8 @@ def _day_bounds(day: datetime.date) -> tuple[float, float]:
     return start, start + 86400.0
 
 
-def _number(score: float) -> float | int:
+def number(score: float) -> float | int:
     return int(score) if float(score).is_integer() else score
-
-
-def _bearer(header: str | None) -> str:
-    scheme, _, token = (header or "").partition(" ")
-    token = token.strip()
-    if scheme.lower() != "bearer" or not token or len(token) > 64 or not token.isascii():
-        raise ApiError(401, "bad-token")
-    return token
 
 
 class Daily:
@@ -219,7 +186,7 @@ class Daily:
                     submitted_at=time.time()))
         except IntegrityError:
             raise ApiError(409, "daily-submitted", {"table": table_id}) from None
-        return {"date": date, "table": table_id, "name": name, "score": _number(score), "counted": first}
+        return {"date": date, "table": table_id, "name": name, "score": number(score), "counted": first}
 
     def board(self, date: str, name: str | None) -> dict[str, Any]:
         """The counted attempts of ``date``, best first (ties: earlier first),
@@ -238,12 +205,12 @@ class Daily:
                     .where(attempts.c.name == check_name(name), attempts.c.date <= date)
                     .order_by(attempts.c.date.desc(), attempts.c.submitted_at.desc()).limit(HISTORY)
                 ).all()
-                history = [{"date": r.date, "score": _number(r.score), "counted": r.counted,
+                history = [{"date": r.date, "score": number(r.score), "counted": r.counted,
                             "table": r.table_id} for r in reversed(mine)]
         entries: list[dict[str, Any]] = []
         for index, r in enumerate(rows):
             rank = index + 1 if index == 0 or r.score != rows[index - 1].score else entries[-1]["rank"]
-            entries.append({"rank": rank, "name": r.name, "score": _number(r.score)})
+            entries.append({"rank": rank, "name": r.name, "score": number(r.score)})
         out: dict[str, Any] = {"date": date, "entries": entries}
         if history is not None:
             out["name"] = name
@@ -292,52 +259,3 @@ class ParCache:
 
 
 PAR = ParCache()
-
-
-def _daily(request: Request) -> Daily:
-    server = request.app.state.server
-    daily = getattr(server, "daily", None)
-    if daily is None:
-        daily = server.daily = Daily(server.service)
-    return daily
-
-
-router = APIRouter(prefix="/api/daily", tags=["daily"])
-
-
-@router.get("/{date}", summary="How to start a date's Dicey Farm puzzle")
-async def get_daily(request: Request, date: DatePath, lang: Lang = "en") -> dict[str, Any]:
-    day = check_date(date)
-    options = {"daily": date}
-    return {"date": date, "game": GAME, "players": 1, "options": options,
-            "today": day == utc_today(),
-            # the body of POST /api/tables that starts it; a name is needed to enter an attempt
-            "table": {"game": GAME, "players": 1, "seats": [{"kind": "human"}], "options": options}}
-
-
-@router.post("/{date}/attempts", status_code=201, summary="Enter a finished daily table")
-async def post_attempt(request: Request, date: DatePath, body: Annotated[Submit, Body()],
-                       authorization: Authorization = None, lang: Lang = "en") -> dict[str, Any]:
-    token = _bearer(authorization)
-    return await run_in_threadpool(_daily(request).submit, date, token, body.table)
-
-
-@router.get("/{date}/attempts", summary="The leaderboard, and a name's own history")
-async def get_attempts(request: Request, date: DatePath,
-                       name: Annotated[str | None, Query(max_length=MAX_NAME * 4)] = None,
-                       lang: Lang = "en") -> dict[str, Any]:
-    return await run_in_threadpool(_daily(request).board, date, name)
-
-
-@router.get("/{date}/par", summary="The solver's par, after your attempt or after the day")
-async def get_par(request: Request, date: DatePath,
-                  table: Annotated[str | None, Query(pattern=r"^[A-Za-z0-9_-]{1,24}$")] = None,
-                  authorization: Authorization = None, lang: Lang = "en") -> dict[str, Any]:
-    token = _bearer(authorization) if authorization is not None else None
-    whole = await run_in_threadpool(_daily(request).par_allowed, date, token, table)
-    score, line = await run_in_threadpool(PAR.get, date)
-    out: dict[str, Any] = {"date": date, "score": _number(score), "line": None}
-    if whole:
-        game = load_game(GAME)
-        out["line"] = [{"action": a.to_json(), "text": game.describe_action(a, lang)} for a in line]
-    return out

@@ -12,10 +12,10 @@ state-changing request only with the session's CSRF token), else nobody.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 from urllib.parse import urlsplit
 
-from fastapi import APIRouter, Body, Path, Query, Request, Response, WebSocket
+from fastapi import APIRouter, Body, Path, Request, Response, WebSocket
 from starlette.concurrency import run_in_threadpool
 
 from gameshelf.server.auth import devices, sessions
@@ -23,10 +23,10 @@ from gameshelf.server.config import MAX_NAME
 from gameshelf.server.errors import ApiError
 from gameshelf.server.features import ratings
 from gameshelf.server.features.accounts import Accounts
+from gameshelf.server.http.params import Lang
 from gameshelf.server.play.catalogue import game_or_404
 from gameshelf.server.wire.accounts import Claim, Credentials, PasswordChange
 
-Lang = Annotated[Literal["en", "ja"], Query(description="Language of all text: en or ja.")]
 PlayerName = Annotated[str, Path(min_length=1, max_length=MAX_NAME, description="An account name.")]
 GameId = Annotated[str, Path(pattern=r"^[a-z0-9-]{1,64}$", description="A game id.")]
 

@@ -14,22 +14,20 @@ does not; it is computed from what its seat could see at each decision.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated
 
-from fastapi import APIRouter, Body, Header, Path, Query, Request
+from fastapi import APIRouter, Body, Query, Request
 from starlette.concurrency import run_in_threadpool
 
 from gameshelf.analysis import AnalysisError
 from gameshelf.server.features.analysis_view import render
 from gameshelf.server.http.accounts import credential
+from gameshelf.server.http.params import Authorization, Lang, TableId, bearer
 from gameshelf.server.wire.analysis import AnalysisReply, AnalysisView, HintReply, HintRequest
 
-Lang = Annotated[Literal["en", "ja"], Query(description="Language of all text: en or ja.")]
-TableId = Annotated[str, Path(pattern=r"^[A-Za-z0-9_-]{1,24}$", description="A table id.")]
 # a whole number written plainly: "1.0", " 1" or "01" are no seat (pydantic would take them)
 SeatQuery = Annotated[str, Query(pattern=r"^(0|[1-9][0-9]?)$",
                                  description="Whose decisions: a seat counted from 0, as digits.")]
-Authorization = Annotated[str | None, Header(description="Bearer <seat token>")]
 
 router = APIRouter(tags=["analysis"])
 
@@ -55,8 +53,6 @@ async def get_analysis(request: Request, table_id: TableId, seat: SeatQuery,
              summary="What hard would play for you now (casual tables with hints on)")
 async def post_hint(request: Request, table_id: TableId, body: Annotated[HintRequest, Body()],
                     authorization: Authorization = None, lang: Lang = "en") -> HintReply:
-    from gameshelf.server.app import bearer
-
     server = request.app.state.server
     who = await credential(request, bearer(authorization), write=True)
     reply = await server.hints.ask(table_id, who, body.after, lang)
