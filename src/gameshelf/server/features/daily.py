@@ -43,24 +43,13 @@ from gameshelf.server.auth.tokens import matches
 from gameshelf.server.config import MAX_NAME
 from gameshelf.server.errors import ApiError
 from gameshelf.server.play.service import Service
-from gameshelf.server.store.db import metadata, reading, seats, tables, writing
+from gameshelf.server.store.db import attempts, reading, seats, tables, writing
 
 GAME = "dicey-farm"
 #: The first date the leaderboard takes (older puzzles exist, but nobody played them here).
 FIRST_DATE = datetime.date(2024, 1, 1)
 #: How many of a name's attempts its history returns.
 HISTORY = 100
-
-attempts = sa.Table(
-    "gs_daily_attempts",
-    metadata,
-    sa.Column("table_id", sa.String(24), sa.ForeignKey("gs_tables.id"), primary_key=True),
-    sa.Column("date", sa.String(10), nullable=False),
-    sa.Column("name", sa.String(MAX_NAME), nullable=False),
-    sa.Column("score", sa.Float, nullable=False),
-    sa.Column("counted", sa.Boolean, nullable=False),
-    sa.Column("submitted_at", sa.Float, nullable=False),
-)
 
 def utc_today() -> datetime.date:
     return datetime.datetime.now(datetime.UTC).date()

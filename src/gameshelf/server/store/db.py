@@ -93,6 +93,19 @@ analyses = sa.Table(
 )
 
 
+#: Dicey Farm Daily Mode's entered attempts (:mod:`gameshelf.server.features.daily`)
+attempts = sa.Table(
+    "gs_daily_attempts",
+    metadata,
+    sa.Column("table_id", sa.String(24), sa.ForeignKey("gs_tables.id"), primary_key=True),
+    sa.Column("date", sa.String(10), nullable=False),
+    sa.Column("name", sa.String(MAX_NAME), nullable=False),
+    sa.Column("score", sa.Float, nullable=False),
+    sa.Column("counted", sa.Boolean, nullable=False),
+    sa.Column("submitted_at", sa.Float, nullable=False),
+)
+
+
 def make_engine(url: str) -> Engine:
     """An engine tuned for durability: SQLite in WAL mode with full syncs,
     writes taking the write lock at BEGIN so that two processes never
