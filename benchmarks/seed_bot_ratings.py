@@ -47,7 +47,8 @@ from gameshelf.core.registry import load_game
 from gameshelf.server import wire
 from gameshelf.server.features import ratings
 from gameshelf.server.play.bots import choose_move
-from gameshelf.server.play.service import OVER, Service
+from gameshelf.server.play.rows import OVER
+from gameshelf.server.play.service import Service
 from gameshelf.server.store.db import make_engine, migrate, tables
 
 GAMES = ["filthy-rich", "pay-dirt", "above-and-below"]

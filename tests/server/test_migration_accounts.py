@@ -105,7 +105,7 @@ def test_upgrade_from_0003_keeps_every_table_and_game(empty_url: str) -> None:
         view = service.view("old1", tokens[mover], "en")
         assert view["seat"] == mover and view["legal"]
         done = service.submit("old1", tokens[mover], wire.Move(after=3, action=view["legal"][0]["action"]))
-        assert done["state"] == 4
+        assert done.state == 4
     finally:
         service.close()
 

@@ -51,7 +51,7 @@ def _move_elsewhere(client: TestClient, table: str, token: str) -> int:
     mine = view(client, table, token)
     done = _server(client).service.submit(table, token, wire.Move(
         after=mine["state"], action=mine["legal"][0]["action"]))
-    return int(done["state"])
+    return done.state
 
 
 def _remote_change(client: TestClient, table: str) -> None:

@@ -30,11 +30,12 @@ from gameshelf.server.features.analyses import Analyses, queue_rows
 from gameshelf.server.features.daily import Daily
 from gameshelf.server.features.hints import Hints
 from gameshelf.server.http import accounts, analysis, daily, refusals, static, tables
+from gameshelf.server.http.fanout import Delivery
 from gameshelf.server.http.limits import BodyLimits
 from gameshelf.server.http.methods import AllowedMethods
 from gameshelf.server.http.openapi import document
 from gameshelf.server.http.proxies import TrustedProxies
-from gameshelf.server.http.socket import Built, Hub
+from gameshelf.server.http.socket import Hub
 from gameshelf.server.play import fair
 from gameshelf.server.play.bots import BotPool
 from gameshelf.server.play.service import Service
@@ -80,14 +81,14 @@ class Server:
         task.add_done_callback(self._tasks.discard)
 
     async def changed(self, table_id: str, *, local_only: bool = False, bots: bool = True,
-                      written: bool = False, built: Built | None = None) -> None:
+                      written: bool = False, delivery: Delivery | None = None) -> None:
         """A table moved: tell its sockets, let its bots play (``bots``:
         a bot may be to move), and tell the other workers. ``written``: by a
         move this process stored (its views need not read it back);
-        ``built``: and its views were built with it (:meth:`Hub.wants`)."""
+        ``delivery``: and its views were built with it (:meth:`Hub.audience`)."""
         if self.bus is not None and not local_only:
             await self.bus.publish(table_id)
-        self.spawn(self.hub.notify(table_id, written, built))
+        self.spawn(self.hub.notify(table_id, written, delivery))
         if bots:
             self.spawn(self.drive(table_id))
 

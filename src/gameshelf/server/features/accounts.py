@@ -42,7 +42,8 @@ from gameshelf.server.auth.tokens import matches
 from gameshelf.server.errors import ApiError
 from gameshelf.server.features import ratings, statistics
 from gameshelf.server.play import fair
-from gameshelf.server.play.service import OPEN, OVER, RUNNING, Service
+from gameshelf.server.play.rows import OPEN, OVER, RUNNING
+from gameshelf.server.play.service import Service
 from gameshelf.server.store.account_tables import accounts
 from gameshelf.server.store.db import reading, seats, tables, writing
 from gameshelf.server.wire.accounts import ClaimSeat

@@ -36,7 +36,8 @@ from starlette.concurrency import run_in_threadpool
 
 from gameshelf.server.errors import ApiError
 from gameshelf.server.play.bots import BotPool
-from gameshelf.server.play.service import OVER, Service
+from gameshelf.server.play.rows import OVER, check_seat
+from gameshelf.server.play.service import Service
 from gameshelf.server.store.db import analyses, reading, writing
 
 log = logging.getLogger("gameshelf.server")
@@ -211,7 +212,7 @@ class Analyses:
         service = self.service
         with reading(service.engine) as conn:
             row, seat_rows = service._table(conn, table_id)
-            service._check_seat(row, seat)
+            check_seat(row, seat)
             if row.status != OVER:
                 raise ApiError(409, "not-over")
             if seat_rows[seat].kind != "human":

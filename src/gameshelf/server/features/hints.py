@@ -34,7 +34,8 @@ from gameshelf.core.rng import derive_seed
 from gameshelf.server.errors import ApiError
 from gameshelf.server.play.bots import BotPool
 from gameshelf.server.play.hint_rules import hints_refusal
-from gameshelf.server.play.service import OVER, RUNNING, Service, _stamp
+from gameshelf.server.play.rows import OVER, RUNNING, seat_of, stamp
+from gameshelf.server.play.service import Service
 from gameshelf.server.store.db import reading, seats, tables, writing
 
 #: How many moves a hint names.
@@ -73,7 +74,7 @@ class Hints:
         service = self.service
         with service._lock(table_id), reading(service.engine) as conn:
             row, seat_rows = service._table(conn, table_id)
-            seat = service._seat_of(seat_rows, token)
+            seat = seat_of(seat_rows, token)
             refused = hints_refusal(bool(row.rated), json.loads(row.options))
             if refused is not None:
                 raise ApiError(403, refused)
@@ -106,7 +107,7 @@ class Hints:
                     seats.c.table_id == job.table_id, seats.c.seat == job.seat)
                     .values(hints=seats.c.hints + 1))
                 conn.execute(tables.update().where(tables.c.id == job.table_id)
-                             .values(updated_at=_stamp(row, time.time())))
+                             .values(updated_at=stamp(row, time.time())))
             out = []
             for m in moves:
                 words = said.get(json.dumps(m["action"], sort_keys=True))

@@ -13,7 +13,8 @@ from gameshelf.core.i18n import LANGUAGES
 from gameshelf.server.errors import ApiError
 
 if TYPE_CHECKING:  # (the socket's module reads these parameters too)
-    from gameshelf.server.http.socket import Built, Hub
+    from gameshelf.server.http.fanout import Delivery
+    from gameshelf.server.http.socket import Hub
     from gameshelf.server.play.service import Service
 
 Lang = Annotated[Literal["en", "ja"], Query(description="Language of all text: en or ja.")]
@@ -49,7 +50,7 @@ class Process(Protocol):
     hub: Hub
 
     async def changed(self, table_id: str, *, local_only: bool = False, bots: bool = True,
-                      written: bool = False, built: Built | None = None) -> None: ...
+                      written: bool = False, delivery: Delivery | None = None) -> None: ...
 
 
 def process_of(request: HTTPConnection) -> Process:

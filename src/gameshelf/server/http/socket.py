@@ -1,4 +1,16 @@
-"""Websockets: each connection is sent its own numbered views.
+"""The table's websocket: each socket's messages read and answered
+(``Hub``); each connection is sent its own numbered views
+(:mod:`.fanout` builds and delivers them).
+
+A move's way: :meth:`Hub.handle` reads it; :meth:`Hub.submit` hands it to
+:meth:`Service.submit_soon` with the table's :class:`~.fanout.Audience`,
+which the group committer's thread checks and stores; a
+:class:`~gameshelf.server.play.service.FinishMove` comes back and runs on
+this hub's finishing thread (:class:`Finishing`), settling the move and
+building every socket's view; the event loop gets the
+:class:`~gameshelf.server.play.moves.MoveDone`, acks the mover, sends it its
+own view at once and leaves the others' to the change's
+:class:`~.fanout.Delivery`.
 
 Every connection holds its viewer's token and is sent a view built for that
 viewer alone (its seat's observation, its legal moves, the events it may
@@ -22,37 +34,28 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import dataclasses
 import json
 import queue
 import threading
-import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
-import orjson
 from starlette.concurrency import run_in_threadpool
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from gameshelf.core.errors import GameshelfError
 from gameshelf.server import wire
-from gameshelf.server.config import MAX_JSON_DEPTH, MAX_WS_MESSAGE, RECENT_ITEMS
+from gameshelf.server.config import MAX_JSON_DEPTH, MAX_WS_MESSAGE
 from gameshelf.server.errors import ApiError
+from gameshelf.server.http.fanout import Connection, Delivery, Fanout, Refused, bot_to_move
 from gameshelf.server.http.limits import json_depth, non_finite
 from gameshelf.server.http.overload import Pressure
-from gameshelf.server.play.service import Service
+from gameshelf.server.play.moves import MoveDone
+from gameshelf.server.play.service import FinishMove, Service
+from gameshelf.server.play.views import Want
 
-#: Messages a client may send in a burst, and per second after it.
-BURST, RATE = 100, 50.0
 HELLO_WAIT = 2.0
-
-
-class Refused(Exception):
-    """A client message that ends the connection, with the close code."""
-
-    def __init__(self, code: int, reason: str) -> None:
-        super().__init__(reason)
-        self.code = code
-        self.reason = reason
 
 
 class NotFinite(Refused):
@@ -61,43 +64,6 @@ class NotFinite(Refused):
 
     def __init__(self) -> None:
         super().__init__(1008, "not-finite")
-
-
-class Connection:
-    """One viewer's socket on one table."""
-
-    def __init__(self, ws: WebSocket, table_id: str, token: str | None, lang: str) -> None:
-        self.ws = ws
-        self.table_id = table_id
-        self.token = token
-        self.lang = lang
-        self.last: int | None = None
-        self.lock = asyncio.Lock()
-        self.allowance = float(BURST)
-        self.stamp = time.monotonic()
-
-    def spend(self) -> None:
-        """Token bucket against floods."""
-        now = time.monotonic()
-        self.allowance = min(BURST, self.allowance + (now - self.stamp) * RATE)
-        self.stamp = now
-        if self.allowance < 1:
-            raise Refused(1008, "too many messages")
-        self.allowance -= 1
-
-    async def send(self, message: dict[str, Any]) -> None:
-        await self.ws.send_text(dumps(message))
-
-
-def dumps(message: dict[str, Any]) -> str:
-    """A message's text. orjson: a view is written several times faster than
-    by ``json.dumps``, the same text; its option for keys that are not
-    strings (an observation may have some) costs about 40% more on a view,
-    so it is used only when a message needs it."""
-    try:
-        return orjson.dumps(message).decode()
-    except TypeError:
-        return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def parse(text: Any) -> dict[str, Any]:
@@ -120,16 +86,6 @@ def parse(text: Any) -> dict[str, Any]:
     return data
 
 
-def bot_to_move(view: dict[str, Any]) -> bool:
-    """Whether the view shows a table waiting for a bot (its own seat, or
-    a person's seat a bot stands in for)."""
-    to_move = view["to_move"]
-    if to_move is None:
-        return False
-    seat = view["table"]["seats"][to_move]
-    return seat["kind"] == "bot" or seat["stand_in"] is not None
-
-
 def _last(data: dict[str, Any]) -> int | None:
     value = data.get("last")
     if value is None:
@@ -139,25 +95,32 @@ def _last(data: dict[str, Any]) -> int | None:
     return value
 
 
-_Finish = tuple[Callable[[], Any], asyncio.AbstractEventLoop, "asyncio.Future[Any]"]
+@dataclasses.dataclass(frozen=True, slots=True)
+class Finishing:
+    """A stored move to finish on the finishing thread (:class:`FinishMove`),
+    and the future, on ``loop``, that its mover's socket awaits."""
+
+    finish: FinishMove
+    loop: asyncio.AbstractEventLoop
+    future: asyncio.Future[MoveDone]
 
 
-def _finisher(jobs: queue.SimpleQueue[_Finish | None]) -> None:
+def _finisher(jobs: queue.SimpleQueue[Finishing | None]) -> None:
     """The thread that finishes stored moves (:meth:`Service.submit_soon`:
     settle each, build its views, let its table go) and hands each outcome
     to its event loop. Why a thread of its own: neither the committer's
     thread (its next commit waits) nor the event loop (every socket waits)."""
     while (job := jobs.get()) is not None:
-        complete, loop, future = job
+        loop, future = job.loop, job.future
         try:
-            outcome: Any = complete()
+            outcome: MoveDone | BaseException = job.finish()
         except BaseException as exc:  # a refusal (a stored move's views never raise here);
             outcome = exc  # whatever it is, this thread lives on for the next moves
         with contextlib.suppress(RuntimeError):  # (a closed loop: shutting down)
             loop.call_soon_threadsafe(_settle, future, outcome)
 
 
-def _settle(future: asyncio.Future[Any], outcome: Any) -> None:
+def _settle(future: asyncio.Future[MoveDone], outcome: MoveDone | BaseException) -> None:
     """``future`` gets the outcome, unless its waiter has gone (a closed socket)."""
     if future.done():
         return
@@ -167,27 +130,19 @@ def _settle(future: asyncio.Future[Any], outcome: Any) -> None:
         future.set_result(outcome)
 
 
-#: in a change's views (:data:`Built`), a socket that was sent its view already
-SENT: Any = object()
-
-#: a table's sockets, what each was last sent (``(token, lang, last)``) and
-#: the views built for them (see :meth:`Hub.wants`)
-Built = tuple[list[Connection], list[tuple[str | None, str | None, int | None]], list[Any]]
-
-
-class Hub:
-    """The sockets of this process, by table."""
+class Hub(Fanout):
+    """The websockets of this process: each socket's messages read and
+    answered here; its views sent by the fan-out (:class:`.fanout.Fanout`)."""
 
     def __init__(self, service: Service, changed: Callable[..., Awaitable[None]]) -> None:
-        self.service = service
+        super().__init__(service)
         self.changed = changed
-        self.tables: dict[str, set[Connection]] = collections.defaultdict(set)
         #: tables with a move of this process between its socket and its
         #: views (stored, or about to be): the once-a-second watch for other
         #: workers' changes leaves them alone (it would build their views
         #: again, waiting on the table, exactly when the server is busiest)
         self.moving: collections.Counter[str] = collections.Counter()
-        self._finishing: queue.SimpleQueue[_Finish | None] = queue.SimpleQueue()
+        self._finishing: queue.SimpleQueue[Finishing | None] = queue.SimpleQueue()
         self._finisher = threading.Thread(target=_finisher, args=(self._finishing,),
                                           name="gameshelf-finish", daemon=True)
         self._finisher.start()
@@ -200,111 +155,8 @@ class Hub:
         self._finishing.put(None)
         self._finisher.join(10)
 
-    async def push(self, conn: Connection, last: int | None = None,
-                   force: bool = False) -> dict[str, Any]:
-        """Send ``conn`` what changed since the last state it was sent;
-        returns the view built."""
-        async with conn.lock:
-            since = conn.last if last is None else last
-            view = await run_in_threadpool(
-                self.service.view, conn.table_id, conn.token, conn.lang, since
-            )
-            await self._send_view(conn, view, since, force or last is not None)
-            return view
-
-    @staticmethod
-    async def _send_view(conn: Connection, view: dict[str, Any], since: int | None,
-                         force: bool, texts: dict[tuple[int, str], str] | None = None) -> None:
-        """Send a view built from ``since`` (the caller holds ``conn.lock``):
-        an update when it carries every line after ``since``, else a sync;
-        nothing when the socket already has this state, unless ``force``.
-        ``texts``: the messages already written for this change, by view
-        (a table's spectators share one view: it is written once for all)."""
-        n = view["state"]
-        if not force and conn.last is not None and n == conn.last:
-            return
-        kind = "update" if since is not None and 0 <= n - since <= RECENT_ITEMS else "sync"
-        if texts is None:
-            await conn.send({"type": kind, "n": n, "view": view})
-        else:
-            key = (id(view), kind)  # (the views live as long as ``texts``: ids stay theirs)
-            text = texts.get(key)
-            if text is None:
-                text = texts[key] = dumps({"type": kind, "n": n, "view": view})
-            await conn.ws.send_text(text)
-        conn.last = n
-
-    def wants(self, table_id: str) -> Built:
-        """The table's sockets now and what each was last sent: the views a
-        change needs (built by :meth:`Service.views`, or by
-        :meth:`Service.submit` along with the move)."""
-        conns = list(self.tables.get(table_id, ()))
-        return conns, [(c.token, c.lang, c.last) for c in conns], []
-
-    async def notify(self, table_id: str, written: bool = False,
-                     built: Built | None = None) -> bool:
-        """Every socket on the table gets its own view of the new state,
-        all built from one read of the database (none after a move this
-        process stored: ``written``, see :meth:`Service.views`). ``built``:
-        the views were made with the move (:meth:`wants`); a socket that
-        opened since then is sent its own. Returns whether a bot may be to
-        move: a view built here shows one, or a view could not be built
-        (with no socket on the table: False, nothing was looked at)."""
-        views: list[Any]
-        if built is not None and len(built[2]) == len(built[0]):
-            conns, wants, views = built
-            known = set(conns)
-            late = [c for c in self.tables.get(table_id, ()) if c not in known]
-            conns, wants = conns + late, wants + [(c.token, c.lang, c.last) for c in late]
-            views = list(views) + [None] * len(late)
-        else:
-            conns, wants, _ = self.wants(table_id)
-            if not conns:
-                return False
-            try:
-                views = await run_in_threadpool(self.service.views, table_id, wants, written)
-            except Exception:  # each socket tries again on its own (and is dropped if it fails)
-                views = [None] * len(conns)
-        bot = any(v is None or (isinstance(v, dict) and bot_to_move(v)) for v in views)
-        texts: dict[tuple[int, str], str] = {}
-        todo = [(c, since, v) for c, (_t, _l, since), v in zip(conns, wants, views, strict=True)
-                if v is not SENT]
-        if len(todo) == 1:  # (one socket, the usual other seat: no tasks to gather)
-            conn, since, view = todo[0]
-            try:
-                await self._deliver(conn, since, view, texts)
-            except Exception:  # a dead socket
-                self.tables.get(table_id, set()).discard(conn)
-            return bot
-        outcomes = await asyncio.gather(*(self._deliver(c, since, v, texts)
-                                          for c, since, v in todo), return_exceptions=True)
-        for (conn, _since, _view), outcome in zip(todo, outcomes, strict=True):
-            if isinstance(outcome, Exception):  # a dead socket must not stop the others
-                self.tables.get(table_id, set()).discard(conn)
-        return bot
-
-    async def _deliver(self, conn: Connection, since: int | None, view: Any,
-                       texts: dict[tuple[int, str], str] | None = None) -> None:
-        """Send a view built for ``conn`` as it was at ``since``. If the
-        socket was sent a later state meanwhile (two changes' views in
-        flight at once), the log lines it already has are left out; only a
-        view that cannot be cut to fit (or a refusal) is built afresh."""
-        if isinstance(view, dict):
-            async with conn.lock:
-                last = conn.last
-                if last == since:
-                    await self._send_view(conn, view, since, False, texts)
-                    return
-                if since is not None and last is not None and since <= last:
-                    if last >= view["state"]:
-                        return  # the socket already has this state (or a later one)
-                    trimmed = {**view, "events": [e for e in view["events"] if e["n"] > last]}
-                    await self._send_view(conn, trimmed, last, False)
-                    return
-        await self.push(conn)
-
     async def submit(self, table_id: str, token: str | None, request: wire.Move,
-                     wants: list[tuple[str | None, str | None, int | None]]) -> dict[str, Any]:
+                     wants: Sequence[Want]) -> MoveDone:
         """A person's move and the table's views after it (as
         :meth:`Service.submit`), handed straight to the group committer's
         thread (:meth:`Service.submit_soon`) and finished on this hub's
@@ -312,10 +164,10 @@ class Hub:
         thread holds the table, the move waits for it in a pool thread as
         before."""
         loop = asyncio.get_running_loop()
-        answered: asyncio.Future[dict[str, Any]] = loop.create_future()
+        answered: asyncio.Future[MoveDone] = loop.create_future()
 
-        def answer(complete: Callable[[], dict[str, Any]]) -> None:
-            self._finishing.put((complete, loop, answered))
+        def answer(finish: FinishMove) -> None:
+            self._finishing.put(Finishing(finish, loop, answered))
 
         self.moving[table_id] += 1
         arrived = loop.time()
@@ -325,7 +177,7 @@ class Hub:
                                                wants)
             done = await answered
             self.pressure.note(loop.time() - arrived)  # (a refused move: noted by the loop's watch)
-            if done["over"]:  # (hooks may write: not on the committer's thread)
+            if done.over:  # (hooks may write: not on the committer's thread)
                 await run_in_threadpool(self.service.ended, table_id)
             return done
         finally:
@@ -402,21 +254,23 @@ class Hub:
             await self.push(conn, last=_last(data), force=True)
         elif kind in ("move", "undo"):
             try:
-                request: Any = (wire.MoveMessage if kind == "move"
+                request: wire.MoveMessage | wire.UndoMessage = (wire.MoveMessage if kind == "move"
                                 else wire.UndoMessage).model_validate(data)
             except ValueError:
                 await conn.send({"type": "error", "status": 422, "code": "malformed",
                                  "message": "a move is {type, after, action}; an undo is {type, after}"})
                 return
-            built = self.wants(conn.table_id) if kind == "move" else None
             try:
-                if built is not None:  # the table's views come back with the move
-                    done = await self.submit(conn.table_id, conn.token, request, built[1])
-                    built[2].extend(done.pop("views", ()))
+                if isinstance(request, wire.MoveMessage):  # the table's views come back with it
+                    audience = self.audience(conn.table_id)
+                    done = await self.submit(conn.table_id, conn.token, request, audience.wants)
+                    delivery = (Delivery(audience, done.views) if done.views is not None
+                                else None)
                 else:
-                    done = await run_in_threadpool(self.service.undo, conn.table_id, conn.token,
-                                                   request)
-                    done["bot_next"] = False  # the same seat is to move again
+                    undone = await run_in_threadpool(self.service.undo, conn.table_id,
+                                                     conn.token, request)
+                    # the same seat is to move again: no bot can be
+                    done, delivery = MoveDone(undone["state"], False, False), None
             except ApiError as exc:
                 await conn.send({"type": "error", "status": exc.status, "code": exc.code,
                                  "message": exc.message_in(conn.lang)})
@@ -425,18 +279,19 @@ class Hub:
                 await conn.send({"type": "error", "status": 422, "code": exc.code,
                                  "message": exc.message_in(conn.lang)})
                 return
-            await conn.send({"type": "ack", "n": done["state"]})
-            if built is not None and len(built[2]) == len(built[0]) and conn in built[0]:
+            await conn.send({"type": "ack", "n": done.state})
+            mine = delivery.view_of(conn) if delivery is not None else None
+            if delivery is not None and mine is not None:
                 # the mover's own view right after its ack, on its own socket's
                 # task (one task and one gathering fewer a move); the other
                 # sockets' views go out from the change's notice as before
-                mine = built[0].index(conn)
-                view, built[2][mine] = built[2][mine], SENT
+                delivery = delivery.sent_to(conn)
+                want, view = mine
                 try:
-                    await self._deliver(conn, built[1][mine][2], view)
+                    await self._deliver(conn, want.since, view)
                 except Exception:  # as the notice would: no more views to this socket
                     self.tables.get(conn.table_id, set()).discard(conn)
-            await self.changed(conn.table_id, bots=done["bot_next"], written=kind == "move",
-                               built=built)
+            await self.changed(conn.table_id, bots=done.bot_next, written=kind == "move",
+                               delivery=delivery)
         else:
             raise Refused(1008, "unknown message type")

@@ -108,8 +108,8 @@ async def post_move(request: Request, table_id: TableId, move: wire.Move,
                     authorization: Authorization = None, lang: Lang = "en") -> dict[str, Any]:
     who = await credential(request, bearer(authorization), write=True)
     done = await run_in_threadpool(process_of(request).service.submit, table_id, who, move)
-    await process_of(request).changed(table_id, bots=done.pop("bot_next"), written=True)
-    return done
+    await process_of(request).changed(table_id, bots=done.bot_next, written=True)
+    return {"state": done.state, "over": done.over}
 
 @router.post("/api/tables/{table_id}/undo", summary="Take back your latest move")
 async def post_undo(request: Request, table_id: TableId, body: wire.Undo,

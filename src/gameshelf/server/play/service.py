@@ -1,4 +1,11 @@
-"""Everything the routes do, as plain blocking functions.
+"""The use cases of a table, as plain blocking functions: open, list and
+read tables; join, leave, claim a timeout; view; move (a person's, a
+bot's) and take back; the record and the replay.
+
+Beside it: what the rows say (:mod:`.rows`), the views built per viewer
+(:mod:`.views`), the records a move is carried by (:mod:`.moves`), the game
+rebuilt by replay (:mod:`.live`). The sockets' fan-out is
+:mod:`gameshelf.server.http.fanout`.
 
 Why blocking: SQLAlchemy sessions and game rules are synchronous; the app
 runs these in a thread pool so the event loop never waits on them.
@@ -23,7 +30,6 @@ from __future__ import annotations
 
 import collections
 import dataclasses
-import functools
 import json
 import logging
 import secrets
@@ -31,27 +37,41 @@ import threading
 import time
 import weakref
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple
+from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine, Row
 from sqlalchemy.exc import IntegrityError
 
 from gameshelf.core.errors import GameshelfError
-from gameshelf.core.protocol import PlayerId, State
+from gameshelf.core.protocol import State
 from gameshelf.core.registry import load_game
 from gameshelf.core.rng import derive_seed
 from gameshelf.core.undo import Probe
 from gameshelf.server import wire
 from gameshelf.server.auth.sessions import AccountKey
-from gameshelf.server.auth.tokens import new_token, same_hash, token_hash
-from gameshelf.server.config import RECENT_ITEMS
+from gameshelf.server.auth.tokens import new_token, token_hash
 from gameshelf.server.errors import ApiError
 from gameshelf.server.play import fair, lobby, story
 from gameshelf.server.play.catalogue import check_options, game_or_404
-from gameshelf.server.play.clocks import charged, clocks, remaining, spent
+from gameshelf.server.play.clocks import charged, remaining, spent
 from gameshelf.server.play.hint_rules import hints_allowed
 from gameshelf.server.play.live import Live
+from gameshelf.server.play.moves import BotJob, MoveDone, TableLock, Written
+from gameshelf.server.play.rows import (
+    OPEN,
+    OVER,
+    RUNNING,
+    check_running_at,
+    check_seat,
+    controller,
+    one,
+    public,
+    seat_of,
+    stamp,
+)
+from gameshelf.server.play.views import View, Want
+from gameshelf.server.play.views import build as build_views
 from gameshelf.server.store.commits import GroupCommitter
 from gameshelf.server.store.db import moves, reading, seats, tables, writing
 from gameshelf.server.store.statements import Statements, TableRow
@@ -60,23 +80,10 @@ log = logging.getLogger("gameshelf.server")
 
 #: How many live games one process keeps rebuilt (the rest are replayed on use).
 CACHE_SIZE = 2000
-OPEN, RUNNING, OVER = "open", "running", "over"
 
 # Built once: building a statement and its cache key cost more CPU than the
-# database's own work on it (the move's own statements: ``driver.py``).
+# database's own work on it (the move's own statements: ``store/statements.py``).
 _SEATS = sa.select(seats).where(seats.c.table_id == sa.bindparam("b_id")).order_by(seats.c.seat)
-
-
-@dataclasses.dataclass(frozen=True)
-class BotJob:
-    """A bot's turn to compute: everything a pool worker needs, by value."""
-
-    table_id: str
-    after: int
-    seat: PlayerId
-    level: str
-    record: dict[str, Any]
-    bot_seed: int
 
 
 class Service:
@@ -87,7 +94,7 @@ class Service:
         self._cache: collections.OrderedDict[str, Live] = collections.OrderedDict()
         self._seat_cache: collections.OrderedDict[
             str, tuple[tuple[float, int], list[Row[Any]]]] = collections.OrderedDict()
-        self._locks: weakref.WeakValueDictionary[str, _TableLock] = weakref.WeakValueDictionary()
+        self._locks: weakref.WeakValueDictionary[str, TableLock] = weakref.WeakValueDictionary()
         #: a table's row and seats as this process's last move left them, for
         #: the views that follow that move (no read of what was just written)
         self._written: collections.OrderedDict[str, tuple[Any, list[Row[Any]]]] = \
@@ -107,13 +114,13 @@ class Service:
         self.engine.dispose()
 
     # -- helpers ---------------------------------------------------------------------
-    def _lock(self, table_id: str) -> _TableLock:
+    def _lock(self, table_id: str) -> TableLock:
         """This process's lock of a table: the one every thread working on
         it now shares, made afresh when none is (see the module's doc)."""
         with self._guard:
             lock = self._locks.get(table_id)
             if lock is None:
-                lock = self._locks[table_id] = _TableLock()
+                lock = self._locks[table_id] = TableLock()
             return lock
 
     def _table(self, conn: Connection, table_id: str, *,
@@ -121,7 +128,7 @@ class Service:
         """The table's row and its seats; ``lock``: the row locked until the
         transaction ends (every write), so what is read here is still true
         when it is written. Every change to a table or its seats moves
-        ``updated_at`` strictly forward (:func:`_stamp`), so seats read at
+        ``updated_at`` strictly forward (:func:`.rows.stamp`), so seats read at
         the same ``(updated_at, moves)`` are still true and one query
         suffices (the common case: a view or a move)."""
         if lock:  # a write: what this process wrote last is about to be out of date
@@ -189,63 +196,6 @@ class Service:
                 saved[r.seq] = live.state.clone()
             probe = live.probe(r.seat) if index >= start else None
             live.apply(game.action_from_json(json.loads(r.action)), r.seat, probe)
-
-    @staticmethod
-    def _check_seat(row: Any, seat: int) -> None:
-        if not 0 <= seat < row.players:
-            raise ApiError(404, "unknown-seat", {"seat": seat})
-
-    @staticmethod
-    def _seat_of(seat_rows: list[Row[Any]], token: str | None) -> PlayerId | None:
-        """The seat ``token`` opens, ``None`` for no token; every seat's hash
-        is compared so the time says nothing about which one matched."""
-        if token is None:
-            return None
-        if isinstance(token, AccountKey):  # accounts: a session acts for the seat bound to it
-            owned = [s.seat for s in seat_rows if s.account_id == token.account_id]
-            return owned[0] if len(owned) == 1 else None
-        found: int | None = None
-        hashed = token_hash(token)
-        for s in seat_rows:
-            if same_hash(hashed, s.token_hash):
-                found = s.seat
-        if found is None:
-            raise ApiError(401, "bad-token")
-        return found
-
-    @staticmethod
-    def _public(row: Any, seat_rows: list[Row[Any]], live: Live | None) -> dict[str, Any]:
-        """What anyone with the link may know about a table (no seed, ever)."""
-        state = live.state if live is not None else None
-        return {
-            "id": row.id,
-            "game": row.game,
-            "players": row.players,
-            "status": row.status,
-            "state": row.moves,
-            "to_move": state.current_player if state is not None and row.status == RUNNING else None,
-            "options": json.loads(row.options),
-            "rated": bool(row.rated),
-            "hints": bool(row.hints),
-            "clock": json.loads(row.clock) if row.clock else None,
-            "seats": [
-                {
-                    "seat": s.seat,
-                    "kind": s.kind,
-                    "name": s.name,
-                    "level": s.level,
-                    "taken": s.kind != "open",
-                    "stand_in": s.stand_in,
-                    "bank": s.bank,
-                    "timed_out": s.timed_out,
-                    "hints": int(s.hints),
-                }
-                for s in seat_rows
-            ],
-            "result": json.loads(row.result) if row.result else None,
-            "created_at": row.created_at,
-            "updated_at": row.updated_at,
-        }
 
     # -- tables ------------------------------------------------------------------------
     def create_table(self, req: wire.CreateTable, owner: int | None = None) -> dict[str, Any]:
@@ -317,12 +267,12 @@ class Service:
                                       .order_by(seats.c.seat)):
                     seat_rows[s.table_id].append(s)
         held = {r.id: live for r in rows if (live := self._cache.get(r.id)) is not None and live.n == r.moves}
-        return [self._public(r, seat_rows[r.id], held.get(r.id)) for r in rows]
+        return [public(r, seat_rows[r.id], held.get(r.id)) for r in rows]
 
     def table_info(self, table_id: str) -> dict[str, Any]:
         with self._lock(table_id), reading(self.engine) as conn:
             row, seat_rows = self._table(conn, table_id)
-            return self._public(row, seat_rows, self._live(conn, row))
+            return public(row, seat_rows, self._live(conn, row))
 
     # -- seats ---------------------------------------------------------------------------
     def join(self, table_id: str, seat: int, token: str | None, name: str | None) -> dict[str, Any]:
@@ -332,14 +282,14 @@ class Service:
         it takes (bound to the account)."""
         with self._lock(table_id), writing(self.engine) as conn:
             row, seat_rows = self._table(conn, table_id, lock=True)
-            self._check_seat(row, seat)
+            check_seat(row, seat)
             target = seat_rows[seat]
             if row.status == OVER:
                 raise ApiError(409, "game-over")
             changes: dict[str, Any] = {}
             held = seats.c.kind == target.kind  # (always true under the row lock)
             owner = token.account_id if isinstance(token, AccountKey) else None  # accounts
-            mine = self._seat_of(seat_rows, token)
+            mine = seat_of(seat_rows, token)
             if mine is not None or (token is not None and owner is None):
                 if mine != seat:
                     raise ApiError(403, "not-your-seat", {"seat": seat})
@@ -355,11 +305,11 @@ class Service:
                 raise ApiError(409, "seat-taken", {"seat": seat})
             if name is not None:
                 changes["name"] = name
-            _one(conn.execute(seats.update().where(
+            one(conn.execute(seats.update().where(
                 seats.c.table_id == table_id, seats.c.seat == seat, held).values(**changes)),
                 409, "seat-taken", {"seat": seat})
             now = time.time()
-            table_changes: dict[str, Any] = {"updated_at": _stamp(row, now)}
+            table_changes: dict[str, Any] = {"updated_at": stamp(row, now)}
             still_open = [s for s in seat_rows if s.kind == "open" and s.seat != seat]
             if row.status == OPEN and not still_open:
                 table_changes.update(status=RUNNING, turn_started=now)
@@ -376,8 +326,8 @@ class Service:
             raise ApiError(401, "bad-token")
         with self._lock(table_id), writing(self.engine) as conn:
             row, seat_rows = self._table(conn, table_id, lock=True)
-            self._check_seat(row, seat)
-            if self._seat_of(seat_rows, token) != seat:
+            check_seat(row, seat)
+            if seat_of(seat_rows, token) != seat:
                 raise ApiError(403, "not-your-seat", {"seat": seat})
             if row.status == OVER:
                 raise ApiError(409, "game-over")
@@ -397,12 +347,12 @@ class Service:
                                        "account_id": None}
         else:
             changes = {"stand_in": bot}
-        _one(conn.execute(seats.update().where(
+        one(conn.execute(seats.update().where(
             seats.c.table_id == row.id, seats.c.seat == seat,
             seats.c.token_hash == seat_rows[seat].token_hash).values(**changes)),
             401, "bad-token", {})
         conn.execute(tables.update().where(tables.c.id == row.id)
-                     .values(updated_at=_stamp(row, time.time())))
+                     .values(updated_at=stamp(row, time.time())))
         return {"seat": seat, "stand_in": changes.get("stand_in")}
 
     def _end_rated(self, conn: Connection, row: Any, seat_rows: list[Row[Any]], seat: int,
@@ -427,7 +377,7 @@ class Service:
         for hook in self.ending:  # ratings (a forfeit) move in this very transaction
             hook(conn, row, seat_rows, result)
         conn.execute(tables.update().where(tables.c.id == row.id).values(
-            status=OVER, result=json.dumps(result), updated_at=_stamp(row, now)))
+            status=OVER, result=json.dumps(result), updated_at=stamp(row, now)))
         return str(result["ended"]["how"])
 
     def expire(self, table_id: str) -> bool:
@@ -439,7 +389,7 @@ class Service:
             if row.status != RUNNING or not row.rated:
                 return False
             to_move = self._live(conn, row).state.current_player
-            if to_move is None or self._controller(seat_rows[to_move]) is not None:
+            if to_move is None or controller(seat_rows[to_move]) is not None:
                 return False
             left = remaining(row, seat_rows[to_move], time.time())
             if left is None or left > 0:
@@ -455,101 +405,49 @@ class Service:
 
     # -- play ------------------------------------------------------------------------------
     def view(self, table_id: str, token: str | None, lang: str | None,
-             since: int | None = None) -> dict[str, Any]:
+             since: int | None = None) -> View:
         """What the seat ``token`` opens (or a spectator) may see now."""
-        view = self.views(table_id, [(token, lang, since)])[0]
+        view = self.views(table_id, [Want(token, lang, since)])[0]
         if isinstance(view, ApiError):
             raise view
         return view
 
-    def views(self, table_id: str, wants: Sequence[tuple[str | None, str | None, int | None]],
-              written: bool = False) -> list[dict[str, Any] | ApiError]:
-        """Several viewers' views of one state, each built for its own
-        ``(token, lang, since)`` (a bad token gets its refusal in its place),
-        from one read of the database: a move's updates to every socket of
-        the table cost one round trip, not one per socket. ``written``: the
+    def views(self, table_id: str, wants: Sequence[Want],
+              written: bool = False) -> list[View | ApiError]:
+        """Several viewers' views of one state (:func:`.views.build`), from
+        one read of the database: a move's updates to every socket of the
+        table cost one round trip, not one per socket. ``written``: the
         views that follow a move this process stored, built from the row it
         wrote, without reading it back, unless the cached game has moved on
         since (another worker moved: then the database is read)."""
         with self._lock(table_id):
             return self._views_held(table_id, wants, written)
 
-    def _views_held(self, table_id: str,
-                    wants: Sequence[tuple[str | None, str | None, int | None]],
-                    written: bool) -> list[dict[str, Any] | ApiError]:
+    def _views_held(self, table_id: str, wants: Sequence[Want],
+                    written: bool) -> list[View | ApiError]:
         """:meth:`views`, for a caller that holds the table's lock."""
         mine = self._written.pop(table_id, None) if written else None
         live = self._cache.get(table_id)
         if mine is not None and live is not None and live.n == mine[0].moves:
-            return self._views(mine[0], mine[1], live, wants)
+            return build_views(mine[0], mine[1], live, wants)
         with reading(self.engine) as conn:
             row, seat_rows = self._table(conn, table_id)
-            return self._views(row, seat_rows, self._live(conn, row), wants)
-
-    def _views(self, row: Any, seat_rows: list[Row[Any]], live: Live,
-               wants: Sequence[tuple[str | None, str | None, int | None]],
-               ) -> list[dict[str, Any] | ApiError]:
-        out: list[dict[str, Any] | ApiError] = []
-        built: dict[tuple[PlayerId | None, str | None, int | None], dict[str, Any]] = {}
-        #: the parts every viewer of this state shares (the table's public
-        #: info, the decision in each language), built once for all of them
-        shared: dict[Any, Any] = {}
-        for token, lang, since in wants:
-            try:
-                seat = self._seat_of(seat_rows, token)
-            except ApiError as exc:
-                out.append(exc)
-                continue
-            # once per kind of viewer: a table's spectators share one view
-            key = (seat, lang, since)
-            if key not in built:
-                built[key] = self._view(row, seat_rows, live, seat, lang, since, shared)
-            out.append(built[key])
-        return out
-
-    def _view(self, row: Any, seat_rows: list[Row[Any]], live: Live,
-              seat: PlayerId | None, lang: str | None, since: int | None,
-              shared: dict[Any, Any]) -> dict[str, Any]:
-        state = live.state
-        to_move = state.current_player if row.status == RUNNING else None
-        mine = seat is not None and to_move == seat and seat_rows[seat].stand_in is None
-        if since is not None and not 0 <= live.n - since <= RECENT_ITEMS:
-            since = None  # too far behind (or ahead): the whole recent log, as for a sync
-        if "table" not in shared:
-            shared["table"] = self._public(row, seat_rows, live)
-        if ("decision", lang) not in shared:
-            shared["decision", lang] = story.decision_field(state, lang)
-        return {
-            "table": shared["table"],
-            "state": live.n,
-            "seat": seat,
-            "to_move": to_move,
-            "observation": live.observation(seat),
-            "legal": live.legal(lang) if mine else [],
-            "can_undo": mine and row.status == RUNNING and not row.rated and live.can_undo(seat),
-            "events": live.items(seat, -1 if since is None else since, lang),
-            "over": row.status == OVER,
-            "clocks": clocks(row, seat_rows, to_move),
-            "result": json.loads(row.result) if row.result else None,
-            "decision": shared["decision", lang],
-            "unavailable": story.unavailable_field(state, lang) if mine else [],
-        }
+            return build_views(row, seat_rows, self._live(conn, row), wants)
 
     def submit(self, table_id: str, token: str | None, move: wire.Move,
-               wants: Sequence[tuple[str | None, str | None, int | None]] | None = None,
-               ) -> dict[str, Any]:
+               wants: Sequence[Want] = ()) -> MoveDone:
         """Apply a person's move, or refuse it and change nothing. ``wants``
         (the table's sockets, as for :meth:`views`): their views of the new
-        state are built here too, as ``done["views"]``, in the same call on
-        the same thread: a thread hop fewer per move than asking for them
-        afterwards (each hop cost about 0.15-0.2 ms of CPU)."""
+        state are built here too (:attr:`MoveDone.views`), in the same call
+        on the same thread: a thread hop fewer per move than asking for
+        them afterwards (each hop cost about 0.15-0.2 ms of CPU)."""
         if token is None:
             raise ApiError(401, "bad-token")
         done = self._submit(table_id, token, None, move.after, move.action)
         if wants:
             try:
                 with self._lock(table_id):
-                    done["views"] = self._views_held(table_id, wants, written=True)
+                    done = done.seen(self._views_held(table_id, wants, written=True))
                     self._sent(table_id)
             except Exception:  # the move is stored: its views are built again by the hub
                 log.exception("views of table %s after a move", table_id)
@@ -565,7 +463,7 @@ class Service:
         return True
 
     def _submit(self, table_id: str, token: str | None, job: BotJob | None, after: int,
-                action_json: dict[str, Any]) -> dict[str, Any]:
+                action_json: dict[str, Any]) -> MoveDone:
         """Check and store one move. The checks run in the same transaction
         as the insert, on the group committer's thread (see
         :mod:`gameshelf.server.store.commits`); this thread holds the table's lock
@@ -581,19 +479,19 @@ class Service:
                     raise
                 raise refusal from None
             done = self._move_stored(table_id, moved)
-        if done["over"]:
+        if done.over:
             self.ended(table_id)
         return done
 
     def submit_soon(self, table_id: str, token: str | None, move: wire.Move,
-                    wants: Sequence[tuple[str | None, str | None, int | None]],
-                    answer: Callable[[Callable[[], dict[str, Any]]], None]) -> bool:
+                    wants: Sequence[Want], answer: Callable[[FinishMove], None]) -> bool:
         """:meth:`submit` without a thread waiting for it: the move goes
         straight to the group committer's thread, which checks and stores
-        it, and then calls ``answer`` with a function that the caller must
-        call exactly once, on a thread of its choice (the hub's finishing
-        thread): it settles the move, builds the table's views (``wants``) and
-        returns what :meth:`submit` returns, or raises what it raises.
+        it, and then calls ``answer`` with a :class:`FinishMove` that the
+        caller must call exactly once, on a thread of its choice (the hub's
+        finishing thread): it settles the move, builds the table's views
+        (``wants``) and returns what :meth:`submit` returns, or raises what
+        it raises.
         Returns ``False``, doing nothing, when another thread holds the
         table now (then call :meth:`submit`).
 
@@ -619,22 +517,8 @@ class Service:
             lock.release()
             raise
 
-        def complete(ok: bool, value: Any) -> dict[str, Any]:
-            try:
-                if not ok:
-                    raise self._move_refused(table_id, move.after, value)
-                done = self._move_stored(table_id, value)
-                try:
-                    done["views"] = self._views_held(table_id, wants, written=True)
-                    if wants:
-                        self._sent(table_id)
-                except Exception:  # the move is stored: the hub builds its views again
-                    log.exception("views of table %s after a move", table_id)
-                return done
-            finally:
-                lock.release()
-
-        self._commits.post(work, lambda ok, value: answer(functools.partial(complete, ok, value)))
+        self._commits.post(work, lambda ok, value: answer(
+            FinishMove(self, table_id, move.after, tuple(wants), lock, ok, value)))
         return True
 
     def _sent(self, table_id: str) -> None:
@@ -654,7 +538,7 @@ class Service:
                 log.exception("after table %s ended", table_id)
 
     def _move_work(self, table_id: str, token: str | None, job: BotJob | None, after: int,
-                   action_json: dict[str, Any]) -> Callable[[Connection], _Moved]:
+                   action_json: dict[str, Any]) -> Callable[[Connection], Written]:
         """The move's checks and writes, to run in a group commit's
         transaction (the caller holds the table's lock)."""
         ahead: tuple[State, Probe] | None = None
@@ -665,16 +549,16 @@ class Service:
             # and the worlds that say later whether it may be taken back
             ahead = (cached.state, cached.probe(mover))
 
-        def work(conn: Connection) -> _Moved:
+        def work(conn: Connection) -> Written:
             row, seat_rows = self._table(conn, table_id, lock=True)
-            seat = self._seat_of(seat_rows, token) if job is None else job.seat
+            seat = seat_of(seat_rows, token) if job is None else job.seat
             live = self._live(conn, row)
-            _check_running_at(row, live, after)
+            check_running_at(row, live, after)
             to_move = live.state.current_player
-            controller = self._controller(seat_rows[to_move]) if to_move is not None else None
-            if seat is None or seat != to_move or (job is None) != (controller is None):
+            playing = controller(seat_rows[to_move]) if to_move is not None else None
+            if seat is None or seat != to_move or (job is None) != (playing is None):
                 raise ApiError(403, "not-your-turn", {"seat": seat, "to_move": to_move})
-            if job is not None and controller != job.level:
+            if job is not None and playing != job.level:
                 raise ApiError(409, "stale", {"after": after, "state": live.n})
             action = live.state.game.action_from_json(action_json)  # IllegalAction: 422
             live.state.validate(action)
@@ -700,7 +584,7 @@ class Service:
                 for hook in self.ending:  # accounts: ratings move in this very transaction
                     hook(conn, row, seat_rows, result)
             changes: dict[str, Any] = {
-                "moves": live.n, "updated_at": _stamp(row, now), "turn_started": now,
+                "moves": live.n, "updated_at": stamp(row, now), "turn_started": now,
                 "status": OVER if result else RUNNING,
                 "result": json.dumps(result) if result else None}
             if result is not None:
@@ -709,7 +593,7 @@ class Service:
                 self._sql.move_and_after(conn, stored, table_id, changes)
             # (a clock's bank changed a seat: those views read the seats again)
             written = None if row.clock else row._replace(**changes)
-            return _Moved(live, seat_rows, result, probe, action, written)
+            return Written(live, seat_rows, result, probe, action, written)
 
         return work
 
@@ -725,7 +609,7 @@ class Service:
             self._forget(table_id)
         return exc
 
-    def _move_stored(self, table_id: str, moved: _Moved) -> dict[str, Any]:
+    def _move_stored(self, table_id: str, moved: Written) -> MoveDone:
         """After the move's commit (the caller still holds the table's
         lock): settle its take-back, keep what was written for its views,
         and say whether a bot is to move next."""
@@ -743,8 +627,8 @@ class Service:
                 self._seat_cache[table_id] = ((written.updated_at, written.moves), seat_rows)
         over = moved.result is not None
         nxt = live.state.current_player
-        bot_next = not over and nxt is not None and self._controller(seat_rows[nxt]) is not None
-        return {"state": live.n, "over": over, "bot_next": bot_next}
+        bot_next = not over and nxt is not None and controller(seat_rows[nxt]) is not None
+        return MoveDone(live.n, over, bot_next)
 
     def undo(self, table_id: str, token: str | None, req: wire.Undo) -> dict[str, Any]:
         """Take back the seat's latest move, if Board Game Arena's policy
@@ -758,13 +642,13 @@ class Service:
 
         def work(conn: Connection) -> tuple[Live, int]:
             row, seat_rows = self._table(conn, table_id, lock=True)
-            seat = self._seat_of(seat_rows, token)
+            seat = seat_of(seat_rows, token)
             live = self._live(conn, row)
-            _check_running_at(row, live, after)
+            check_running_at(row, live, after)
             to_move = live.state.current_player
             if seat is None or seat != to_move:
                 raise ApiError(403, "not-your-turn", {"seat": seat, "to_move": to_move})
-            if self._controller(seat_rows[seat]) is not None or row.rated or not live.can_undo(seat):
+            if controller(seat_rows[seat]) is not None or row.rated or not live.can_undo(seat):
                 raise ApiError(409, "no-undo")
             k = live.undoable[-1][0]
             now = time.time()
@@ -779,7 +663,7 @@ class Service:
                     seats.c.table_id == table_id, seats.c.seat == seat).values(
                     bank=spent(row, seat_rows[seat], now)))
             conn.execute(tables.update().where(tables.c.id == table_id).values(
-                moves=live.n, updated_at=_stamp(row, now), turn_started=now))
+                moves=live.n, updated_at=stamp(row, now), turn_started=now))
             return live, k
 
         with self._lock(table_id):
@@ -822,38 +706,29 @@ class Service:
         ended = None
         with self._lock(table_id), writing(self.engine) as conn:
             row, seat_rows = self._table(conn, table_id, lock=True)
-            self._check_seat(row, seat)
-            claimer = self._seat_of(seat_rows, token)
+            check_seat(row, seat)
+            claimer = seat_of(seat_rows, token)
             if claimer is None or claimer == seat:
                 raise ApiError(403, "not-your-seat", {"seat": seat})
             live = self._live(conn, row)
             if row.status != RUNNING or live.state.current_player != seat:
                 raise ApiError(409, "no-timeout", {"seat": seat})
             left = remaining(row, seat_rows[seat], time.time())
-            if left is None or left > 0 or self._controller(seat_rows[seat]) is not None:
+            if left is None or left > 0 or controller(seat_rows[seat]) is not None:
                 raise ApiError(409, "no-timeout", {"seat": seat})
             if row.rated:
                 ended = self._end_rated(conn, row, seat_rows, seat, "timeout")
             else:
-                _one(conn.execute(seats.update().where(
+                one(conn.execute(seats.update().where(
                     seats.c.table_id == table_id, seats.c.seat == seat,
                     seats.c.stand_in.is_(None), seats.c.kind == "human")
                     .values(timed_out=True, stand_in=bot)), 409, "no-timeout", {"seat": seat})
                 conn.execute(tables.update().where(tables.c.id == table_id)
-                             .values(updated_at=_stamp(row, time.time())))
+                             .values(updated_at=stamp(row, time.time())))
         if ended is not None:
             self.ended(table_id)
             return {"seat": seat, "stand_in": None, "ended": ended}
         return {"seat": seat, "stand_in": bot}
-
-    @staticmethod
-    def _controller(seat_row: Row[Any]) -> str | None:
-        """The bot level that plays this seat now, ``None`` for its person."""
-        if seat_row.kind == "bot":
-            return str(seat_row.level)
-        if seat_row.stand_in is not None:
-            return str(seat_row.stand_in)
-        return None
 
     def bot_job(self, table_id: str) -> BotJob | None:
         """The bot turn this table waits for, if any."""
@@ -865,7 +740,7 @@ class Service:
             to_move = live.state.current_player
             if to_move is None:
                 return None
-            level = self._controller(seat_rows[to_move])
+            level = controller(seat_rows[to_move])
             if level is None:
                 return None
             record = live.state.record()
@@ -907,59 +782,38 @@ class Service:
         return story.frame(table_id, record, k, lang)
 
 
-class _Moved(NamedTuple):
-    """A move checked and written in its transaction, to settle after the commit."""
+@dataclasses.dataclass(frozen=True, slots=True)
+class FinishMove:
+    """A move whose transaction ended on the group committer's thread
+    (:meth:`Service.submit_soon`): ``ok`` with what the transaction
+    returned (:class:`Written`), or not with the error it raised. Called
+    once, on the thread the caller chose (never the committer's), it
+    settles the move, builds the table's views (``wants``) and lets the
+    table's lock go; returns what :meth:`Service.submit` returns, or raises
+    what it raises."""
 
-    live: Live
-    seat_rows: list[Row[Any]]
-    result: dict[str, Any] | None
-    probe: Probe | None
-    action: Any
-    written: Any
+    service: Service
+    table_id: str
+    after: int
+    wants: tuple[Want, ...]
+    lock: TableLock
+    ok: bool
+    value: Any
 
-
-class _TableLock:
-    """A table's lock in this process. A class of its own because a plain
-    ``threading.Lock`` cannot be weakly referenced."""
-
-    __slots__ = ("__weakref__", "_lock")
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-
-    def __enter__(self) -> bool:
-        return self._lock.acquire()
-
-    def __exit__(self, *_exc: object) -> None:
-        self._lock.release()
-
-    def acquire(self, blocking: bool = True) -> bool:
-        return self._lock.acquire(blocking)
-
-    def release(self) -> None:
-        """(Any thread may release it: :meth:`Service.submit_soon` takes it
-        on the event loop, the committer's thread lets it go.)"""
-        self._lock.release()
-
-
-def _stamp(row: Any, now: float) -> float:
-    """A table's new ``updated_at``: now, but always after the one it had, so
-    that a changed table never looks unchanged to another worker's cache
-    (two workers' clocks may give the same instant)."""
-    return max(now, float(row.updated_at) + 1e-6)
+    def __call__(self) -> MoveDone:
+        service, table_id = self.service, self.table_id
+        try:
+            if not self.ok:
+                raise service._move_refused(table_id, self.after, self.value)
+            done = service._move_stored(table_id, self.value)
+            try:
+                done = done.seen(service._views_held(table_id, self.wants, written=True))
+                if self.wants:
+                    service._sent(table_id)
+            except Exception:  # the move is stored: the hub builds its views again
+                log.exception("views of table %s after a move", table_id)
+            return done
+        finally:
+            self.lock.release()
 
 
-def _one(result: Any, status: int, code: str, params: dict[str, Any]) -> None:
-    """A conditional update changed exactly one row, or the request is
-    refused (the condition no longer held: another request was first)."""
-    if result.rowcount != 1:
-        raise ApiError(status, code, params)
-
-
-def _check_running_at(row: Any, live: Live, after: int) -> None:
-    """A move and a take-back both need a game in play that is still at the
-    state the client saw (``after``): else nothing changes."""
-    if row.status != RUNNING:
-        raise ApiError(409, "game-over" if row.status == OVER else "not-started")
-    if after != live.n:
-        raise ApiError(409, "stale", {"after": after, "state": live.n})

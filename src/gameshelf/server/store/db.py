@@ -130,7 +130,7 @@ def make_engine(url: str) -> Engine:
             write = conn.get_execution_options().get("gs_write", False)
             # straight to the driver: through SQLAlchemy's execution layer
             # this one statement cost as much CPU as a move's own three
-            # (``driver.py``), and every transaction, read or write, runs it
+            # (``statements.py``), and every transaction, read or write, runs it
             execute(conn, "BEGIN IMMEDIATE" if write else "BEGIN")
 
         return engine

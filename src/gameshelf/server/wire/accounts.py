@@ -1,5 +1,5 @@
 """Request bodies of the account routes, checked as strictly as the
-others (``schemas.py``): exact types, no unknown fields, bounded sizes."""
+others (``tables.py``): exact types, no unknown fields, bounded sizes."""
 
 from __future__ import annotations
 
