@@ -40,8 +40,8 @@ def secret_state(client: TestClient, table: str) -> State:
     from gameshelf.server.store.db import reading
 
     with reading(service.engine) as conn:
-        row, _ = service._table(conn, table)
-        live = service._live(conn, row)
+        row, _ = service.table_rows(conn, table)
+        live = service.live_game(conn, row)
         return replay(live.state.record())
 
 

@@ -211,7 +211,7 @@ class Analyses:
         existed gets its pending row now (and is queued)."""
         service = self.service
         with reading(service.engine) as conn:
-            row, seat_rows = service._table(conn, table_id)
+            row, seat_rows = service.table_rows(conn, table_id)
             check_seat(row, seat)
             if row.status != OVER:
                 raise ApiError(409, "not-over")

@@ -72,8 +72,8 @@ class Hints:
         if token is None:
             raise ApiError(401, "bad-token")
         service = self.service
-        with service._lock(table_id), reading(service.engine) as conn:
-            row, seat_rows = service._table(conn, table_id)
+        with service.table_lock(table_id), reading(service.engine) as conn:
+            row, seat_rows = service.table_rows(conn, table_id)
             seat = seat_of(seat_rows, token)
             refused = hints_refusal(bool(row.rated), json.loads(row.options))
             if refused is not None:
@@ -82,7 +82,7 @@ class Hints:
                 raise ApiError(403, "hints-off")
             if row.status != RUNNING:
                 raise ApiError(409, "game-over" if row.status == OVER else "not-started")
-            live = service._live(conn, row)
+            live = service.live_game(conn, row)
             if after != live.n:
                 raise ApiError(409, "stale", {"after": after, "state": live.n})
             to_move = live.state.current_player
@@ -96,11 +96,11 @@ class Hints:
         """Count the hint (``fresh``: the first answer at this state) and say
         its moves in ``lang``, if the table is still where it was asked."""
         service = self.service
-        with service._lock(job.table_id), writing(service.engine) as conn:
-            row, seat_rows = service._table(conn, job.table_id, lock=True)
+        with service.table_lock(job.table_id), writing(service.engine) as conn:
+            row, seat_rows = service.table_rows(conn, job.table_id, lock=True)
             if row.status != RUNNING or row.moves != job.n:
                 raise ApiError(409, "stale", {"after": job.n, "state": row.moves})
-            live = service._live(conn, row)
+            live = service.live_game(conn, row)
             said = {json.dumps(m["action"], sort_keys=True): m for m in live.legal(lang)}
             if fresh:
                 conn.execute(seats.update().where(

@@ -113,8 +113,8 @@ class Service:
         self._commits.close()
         self.engine.dispose()
 
-    # -- helpers ---------------------------------------------------------------------
-    def _lock(self, table_id: str) -> TableLock:
+    # -- a table as this process holds it (the features that read a table use these too) --
+    def table_lock(self, table_id: str) -> TableLock:
         """This process's lock of a table: the one every thread working on
         it now shares, made afresh when none is (see the module's doc)."""
         with self._guard:
@@ -123,8 +123,8 @@ class Service:
                 lock = self._locks[table_id] = TableLock()
             return lock
 
-    def _table(self, conn: Connection, table_id: str, *,
-                lock: bool = False) -> tuple[TableRow, list[Row[Any]]]:
+    def table_rows(self, conn: Connection, table_id: str, *,
+                   lock: bool = False) -> tuple[TableRow, list[Row[Any]]]:
         """The table's row and its seats; ``lock``: the row locked until the
         transaction ends (every write), so what is read here is still true
         when it is written. Every change to a table or its seats moves
@@ -147,7 +147,7 @@ class Service:
             self._seat_cache.popitem(last=False)
         return row, seat_rows
 
-    def _live(self, conn: Connection, row: Any) -> Live:
+    def live_game(self, conn: Connection, row: Any) -> Live:
         """The table's game brought up to its last stored move."""
         live = self._cache.get(row.id)
         if live is not None and live.n == row.moves:
@@ -248,7 +248,7 @@ class Service:
         # the disk once more and hold SQLite's write lock against them; ahead
         # of the moves queued there (at saturation it waited behind them all)
         self._commits.run(work, first=True)
-        with self._lock(table_id):
+        with self.table_lock(table_id):
             self._keep(table_id, live)
         return {"id": table_id, "tokens": tokens}
 
@@ -270,9 +270,9 @@ class Service:
         return [public(r, seat_rows[r.id], held.get(r.id)) for r in rows]
 
     def table_info(self, table_id: str) -> dict[str, Any]:
-        with self._lock(table_id), reading(self.engine) as conn:
-            row, seat_rows = self._table(conn, table_id)
-            return public(row, seat_rows, self._live(conn, row))
+        with self.table_lock(table_id), reading(self.engine) as conn:
+            row, seat_rows = self.table_rows(conn, table_id)
+            return public(row, seat_rows, self.live_game(conn, row))
 
     # -- seats ---------------------------------------------------------------------------
     def join(self, table_id: str, seat: int, token: str | None, name: str | None) -> dict[str, Any]:
@@ -280,8 +280,8 @@ class Service:
         with its token (a bot standing in steps aside). ``token`` may be an
         :class:`AccountKey`: the seat is then the account's, or an open seat
         it takes (bound to the account)."""
-        with self._lock(table_id), writing(self.engine) as conn:
-            row, seat_rows = self._table(conn, table_id, lock=True)
+        with self.table_lock(table_id), writing(self.engine) as conn:
+            row, seat_rows = self.table_rows(conn, table_id, lock=True)
             check_seat(row, seat)
             target = seat_rows[seat]
             if row.status == OVER:
@@ -324,8 +324,8 @@ class Service:
         else lost by the leaver."""
         if token is None:
             raise ApiError(401, "bad-token")
-        with self._lock(table_id), writing(self.engine) as conn:
-            row, seat_rows = self._table(conn, table_id, lock=True)
+        with self.table_lock(table_id), writing(self.engine) as conn:
+            row, seat_rows = self.table_rows(conn, table_id, lock=True)
             check_seat(row, seat)
             if seat_of(seat_rows, token) != seat:
                 raise ApiError(403, "not-your-seat", {"seat": seat})
@@ -363,7 +363,7 @@ class Service:
         seat's person made ``fair.MIN_OWN_MOVES`` moves, else lost by that
         seat, the ratings moving with it (the :attr:`ending` hooks).
         Returns how it ended: "aborted" or "forfeit"."""
-        live = self._live(conn, row)
+        live = self.live_game(conn, row)
         aborted = fair.own_moves(conn, row.id, seat) < fair.MIN_OWN_MOVES
         now = time.time()
         if by == "timeout":
@@ -384,11 +384,11 @@ class Service:
         """The server's own watch (``fair.WATCH_EVERY``): end a rated game
         whose person to move has run out of time, as a claim would. Whether
         it ended it (another host's watch, or a move, may have been first)."""
-        with self._lock(table_id), writing(self.engine) as conn:
-            row, seat_rows = self._table(conn, table_id, lock=True)
+        with self.table_lock(table_id), writing(self.engine) as conn:
+            row, seat_rows = self.table_rows(conn, table_id, lock=True)
             if row.status != RUNNING or not row.rated:
                 return False
-            to_move = self._live(conn, row).state.current_player
+            to_move = self.live_game(conn, row).state.current_player
             if to_move is None or controller(seat_rows[to_move]) is not None:
                 return False
             left = remaining(row, seat_rows[to_move], time.time())
@@ -420,7 +420,7 @@ class Service:
         views that follow a move this process stored, built from the row it
         wrote, without reading it back, unless the cached game has moved on
         since (another worker moved: then the database is read)."""
-        with self._lock(table_id):
+        with self.table_lock(table_id):
             return self._views_held(table_id, wants, written)
 
     def _views_held(self, table_id: str, wants: Sequence[Want],
@@ -431,8 +431,8 @@ class Service:
         if mine is not None and live is not None and live.n == mine[0].moves:
             return build_views(mine[0], mine[1], live, wants)
         with reading(self.engine) as conn:
-            row, seat_rows = self._table(conn, table_id)
-            return build_views(row, seat_rows, self._live(conn, row), wants)
+            row, seat_rows = self.table_rows(conn, table_id)
+            return build_views(row, seat_rows, self.live_game(conn, row), wants)
 
     def submit(self, table_id: str, token: str | None, move: wire.Move,
                wants: Sequence[Want] = ()) -> MoveDone:
@@ -446,7 +446,7 @@ class Service:
         done = self._submit(table_id, token, None, move.after, move.action)
         if wants:
             try:
-                with self._lock(table_id):
+                with self.table_lock(table_id):
                     done = done.seen(self._views_held(table_id, wants, written=True))
                     self._sent(table_id)
             except Exception:  # the move is stored: its views are built again by the hub
@@ -469,7 +469,7 @@ class Service:
         :mod:`gameshelf.server.store.commits`); this thread holds the table's lock
         until that transaction has committed, so no view of this table is
         built from the cached game before its move is durable."""
-        with self._lock(table_id):
+        with self.table_lock(table_id):
             work = self._move_work(table_id, token, job, after, action_json)
             try:
                 moved = self._commits.run(work)
@@ -508,7 +508,7 @@ class Service:
         the committer's thread)."""
         if token is None:
             raise ApiError(401, "bad-token")
-        lock = self._lock(table_id)
+        lock = self.table_lock(table_id)
         if not lock.acquire(blocking=False):
             return False
         try:
@@ -550,9 +550,9 @@ class Service:
             ahead = (cached.state, cached.probe(mover))
 
         def work(conn: Connection) -> Written:
-            row, seat_rows = self._table(conn, table_id, lock=True)
+            row, seat_rows = self.table_rows(conn, table_id, lock=True)
             seat = seat_of(seat_rows, token) if job is None else job.seat
-            live = self._live(conn, row)
+            live = self.live_game(conn, row)
             check_running_at(row, live, after)
             to_move = live.state.current_player
             playing = controller(seat_rows[to_move]) if to_move is not None else None
@@ -641,9 +641,9 @@ class Service:
         after = req.after
 
         def work(conn: Connection) -> tuple[Live, int]:
-            row, seat_rows = self._table(conn, table_id, lock=True)
+            row, seat_rows = self.table_rows(conn, table_id, lock=True)
             seat = seat_of(seat_rows, token)
-            live = self._live(conn, row)
+            live = self.live_game(conn, row)
             check_running_at(row, live, after)
             to_move = live.state.current_player
             if seat is None or seat != to_move:
@@ -666,7 +666,7 @@ class Service:
                 moves=live.n, updated_at=stamp(row, now), turn_started=now))
             return live, k
 
-        with self._lock(table_id):
+        with self.table_lock(table_id):
             try:
                 live, k = self._commits.run(work)
             except IntegrityError:
@@ -704,13 +704,13 @@ class Service:
         if token is None:
             raise ApiError(401, "bad-token")
         ended = None
-        with self._lock(table_id), writing(self.engine) as conn:
-            row, seat_rows = self._table(conn, table_id, lock=True)
+        with self.table_lock(table_id), writing(self.engine) as conn:
+            row, seat_rows = self.table_rows(conn, table_id, lock=True)
             check_seat(row, seat)
             claimer = seat_of(seat_rows, token)
             if claimer is None or claimer == seat:
                 raise ApiError(403, "not-your-seat", {"seat": seat})
-            live = self._live(conn, row)
+            live = self.live_game(conn, row)
             if row.status != RUNNING or live.state.current_player != seat:
                 raise ApiError(409, "no-timeout", {"seat": seat})
             left = remaining(row, seat_rows[seat], time.time())
@@ -732,11 +732,11 @@ class Service:
 
     def bot_job(self, table_id: str) -> BotJob | None:
         """The bot turn this table waits for, if any."""
-        with self._lock(table_id), reading(self.engine) as conn:
-            row, seat_rows = self._table(conn, table_id)
+        with self.table_lock(table_id), reading(self.engine) as conn:
+            row, seat_rows = self.table_rows(conn, table_id)
             if row.status != RUNNING:
                 return None
-            live = self._live(conn, row)
+            live = self.live_game(conn, row)
             to_move = live.state.current_player
             if to_move is None:
                 return None
@@ -762,11 +762,11 @@ class Service:
 
     def record(self, table_id: str) -> dict[str, Any]:
         """The whole game, seed included: only once it is over."""
-        with self._lock(table_id), reading(self.engine) as conn:
-            row, seat_rows = self._table(conn, table_id)
+        with self.table_lock(table_id), reading(self.engine) as conn:
+            row, seat_rows = self.table_rows(conn, table_id)
             if row.status != OVER:
                 raise ApiError(409, "not-over")
-            live = self._live(conn, row)
+            live = self.live_game(conn, row)
             meta = {"table": row.id, "seats": [
                 {"seat": s.seat, "kind": s.kind, "name": s.name, "level": s.level,
                  "stand_in": s.stand_in, "timed_out": s.timed_out} for s in seat_rows]}
