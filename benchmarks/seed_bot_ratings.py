@@ -44,10 +44,12 @@ from typing import Any
 import sqlalchemy as sa
 
 from gameshelf.core.registry import load_game
-from gameshelf.server import ratings, schemas
-from gameshelf.server.bots import choose_move
-from gameshelf.server.db import make_engine, migrate, tables
-from gameshelf.server.service import OVER, Service
+from gameshelf.server import wire
+from gameshelf.server.features import ratings
+from gameshelf.server.play.bots import choose_move
+from gameshelf.server.play.rows import OVER
+from gameshelf.server.play.service import Service
+from gameshelf.server.store.db import make_engine, migrate, tables
 
 GAMES = ["filthy-rich", "pay-dirt", "above-and-below"]
 LEVELS = ["easy", "normal", "hard"]
@@ -56,9 +58,9 @@ LEVELS = ["easy", "normal", "hard"]
 def play_one(service: Service, game_id: str, rng: random.Random) -> None:
     game = load_game(game_id)
     players = rng.randint(max(2, game.min_players), min(game.max_players, 4))
-    seats: list[schemas.Seat] = [schemas.BotSeat(kind="bot", level=rng.choice(LEVELS))  # type: ignore[arg-type]
+    seats: list[wire.Seat] = [wire.BotSeat(kind="bot", level=rng.choice(LEVELS))  # type: ignore[arg-type]
                                  for _ in range(players)]
-    created = service.create_table(schemas.CreateTable(game=game_id, players=players, seats=seats,
+    created = service.create_table(wire.CreateTable(game=game_id, players=players, seats=seats,
                                                        rated=True))
     play_on(service, created["id"])
 

@@ -102,10 +102,10 @@ def _short(schema: dict[str, Any]) -> str:
 
 def websocket_markdown() -> str:
     """The websocket messages: the JSON schema of each pydantic model the socket uses."""
-    from gameshelf.server import schemas, view_schema
+    from gameshelf.server.wire import messages
 
     out: list[str] = []
-    for module in (schemas, view_schema):
+    for module in (messages,):
         for name in sorted(dir(module)):
             model = getattr(module, name)
             fields = getattr(model, "model_fields", None)

@@ -368,7 +368,8 @@ def _register_plugins() -> None:
     from gameshelf.bots.tune_cli import tune
 
     app.command("tune")(tune)
-    from gameshelf.server.cli import connect, serve
+    from gameshelf.server.cli import serve
+    from gameshelf.terminal.online.command import connect
 
     app.command("serve")(serve)
     app.command("connect")(connect)

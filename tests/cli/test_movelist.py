@@ -50,7 +50,7 @@ def test_filthy_rich_s_roll_keeps_number_one_when_sales_are_offered() -> None:
     import random
 
     from gameshelf.core.registry import load_game
-    from gameshelf.server.connect import distinct_moves
+    from gameshelf.terminal.online.connect import distinct_moves
     from gameshelf.terminal.session import move_choices
 
     game = load_game("filthy-rich")

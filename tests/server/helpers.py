@@ -37,11 +37,11 @@ def secret_state(client: TestClient, table: str) -> State:
 
     server: Server = client.app.state.server  # type: ignore[attr-defined]
     service = server.service
-    from gameshelf.server.db import reading
+    from gameshelf.server.store.db import reading
 
     with reading(service.engine) as conn:
-        row, _ = service._table(conn, table)
-        live = service._live(conn, row)
+        row, _ = service.table_rows(conn, table)
+        live = service.live_game(conn, row)
         return replay(live.state.record())
 
 

@@ -12,9 +12,9 @@ import pytest
 import sqlalchemy as sa
 from fastapi.testclient import TestClient
 
-from gameshelf.server.account_tables import accounts, sessions
 from gameshelf.server.app import Server
-from gameshelf.server.db import reading
+from gameshelf.server.store.account_tables import accounts, sessions
+from gameshelf.server.store.db import reading
 from tests.server.accounts_helpers import PASSWORD, Browser, csrf, fresh_name, login, register
 from tests.server.helpers import auth, new_table
 

@@ -1,4 +1,4 @@
-"""A finished table's analysis (server/analyses.py): queued in the
+"""A finished table's analysis (server/features/analyses.py): queued in the
 transaction that ends the game, computed by the bot workers in the
 background, stored, and read back per seat in either language; bad
 requests are refused with a clear 4xx and change nothing."""
@@ -15,10 +15,10 @@ import pytest
 import sqlalchemy as sa
 from fastapi.testclient import TestClient
 
-from gameshelf.server.analysis_schema import AnalysisReply
 from gameshelf.server.app import create_app
 from gameshelf.server.config import Settings
-from gameshelf.server.db import analyses
+from gameshelf.server.store.db import analyses
+from gameshelf.server.wire.analysis import AnalysisReply
 from tests.server.helpers import auth, new_table, secret_state
 
 #: The longest a test waits for the background analysis (it takes seconds).

@@ -13,8 +13,8 @@ import pytest
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
-from gameshelf.server.commits import GroupCommitter
-from gameshelf.server.db import make_engine, migrate
+from gameshelf.server.store.commits import GroupCommitter
+from gameshelf.server.store.db import make_engine, migrate
 
 
 @pytest.fixture

@@ -17,8 +17,14 @@ from fastapi.testclient import TestClient
 from rich.console import Console
 
 from gameshelf.core.i18n import t
-from gameshelf.server.connect import play_remote
-from gameshelf.server.remote import GIVE_UP, ConnectionLost, Remote, open_remote, socket_address
+from gameshelf.terminal.online.connect import play_remote
+from gameshelf.terminal.online.remote import (
+    GIVE_UP,
+    ConnectionLost,
+    Remote,
+    open_remote,
+    socket_address,
+)
 from tests.server.helpers import new_table
 from tests.server.procs import start_server, stop
 

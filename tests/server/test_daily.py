@@ -1,4 +1,4 @@
-"""Dicey Farm Daily Mode on the server (server/daily.py): the leaderboard
+"""Dicey Farm Daily Mode on the server (server/features/daily.py): the leaderboard
 takes only the server's own replay of a finished daily table, counts a
 name's first table of the day, and refuses bad dates, names and tables
 without changing anything."""
@@ -14,7 +14,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from gameshelf.core.record import replay
-from gameshelf.server import daily
+from gameshelf.server.features import daily
 from tests.server.helpers import auth, new_table, secret_state, view
 
 

@@ -21,12 +21,12 @@ import sqlalchemy as sa
 from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
 
-from gameshelf.server import passwords
-from gameshelf.server.account_tables import accounts, login_counts
 from gameshelf.server.app import create_app
+from gameshelf.server.auth import passwords
+from gameshelf.server.auth.throttle import LIMIT, SIGNUP, WINDOW
 from gameshelf.server.config import Settings
-from gameshelf.server.db import reading, writing
-from gameshelf.server.throttle import LIMIT, SIGNUP, WINDOW
+from gameshelf.server.store.account_tables import accounts, login_counts
+from gameshelf.server.store.db import reading, writing
 from tests.server.accounts_helpers import PASSWORD, fresh_name, from_address, random_address
 from tests.server.procs import start_server, stop
 

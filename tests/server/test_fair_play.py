@@ -1,4 +1,4 @@
-"""Fair rated play (issue 41, server/fair.py), on SQLite and PostgreSQL:
+"""Fair rated play (issue 41, server/play/fair.py), on SQLite and PostgreSQL:
 fresh accounts leaving at once move nobody's rating (aborted), leaving
 after two moves loses at once, a rated table always has a clock and running
 out of it loses (an opponent's claim or the server's own watch), one rated
@@ -17,11 +17,12 @@ import pytest
 import sqlalchemy as sa
 from fastapi.testclient import TestClient
 
-from gameshelf.server import fair, ratings
-from gameshelf.server.account_tables import rating_events
-from gameshelf.server.account_tables import ratings as rating_rows
 from gameshelf.server.app import Server
-from gameshelf.server.db import reading, tables, writing
+from gameshelf.server.features import ratings
+from gameshelf.server.play import fair
+from gameshelf.server.store.account_tables import rating_events
+from gameshelf.server.store.account_tables import ratings as rating_rows
+from gameshelf.server.store.db import reading, tables, writing
 from tests.server.accounts_helpers import Browser, csrf, register
 
 GAME = "filthy-rich"
@@ -80,7 +81,7 @@ def _play(people: list[tuple[Browser, str]], table: str, each: int, limit: float
 
 
 def _account_subject(client: TestClient, name: str) -> str:
-    from gameshelf.server.account_tables import accounts
+    from gameshelf.server.store.account_tables import accounts
 
     with reading(_server(client).service.engine) as conn:
         return f"a:{conn.execute(sa.select(accounts.c.id).where(accounts.c.name == name)).scalar_one()}"

@@ -10,7 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from gameshelf.server.errors import json_safe
-from gameshelf.server.limits import non_finite
+from gameshelf.server.http.limits import non_finite
 from tests.server.helpers import auth, new_table, view
 
 BAD = [b"NaN", b"Infinity", b"-Infinity", b"1e999", b"-1.5e400", b"1" * 400 + b".0"]

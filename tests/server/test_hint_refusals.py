@@ -1,7 +1,7 @@
 """Hints are refused where they are never allowed (rated tables, daily
 puzzles, tables opened without them), and every refusal changes nothing:
-no hint is counted and the table's state stays (server/hints.py,
-server/hint_rules.py)."""
+no hint is counted and the table's state stays (server/features/hints.py,
+server/play/hint_rules.py)."""
 
 from __future__ import annotations
 

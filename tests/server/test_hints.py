@@ -1,7 +1,7 @@
 """A hint at a casual table opened with hints on: the top three moves of
 the hard bot for the asking seat, each legal and said in the request's
 language with its estimate; counted once per state on the seat, shown in
-every view and the lobby, and marked on the result (server/hints.py)."""
+every view and the lobby, and marked on the result (server/features/hints.py)."""
 
 from __future__ import annotations
 
@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from gameshelf.server.analysis_schema import HintReply
 from gameshelf.server.app import create_app
 from gameshelf.server.config import Settings
+from gameshelf.server.wire.analysis import HintReply
 from tests.server.helpers import auth, new_table, secret_state, view
 
 

@@ -19,7 +19,7 @@ from schemathesis.specs.openapi.checks import positive_data_acceptance
 
 from gameshelf.server.app import create_app
 from gameshelf.server.config import Settings
-from gameshelf.server.limits import json_depth
+from gameshelf.server.http.limits import json_depth
 from tests.server.helpers import auth, new_table, view
 
 

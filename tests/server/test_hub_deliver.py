@@ -9,7 +9,11 @@ import asyncio
 import json
 from typing import Any
 
-from gameshelf.server.hub import Connection, Hub
+import pytest
+
+from gameshelf.server.http.fanout import Audience, Connection, Delivery
+from gameshelf.server.http.socket import Hub
+from gameshelf.server.play.views import Want
 
 
 class _Socket:
@@ -52,3 +56,48 @@ def test_a_view_in_flight_leaves_out_the_lines_already_sent() -> None:
     assert [(m["type"], m["n"]) for m in socket.sent] == [("update", 5), ("update", 6)]
     assert [[e["n"] for e in m["view"]["events"]] for m in socket.sent] == [[5], [6]]
     assert conn.last == 6
+
+
+def _seen(state: int, since: int) -> dict[str, Any]:
+    """A view as a notice reads it (whose turn: nobody's, no bot to drive)."""
+    return {**_view(state, since), "to_move": None}
+
+
+class _OneView:
+    """Builds a view only for a socket that opened after the change."""
+
+    def __init__(self) -> None:
+        self.built = 0
+
+    def view(self, *_args: Any) -> dict[str, Any]:
+        self.built += 1
+        return _seen(5, 4)
+
+
+def test_a_delivery_skips_the_socket_sent_its_view_and_builds_for_a_late_one() -> None:
+    service = _OneView()
+    hub = Hub(service, _nothing)  # type: ignore[arg-type]
+    mover, other, late = _Socket(), _Socket(), _Socket()
+    conns = [Connection(s, "t", None, "en") for s in (mover, other, late)]  # type: ignore[arg-type]
+    for conn in conns:
+        conn.last = 4
+        hub.tables["t"].add(conn)
+    audience = Audience(tuple(conns[:2]), tuple(c.want() for c in conns[:2]))
+    assert audience.wants[0] == Want(None, "en", 4)
+    delivery = Delivery(audience, (_seen(5, 4), _seen(5, 4))).sent_to(conns[0])
+    assert delivery.view_of(conns[0]) is None and delivery.view_of(conns[2]) is None
+    assert delivery.view_of(conns[1]) == (Want(None, "en", 4), _seen(5, 4))
+
+    asyncio.run(hub.notify("t", written=True, delivery=delivery))
+    hub.close()
+    assert mover.sent == []  # (its view went out right after its ack)
+    assert [(m["type"], m["n"]) for m in other.sent] == [("update", 5)]
+    assert [(m["type"], m["n"]) for m in late.sent] == [("update", 5)]
+    assert service.built == 1  # only the late socket's view was built afresh
+
+
+def test_a_delivery_holds_one_view_per_socket() -> None:
+    conn = Connection(_Socket(), "t", None, "en")  # type: ignore[arg-type]
+    audience = Audience((conn,), (conn.want(),))
+    with pytest.raises(ValueError, match="one view per socket"):
+        Delivery(audience, ())

@@ -16,7 +16,7 @@ import sqlalchemy as sa
 from websockets.exceptions import WebSocketException
 from websockets.sync.client import ClientConnection, connect
 
-from gameshelf.server.db import make_engine, moves
+from gameshelf.server.store.db import make_engine, moves
 from tests.server.procs import start_server, stop
 
 TABLES = 6

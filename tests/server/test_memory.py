@@ -16,8 +16,8 @@ import pytest
 from benchmarks.memory import flood, rss_kib
 from fastapi.testclient import TestClient
 
-from gameshelf.server import service as service_module
 from gameshelf.server.app import Server
+from gameshelf.server.play import service as service_module
 from tests.server.helpers import auth, new_table
 from tests.server.procs import start_server, stop
 

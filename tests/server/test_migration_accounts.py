@@ -16,18 +16,18 @@ from alembic import command
 from alembic.config import Config
 
 from gameshelf.core.registry import load_game
-from gameshelf.server import schemas
-from gameshelf.server.catalogue import check_options
-from gameshelf.server.db import make_engine, migrate
-from gameshelf.server.service import Service
-from gameshelf.server.tokens import new_token, token_hash
+from gameshelf.server import wire
+from gameshelf.server.auth.tokens import new_token, token_hash
+from gameshelf.server.play.catalogue import check_options
+from gameshelf.server.play.service import Service
+from gameshelf.server.store.db import make_engine, migrate
 from tests.server.conftest import PG_BASE, PG_UP
 from tests.server.services import PG_DSN
 
 
 def _upgrade(engine: sa.Engine, revision: str) -> None:
     config = Config()
-    config.set_main_option("script_location", str(resources.files("gameshelf.server") / "migrations"))
+    config.set_main_option("script_location", str(resources.files("gameshelf.server.store") / "migrations"))
     with engine.connect() as conn:
         config.attributes["connection"] = conn
         command.upgrade(config, revision)
@@ -104,8 +104,8 @@ def test_upgrade_from_0003_keeps_every_table_and_game(empty_url: str) -> None:
         mover = info["to_move"]
         view = service.view("old1", tokens[mover], "en")
         assert view["seat"] == mover and view["legal"]
-        done = service.submit("old1", tokens[mover], schemas.Move(after=3, action=view["legal"][0]["action"]))
-        assert done["state"] == 4
+        done = service.submit("old1", tokens[mover], wire.Move(after=3, action=view["legal"][0]["action"]))
+        assert done.state == 4
     finally:
         service.close()
 
@@ -117,10 +117,10 @@ def test_upgrade_from_0005_keeps_accounts_and_their_passwords(empty_url: str) ->
     failure counters go."""
     import unicodedata
 
-    from gameshelf.server.accounts import Accounts
+    from gameshelf.server.auth.passwords import HASHER
+    from gameshelf.server.auth.throttle import Throttle
     from gameshelf.server.errors import ApiError
-    from gameshelf.server.passwords import HASHER
-    from gameshelf.server.throttle import Throttle
+    from gameshelf.server.features.accounts import Accounts
 
     engine = make_engine(empty_url)
     _upgrade(engine, "0005")

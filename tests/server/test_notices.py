@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from gameshelf.server import schemas
+from gameshelf.server import wire
 from gameshelf.server.app import Server, create_app
 from gameshelf.server.config import Settings
 from tests.server.helpers import new_table, view
@@ -49,9 +49,9 @@ def _move_elsewhere(client: TestClient, table: str, token: str) -> int:
     """A person's move stored without this process's hub knowing (as by
     another worker); returns the new state number."""
     mine = view(client, table, token)
-    done = _server(client).service.submit(table, token, schemas.Move(
+    done = _server(client).service.submit(table, token, wire.Move(
         after=mine["state"], action=mine["legal"][0]["action"]))
-    return int(done["state"])
+    return done.state
 
 
 def _remote_change(client: TestClient, table: str) -> None:

@@ -1,5 +1,5 @@
 """An overloaded server refuses new tables with 503 and Retry-After, and
-nothing else: the games in play go on (server/overload.py)."""
+nothing else: the games in play go on (server/http/overload.py)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 
 from gameshelf.server.app import create_app
 from gameshelf.server.config import Settings
-from gameshelf.server.overload import (
+from gameshelf.server.http.overload import (
     OVERLOAD_LIMIT,
     QUEUE_LIMIT,
     RETRY_MAX,

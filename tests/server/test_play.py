@@ -16,8 +16,8 @@ from gameshelf.core.narration import move_sentences, reports_move
 from gameshelf.core.record import replay
 from gameshelf.core.registry import load_game, shipped_games
 from gameshelf.server.app import Server
-from gameshelf.server.db import make_engine
-from gameshelf.server.service import Service
+from gameshelf.server.play.service import Service
+from gameshelf.server.store.db import make_engine
 from tests.server.helpers import auth, new_table, secret_state, secrets_of, text, view
 
 GAMES = shipped_games()
@@ -133,7 +133,7 @@ def test_concurrent_submissions_apply_once(client: TestClient, database_url: str
     """Two workers (two services on one database) get the same move at the
     same moment, state after state: exactly one is stored each time."""
     from gameshelf.server.errors import ApiError
-    from gameshelf.server.schemas import Move
+    from gameshelf.server.wire.tables import Move
 
     table, tokens = new_table(client, "hidden-high", [{"kind": "human"}, {"kind": "human"}])
     services = [Service(make_engine(database_url)) for _ in range(2)]
@@ -215,7 +215,7 @@ def test_clocks_run_and_a_timeout_lets_a_bot_finish(client: TestClient, database
     the result says so."""
     import sqlalchemy as sa
 
-    from gameshelf.server.db import seats, tables
+    from gameshelf.server.store.db import seats, tables
 
     table, tokens = new_table(client, "filthy-rich", [{"kind": "human"}, {"kind": "human"}],
                               clock={"bank": 60, "increment": 5, "cap": 62})

@@ -12,10 +12,9 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from gameshelf.server import proxies
 from gameshelf.server.app import create_app
-from gameshelf.server.config import TRUSTED_PROXIES_ENV, Settings
-from gameshelf.server.throttle import LIMIT
+from gameshelf.server.auth.throttle import LIMIT
+from gameshelf.server.config import TRUSTED_PROXIES_ENV, Settings, parse_proxies, split_proxies
 from tests.server.accounts_helpers import PASSWORD, fresh_name, from_address
 
 BALANCER = "192.0.2.10"
@@ -82,9 +81,9 @@ def test_an_untrusted_peer_cannot_choose_its_address_or_scheme(balanced: TestCli
 
 
 def test_trusted_proxies_are_checked() -> None:
-    assert proxies.parse(proxies.split("10.0.0.5, 10.1.0.0/16 ::1")) == ("10.0.0.5", "10.1.0.0/16", "::1")
+    assert parse_proxies(split_proxies("10.0.0.5, 10.1.0.0/16 ::1")) == ("10.0.0.5", "10.1.0.0/16", "::1")
     with pytest.raises(ValueError, match=r"nginx\.internal"):
-        proxies.parse(["nginx.internal"])
+        parse_proxies(["nginx.internal"])
     import typer
 
     from gameshelf.server.cli import serve

@@ -139,7 +139,7 @@ def test_a_move_is_taken_back_once(workers: list[httpx.Client]) -> None:
 def test_a_timed_out_seat_is_claimed_once(workers: list[httpx.Client], pg_url: str) -> None:
     """Two other seats hand the seat whose clock ran out to a bot at once:
     one claim wins, the other finds a bot already there."""
-    from gameshelf.server.db import tables
+    from gameshelf.server.store.db import tables
 
     engine = sa.create_engine(pg_url)
     try:

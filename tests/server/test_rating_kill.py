@@ -13,8 +13,8 @@ import time
 import httpx
 import sqlalchemy as sa
 
-from gameshelf.server.account_tables import accounts, rating_events, ratings
-from gameshelf.server.db import make_engine, tables
+from gameshelf.server.store.account_tables import accounts, rating_events, ratings
+from gameshelf.server.store.db import make_engine, tables
 from tests.server.accounts_helpers import PASSWORD, fresh_name
 from tests.server.procs import launch, stop, wait_ready
 

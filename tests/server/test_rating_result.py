@@ -8,10 +8,11 @@ from __future__ import annotations
 import sqlalchemy as sa
 from fastapi.testclient import TestClient
 
-from gameshelf.server import ratings, schemas
-from gameshelf.server.account_tables import rating_events
-from gameshelf.server.db import reading
-from gameshelf.server.view_schema import Result
+from gameshelf.server import wire
+from gameshelf.server.features import ratings
+from gameshelf.server.store.account_tables import rating_events
+from gameshelf.server.store.db import reading
+from gameshelf.server.wire.view import Result
 from tests.server.accounts_helpers import csrf, play_out, register
 
 
@@ -23,7 +24,7 @@ def test_a_rated_result_declares_each_seats_rating_before_and_after(client: Test
     view = play_out(web, token, table)
     info = web.get(f"/api/tables/{table}").json()
     # the view and the table's information both carry it, as declared
-    assert schemas.View.model_validate(view).result.ratings == schemas.TableInfo.model_validate(info).result.ratings
+    assert wire.View.model_validate(view).result.ratings == wire.TableInfo.model_validate(info).result.ratings
     changes = view["result"]["ratings"]
     assert [c["seat"] for c in changes] == [0, 1]
     # the numbers are the shown ratings of the recorded events

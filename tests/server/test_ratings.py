@@ -15,11 +15,11 @@ from sqlalchemy.exc import IntegrityError
 
 from gameshelf.core.i18n import has
 from gameshelf.core.registry import game_package, load_game, shipped_games
-from gameshelf.server import ratings, statistics
-from gameshelf.server.account_tables import rating_events
-from gameshelf.server.account_tables import ratings as rating_rows
 from gameshelf.server.app import Server
-from gameshelf.server.db import reading, seats, tables, writing
+from gameshelf.server.features import ratings, statistics
+from gameshelf.server.store.account_tables import rating_events
+from gameshelf.server.store.account_tables import ratings as rating_rows
+from gameshelf.server.store.db import reading, seats, tables, writing
 from tests.server.accounts_helpers import csrf, play_out, register
 from tests.shelf import multiplayer
 

@@ -196,7 +196,7 @@ def test_tokens_are_stored_only_as_hashes(client: TestClient) -> None:
 
     import sqlalchemy as sa
 
-    from gameshelf.server.db import seats
+    from gameshelf.server.store.db import seats
 
     table, tokens = new_table(client)
     engine = client.app.state.server.service.engine  # type: ignore[attr-defined]

@@ -392,7 +392,7 @@ def test_each_client_is_throttled_on_its_own_and_cookies_are_secure(cluster: Clu
     name, password = f"scale{secrets.token_hex(4)}", "correct horse battery"
     import redis
 
-    from gameshelf.server.throttle import ADDRESS, SIGNUP, key_hash
+    from gameshelf.server.auth.throttle import ADDRESS, SIGNUP, key_hash
 
     # the counters live in the machine's Redis for their window: a run a few
     # minutes ago left these addresses throttled

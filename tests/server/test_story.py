@@ -8,7 +8,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from gameshelf.core.registry import load_game, shipped_games
-from gameshelf.server import story
+from gameshelf.server.play import story
 from tests.server.helpers import auth, new_table, view
 
 
@@ -54,8 +54,8 @@ def test_lobby_lists_live_tables_only(client: TestClient) -> None:
 
     import sqlalchemy as sa
 
-    from gameshelf.server import lobby
-    from gameshelf.server.db import tables
+    from gameshelf.server.play import lobby
+    from gameshelf.server.store.db import tables
 
     fresh, _ = new_table(client)
     stale, _ = new_table(client)

@@ -16,9 +16,9 @@ from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
 
 from gameshelf.server.app import create_app
+from gameshelf.server.auth.throttle import LIMIT, NAME, SIGNUP, WINDOW, Rule, Throttle
 from gameshelf.server.config import Settings
-from gameshelf.server.db import make_engine, migrate
-from gameshelf.server.throttle import LIMIT, NAME, SIGNUP, WINDOW, Rule, Throttle
+from gameshelf.server.store.db import make_engine, migrate
 from tests.server.accounts_helpers import PASSWORD
 from tests.server.conftest import REDIS_UP, REDIS_URL
 
@@ -83,8 +83,8 @@ def test_counters_in_redis(tmp_path: Path) -> None:
         _redis_counts(throttle, real)
         assert _forty_at_once(throttle) == LIMIT
         # nothing went to the database
-        from gameshelf.server.account_tables import login_counts
-        from gameshelf.server.db import reading
+        from gameshelf.server.store.account_tables import login_counts
+        from gameshelf.server.store.db import reading
 
         with reading(engine) as conn:
             assert conn.execute(login_counts.select()).first() is None

@@ -20,10 +20,10 @@ from gameshelf.core.protocol import State
 from gameshelf.core.record import replay
 from gameshelf.core.registry import load_game, shipped_games
 from gameshelf.core.undo import Probe
-from gameshelf.server.db import make_engine, migrate, moves
 from gameshelf.server.errors import ApiError
-from gameshelf.server.schemas import Move, Undo
-from gameshelf.server.service import Service
+from gameshelf.server.play.service import Service
+from gameshelf.server.store.db import make_engine, migrate, moves
+from gameshelf.server.wire.tables import Move, Undo
 from tests.server.helpers import auth, new_table, secret_state, view
 
 GAMES = shipped_games()
@@ -299,7 +299,7 @@ def test_a_database_of_revision_0002_is_upgraded(tmp_path: Any) -> None:
 
     engine = make_engine(f"sqlite:///{tmp_path / 'old.sqlite3'}")
     config = Config()
-    config.set_main_option("script_location", str(resources.files("gameshelf.server") / "migrations"))
+    config.set_main_option("script_location", str(resources.files("gameshelf.server.store") / "migrations"))
     with engine.connect() as conn:
         config.attributes["connection"] = conn
         command.upgrade(config, "0002")

@@ -1,4 +1,4 @@
-"""The declared view contract (server/view_schema.py, server/schemas.py):
+"""The declared view contract (server/wire/view.py, server/wire/tables.py):
 real views of every game, for every seat and a spectator, in both
 languages and at random points of random games, validate against the
 models; so do the websocket's messages both ways; the models are in
@@ -19,13 +19,13 @@ from pydantic import TypeAdapter
 
 from gameshelf.core import i18n
 from gameshelf.core.registry import games, load_game
-from gameshelf.server import schemas
+from gameshelf.server import wire
 from gameshelf.server.app import create_app
 from gameshelf.server.config import Settings
-from gameshelf.server.view_schema import SeatPart
+from gameshelf.server.wire.view import SeatPart
 from tests.server.helpers import auth, new_table, view
 
-SERVER_MESSAGE: TypeAdapter[Any] = TypeAdapter(schemas.ServerMessage)
+SERVER_MESSAGE: TypeAdapter[Any] = TypeAdapter(wire.ServerMessage)
 MARKS = (i18n.MARK_OPEN, i18n.MARK_SEP, i18n.MARK_CLOSE)
 
 
@@ -45,8 +45,8 @@ def said_back(text: str, parts: list[dict[str, Any]], lang: str) -> None:
     assert not any(mark in text for mark in MARKS)
 
 
-def check_view(raw: dict[str, Any], lang: str, players: int) -> schemas.View:
-    v = schemas.View.model_validate(raw)
+def check_view(raw: dict[str, Any], lang: str, players: int) -> wire.View:
+    v = wire.View.model_validate(raw)
     texts = [(line.text, line.parts) for line in v.events]
     texts += [(m.text, m.parts) for m in v.legal]
     if v.decision is not None:
@@ -106,7 +106,7 @@ def test_a_finished_game_and_its_replay_are_declared(client: TestClient) -> None
     final = check_view(view(client, table), "en", 2)
     assert final.over and final.result is not None and final.result.marked is not None
     frame = client.get(f"/api/tables/{table}/replay/3?lang=ja").json()
-    lines = [schemas.LogLine.model_validate(x) for x in frame["log"]]
+    lines = [wire.LogLine.model_validate(x) for x in frame["log"]]
     for line in lines:
         said_back(line.text, [p.model_dump() for p in line.parts], "ja")
     assert frame["move"]["parts"] == [p.model_dump() for p in lines[-1].parts] or frame["move"]["text"]
@@ -117,25 +117,25 @@ def test_the_websocket_speaks_the_declared_messages(client: TestClient) -> None:
     mover = view(client, table)["to_move"]
     with client.websocket_connect(f"/api/tables/{table}/ws?lang=ja") as ws:
         hello = {"type": "hello", "token": tokens[mover]}
-        schemas.Hello.model_validate(hello)
+        wire.Hello.model_validate(hello)
         ws.send_json(hello)
         sync = SERVER_MESSAGE.validate_python(ws.receive_json())
-        assert isinstance(sync, schemas.ViewMessage) and sync.type == "sync"
+        assert isinstance(sync, wire.ViewMessage) and sync.type == "sync"
         check_view(sync.view.model_dump(), "ja", 2)
         move = {"type": "move", "after": sync.n, "action": sync.view.legal[0].action}
-        schemas.MoveMessage.model_validate(move)
+        wire.MoveMessage.model_validate(move)
         ws.send_json(move)
         ack = SERVER_MESSAGE.validate_python(ws.receive_json())
-        assert isinstance(ack, schemas.Ack) and ack.n == sync.n + 1
+        assert isinstance(ack, wire.Ack) and ack.n == sync.n + 1
         update = SERVER_MESSAGE.validate_python(ws.receive_json())
-        assert isinstance(update, schemas.ViewMessage) and update.type == "update"
+        assert isinstance(update, wire.ViewMessage) and update.type == "update"
         assert update.n == ack.n and min(line.n for line in update.view.events) == ack.n
         ws.send_json({"type": "move", "after": 0, "action": sync.view.legal[0].action})
         error = SERVER_MESSAGE.validate_python(ws.receive_json())
-        assert isinstance(error, schemas.ErrorMessage) and error.code == "stale"
+        assert isinstance(error, wire.ErrorMessage) and error.code == "stale"
         ws.send_json({"type": "ping"})
         pong = SERVER_MESSAGE.validate_python(ws.receive_json())
-        assert isinstance(pong, schemas.Pong) and pong.n == ack.n
+        assert isinstance(pong, wire.Pong) and pong.n == ack.n
 
 
 @pytest.mark.parametrize("bad", [{"type": "hello", "token": 5}, {"type": "hello", "lst": 1},

@@ -165,7 +165,7 @@ def test_a_socket_move_waits_for_a_table_another_thread_holds(client: TestClient
     try:
         with client.websocket_connect(f"/api/tables/{table}/ws?token={tokens[mover]}") as ws:
             legal = ws.receive_json()["view"]["legal"]
-            with service._lock(table):
+            with service.table_lock(table):
                 ws.send_json({"type": "move", "after": 0, "action": legal[0]["action"]})
                 assert waiting.wait(30), "the move did not fall back to a pool thread"
             replies = [ws.receive_json(), ws.receive_json()]

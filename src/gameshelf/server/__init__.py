@@ -2,12 +2,16 @@
 websockets, with tables kept in a database so that nothing lives only in
 memory.
 
-Layout: :mod:`.config` (where the database is), :mod:`.db` (tables and
-migrations), :mod:`.store` (database access), :mod:`.live` (states rebuilt
-by replay, moves, and what each viewer may see), :mod:`.bots` (bot moves in a
-process pool), :mod:`.hub` (websockets), :mod:`.app` (the FastAPI routes) and
-:mod:`.cli` (``gameshelf serve``). The server speaks only the core protocol:
-there is no per-game code here.
+Layout, one package a job (the wings; docs/architecture.md, "The server's
+wings"), each importing only those below it (``lint-imports`` holds the
+order): :mod:`.http` (every route and the websocket), :mod:`.features`
+(accounts, ratings, statistics, daily, hints, analyses), :mod:`.play`
+(tables in play), :mod:`.wire` (every shape on the wire), :mod:`.auth` (who
+is asking), :mod:`.store` (the database). At the top: :mod:`.app` (the
+process put together), :mod:`.cli` (``gameshelf serve``), :mod:`.admin`,
+and what every wing shares, :mod:`.config`, :mod:`.errors`,
+:mod:`.collector`. The server speaks only the core protocol: there is no
+per-game code here.
 """
 
 from __future__ import annotations

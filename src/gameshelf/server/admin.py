@@ -17,7 +17,7 @@ import typer
 from gameshelf.server.config import DATABASE_ENV, default_database_url
 
 if TYPE_CHECKING:
-    from gameshelf.server.accounts import Accounts
+    from gameshelf.server.features.accounts import Accounts
 
 T = TypeVar("T")
 
@@ -29,10 +29,10 @@ Db = Annotated[str | None, typer.Option(
 
 
 def _accounts(db: str | None) -> Accounts:
-    from gameshelf.server.accounts import Accounts
-    from gameshelf.server.db import make_engine, migrate
-    from gameshelf.server.service import Service
-    from gameshelf.server.throttle import Throttle
+    from gameshelf.server.auth.throttle import Throttle
+    from gameshelf.server.features.accounts import Accounts
+    from gameshelf.server.play.service import Service
+    from gameshelf.server.store.db import make_engine, migrate
 
     engine = make_engine(db or os.environ.get(DATABASE_ENV) or default_database_url())
     migrate(engine)

@@ -1,9 +1,11 @@
-"""The FastAPI application: routes, error replies, static files, and the
-background work (bot turns, websocket updates, Redis between workers).
+"""One server process, put together: the FastAPI app (:func:`create_app`,
+what ``uvicorn`` starts) and :class:`Server`, which builds the service,
+the features, the bot pool and the sockets' hub, hooks them to each other
+and runs the background work (bot turns, websocket updates, clock and
+change watches, Redis between workers).
 
-Routes are thin: they check the request, run the blocking work of
-:class:`~gameshelf.server.service.Service` in a thread, and tell the hub and
-the bot driver that a table changed. OpenAPI is at ``/docs`` and
+No route is declared here: :mod:`.http` has them all, and this module
+includes its routers and middleware. OpenAPI is at ``/docs`` and
 ``/openapi.json``.
 """
 
@@ -13,78 +15,37 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator
-from importlib import resources
-from typing import Annotated, Any, Literal
+from typing import Any
 
 import anyio.to_thread
-from fastapi import Body, FastAPI, Header, Path, Query, Request, WebSocket
-from fastapi.encoders import jsonable_encoder
-from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi import FastAPI
 from starlette.concurrency import run_in_threadpool
 
-from gameshelf.core.errors import GameshelfError
-from gameshelf.core.i18n import LANGUAGES
-from gameshelf.server import (
-    analysis_routes,
-    auth_routes,
-    collector,
-    daily,
-    fair,
-    ratings,
-    schemas,
-    view_schema,
-)
-from gameshelf.server.accounts import Accounts, check_rated
-from gameshelf.server.analyses import Analyses, queue_rows
-from gameshelf.server.auth_routes import credential
-from gameshelf.server.bots import BotPool
-from gameshelf.server.catalogue import games_list
+from gameshelf.server import collector
+from gameshelf.server.auth.throttle import Throttle
 from gameshelf.server.config import MAX_BODY, MAX_JSON_DEPTH, Settings
-from gameshelf.server.db import make_engine, migrate
-from gameshelf.server.errors import ApiError, json_safe
-from gameshelf.server.hints import Hints
-from gameshelf.server.hub import Built, Hub
-from gameshelf.server.limits import BodyLimits
-from gameshelf.server.methods import AllowedMethods
-from gameshelf.server.openapi import document
-from gameshelf.server.overload import pool_queue
-from gameshelf.server.proxies import TrustedProxies
-from gameshelf.server.service import Service
-from gameshelf.server.sessions import AccountKey
-from gameshelf.server.throttle import Throttle
+from gameshelf.server.features import ratings
+from gameshelf.server.features.accounts import Accounts
+from gameshelf.server.features.analyses import Analyses, queue_rows
+from gameshelf.server.features.daily import Daily
+from gameshelf.server.features.hints import Hints
+from gameshelf.server.http import accounts, analysis, daily, refusals, static, tables
+from gameshelf.server.http.fanout import Delivery
+from gameshelf.server.http.limits import BodyLimits
+from gameshelf.server.http.methods import AllowedMethods
+from gameshelf.server.http.openapi import document
+from gameshelf.server.http.proxies import TrustedProxies
+from gameshelf.server.http.socket import Hub
+from gameshelf.server.play import fair
+from gameshelf.server.play.bots import BotPool
+from gameshelf.server.play.service import Service
+from gameshelf.server.store.db import make_engine, migrate
+from gameshelf.server.wire.messages import publish
 
 log = logging.getLogger("gameshelf.server")
 
 #: threads that run the blocking work of routes and sockets (see ``Server.start``)
 POOL_THREADS = 8
-
-Lang = Annotated[Literal["en", "ja"], Query(description="Language of all text: en or ja.")]
-TableId = Annotated[str, Path(pattern=r"^[A-Za-z0-9_-]{1,24}$", description="A table id.")]
-SeatNo = Annotated[int, Path(ge=0, le=15, description="A seat, counted from 0.")]
-Authorization = Annotated[str | None, Header(description="Bearer <seat token>")]
-
-FALLBACK_PAGE = """<!doctype html><html lang="en"><meta charset="utf-8">
-<title>gameshelf</title><h1>gameshelf server</h1>
-<p>The browser client is not installed here. The API is at <a href="/docs">/docs</a>.</p></html>"""
-
-
-def bearer(header: str | None) -> str | None:
-    """The seat token of an ``Authorization: Bearer`` header (``None``: a
-    spectator); anything else in the header is refused."""
-    if header is None:
-        return None
-    scheme, _, token = header.partition(" ")
-    token = token.strip()
-    if scheme.lower() != "bearer" or not token or len(token) > 64 or not token.isascii():
-        raise ApiError(401, "bad-token")
-    return token
-
-
-def _lang_of(request: Request) -> str:
-    lang = request.query_params.get("lang", "en")
-    return lang if lang in LANGUAGES else "en"
-
 
 class Server:
     """One process's server: service, hub, bots and the cross-worker bus."""
@@ -95,9 +56,9 @@ class Server:
         migrate(engine)
         self.service = Service(engine)
         # Daily Mode enters a named daily table the moment it ends, whichever client played it
-        self.daily = daily.Daily(self.service)
+        self.daily = Daily(self.service)
         self.service.finished.append(self.daily.enter_finished)
-        # accounts and ratings (server/accounts.py, server/ratings.py)
+        # accounts and ratings (server/features/accounts.py, server/features/ratings.py)
         self.accounts = Accounts(self.service, Throttle(engine, settings.redis_url))
         self.service.ending.append(ratings.on_game_end)
         self.bots = bot_pool or BotPool(settings.bot_workers)
@@ -120,14 +81,14 @@ class Server:
         task.add_done_callback(self._tasks.discard)
 
     async def changed(self, table_id: str, *, local_only: bool = False, bots: bool = True,
-                      written: bool = False, built: Built | None = None) -> None:
+                      written: bool = False, delivery: Delivery | None = None) -> None:
         """A table moved: tell its sockets, let its bots play (``bots``:
         a bot may be to move), and tell the other workers. ``written``: by a
         move this process stored (its views need not read it back);
-        ``built``: and its views were built with it (:meth:`Hub.wants`)."""
+        ``delivery``: and its views were built with it (:meth:`Hub.audience`)."""
         if self.bus is not None and not local_only:
             await self.bus.publish(table_id)
-        self.spawn(self.hub.notify(table_id, written, built))
+        self.spawn(self.hub.notify(table_id, written, delivery))
         if bots:
             self.spawn(self.drive(table_id))
 
@@ -213,7 +174,7 @@ class Server:
         if self.settings.analysis_budget > 0:  # 0: this process leaves analyses to others
             self.spawn(self.analyses.run())
         if self.settings.redis_url:
-            from gameshelf.server.bus import RedisBus
+            from gameshelf.server.store.bus import RedisBus
 
             self.bus = RedisBus(self.settings.redis_url, self._remote_change)
             await self.bus.start()
@@ -271,160 +232,16 @@ def create_app(settings: Settings | None = None, *, bot_pool: BotPool | None = N
     app.add_middleware(AllowedMethods, schema=lambda: app.openapi())
     # outermost: every route, throttle and log sees the client a trusted proxy names
     app.add_middleware(TrustedProxies, trusted=server.settings.trusted_proxies)
-    service = server.service
 
-    @app.exception_handler(GameshelfError)
-    async def _refused(request: Request, exc: GameshelfError) -> JSONResponse:
-        """The server's own refusals keep their status; a game's (a
-        malformed or illegal move) are 422. Either way: code, sentence in the
-        request's language, and plain parameters."""
-        params = {k: json_safe(v) if isinstance(v, str | int | float | bool) or v is None
-                  else str(v) for k, v in exc.params.items()}
-        status = exc.status if isinstance(exc, ApiError) else 422
-        return JSONResponse({"detail": {"code": exc.code, "message": exc.message_in(_lang_of(request)),
-                                        "params": params}}, status_code=status,
-                            headers=getattr(exc, "headers", None))  # Retry-After of a 429
-
-    @app.exception_handler(RequestValidationError)
-    async def _invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
-        """FastAPI's own 422 list, with whatever it echoes made writable
-        (a NaN that reached a check must not turn the refusal into a 500)."""
-        return JSONResponse({"detail": json_safe(jsonable_encoder(exc.errors()))},
-                            status_code=422)
-
-    @app.get("/api/games", summary="Every game, its player counts and options")
-    async def get_games(lang: Lang = "en") -> list[dict[str, Any]]:
-        return await run_in_threadpool(games_list, lang)
-
-    @app.post("/api/tables", status_code=201, summary="Open a table")
-    async def post_table(request: Request, req: schemas.CreateTable,
-                         lang: Lang = "en") -> dict[str, Any]:
-        who = await credential(request, None, write=True)
-        owner = who.account_id if isinstance(who, AccountKey) else None
-        req = check_rated(req, owner)  # (a rated table always has a clock)
-        pressure = server.hub.pressure
-        pressure.check(pool_queue())  # 503 + Retry-After when overloaded (server/overload.py)
-        asked = asyncio.get_running_loop().time()
-        created = await run_in_threadpool(service.create_table, req, owner)
-        # (how long a table took to open is the next ones' wait: the thread pool's queue)
-        pressure.note(asyncio.get_running_loop().time() - asked)
-        await server.changed(created["id"],
-                             bots=any(isinstance(s, schemas.BotSeat) for s in req.seats))
-        return created
-
-    @app.get("/api/tables", summary="Open and running tables")
-    async def get_tables(lang: Lang = "en") -> list[dict[str, Any]]:
-        return await run_in_threadpool(service.list_tables)
-
-    @app.get("/api/tables/{table_id}", summary="A table's public information")
-    async def get_table(table_id: TableId, lang: Lang = "en") -> dict[str, Any]:
-        return await run_in_threadpool(service.table_info, table_id)
-
-    @app.post("/api/tables/{table_id}/seats/{seat}/join", summary="Take or come back to a seat")
-    async def join(request: Request, table_id: TableId, seat: SeatNo,
-                   body: Annotated[schemas.Join | None, Body()] = None,
-                   authorization: Authorization = None, lang: Lang = "en") -> dict[str, Any]:
-        name = body.name if body is not None else None
-        token = bearer(authorization)
-        who = await credential(request, token, write=True)
-        if isinstance(who, AccountKey) and name is None:
-            name = who.name  # a logged-in person sits under their account's name
-        done = await run_in_threadpool(service.join, table_id, seat, who, name)
-        if isinstance(done["token"], AccountKey):
-            done["token"] = None  # the session came back to its seat: no token to hand out
-        elif token is not None:  # a guest seat's token, used while logged in: the seat is claimed
-            await auth_routes.claim_on_join(request, table_id, seat, token)
-        await server.changed(table_id)
-        return done
-
-    @app.post("/api/tables/{table_id}/seats/{seat}/leave", summary="Leave a seat")
-    async def leave(request: Request, table_id: TableId, seat: SeatNo,
-                    body: Annotated[schemas.Leave | None, Body()] = None,
-                    authorization: Authorization = None, lang: Lang = "en") -> dict[str, Any]:
-        bot = body.bot if body is not None else "easy"
-        who = await credential(request, bearer(authorization), write=True)
-        done = await run_in_threadpool(service.leave, table_id, seat, who, bot)
-        await server.changed(table_id)
-        return done
-
-    @app.post("/api/tables/{table_id}/seats/{seat}/timeout",
-              summary="Let a bot play a seat whose clock ran out")
-    async def timeout(request: Request, table_id: TableId, seat: SeatNo,
-                      body: Annotated[schemas.Leave | None, Body()] = None,
-                      authorization: Authorization = None, lang: Lang = "en") -> dict[str, Any]:
-        bot = (body.bot if body is not None else None) or "easy"
-        who = await credential(request, bearer(authorization), write=True)
-        done = await run_in_threadpool(service.claim_timeout, table_id, seat, who, bot)
-        await server.changed(table_id)
-        return done
-
-    @app.get("/api/tables/{table_id}/view", summary="What this seat (or a spectator) sees",
-             response_model=schemas.View)
-    async def view(request: Request, table_id: TableId, authorization: Authorization = None,
-                   lang: Lang = "en") -> JSONResponse:
-        # declared by schemas.View (tests/server/test_view_schema.py holds
-        # every game's views to it), sent without validating it again
-        who = await credential(request, bearer(authorization), write=False)
-        return JSONResponse(await run_in_threadpool(service.view, table_id, who, lang))
-
-    @app.post("/api/tables/{table_id}/moves", summary="Make a move")
-    async def post_move(request: Request, table_id: TableId, move: schemas.Move,
-                        authorization: Authorization = None, lang: Lang = "en") -> dict[str, Any]:
-        who = await credential(request, bearer(authorization), write=True)
-        done = await run_in_threadpool(service.submit, table_id, who, move)
-        await server.changed(table_id, bots=done.pop("bot_next"), written=True)
-        return done
-
-    @app.post("/api/tables/{table_id}/undo", summary="Take back your latest move")
-    async def post_undo(request: Request, table_id: TableId, body: schemas.Undo,
-                        authorization: Authorization = None, lang: Lang = "en") -> dict[str, Any]:
-        who = await credential(request, bearer(authorization), write=True)
-        done = await run_in_threadpool(service.undo, table_id, who, body)
-        # the same seat is to move again: no bot can be
-        await server.changed(table_id, bots=False)
-        return done
-
-    @app.get("/api/tables/{table_id}/record", summary="The whole game, once it is over")
-    async def record(table_id: TableId, lang: Lang = "en") -> dict[str, Any]:
-        return await run_in_threadpool(service.record, table_id)
-
-    @app.get("/api/tables/{table_id}/replay/{k}", summary="A finished game after k moves")
-    async def replay_frame(table_id: TableId, k: Annotated[int, Path(ge=0, le=100_000)],
-                           lang: Lang = "en") -> dict[str, Any]:
-        return await run_in_threadpool(service.replay_frame, table_id, k, lang)
-
-    @app.websocket("/api/tables/{table_id}/ws")
-    async def ws(websocket: WebSocket, table_id: TableId,
-                 token: Annotated[str | None, Query(max_length=64)] = None,
-                 last: Annotated[int | None, Query(ge=0)] = None, lang: Lang = "en") -> None:
-        # a logged-in page: its session acts for its seat unless a token is sent (same site only)
-        session = await auth_routes.socket_credential(websocket) if token is None else None
-        await server.hub.serve(websocket, table_id, token, last, lang, session)
-
-    app.include_router(analysis_routes.router)  # analysis and hints (docs/hints.md)
-    app.include_router(daily.router)  # Dicey Farm Daily Mode (server/daily.py)
-    app.include_router(auth_routes.router)  # accounts and ratings (server/auth_routes.py)
-    document(app)  # every refusal in /openapi.json (server/openapi.py)
-    _static(app)
+    refusals.install(app)
+    # every route is declared in http/, one module per feature
+    app.include_router(tables.router)  # open, join, move, view, the websocket
+    app.include_router(analysis.router)  # analysis and hints (docs/hints.md)
+    app.include_router(daily.router)  # Dicey Farm Daily Mode (docs/play/daily.md)
+    app.include_router(accounts.router)  # accounts and ratings (docs/accounts.md)
+    document(app)  # every refusal in /openapi.json (server/http/openapi.py)
+    static.mount(app)
     # last, on top of whatever else builds the schema: the websocket's messages
-    view_schema.publish(app)
+    publish(app)
     return app
 
-
-def _static(app: FastAPI) -> None:
-    """The browser client at ``/`` (src/gameshelf/web), or a page that says
-    it is missing."""
-    from fastapi.staticfiles import StaticFiles
-
-    from gameshelf.web import data_app
-
-    # the client's catalogues and component facts, computed from the live
-    # locale and data files, so an edited locale is never served stale
-    app.mount("/data", data_app(), name="web-data")
-    web = resources.files("gameshelf") / "web"
-    if (web / "index.html").is_file():
-        app.mount("/", StaticFiles(directory=str(web), html=True), name="web")
-    else:
-        @app.get("/", include_in_schema=False)
-        async def fallback() -> HTMLResponse:
-            return HTMLResponse(FALLBACK_PAGE)

@@ -44,10 +44,10 @@ def serve(
     (documented at /docs)."""
     import uvicorn
 
-    from gameshelf.server.proxies import parse
+    from gameshelf.server.config import parse_proxies
 
     try:  # checked before anything else is done
-        trusted = parse(trusted_proxy or [])
+        trusted = parse_proxies(trusted_proxy or [])
     except ValueError as exc:
         raise typer.BadParameter(str(exc), param_hint="--trusted-proxy") from None
     # Workers import the app afresh, so the settings travel in the environment.
@@ -69,41 +69,10 @@ def serve(
         ws_max_size=MAX_WS_MESSAGE,
         ws_per_message_deflate=False,  # compressing every view cost more CPU than anything else
         log_level="warning",
-        http="gameshelf.server.deadlines:GuardedHttp",  # read deadlines for slow clients
+        http="gameshelf.server.http.deadlines:GuardedHttp",  # read deadlines for slow clients
         timeout_keep_alive=5,
-        # forwarded headers are read by server/proxies.py, from --trusted-proxy only
+        # forwarded headers are read by server/http/proxies.py, from --trusted-proxy only
         # (uvicorn's own trusted 127.0.0.1 by default: a local client chose its address)
         proxy_headers=False,
     )
 
-
-def connect(
-    url: Annotated[str, typer.Argument(help="The server, e.g. http://localhost:8000")],
-    table: Annotated[str, typer.Argument(help="The table id.")],
-    token: Annotated[str | None, typer.Option(help="Your seat token (none: watch).")] = None,
-    join: Annotated[int | None, typer.Option(help="Take this open seat (from 1).")] = None,
-    name: Annotated[str | None, typer.Option(help="Your name when joining.")] = None,
-    lang: Annotated[str, typer.Option(help="en or ja.")] = "en",
-) -> None:
-    """Play (or watch) a table of a gameshelf server in the terminal."""
-    import httpx
-
-    from gameshelf.server.connect import play_remote
-    from gameshelf.server.remote import ConnectionLost, open_remote
-
-    if lang not in ("en", "ja"):
-        raise typer.BadParameter("en or ja", param_hint="--lang")
-    with httpx.Client(base_url=url.rstrip("/"), timeout=30) as http:
-        if join is not None:
-            r = http.post(f"/api/tables/{table}/seats/{join - 1}/join",
-                          json={"name": name} if name else {}, params={"lang": lang})
-            if r.status_code != 200:
-                raise typer.BadParameter(str(r.json().get("detail")), param_hint="--join")
-            token = r.json()["token"]
-            typer.echo(f"Your seat token (keep it to come back): {token}")
-    try:  # moves and views go over the table's websocket (issue 24)
-        with open_remote(url, table, token, lang) as remote:
-            play_remote(remote)
-    except ConnectionLost as exc:
-        typer.echo(str(exc), err=True)
-        raise typer.Exit(1) from None

@@ -8,10 +8,10 @@ reach the workers through the environment.
 from __future__ import annotations
 
 import dataclasses
+import ipaddress
 import os
+from collections.abc import Iterable
 from pathlib import Path
-
-from gameshelf.server import proxies
 
 DATABASE_ENV = "GAMESHELF_DATABASE_URL"
 REDIS_ENV = "GAMESHELF_REDIS_URL"
@@ -23,7 +23,7 @@ ANALYSIS_WORLDS_ENV = "GAMESHELF_ANALYSIS_WORLDS"
 TRUSTED_PROXIES_ENV = "GAMESHELF_TRUSTED_PROXIES"
 
 #: Seconds a client has to send a request's headers, and again its body
-#: (:mod:`gameshelf.server.deadlines`).
+#: (:mod:`gameshelf.server.http.deadlines`).
 DEFAULT_READ_TIMEOUT = 10.0
 #: Largest request body the server reads, in bytes (a move is a few hundred).
 MAX_BODY = 64 * 1024
@@ -69,7 +69,7 @@ class Settings:
     #: on in a served process (:meth:`from_env`), off in tests' apps
     tune_gc: bool = False
     #: addresses or networks of the proxies whose X-Forwarded-For and
-    #: X-Forwarded-Proto are believed (:mod:`gameshelf.server.proxies`)
+    #: X-Forwarded-Proto are believed (:mod:`gameshelf.server.http.proxies`)
     trusted_proxies: tuple[str, ...] = ()
 
     @classmethod
@@ -85,7 +85,7 @@ class Settings:
             tune_gc=True,
             # a bad address stops the start with its name (a typo must not
             # silently trust nobody, or everybody)
-            trusted_proxies=proxies.parse(proxies.split(os.environ.get(TRUSTED_PROXIES_ENV))),
+            trusted_proxies=parse_proxies(split_proxies(os.environ.get(TRUSTED_PROXIES_ENV))),
         )
 
 
@@ -106,3 +106,24 @@ def _seconds(text: str | None, default: float, off: bool = False) -> float:
     if off and value == 0:
         return 0.0
     return value if 0.01 <= value <= 600 else default
+
+
+def parse_proxies(values: Iterable[str]) -> tuple[str, ...]:
+    """Trusted proxies as given (addresses or networks, e.g. ``10.0.0.5``,
+    ``10.0.0.0/24``, ``::1``), each checked; ``ValueError`` names a bad one."""
+    out = []
+    for value in values:
+        text = value.strip()
+        if not text:
+            continue
+        try:
+            ipaddress.ip_network(text, strict=False)
+        except ValueError:
+            raise ValueError(f"not an IP address or network: {text!r}") from None
+        out.append(text)
+    return tuple(out)
+
+
+def split_proxies(text: str | None) -> list[str]:
+    """``GAMESHELF_TRUSTED_PROXIES``: addresses separated by commas or spaces."""
+    return (text or "").replace(",", " ").split()
