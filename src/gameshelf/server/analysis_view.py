@@ -38,11 +38,12 @@ def _size(analysis: Analysis, d: Decision) -> float:
 def series(analysis: Analysis, total: int) -> list[list[float]]:
     """``[moves made, best moves]`` per replay step 0..total: from step
     ``move + 1`` on, the estimate of the decision taken at ``move``; before
-    the first decision, what its best move promised."""
+    the first decision, what its move made and its best move promised
+    (issue 42: "your moves" never reads the best move's figure)."""
     if not analysis.decisions:
         return [[0.0, 0.0] for _ in range(total + 1)]
     first = analysis.decisions[0]
-    made = best = _value(analysis, first.best)
+    made, best = _value(analysis, first.played), _value(analysis, first.best)
     out: list[list[float]] = []
     decisions = iter(analysis.decisions)
     nxt: Decision | None = next(decisions, None)
