@@ -139,7 +139,8 @@ def analyse_record(
         raise ValueError("budget_s must be a number of seconds, 0 or more")
     coach = coach or Coach()
     rounds = rounds or coach.rounds
-    choices = whole_choices(decision_positions(record, seat), coach.commits)
+    positions = decision_positions(record, seat, forced=coach.commits is not None)
+    choices = whole_choices(positions, coach.commits)
     certain = dict(coach.certain(record, seat, [c.move for c in choices])) if coach.certain else {}
     plan = 0.0 if plan_worlds == 0 else PLAN_SHARE * budget_s
     deadline = time.perf_counter() + budget_s - plan
@@ -189,15 +190,18 @@ class Choice:
     legal: int
 
 
-def decision_positions(record: Mapping[str, Any], seat: PlayerId) -> list[tuple[int, State, Any]]:
+def decision_positions(record: Mapping[str, Any], seat: PlayerId, *,
+                       forced: bool = False) -> list[tuple[int, State, Any]]:
     """Each decision of ``seat`` with a choice: (record index of the move
-    made, the position before it, the move made), replaying once."""
+    made, the position before it, the move made), replaying once. With
+    ``forced``, the seat's forced moves (one legal move) too: a whole
+    choice may run through one (an action's only villager sent)."""
     state = replay(record, upto=0)
     game = state.game
     found = []
     for index, obj in enumerate(record["actions"]):
         action = game.action_from_json(obj)
-        if state.current_player == seat and len(state.legal_actions()) > 1:
+        if state.current_player == seat and (forced or len(state.legal_actions()) > 1):
             found.append((index, state.clone(), state.own_action(action)))
         state.apply(action)
     return found
@@ -207,17 +211,27 @@ def whole_choices(positions: Sequence[tuple[int, State, Any]], commits: Commits 
     """The decisions joined into whole choices: a step that commits nothing
     (``commits`` says so) is judged with the steps after it, up to the
     first that commits, as one choice filling one slot (issue 42: a die
-    picked can go back, so the pick alone loses nothing)."""
+    picked can go back, so the pick alone loses nothing). A forced step
+    (one legal move) joins an open choice and never opens one; a choice
+    that another seat's move interrupts closes where it got to."""
     out: list[Choice] = []
     open_: list[tuple[int, State, Any]] = []
-    for k, (index, state, action) in enumerate(positions):
-        if open_ and index != positions[k - 1][0] + 1:
-            open_ = []  # (a forced move came between: the choice closed there)
-        open_.append((index, state, action))
-        if commits is None or commits(state, action) or k + 1 == len(positions):
+
+    def close() -> None:
+        if open_:
             first = open_[0]
             out.append(Choice(first[0], first[1], tuple(a for _, _, a in open_), len(first[1].legal_actions())))
-            open_ = []
+            open_.clear()
+
+    for k, (index, state, action) in enumerate(positions):
+        if open_ and index != positions[k - 1][0] + 1:
+            close()  # (another seat moved between: the choice closed there)
+        if not open_ and len(state.legal_actions()) < 2:
+            continue  # (a forced move is no choice of its own)
+        open_.append((index, state, action))
+        if commits is None or commits(state, action):
+            close()
+    close()
     return out
 
 
