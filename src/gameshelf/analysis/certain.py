@@ -105,7 +105,8 @@ def generic_certain(view: PlayerView, played: Action, seed: int,
     if mine is not None:
         size = best[1][column] - mine[column]
         if size > 1e-9:
-            return Certain("final", size, best[0].to_json(), {"score": best[1][0] - mine[0]})
+            return Certain("final", size, best[0].to_json(),
+                           {"score": best[1][0] - mine[0], "best": best[1][1], "played": mine[1]})
         return None
     if not solo and best[1][1] >= 1.0 and played_win is not None and played_win < 1.0:
         return Certain("win-now", 1.0 - played_win, best[0].to_json(), {"win": played_win})

@@ -114,8 +114,14 @@ def certain_text(analysis: Analysis, d: Decision, lang: str | None) -> str:
     assert c is not None
     size = percent(c.size) if not analysis.solo else number(c.size)
     params = {k: number(v) for k, v in c.params.items()}
+    if c.kind == "final" and not analysis.solo and {"best", "played"} <= set(c.params):
+        # multiplayer: in the player's words, from the chance to win to the one kept (issue 42)
+        return t("analysis.certain-final-multi", lang, share=t(f"analysis.share.{share_word(c.size, c.params['best'])}",
+                 lang), best=percent(c.params["best"]), played=percent(c.params["played"]))
     if c.kind == "win-now":
+        # in the player's words, as a sampled loss of the chance to win reads (issue 42)
         params["win"] = percent(c.params.get("win", 0.0))
+        params["share"] = t(f"analysis.share.{share_word(c.size, 1.0)}", lang)
     return t(f"analysis.certain-{c.kind}", lang, size=size, **params)
 
 
