@@ -7,11 +7,12 @@ import json
 from pathlib import Path
 
 from gameshelf.analysis.analyse import decision_positions, whole_choices
-from gameshelf.analysis.model import Reason
+from gameshelf.analysis.model import Planned, Reason
 from gameshelf.analysis.render import (
     choice_words,
     deeper_text,
     loss_text,
+    planned_text,
     reason_text,
     total_text,
     unclear_note,
@@ -23,7 +24,7 @@ from tests.analysis.helpers import small_analysis
 def test_a_loss_with_no_change_in_the_chance_to_win_names_only_the_score() -> None:
     _, analysis = small_analysis()
     assert not analysis.solo and analysis.decisions
-    decision = analysis.decisions[0]
+    decision = dataclasses.replace(analysis.decisions[0], unclear=False)
     flat = dataclasses.replace(decision, loss_score=3.5, loss_win=0.004, samples=6)
     assert loss_text(analysis, flat, "en") == "expected score 3.5 lower (0–3.5, 6 play-outs)"
     # issue 42: in the player's words, with the interval and the sample count
@@ -60,7 +61,7 @@ def test_no_zero_or_hundred_percent_from_a_few_play_outs() -> None:
     """Issue 42: two play-outs that both won say "almost certain", never
     100%; with enough play-outs (data/marks.toml) the figure is said."""
     _, analysis = small_analysis()
-    decision = analysis.decisions[0]
+    decision = dataclasses.replace(analysis.decisions[0], unclear=False)
     few = dataclasses.replace(decision, loss_score=3.0, loss_win=1.0, loss_low=0.2, loss_high=1.0, samples=2,
                               best=dataclasses.replace(decision.best, win=1.0, worlds=2),
                               played=dataclasses.replace(decision.played, win=0.0, worlds=2))
@@ -103,3 +104,22 @@ def test_a_die_picked_and_put_back_says_nothing_in_a_whole_choice() -> None:
         words = choice_words(record, c.move, c.line[0].to_json(), [a.to_json() for a in c.line[1:]], 0, "en")
         parts = words.split(" → ")
         assert len(parts) == 2 and parts[0].startswith("Take a die") and parts[1].startswith("Use the die"), words
+
+
+def test_an_unclear_loss_claims_no_share_of_the_chance_to_win() -> None:
+    """Issue 42: two play-outs that disagree cannot say "you gave up all of
+    your chance"; an unclear loss says the play-outs cannot tell, with its
+    interval, and one play-out at the hard level is no figure either."""
+    _, analysis = small_analysis()
+    decision = analysis.decisions[0]
+    vague = dataclasses.replace(decision, loss_score=4.0, loss_win=0.5, loss_low=0.0, loss_high=1.0, samples=2,
+                                unclear=True, mark="", best=dataclasses.replace(decision.best, win=0.5, worlds=2),
+                                played=dataclasses.replace(decision.played, win=0.0, worlds=2),
+                                planned=Planned("hard", 1, 1.0))
+    said = loss_text(analysis, vague, "en")
+    assert said == ("the play-outs cannot tell yet how much of your chance to win this gave up: "
+                    "from ~50% to almost none, a loss anywhere from 0%–100% (2 play-outs)"), said
+    assert loss_text(analysis, dataclasses.replace(vague, unclear=False), "en").startswith("you gave up all of")
+    assert "判断できません" in loss_text(analysis, vague, "ja")
+    assert planned_text(analysis, vague, "en") == ""
+    assert "hard level" in planned_text(analysis, dataclasses.replace(vague, planned=Planned("hard", 2, 0.5)), "en")

@@ -4,7 +4,8 @@
 real analysis, its first decision set to a move that gave the win away),
 drawn by the page's own ``analysisSection`` at every step; the legend's
 figures must equal the curves' heights at the dashed mark, read back from
-the SVG."""
+the SVG. Below the chart, the move made and the best one say their chance to
+win with the play-outs behind it, never 0% or 100% from two."""
 
 from __future__ import annotations
 
@@ -29,7 +30,9 @@ READ = """async ([reply, ks]) => {
       .map((xy) => xy.split(',').map(Number)));
     const legend = [...node.querySelectorAll('.chart-legend > span')].map((s) => s.textContent);
     const now = Number(svg.querySelector('line.now').getAttribute('x1'));
-    out.push({ k, labels, lines, legend, now, step: node.querySelector('.chart-legend').dataset.step });
+    const here = node.querySelector('.analysis-now');
+    out.push({ k, labels, lines, legend, now, step: node.querySelector('.chart-legend').dataset.step,
+      here: here ? here.textContent : null });
     node.remove();
   }
   return out;
@@ -70,3 +73,6 @@ def test_the_legend_states_the_values_the_curves_show_at_every_step(page: Any, s
             said = float(re.sub(r"[^0-9.\-]", "", got["legend"][seat].split(":")[-1]))
             assert abs(said - plotted) < 0.6, (got["k"], seat, got["legend"], plotted)
             assert abs(said - series[k][seat]) < 0.06
+        if k == first + 1:  # the move made against the best, in words: no 100% or 0% from two play-outs
+            assert got["here"] and "almost certain to win" in got["here"] and "almost no chance" in got["here"]
+            assert "100% to win" not in got["here"] and " 0% to win" not in got["here"], got["here"]

@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from gameshelf.analysis.confidence import table, thresholds
+from gameshelf.analysis.estimate import MIN_WORLDS
 from gameshelf.analysis.model import Analysis, Decision, Reason, RoundNote
 from gameshelf.core.i18n import t
 from gameshelf.core.protocol import State
@@ -96,9 +97,14 @@ def loss_text(analysis: Analysis, decision: Decision, lang: str | None) -> str:
     if analysis.solo or no_win:
         # "chance to win 0% lower" tells a player nothing: say only the score (never a negative loss)
         low, high = (d.loss_low, d.loss_high) if analysis.solo else (0.0, max(0.0, d.loss_score))
-        return t("analysis.loss-solo", lang, score=number(max(0.0, d.loss_score)),
-                 span=_span(low, high, number), n=d.samples)
+        return t("analysis.loss-solo-unclear" if d.unclear else "analysis.loss-solo", lang,
+                 score=number(max(0.0, d.loss_score)), span=_span(low, high, number), n=d.samples)
     best, played = d.best.win or 0.0, d.played.win or 0.0
+    if d.unclear:
+        # an unclear loss claims no share of the chance to win: its interval says the play-outs cannot tell
+        return t("analysis.loss-multi-unclear", lang, best=about(best, d.best.worlds, lang),
+                 played=about(played, d.played.worlds, lang), span=_span(d.loss_low, d.loss_high, percent),
+                 n=d.samples)
     return t("analysis.loss-multi", lang, share=t(f"analysis.share.{share_word(d.loss_win or 0.0, best)}", lang),
              best=about(best, d.best.worlds, lang), played=about(played, d.played.worlds, lang),
              span=_span(d.loss_low, d.loss_high, percent),
@@ -212,8 +218,8 @@ def planned_text(analysis: Analysis, d: Decision, lang: str | None) -> str:
     """What the hard level said when it played on (" Played on at the hard
     level instead: 3 lower (4 play-outs)."), and whether it took the mark
     away; or nothing."""
-    if d.planned is None:
-        return ""
+    if d.planned is None or d.planned.worlds < MIN_WORLDS:
+        return ""  # (one play-out at the hard level is an anecdote, not a figure)
     value = percent(d.planned.loss) if not analysis.solo else number(d.planned.loss)
     vetoed = d.unclear and d.planned.worlds >= 2 and d.planned.loss < thresholds(analysis.players)[0]
     key = "analysis.planned-disagrees" if vetoed else "analysis.planned"

@@ -16,6 +16,7 @@ from typing import Any
 
 from gameshelf.analysis import Analysis, Decision, Estimate
 from gameshelf.analysis import render as words
+from gameshelf.analysis.confidence import table
 from gameshelf.core.registry import load_game
 from gameshelf.server.errors import message
 
@@ -56,7 +57,9 @@ def series(analysis: Analysis, total: int) -> list[list[float]]:
 
 
 def _estimate(e: Estimate) -> dict[str, Any]:
-    return {"score": float(e.score), "win": None if e.win is None else float(e.win)}
+    # with its play-outs, and whether they are enough to say 0% or 100% (issue 42)
+    return {"score": float(e.score), "win": None if e.win is None else float(e.win), "worlds": e.worlds,
+            "sure": e.worlds >= table().sure_samples}
 
 
 def render(data: Mapping[str, Any], record: Mapping[str, Any], seat: int,

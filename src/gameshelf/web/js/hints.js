@@ -4,10 +4,11 @@
 // seat, and every view then says that hints were used. A move of the hint
 // can be played from the panel with one click.
 import { h } from "./dom.js";
-import { lang, w } from "./i18n.js";
+import { w } from "./i18n.js";
 import { api } from "./api.js";
 import { seatBadge } from "./board.js";
 import { spokenText } from "./tableview.js";
+import { estimate } from "./estimate.js";
 import { toast } from "./app.js";
 
 /** The "Hint" button, for the seat to move at a table with hints on. */
@@ -32,16 +33,6 @@ export function hintButton(page) {
   };
   return h("button", { class: "btn secondary hint-btn", type: "button", onclick: ask, disabled: page.hintBusy,
     title: w("hints.title") }, h("span", { "aria-hidden": "true", text: "💡 " }), w("hints.ask"));
-}
-
-function estimate(m) {
-  const score = (Math.round(m.score * 10) / 10).toLocaleString(lang(), { maximumFractionDigits: 1 });
-  const n = m.worlds || 1;
-  if (m.win === null) return w("hints.estimate-score", { score, n });
-  const pct = Math.round(m.win * 100);
-  // never 0% or 100% from a few play-outs (data/marks.toml [hints]; the server says whether it may)
-  if (!m.sure && (pct <= 0 || pct >= 100)) return w(pct >= 100 ? "hints.estimate-almost" : "hints.estimate-hardly", { score, n });
-  return w("hints.estimate-win", { score, win: pct, n });
 }
 
 /** The hint's moves, while the table is still where it was asked. */
