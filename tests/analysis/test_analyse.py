@@ -122,7 +122,7 @@ def test_a_reason_says_what_the_better_move_itself_does_not_what_the_play_out_di
     from gameshelf.analysis.model import Analysis
 
     analysis = Analysis("dicey-farm", "x", 0, 1, 1.0, None, 0, True, 40.0, (), ())
-    assert reason_text(analysis, reason, "en") == "It gives you +2 VP from tourism, +2 VP at once."
+    assert reason_text(analysis, reason, "en") == "Right after it you have +2 VP from tourism, +2 VP compared with your move."
     assert "観光の VP +2" in reason_text(analysis, reason, "ja")
     nothing = _reason(estimate(DF.Use("ship"), 41, {}, {}), estimate(DF.Use("fish"), 40, {}, {}))
     # nothing of the seat's differs at once: it says so, not the loss again
