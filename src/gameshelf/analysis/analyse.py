@@ -25,7 +25,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from gameshelf.analysis.certain import CertainCheck, generic_certain
+from gameshelf.analysis.certain import CertainCheck, generic_certain, search_ends
 from gameshelf.analysis.confidence import MARKS, Interval, clipped, interval, mark_for, thresholds
 from gameshelf.analysis.estimate import DEFAULT_WIDTH, MIN_WORLDS, MoveEstimate, rank_moves
 from gameshelf.analysis.model import (
@@ -145,6 +145,7 @@ def analyse_record(
     plan = 0.0 if plan_worlds == 0 else PLAN_SHARE * budget_s
     deadline = time.perf_counter() + budget_s - plan
     stopped = stop or (lambda: False)
+    ends = _solo_ends(choices, seat, seed, stopped) if final.players == 1 else {}
     decisions: list[Decision] = []
     for done, choice in enumerate(choices):
         if done and stopped():
@@ -159,7 +160,7 @@ def analyse_record(
         )
         mine = next(e for e in estimates if e.steps == choice.line)
         found = certain.get(choice.move) or generic_certain(
-            PlayerView(choice.state, seat), choice.line[0], move_seed, mine.win_chance)
+            PlayerView(choice.state, seat), choice.line[0], move_seed, mine.win_chance, ends.get(choice.move))
         decisions.append(_decision(choice, estimates, final.players, found))
         if progress is not None:
             progress(done + 1, len(choices))
@@ -232,6 +233,26 @@ def whole_choices(positions: Sequence[tuple[int, State, Any]], commits: Commits 
         if commits is None or commits(state, action):
             close()
     close()
+    return out
+
+
+def _solo_ends(choices: Sequence[Choice], seat: PlayerId, seed: int,
+               stopped: Callable[[], bool]) -> dict[int, dict[Action, tuple[float, float]]]:
+    """A solitaire game's end searches (:func:`~gameshelf.analysis.certain.search_ends`)
+    for its choices, walked from the last: once a search outgrows its
+    budget, every earlier choice, with more of the game left, is given
+    none (an empty result) instead of a search that would outgrow it too.
+    Why: early in a long solitaire game each search spent its whole budget
+    for nothing, a third of a Dicey Farm analysis's time."""
+    out: dict[int, dict[Action, tuple[float, float]]] = {}
+    reach = True
+    for choice in reversed(choices):
+        if not reach or stopped():
+            out[choice.move] = {}
+            continue
+        found, outgrown = search_ends(PlayerView(choice.state, seat), derive_seed("analysis", seed, choice.move))
+        out[choice.move] = found
+        reach = not outgrown
     return out
 
 
