@@ -28,7 +28,7 @@ from gameshelf.bots import PlayerView
 from gameshelf.bots.greedy import GreedyBot
 from gameshelf.core.record import load_record, replay
 from gameshelf.core.registry import load_game
-from gameshelf.tools import round_review
+from gameshelf.tools import coach
 
 GOLDEN = Path(__file__).parents[1] / "tests" / "games"
 RECORDS = {
@@ -65,7 +65,9 @@ def main() -> None:
         players = replay(record).players
         ref_wall = greedy_game(game_id, players)
         wall, cpu = time.perf_counter(), time.process_time()
-        analysis = analyse_record(record, 0, budget_s=args.budget, rounds=round_review(game_id))
+        # as `gameshelf analyse` runs it: the game's own parts (whole choices, certain
+        # losses, Dicey Farm's rounds) and the hard level's second opinion
+        analysis = analyse_record(record, 0, budget_s=args.budget, coach=coach(game_id), plan_worlds=None)
         wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
         worlds = fmean(d.played.worlds for d in analysis.decisions)
         print(f"{game_id:<17}{len(analysis.decisions):>10}{wall:>9.1f}{cpu:>8.1f}{worlds:>11.1f}"

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
+import json
+from pathlib import Path
 
 import pytest
 
@@ -10,18 +12,24 @@ from gameshelf.analysis.analyse import (
     MAX_MISTAKES,
     AnalyseError,
     _reason,
+    _solo_ends,
     analyse_record,
     decision_positions,
     pick_mistakes,
     sure_loss,
+    whole_choices,
 )
+from gameshelf.analysis.certain import search_ends
 from gameshelf.analysis.estimate import MoveEstimate
 from gameshelf.analysis.features import Features
 from gameshelf.analysis.model import MARKS, Decision, Estimate, Reason
 from gameshelf.analysis.render import mistake_line, mistakes, reason_text, total_text
+from gameshelf.bots import PlayerView
 from gameshelf.core.errors import RecordError
 from gameshelf.core.record import replay
+from gameshelf.core.rng import derive_seed
 from gameshelf.games.dicey_farm import actions as DF
+from gameshelf.tools import coach
 from tests.analysis.helpers import finished_record, small_analysis
 
 
@@ -122,7 +130,7 @@ def test_a_reason_says_what_the_better_move_itself_does_not_what_the_play_out_di
     from gameshelf.analysis.model import Analysis
 
     analysis = Analysis("dicey-farm", "x", 0, 1, 1.0, None, 0, True, 40.0, (), ())
-    assert reason_text(analysis, reason, "en") == "It gives you +2 VP from tourism, +2 VP at once."
+    assert reason_text(analysis, reason, "en") == "Right after it you have +2 VP from tourism, +2 VP compared with your move."
     assert "観光の VP +2" in reason_text(analysis, reason, "ja")
     nothing = _reason(estimate(DF.Use("ship"), 41, {}, {}), estimate(DF.Use("fish"), 40, {}, {}))
     # nothing of the seat's differs at once: it says so, not the loss again
@@ -187,3 +195,25 @@ def test_the_top_mistakes_are_judged_again_with_the_seat_at_the_hard_level() -> 
     from gameshelf.analysis import Analysis
 
     assert Analysis.from_json(analysis.to_json()) == analysis
+
+
+def test_a_solitaire_game_stops_searching_for_its_end_once_it_is_out_of_reach() -> None:
+    """The end searches of a solitaire game are walked from its last choice;
+    once one outgrows its budget, the earlier choices, with more of the
+    game left, get none, and the last ones keep their exact ends."""
+    record = json.loads((Path(__file__).parents[1] / "games" / "dicey_farm" / "golden" / "random-seed-7.json")
+                        .read_text())
+    choices = whole_choices(decision_positions(record, 0, forced=True), coach("dicey-farm").commits)
+    ends = _solo_ends(choices, 0, 1, lambda: False)
+    assert set(ends) == {c.move for c in choices}
+    def search(k: int) -> tuple[dict[object, tuple[float, float]], bool]:
+        c = choices[k]
+        return search_ends(PlayerView(c.state, 0), derive_seed("analysis", 1, c.move))  # type: ignore[return-value]
+
+    assert search(0)[1] and ends[choices[0].move] == {}  # early on the end is out of reach
+    outgrown = next(k for k in reversed(range(len(choices))) if search(k)[1])
+    for k, c in enumerate(choices):
+        if k < outgrown:
+            assert ends[c.move] == {}  # (searched for nothing)
+        else:
+            assert ends[c.move] == search(k)[0]

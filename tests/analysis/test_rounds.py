@@ -46,7 +46,7 @@ def test_analysis_of_a_dicey_farm_game_carries_its_round_notes(
     record = load_record(GOLDEN / "random-seed-7.json")
     every = analyse.decision_positions
     # the first decisions only: the round notes do not depend on the estimates, and it is quick
-    monkeypatch.setattr(analyse, "decision_positions", lambda r, s: every(r, s)[:3])
+    monkeypatch.setattr(analyse, "decision_positions", lambda r, s, **kw: every(r, s, **kw)[:3])
     review = round_review("dicey-farm")
     assert review is not None and round_review("pay-dirt") is None
     analysis = analyse_record(record, 0, budget_s=0, worlds=1, width=1, rounds=review)

@@ -40,6 +40,15 @@ def final_outcomes(view: PlayerView, seed: int) -> dict[Action, tuple[float, flo
     decide (only its own choices and forced moves, one legal move each,
     until the end), with the best (final score, win share) the seat can
     reach after each, the same in every re-dealt world: an exact value."""
+    return search_ends(view, seed)[0]
+
+
+def search_ends(view: PlayerView, seed: int) -> tuple[dict[Action, tuple[float, float]], bool]:
+    """:func:`final_outcomes`, and whether the search outgrew its budget of
+    positions. Why say so: from an earlier decision of the same game the
+    seat's own moves to the end hold at least as many positions, so a
+    search that outgrew the budget here would outgrow it there too, and an
+    analysis that walks its decisions from the last may stop asking."""
     seat = view.player
     worlds = [view.search_world(derive_seed("analysis-certain", seed, k)) for k in range(WORLDS)]
     out: dict[Action, tuple[float, float]] = {}
@@ -57,7 +66,9 @@ def final_outcomes(view: PlayerView, seed: int) -> dict[Action, tuple[float, flo
         else:
             if len(seen) == 1:
                 out[action] = seen.pop()
-    return out
+        if budget[0] < 0:
+            return out, True
+    return out, False
 
 
 def _endgame(state: State, seat: PlayerId, column: int, budget: list[int]) -> tuple[float, float] | None:
@@ -87,15 +98,15 @@ def _endgame(state: State, seat: PlayerId, column: int, budget: list[int]) -> tu
     return (float(state.scores()[seat]), win_shares(state.ranking(), state.players)[seat])
 
 
-def generic_certain(view: PlayerView, played: Action, seed: int,
-                    played_win: float | None) -> Certain | None:
+def generic_certain(view: PlayerView, played: Action, seed: int, played_win: float | None,
+                    ends: Mapping[Action, tuple[float, float]] | None = None) -> Certain | None:
     """A certain loss of ``played`` that every game's rules decide:
     ``final``: after ``played`` and after another move the game's end is
     the seat's alone to decide, and the other reaches a better end (exact);
     ``win-now``: another move wins the game on the spot while
     ``played`` does not end it (the size is the chance to win it left,
     ``played_win``, as estimated)."""
-    outcomes = final_outcomes(view, seed)
+    outcomes = final_outcomes(view, seed) if ends is None else ends
     if not outcomes:
         return None
     solo = view.players == 1
@@ -105,7 +116,8 @@ def generic_certain(view: PlayerView, played: Action, seed: int,
     if mine is not None:
         size = best[1][column] - mine[column]
         if size > 1e-9:
-            return Certain("final", size, best[0].to_json(), {"score": best[1][0] - mine[0]})
+            return Certain("final", size, best[0].to_json(),
+                           {"score": best[1][0] - mine[0], "best": best[1][1], "played": mine[1]})
         return None
     if not solo and best[1][1] >= 1.0 and played_win is not None and played_win < 1.0:
         return Certain("win-now", 1.0 - played_win, best[0].to_json(), {"win": played_win})

@@ -56,7 +56,7 @@ SOON = 3
 #: loop would otherwise never end); no game here comes near it.
 _MAX_STEPS = 5000
 #: steps one whole choice may have (a die picked, put back, picked again...)
-_MAX_LINE = 8
+_MAX_LINE = 24
 
 
 class PlayoutLimit(RuntimeError):

@@ -16,9 +16,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from gameshelf.analysis.confidence import table, thresholds
+from gameshelf.analysis.estimate import MIN_WORLDS
 from gameshelf.analysis.model import Analysis, Decision, Reason, RoundNote
 from gameshelf.core.i18n import t
 from gameshelf.core.manifest import namespace
+from gameshelf.core.protocol import State
 from gameshelf.core.record import replay
 
 
@@ -69,6 +71,14 @@ def chance_text(win: float, samples: int, lang: str | None) -> str:
     return shown
 
 
+def about(win: float, samples: int, lang: str | None) -> str:
+    """An estimated chance to win in a sentence: "~45%", or "almost
+    certain" where fewer play-outs than ``data/marks.toml`` allows would
+    say 0% or 100% (issue 42)."""
+    shown = chance_text(win, samples, lang)
+    return t("analysis.about", lang, value=shown) if shown == percent(win) else shown
+
+
 def _span(low: float, high: float, unit: Any) -> str:
     return f"{unit(low)}–{unit(high)}"
 
@@ -88,11 +98,17 @@ def loss_text(analysis: Analysis, decision: Decision, lang: str | None) -> str:
     if analysis.solo or no_win:
         # "chance to win 0% lower" tells a player nothing: say only the score (never a negative loss)
         low, high = (d.loss_low, d.loss_high) if analysis.solo else (0.0, max(0.0, d.loss_score))
-        return t("analysis.loss-solo", lang, score=number(max(0.0, d.loss_score)),
-                 span=_span(low, high, number), n=d.samples)
+        return t("analysis.loss-solo-unclear" if d.unclear else "analysis.loss-solo", lang,
+                 score=number(max(0.0, d.loss_score)), span=_span(low, high, number), n=d.samples)
     best, played = d.best.win or 0.0, d.played.win or 0.0
+    if d.unclear:
+        # an unclear loss claims no share of the chance to win: its interval says the play-outs cannot tell
+        return t("analysis.loss-multi-unclear", lang, best=about(best, d.best.worlds, lang),
+                 played=about(played, d.played.worlds, lang), span=_span(d.loss_low, d.loss_high, percent),
+                 n=d.samples)
     return t("analysis.loss-multi", lang, share=t(f"analysis.share.{share_word(d.loss_win or 0.0, best)}", lang),
-             best=percent(best), played=percent(played), span=_span(d.loss_low, d.loss_high, percent),
+             best=about(best, d.best.worlds, lang), played=about(played, d.played.worlds, lang),
+             span=_span(d.loss_low, d.loss_high, percent),
              n=d.samples)
 
 
@@ -115,8 +131,14 @@ def certain_text(analysis: Analysis, d: Decision, lang: str | None) -> str:
     assert c is not None
     size = percent(c.size) if not analysis.solo else number(c.size)
     params = {k: number(v) for k, v in c.params.items()}
+    if c.kind == "final" and not analysis.solo and {"best", "played"} <= set(c.params):
+        # multiplayer: in the player's words, from the chance to win to the one kept (issue 42)
+        return t("analysis.certain-final-multi", lang, share=t(f"analysis.share.{share_word(c.size, c.params['best'])}",
+                 lang), best=percent(c.params["best"]), played=percent(c.params["played"]))
     if c.kind == "win-now":
-        params["win"] = percent(c.params.get("win", 0.0))
+        # in the player's words, as a sampled loss of the chance to win reads (issue 42)
+        params["win"] = about(c.params.get("win", 0.0), d.played.worlds, lang)
+        params["share"] = t(f"analysis.share.{share_word(c.size, 1.0)}", lang)
     return t(f"analysis.certain-{c.kind}", lang, size=size, **params)
 
 
@@ -167,23 +189,38 @@ def choice_words(record: Mapping[str, Any], move: int, action: Mapping[str, Any]
         return first
     state = replay(record, upto=move)
     game = state.game
-    words = [first]
+    # each step's words and the seat's view before it (the first step's too)
+    said: list[tuple[str, Any]] = [(first, _view(state, seat))]
     state.apply(game.action_from_json(dict(action)))
     for step in line:
         act = game.action_from_json(dict(step))
         if state.is_over or act not in state.legal_actions():
             break
-        words.append(game.texts().describe_move(state.observation(seat), act, lang))
+        seen = _view(state, seat)
+        undone = next((k for k, (_, before) in enumerate(said) if before == seen), None)
+        if undone is not None:
+            del said[undone:]  # (back where those steps began, as a die picked and put back: they say nothing)
+        said.append((game.texts().describe_move(state.observation(seat), act, lang), seen))
         state.apply(act)
-    return t("analysis.then", lang).join(words)
+    return t("analysis.then", lang).join(words for words, _ in said)
+
+
+def _view(state: State, seat: int) -> Any:
+    """The seat's view without the game's log, which only grows: two
+    positions with equal views are the same for the seat."""
+    events, state.events = state.events, []
+    try:
+        return state.observation(seat)
+    finally:
+        state.events = events
 
 
 def planned_text(analysis: Analysis, d: Decision, lang: str | None) -> str:
     """What the hard level said when it played on (" Played on at the hard
     level instead: 3 lower (4 play-outs)."), and whether it took the mark
     away; or nothing."""
-    if d.planned is None:
-        return ""
+    if d.planned is None or d.planned.worlds < MIN_WORLDS:
+        return ""  # (one play-out at the hard level is an anecdote, not a figure)
     value = percent(d.planned.loss) if not analysis.solo else number(d.planned.loss)
     vetoed = d.unclear and d.planned.worlds >= 2 and d.planned.loss < thresholds(analysis.players)[0]
     key = "analysis.planned-disagrees" if vetoed else "analysis.planned"
@@ -216,6 +253,10 @@ def total_text(analysis: Analysis, lang: str | None) -> str:
     """The game's total in its own units: the final score the moves played
     reached against what the best moves found promised at the first
     decision (with its interval), the certain losses, and the marks."""
+    return " ".join(part for part in (_total(analysis, lang), unclear_note(analysis, lang)) if part)
+
+
+def _total(analysis: Analysis, lang: str | None) -> str:
     counts = analysis.mark_counts()
     marks = t("analysis.marks", lang, blunders=counts["??"], mistakes=counts["?"], dubious=counts["?!"],
               unclear=sum(1 for d in analysis.decisions if d.unclear))
@@ -228,8 +269,33 @@ def total_text(analysis: Analysis, lang: str | None) -> str:
         return t("analysis.total-solo", lang, final=final, best=number(start.score),
                  span=_span(start.low, start.high, number), n=start.worlds, certain=certain, marks=marks)
     return t("analysis.total-multi", lang, final=final, best=number(start.score),
-             win=percent(start.win or 0.0), span=_span(max(0.0, start.low), min(1.0, start.high), percent),
+             win=about(start.win or 0.0, start.worlds, lang), span=_span(max(0.0, start.low), min(1.0, start.high), percent),
              n=start.worlds, marks=marks)
+
+
+#: a deeper run is this many times the budget (``gameshelf analyse --budget``)
+DEEPER = 4
+
+
+def unclear_note(analysis: Analysis, lang: str | None) -> str:
+    """One sentence for the whole analysis when "unclear" is what most of
+    its losses read (at least two, and no fewer than the marked ones): the
+    budget was too small to tell them, said once instead of on every line
+    (issue 42); else nothing."""
+    unclear = sum(1 for d in analysis.decisions if d.unclear)
+    marked = sum(1 for d in analysis.decisions if d.mark)
+    if unclear < 2 or unclear < marked:
+        return ""
+    return t("analysis.unclear-note", lang, n=unclear)
+
+
+def deeper_text(analysis: Analysis, lang: str | None) -> str:
+    """How to analyse deeper from the terminal (with :func:`unclear_note`)."""
+    if not unclear_note(analysis, lang):
+        return ""
+    if analysis.worlds is not None:
+        return t("analysis.deeper-worlds", lang, worlds=max(2, analysis.worlds) * DEEPER)
+    return t("analysis.deeper", lang, budget=number(max(analysis.budget_s, 1.0) * DEEPER))
 
 
 def round_text(analysis: Analysis, note: RoundNote, record: Mapping[str, Any], lang: str | None) -> str:

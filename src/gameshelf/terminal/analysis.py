@@ -23,7 +23,14 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from gameshelf.analysis import Analysis
 from gameshelf.analysis.analyse import Coach, RoundReview, analyse_record
-from gameshelf.analysis.render import legend_text, mistake_line, mistakes, round_text, total_text
+from gameshelf.analysis.render import (
+    deeper_text,
+    legend_text,
+    mistake_line,
+    mistakes,
+    round_text,
+    total_text,
+)
 from gameshelf.core.i18n import t
 from gameshelf.terminal.fold import Folded
 
@@ -100,6 +107,9 @@ def print_analysis(analysis: Analysis, record: Mapping[str, Any], lang: str | No
     else:
         console.print(escape(t("analysis.no-mistakes", lang)))
     console.print(Folded(total_text(analysis, lang)), highlight=False)
+    deeper = deeper_text(analysis, lang)
+    if deeper:
+        console.print(Folded(deeper), style="dim", highlight=False)
     if analysis.rounds:
         console.print(f"[bold]{escape(t('analysis.rounds-title', lang))}[/]")
         for note in analysis.rounds:

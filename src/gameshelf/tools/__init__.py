@@ -42,10 +42,19 @@ def round_review(game_id: str) -> Callable[..., Any] | None:
     return None if module is None else import_module(module).review
 
 
-#: game id -> the tools module whose ``certain_losses`` and ``commits`` give
-#: the analysis the game's own certain losses and whole choices (issue 42).
+#: game id -> the tools module whose ``certain_losses`` gives the analysis
+#: the game's own certain losses (issue 42).
 CERTAIN: dict[str, str] = {
     "dicey-farm": "gameshelf.tools.dicey_farm.certain",
+}
+#: game id -> the tools module whose ``commits`` says which of the game's
+#: steps commit its player, so the analysis judges whole choices
+#: (:mod:`gameshelf.tools.choices`; issue 42).
+CHOICES: dict[str, str] = {
+    "dicey-farm": "gameshelf.tools.dicey_farm.choices",
+    "filthy-rich": "gameshelf.tools.filthy_rich.choices",
+    "pay-dirt": "gameshelf.tools.pay_dirt.choices",
+    "above-and-below": "gameshelf.tools.above_and_below.choices",
 }
 
 
@@ -56,10 +65,10 @@ def coach(game_id: str) -> Any:
     through here: the analysis package may not import the tools."""
     from gameshelf.analysis.analyse import Coach
 
-    module = CERTAIN.get(game_id)
-    found = None if module is None else import_module(module)
-    return Coach(rounds=round_review(game_id), certain=None if found is None else found.certain_losses,
-                 commits=None if found is None else found.commits)
+    certain, choices = CERTAIN.get(game_id), CHOICES.get(game_id)
+    return Coach(rounds=round_review(game_id),
+                 certain=None if certain is None else import_module(certain).certain_losses,
+                 commits=None if choices is None else import_module(choices).commits)
 
 
 def game_commands() -> list[tuple[str, Callable[..., Any]]]:

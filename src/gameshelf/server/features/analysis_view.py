@@ -16,6 +16,7 @@ from typing import Any
 
 from gameshelf.analysis import Analysis, Decision, Estimate
 from gameshelf.analysis import render as words
+from gameshelf.analysis.confidence import table
 from gameshelf.core.registry import load_game
 from gameshelf.server.errors import message
 
@@ -38,11 +39,12 @@ def _size(analysis: Analysis, d: Decision) -> float:
 def series(analysis: Analysis, total: int) -> list[list[float]]:
     """``[moves made, best moves]`` per replay step 0..total: from step
     ``move + 1`` on, the estimate of the decision taken at ``move``; before
-    the first decision, what its best move promised."""
+    the first decision, what its move made and its best move promised
+    (issue 42: "your moves" never reads the best move's figure)."""
     if not analysis.decisions:
         return [[0.0, 0.0] for _ in range(total + 1)]
     first = analysis.decisions[0]
-    made = best = _value(analysis, first.best)
+    made, best = _value(analysis, first.played), _value(analysis, first.best)
     out: list[list[float]] = []
     decisions = iter(analysis.decisions)
     nxt: Decision | None = next(decisions, None)
@@ -55,7 +57,9 @@ def series(analysis: Analysis, total: int) -> list[list[float]]:
 
 
 def _estimate(e: Estimate) -> dict[str, Any]:
-    return {"score": float(e.score), "win": None if e.win is None else float(e.win)}
+    # with its play-outs, and whether they are enough to say 0% or 100% (issue 42)
+    return {"score": float(e.score), "win": None if e.win is None else float(e.win), "worlds": e.worlds,
+            "sure": e.worlds >= table().sure_samples}
 
 
 def render(data: Mapping[str, Any], record: Mapping[str, Any], seat: int,

@@ -27,6 +27,8 @@ class Estimate(Declared):
 
     score: float = Field(description="The expected final score of the seat.")
     win: float | None = Field(description="The chance to win, 0 to 1 (null: a one-player game).")
+    worlds: int = Field(ge=0, description="The play-outs behind the figures.")
+    sure: bool = Field(description="False: too few play-outs to show 0% or 100%; say 'almost' instead.")
 
 
 class HintMove(Declared):

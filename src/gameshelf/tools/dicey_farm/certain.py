@@ -26,12 +26,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from gameshelf.analysis.model import Certain
-from gameshelf.core.actions import Action
-from gameshelf.core.protocol import PlayerId, State
+from gameshelf.core.protocol import PlayerId
 from gameshelf.core.record import replay
 from gameshelf.games.dicey_farm.actions import EndRound
 from gameshelf.games.dicey_farm.components import components
 from gameshelf.games.dicey_farm.state import DiceyFarmState
+from gameshelf.tools.dicey_farm.choices import commits
 
 #: positions one search may visit before it gives up (a round's first
 #: decisions have too many lines left; the last ones, where food and rot
@@ -43,13 +43,6 @@ _DRAWN = frozenset({"dice", "rolled", "used", "display", "deck_size", "wares", "
                     "left", "sow_die", "plough_face", "ploughs", "recruited", "food_need"})
 #: entries compared one by one (more is better; beggars fewer)
 _SCORED = frozenset({"score", "breakdown", "goods", "beggars"})
-
-
-def commits(state: State, action: Action) -> bool:
-    """Whether a step commits the farmer: a die picked (or put back) does
-    not, since a picked die can go back; the pick is judged with its use
-    as one choice (issue 42)."""
-    return action.kind not in ("pick", "back")
 
 
 class _TooBig(Exception):

@@ -10,6 +10,7 @@ import { seatBadge } from "./board.js";
 import { scoreChart } from "./chart.js";
 import { h } from "./dom.js";
 import { lang, w } from "./i18n.js";
+import { estimate as estimateText } from "./estimate.js";
 
 const POLL_MS = 2000;
 
@@ -36,17 +37,6 @@ export function watchAnalysis(tableId, seat, got) {
 export function markAt(analysis, n) {
   const d = analysis?.decisions.find((x) => x.k + 1 === n);
   return d ? d.mark : null;
-}
-
-function signed(value) {
-  const v = Math.round(value * 10) / 10;
-  return v.toLocaleString(lang(), { maximumFractionDigits: 1 });
-}
-
-function estimateText(e) {
-  return e.win === null || e.win === undefined
-    ? w("analysis.estimate-score", { score: signed(e.score) })
-    : w("analysis.estimate-win", { score: signed(e.score), win: Math.round(e.win * 100) });
 }
 
 /**

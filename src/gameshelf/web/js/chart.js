@@ -2,11 +2,18 @@
 // (no chart library, no CDN): one line per seat in its colour, a dashed
 // mark at the step on show, and a click anywhere jumps the replay there, so
 // the chart is a scrubber over the whole game. The legend says each seat's
-// value at that step in words, for those who cannot see the lines.
+// value at that step in words, for those who cannot see the lines: the
+// same row of the series the dashed mark stands on, so the words and the
+// curves never disagree (issue 42).
 
 import { seatBadge } from "./board.js";
 import { h, svg } from "./dom.js";
-import { w } from "./i18n.js";
+import { lang, w } from "./i18n.js";
+
+/** A plotted value as the legend says it: at most one decimal, in the page's language. */
+function figure(value) {
+  return typeof value === "number" ? (Math.round(value * 10) / 10).toLocaleString(lang(), { maximumFractionDigits: 1 }) : "";
+}
 
 const W = 720, H = 150, PAD_L = 40, PAD_R = 10, PAD_T = 10, PAD_B = 22;
 
@@ -17,6 +24,8 @@ const W = 720, H = 150, PAD_L = 40, PAD_R = 10, PAD_T = 10, PAD_B = 22;
  */
 export function scoreChart(o) {
   const steps = o.series.length - 1;
+  // the step on show, within the chart: the dashed mark and the legend both read this row
+  const at = Math.max(0, Math.min(o.k, steps));
   const seats = o.series[0] ? o.series[0].length : 0;
   const all = o.series.flat();
   let low = Math.min(0, ...all), high = Math.max(1, ...all);
@@ -36,16 +45,16 @@ export function scoreChart(o) {
     lines,
     (o.marks || []).map((m) => svg("text", { class: ["mistake-mark", m.mark === "??" ? "blunder" : "mistake"].join(" "),
       x: x(m.step).toFixed(1), y: PAD_T + 8, "text-anchor": "middle", text: m.mark })),
-    svg("line", { class: "now", x1: x(o.k), x2: x(o.k), y1: PAD_T, y2: H - PAD_B }));
+    svg("line", { class: "now", x1: x(at), x2: x(at), y1: PAD_T, y2: H - PAD_B }));
   chart.addEventListener("click", (ev) => {
     const box = chart.getBoundingClientRect();
-    const at = ((ev.clientX - box.left) / box.width) * W;
-    const step = Math.round(((at - PAD_L) / (W - PAD_L - PAD_R)) * steps);
+    const px = ((ev.clientX - box.left) / box.width) * W;
+    const step = Math.round(((px - PAD_L) / (W - PAD_L - PAD_R)) * steps);
     o.go(Math.max(0, Math.min(steps, step)));
   });
-  const now = o.series[Math.min(o.k, steps)] || [];
-  const legend = h("div", { class: "chart-legend" }, [...Array(seats).keys()].map((seat) =>
-    h("span", {}, seatBadge(seat, o.names), `: ${now[seat] ?? ""}`)));
+  const now = o.series[at] || [];
+  const legend = h("div", { class: "chart-legend", "data-step": at }, [...Array(seats).keys()].map((seat) =>
+    h("span", { "data-seat": seat }, seatBadge(seat, o.names), `: ${figure(now[seat])}`)));
   return h("figure", { class: "replay-chart-box", style: { margin: "0 0 .6rem" } },
     chart, h("figcaption", { class: "small muted", text: label }), legend);
 }

@@ -7,7 +7,8 @@
 import { api } from "./api.js";
 import { seatBadge } from "./board.js";
 import { h } from "./dom.js";
-import { lang, w } from "./i18n.js";
+import { estimate } from "./estimate.js";
+import { w } from "./i18n.js";
 import { spokenText } from "./spoken.js";
 import { toast } from "./toast.js";
 
@@ -33,16 +34,6 @@ export function hintButton(page) {
   };
   return h("button", { class: "btn secondary hint-btn", type: "button", onclick: ask, disabled: page.hintBusy,
     title: w("hints.title") }, h("span", { "aria-hidden": "true", text: "💡 " }), w("hints.ask"));
-}
-
-function estimate(m) {
-  const score = (Math.round(m.score * 10) / 10).toLocaleString(lang(), { maximumFractionDigits: 1 });
-  const n = m.worlds || 1;
-  if (m.win === null) return w("hints.estimate-score", { score, n });
-  const pct = Math.round(m.win * 100);
-  // never 0% or 100% from a few play-outs (data/marks.toml [hints]; the server says whether it may)
-  if (!m.sure && (pct <= 0 || pct >= 100)) return w(pct >= 100 ? "hints.estimate-almost" : "hints.estimate-hardly", { score, n });
-  return w("hints.estimate-win", { score, win: pct, n });
 }
 
 /** The hint's moves, while the table is still where it was asked. */
