@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rich.cells import cell_len
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
@@ -165,19 +166,23 @@ def _height(lines: list[str], columns: int, width: int) -> int:
     return sum(max(-(-cell_len(lines[k]) // room) for k in range(r, len(lines), rows)) for r in range(rows))
 
 
-def move_table(texts: Sequence[str], lang: str | None, width: int = 100) -> Table:
-    """The moves as "  1) sentence"; the bracket keeps a move's number
-    apart from the numbers in its sentence. A long list is folded (see
-    :func:`entries`) and laid out in up to three columns (numbered down
-    each column) when the sentences fit the screen's ``width``."""
+def move_table(texts: Sequence[str], lang: str | None, width: int = 100, typed: str | None = None) -> Group:
+    """The moves as "  1) sentence" under their title; the bracket keeps a
+    move's number apart from the numbers in its sentence. A long list is
+    folded (see :func:`entries`) and laid out in up to three columns
+    (numbered down each column) when the sentences fit the screen's
+    ``width``. ``typed``: what may be typed besides the numbers ("open c1
+    8: …"), on the title's line when the prompt has no room for it (see
+    :func:`gameshelf.terminal.session.Session.prompt`). Why the title is a
+    line of its own and not the table's title: a table's title wraps at the
+    table's width, and a short list is narrow."""
     lines = entries(texts, lang)
     plain = [f"{e.text} {e.note}".strip() for e in lines]
     columns = 1
     if len(lines) > LIST_ROWS:
         columns = min(range(1, 4), key=lambda k: (_height(plain, k, width), k))
     rows = -(-len(lines) // columns)
-    table = Table(title=t("cli.legal-moves", lang), show_header=False, box=None, pad_edge=False,
-                  title_justify="left")
+    table = Table(show_header=False, box=None, pad_edge=False)
     for _ in range(columns):
         table.add_column(justify="right", style="bold cyan", no_wrap=True)
         table.add_column()  # Folded: a Japanese sentence breaks between characters, never cut
@@ -194,4 +199,7 @@ def move_table(texts: Sequence[str], lang: str | None, width: int = 100) -> Tabl
                 text.append(" " + entry.note, style="dim")
             cells += [entry.label, Folded(text)]
         table.add_row(*cells)
-    return table
+    title = t("cli.legal-moves", lang)
+    if typed:
+        title = t("cli.legal-moves-typed", lang, moves=title, hint=typed)
+    return Group(Folded(Text(title, style="table.title")), table)

@@ -26,7 +26,7 @@ from gameshelf.core.narration import move_sentences
 from gameshelf.core.protocol import Game, PlayerId, State
 from gameshelf.core.record import replay
 from gameshelf.terminal.feed import HUMAN, Feed, history_lines
-from gameshelf.terminal.fit import fit_screen
+from gameshelf.terminal.fit import fit_screen, prompt_lines
 from gameshelf.terminal.help import help_panel, package
 from gameshelf.terminal.hints import (
     HINT_WORDS,
@@ -161,9 +161,10 @@ def why_not(state: State, lang: str | None) -> Text | None:
     return text
 
 
-def move_list(state: State, lang: str | None, width: int = 100) -> Table:
-    """The legal moves as the list shows them (see :mod:`movelist`)."""
-    return move_table([text for text, _ in move_choices(state, lang)], lang, width)
+def move_list(state: State, lang: str | None, width: int = 100, typed: str | None = None) -> Group:
+    """The legal moves as the list shows them (see :mod:`movelist`);
+    ``typed``: what may be typed besides the numbers, beside its title."""
+    return move_table([text for text, _ in move_choices(state, lang)], lang, width, typed)
 
 
 class Session:
@@ -198,6 +199,8 @@ class Session:
         self.last_answer: PlayerId | None = None
         #: the move prompt now being asked (its height counts when the screen is fitted)
         self.current_prompt = ""
+        #: what may be typed now, when the prompt had no room for it (shown by the list's title)
+        self.current_typed: str | None = None
         #: whether the people may ask for hints (never in a daily puzzle), and who did
         self.hints = hints or HintSettings()
         self.hints_used: set[PlayerId] = set(hints_used or ())
@@ -286,8 +289,8 @@ class Session:
         if not unread or not self.console.is_terminal:
             return True
         board = Group(*fit_screen(self.console, self.state.game.render(self.state.observation(seat), self.lang),
-                                  move_list(self.state, self.lang, self.console.width),
-                                  why_not(self.state, self.lang), self.lang, self.current_prompt))
+                                  self.moves_now(), why_not(self.state, self.lang), self.lang,
+                                  self.current_prompt))
         height = len(self.console.render_lines(board, self.console.options, pad=False)) + 2  # rule, prompt
         if unread + height > self.console.height:
             return self.press_enter(t("cli.read-first", self.lang))
@@ -333,14 +336,19 @@ class Session:
         are missing, cut to fit the screen (see :mod:`fit`)."""
         self.console.rule(t("cli.turn-of", self.lang, player=seat + 1))
         board = self.state.game.render(self.state.observation(seat), self.lang)
-        for part in fit_screen(self.console, board, move_list(self.state, self.lang, self.console.width),
-                               why_not(self.state, self.lang), self.lang, self.current_prompt):
+        for part in fit_screen(self.console, board, self.moves_now(), why_not(self.state, self.lang), self.lang,
+                               self.current_prompt):
             self.console.print(part)
+
+    def moves_now(self) -> Group:
+        """The move list as the current prompt goes with it."""
+        return move_list(self.state, self.lang, self.console.width, self.current_typed)
 
     def human_turn(self, seat: PlayerId) -> bool:
         """Ask ``seat`` until a move is played; False when the person quits."""
         restart_at = self.restart_point(self.state) if self.restart_point else None
-        prompt = self.current_prompt = self.prompt(seat, restart_at)
+        prompt, self.current_typed = self.prompt(seat, restart_at)
+        self.current_prompt = prompt
         if not self.hold_feed(seat):
             return False
         self.draw(seat)
@@ -393,14 +401,22 @@ class Session:
                 continue
             self.draw(seat)
 
-    def prompt(self, seat: PlayerId, restart_at: int | None) -> str:
+    def prompt(self, seat: PlayerId, restart_at: int | None) -> tuple[str, str | None]:
         """The move prompt: the keys, the restart key by name (Daily Mode,
-        when ``restart_at`` is a move to go back to), and what may be typed now."""
+        when ``restart_at`` is a move to go back to), and what may be typed
+        now; and ``None``, or what may be typed when the prompt has no room
+        for it. Why: "open c1 8: Claims #1 $8,000" took the prompt to a
+        second line at 80 columns, a line that the fourth camp of a Pay Dirt
+        auction needed (issue 43); the title line of the list has room."""
         hint = typed_hint(self.state, seat, self.lang)
-        return (t("cli.choose", self.lang)
+        keys = (t("cli.choose", self.lang)
                 + (", " + t("cli.choose-restart", self.lang) if restart_at is not None else "")
-                + (t("hints.prompt-key", self.lang) if self.hints.on else "")
-                + (f"; {hint}" if hint else "") + " > ")
+                + (t("hints.prompt-key", self.lang) if self.hints.on else ""))
+        whole = keys + (f"; {hint}" if hint else "") + " > "
+        width = self.console.width
+        if hint and prompt_lines(whole, width) > prompt_lines(keys + " > ", width):
+            return keys + " > ", hint
+        return whole, None
 
     def help(self, seat: PlayerId) -> Panel | Group:
         """The ``?`` screen for ``seat`` now: keys, what may be typed, the
