@@ -124,3 +124,26 @@ def test_the_round_end_names_what_rotted(tmp_path: Path) -> None:
     child.expect(PROMPT)
     child.sendcontrol("d")
     child.expect(pexpect.EOF)
+
+
+def test_a_japanese_ctrl_d_says_the_whole_resume_command(tmp_path: Path) -> None:
+    """At 80 columns a Japanese line has no spaces, and the screen's edge
+    cut the command in two ("`gameshel" / "f resume"); the command must
+    also bring the game back in Japanese."""
+    child = spawn("play", "above-and-below", "-n", "2", "--seat", "2=bot:random", "--seed", "7", "--lang", "ja",
+                  "--save-dir", "saves", rows=24, cols=80, cwd=tmp_path)
+    child.expect(PROMPT_OF["ja"])
+    child.sendcontrol("d")
+    child.expect(pexpect.EOF)
+    lines = [line.strip() for line in re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", child.before).split("\r\n")]
+    for word in ("`gameshelf", "resume", "--save-dir", "saves", "--lang", "ja`"):
+        assert any(re.search(rf"(^|\s){re.escape(word)}(\s|$)", line) for line in lines), "\n".join(lines)
+    [save] = (tmp_path / "saves").glob("*-unfinished.json")
+    again = spawn("resume", "--save-dir", "saves", "--lang", "ja", cwd=tmp_path)
+    again.expect("1")
+    again.send("1\r")
+    again.expect(PROMPT_OF["ja"])
+    assert "Player" not in plain(again.before)
+    again.sendcontrol("d")
+    again.expect(pexpect.EOF)
+    assert save.exists()

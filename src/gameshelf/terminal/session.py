@@ -27,6 +27,7 @@ from gameshelf.core.protocol import Game, PlayerId, State
 from gameshelf.core.record import replay
 from gameshelf.terminal.feed import HUMAN, Feed, history_lines
 from gameshelf.terminal.fit import fit_screen, prompt_lines
+from gameshelf.terminal.fold import Folded
 from gameshelf.terminal.help import help_panel, package
 from gameshelf.terminal.hints import (
     HINT_WORDS,
@@ -546,21 +547,24 @@ class Session:
             path = save_game(self.state, self.seats, self.save_dir, hints=hints_meta(self.hints, self.hints_used))
             if self.save_path is not None and self.save_path != path:
                 self.save_path.unlink(missing_ok=True)  # the unfinished save is done with
-            self.console.print(t("cli.saved", self.lang, path=str(path)))
+            self.console.print(Folded(t("cli.saved", self.lang, path=str(path))))
 
 
-def resume_command(save_dir: Path) -> str:
-    """The command that finds games saved in ``save_dir``."""
-    return "gameshelf resume" if save_dir == Path("records") else f"gameshelf resume --save-dir {save_dir}"
+def resume_command(save_dir: Path, lang: str | None = None) -> str:
+    """The command that finds games saved in ``save_dir``, and shows them
+    in ``lang`` when that is not English (a Japanese game resumed by the
+    plain command came back in English)."""
+    command = "gameshelf resume" if save_dir == Path("records") else f"gameshelf resume --save-dir {save_dir}"
+    return command + (f" --lang {lang}" if lang and lang != "en" else "")
 
 
-def resume_hint(save_dir: Path, path: Path, lang: str | None) -> str:
+def resume_hint(save_dir: Path, path: Path, lang: str | None) -> Folded:
     """Where the game was saved and the exact command that finds it again:
     a plain ``gameshelf resume`` looks only in ``records``, so a game saved
-    with ``--save-dir`` would seem lost to someone who typed what we said."""
-    if save_dir == Path("records"):
-        return t("cli.saved-unfinished", lang, path=str(path))
-    return t("cli.saved-unfinished-dir", lang, path=str(path), dir=str(save_dir))
+    with ``--save-dir`` would seem lost to someone who typed what we said.
+    Folded: a Japanese line has no spaces, and the screen's edge cut the
+    command mid-word ("gameshel" / "f resume")."""
+    return Folded(t("cli.saved-unfinished", lang, path=str(path), command=resume_command(save_dir, lang)))
 
 
 def play_session(
