@@ -102,3 +102,18 @@ def test_a_long_feed_line_wraps_under_its_text() -> None:
     lines = out.getvalue().splitlines()
     assert len(lines) > 1 and lines[0].startswith("  · プレイヤー1")
     assert all(line.startswith("    ") and line.strip() for line in lines[1:])
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_help_at_a_server_s_table_says_q_leaves_it(lang: str) -> None:
+    """`gameshelf connect`: q leaves the table and the seat stays; the local
+    game's "save it and `gameshelf resume` it" said there was something to
+    resume, and there is not."""
+    from gameshelf.core.i18n import t
+    from gameshelf.terminal.help import help_panel
+
+    game = load_game("dicey-farm")
+    out = io.StringIO()
+    Console(file=out, width=100).print(help_panel(game, game.new_game(1, 3).observation(0), lang, remote=True))
+    text = " ".join(out.getvalue().split())
+    assert " ".join(t("cli.key-quit-remote", lang).split()) in text and "gameshelf resume" not in text

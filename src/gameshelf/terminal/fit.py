@@ -19,6 +19,7 @@ from rich.segment import Segment
 from rich.text import Text
 
 from gameshelf.core.i18n import t
+from gameshelf.terminal.fold import Folded
 
 #: the turn's rule above the board and the prompt below the list
 CHROME = 2
@@ -52,15 +53,15 @@ def fit_why(console: Console, why: Text | None, limit: int, lang: str | None) ->
     reason, one line that says how many there are. Why screen lines: a
     reason longer than the screen wraps, and counting it as one line let
     seven wrapped reasons push a Pay Dirt auction's camps off (issue 43)."""
-    if why is None or height(console, why) <= limit:
+    if why is None or height(console, Folded(why)) <= limit:
         return why
     head, *reasons = why.split("\n")
-    if limit < 2 + height(console, reasons[0]):  # not one reason fits: one line says how many
+    if limit < 2 + height(console, Folded(reasons[0])):  # not one reason fits: one line says how many
         return Text(t("cli.why-not-folded", lang, n=len(reasons)), style="dim")
-    used = height(console, head) + 1  # and the "… N more" line
+    used = height(console, Folded(head)) + 1  # and the "… N more" line
     kept: list[Text] = []
     for reason in reasons:
-        used += height(console, reason)
+        used += height(console, Folded(reason))
         if used > limit:
             break
         kept.append(reason)
@@ -77,7 +78,8 @@ def fit_screen(console: Console, board: Any, moves: Any, why: Text | None, lang:
         return [r for r in (board, moves, why) if r is not None]
     room = console.height - CHROME + 1 - prompt_lines(prompt, console.width) - height(console, moves)
     board_lines = console.render_lines(board, console.options, pad=False)
-    why_fitted = fit_why(console, why, max(room - len(board_lines), 1), lang)
+    fitted = fit_why(console, why, max(room - len(board_lines), 1), lang)
+    why_fitted = Folded(fitted) if fitted is not None else None  # a Japanese reason breaks between characters
     room -= height(console, why_fitted)
     shown: Any = board
     if len(board_lines) > room:
