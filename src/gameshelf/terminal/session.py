@@ -38,7 +38,7 @@ from gameshelf.terminal.hints import (
     hints_refusal,
     used_text,
 )
-from gameshelf.terminal.movelist import move_table, usual_first
+from gameshelf.terminal.movelist import MoveList, move_table, usual_first
 from gameshelf.terminal.prompts import (
     INTERRUPT,
     Reader,
@@ -162,7 +162,7 @@ def why_not(state: State, lang: str | None) -> Text | None:
     return text
 
 
-def move_list(state: State, lang: str | None, width: int = 100, typed: str | None = None) -> Group:
+def move_list(state: State, lang: str | None, width: int = 100, typed: str | None = None) -> MoveList:
     """The legal moves as the list shows them (see :mod:`movelist`);
     ``typed``: what may be typed besides the numbers, beside its title."""
     return move_table([text for text, _ in move_choices(state, lang)], lang, width, typed)
@@ -341,7 +341,7 @@ class Session:
                                self.current_prompt):
             self.console.print(part)
 
-    def moves_now(self) -> Group:
+    def moves_now(self) -> MoveList:
         """The move list as the current prompt goes with it."""
         return move_list(self.state, self.lang, self.console.width, self.current_typed)
 
