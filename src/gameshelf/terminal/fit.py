@@ -56,6 +56,8 @@ def fit_why(console: Console, why: Text | None, limit: int, lang: str | None) ->
     if why is None or height(console, Folded(why)) <= limit:
         return why
     head, *reasons = why.split("\n")
+    if not reasons:
+        return why
     if limit < 2 + height(console, Folded(reasons[0])):  # not one reason fits: one line says how many
         return Text(t("cli.why-not-folded", lang, n=len(reasons)), style="dim")
     used = height(console, Folded(head)) + 1  # and the "… N more" line
