@@ -8,6 +8,7 @@ terminal (issue 29), so these tests run the command as a person would.
 from __future__ import annotations
 
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -30,6 +31,13 @@ def spawn(*args: str, rows: int = 40, cols: int = 120, cwd: Path | None = None) 
 
 def plain(text: str) -> str:
     """``text`` without colours and cursor codes, spaces folded."""
-    import re
-
     return " ".join(re.sub(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07|\r", "", text).split())
+
+
+def last_turn(raw: str) -> list[str]:
+    """The lines of the last turn as printed, from its rule ("──── Player 1
+    to decide ────", in any language) to the prompt."""
+    lines = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", raw).replace("\r", "").split("\n")
+    rules = [k for k, line in enumerate(lines) if line.startswith("─")]
+    assert rules, "\n".join(lines[-30:])
+    return lines[rules[-1]:]

@@ -71,3 +71,23 @@ def test_filthy_rich_s_roll_keeps_number_one_when_sales_are_offered() -> None:
         if seen >= 5:
             break
     assert seen >= 1, "no position offered the roll after other moves"
+
+
+def test_a_list_too_tall_for_the_screen_takes_one_line_a_move() -> None:
+    """Issue 43: an Above and Below builder offered eighteen houses, each
+    sentence wrapping, took 33 lines at 80×24 and pushed the heading off.
+    On a real screen such a list takes one line a move, cut with "…", and
+    every number stays; a file (no screen) still gets every word."""
+    from gameshelf.terminal.movelist import SCREEN_RESERVE
+
+    moves = [f"Build House {chr(65 + k)} ({k} VP): a long ability text here — you pay {k + 2} coin(s), 1 come(s) back"
+             for k in range(18)]
+    out = io.StringIO()
+    Console(file=out, width=80, height=24, force_terminal=True, color_system=None).print(move_table(moves, "en", 80))
+    lines = out.getvalue().rstrip("\n").split("\n")
+    assert len(lines) == 1 + len(moves) <= 24 - SCREEN_RESERVE + 1, "\n".join(lines)
+    assert all(f"{k + 1}) Build House {chr(65 + k)}" in " ".join(lines[k + 1].split()) for k in range(18))
+    assert "…" in out.getvalue()
+    whole = io.StringIO()
+    Console(file=whole, width=80, height=24).print(move_table(moves, "en", 80))
+    assert "1 come(s) back" in whole.getvalue() and "…" not in whole.getvalue()

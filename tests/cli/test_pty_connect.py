@@ -1,6 +1,6 @@
 """``gameshelf connect`` on a real terminal against a real server (issue
 43): a turn fits 80×24 as local play's does, Pay Dirt's auction shows its
-lots there, and the client survives the server's SIGKILL and restart."""
+lots and every camp there with two to four players, and the client survives the server's SIGKILL and restart."""
 
 from __future__ import annotations
 
@@ -15,7 +15,8 @@ import pytest
 
 from gameshelf.core.i18n import t
 from tests.cli.pty_connect import Served, served
-from tests.cli.pty_terminal import plain
+from tests.cli.pty_terminal import last_turn
+from tests.cli.test_pty_issue43 import PROMPT_OF, check_auction_screen
 from tests.server.procs import LAUNCH
 
 PROMPT = "q quit >"
@@ -50,16 +51,14 @@ def test_a_connect_turn_fits_80_by_24(server: Served) -> None:
     child.expect(pexpect.EOF)
 
 
-@pytest.mark.parametrize("lang", ["en", "ja"])
-def test_pay_dirt_auction_shows_its_lots_at_80_by_24(server: Served, lang: str) -> None:
-    server.new_table("pay-dirt", [{"kind": "human", "name": "Ann"}, BOT])
+@pytest.mark.parametrize(("players", "lang"), [(2, "ja"), (3, "en"), (3, "ja"), (4, "en"), (4, "ja")])
+def test_pay_dirt_auction_shows_lots_and_every_camp_at_80_by_24(server: Served, players: int, lang: str) -> None:
+    """The first auction, seat 1 the auctioneer, as local play shows it
+    (:func:`tests.cli.test_pty_issue43.check_auction_screen`)."""
+    server.new_table("pay-dirt", [{"kind": "human", "name": "Ann"}, *[BOT] * (players - 1)])
     child = server.connect(lang=lang)
-    child.expect(PROMPT if lang == "en" else "中断）")
-    lines = turn_screen(child.before + child.after) if lang == "en" else child.before.split("\n")[-24:]
-    screen = plain("\n".join(lines))
-    assert len(lines) <= 24
-    assert "#1 $" in screen and "#3 $" in screen  # the lot table: number and minimum bid
-    assert re.search(r"1–\d+\)", screen)  # the openings folded into ranges
+    child.expect(PROMPT_OF[lang])
+    check_auction_screen(last_turn(child.before + child.after), players, lang)
     child.sendcontrol("d")
     child.expect(pexpect.EOF)
 

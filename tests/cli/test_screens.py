@@ -103,3 +103,38 @@ def test_a_long_feed_line_wraps_under_its_text() -> None:
     lines = out.getvalue().splitlines()
     assert len(lines) > 1 and lines[0].startswith("  · プレイヤー1")
     assert all(line.startswith("    ") and line.strip() for line in lines[1:])
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+def test_the_help_at_a_server_s_table_says_q_leaves_it(lang: str) -> None:
+    """`gameshelf connect`: q leaves the table and the seat stays; the local
+    game's "save it and `gameshelf resume` it" said there was something to
+    resume, and there is not."""
+    from gameshelf.core.i18n import t
+    from gameshelf.terminal.help import help_panel
+
+    game = load_game("dicey-farm")
+    out = io.StringIO()
+    Console(file=out, width=100).print(help_panel(game, game.new_game(1, 3).observation(0), lang, remote=True))
+    text = " ".join(out.getvalue().split())
+    assert " ".join(t("cli.key-quit-remote", lang).split()) in text and "gameshelf resume" not in text
+
+
+def test_why_not_gives_way_by_screen_lines_down_to_one() -> None:
+    """Issue 43: seven reasons, each wrapping at 80 columns, counted as seven
+    lines, took fourteen and pushed a Pay Dirt auction's camps off."""
+    from rich.text import Text
+
+    from gameshelf.core.i18n import t
+    from gameshelf.terminal.fit import fit_why, height
+
+    why = Text(t("cli.why-not", "en"))
+    for k in range(7):
+        why.append(f"\n  Put lot #{k} up for auction — its minimum bid is $5,000 and you can bid up to $2,000 now")
+    console = Console(file=io.StringIO(), width=80, height=24, force_terminal=True)
+    for limit in (4, 6, 9):  # the heading, whole reasons (two lines each), "… N more"
+        fitted = fit_why(console, why, limit, "en")
+        assert fitted is not None and height(console, fitted) <= limit
+        assert "more: ? lists them all" in fitted.plain
+    one = fit_why(console, why, 3, "en")  # no room for a reason: one line says how many
+    assert one is not None and one.plain == t("cli.why-not-folded", "en", n=7) and height(console, one) == 1

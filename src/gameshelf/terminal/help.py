@@ -48,12 +48,15 @@ def phase_text(game: Game, observation: dict[str, Any], lang: str | None) -> str
     return None  # a bare internal name would say nothing to a player
 
 
-def keys_text(lang: str | None, *, can_undo: bool, can_restart: bool, more: Sequence[str] = ()) -> str:
+def keys_text(lang: str | None, *, can_undo: bool, can_restart: bool, more: Sequence[str] = (),
+              remote: bool = False) -> str:
     """The keys the move prompt takes, one per line (``more``: lines a
-    session adds, such as ``hint`` when hints are on)."""
+    session adds, such as ``hint`` when hints are on). ``remote``: a
+    server's table, which ``q`` leaves with the seat kept (there is nothing
+    to save or ``resume`` there)."""
     lines = [t("cli.key-number", lang), t("cli.key-help", lang), t("cli.key-log", lang),
              t("cli.key-board", lang), t("cli.key-details", lang), t("cli.key-undo", lang) + ("" if can_undo else " " + t("cli.key-undo-none", lang)),
-             t("cli.key-quit", lang)]
+             t("cli.key-quit-remote" if remote else "cli.key-quit", lang)]
     if can_restart:
         lines.append(t("cli.key-restart", lang))
     lines.extend(more)
@@ -62,10 +65,11 @@ def keys_text(lang: str | None, *, can_undo: bool, can_restart: bool, more: Sequ
 
 def help_panel(game: Game, observation: dict[str, Any], lang: str | None, *,
                can_undo: bool = False, can_restart: bool = False, typed: str | None = None,
-               more_keys: Sequence[str] = ()) -> Panel:
+               more_keys: Sequence[str] = (), remote: bool = False) -> Panel:
     """One screen: the keys (and what may be typed now, ``typed``), the
-    current phase, and the rules in brief."""
-    parts: list[Any] = [Folded(keys_text(lang, can_undo=can_undo, can_restart=can_restart, more=more_keys))]
+    current phase, and the rules in brief (``remote``: see :func:`keys_text`)."""
+    parts: list[Any] = [Folded(keys_text(lang, can_undo=can_undo, can_restart=can_restart, more=more_keys,
+                                         remote=remote))]
     if typed:
         parts.append(Text(typed, style="bold"))
     phase = phase_text(game, observation, lang)

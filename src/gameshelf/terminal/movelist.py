@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, RenderResult
 from rich.table import Table
 from rich.text import Text
 
@@ -28,6 +29,9 @@ from gameshelf.terminal.fold import Folded
 
 #: a list longer than this goes into columns, so a long list still fits a 30-line screen
 LIST_ROWS = 8
+#: screen lines a real terminal keeps beside the list: the turn's rule, the board's first
+#: lines and "d shows the rest", the prompt (see :class:`MoveList`)
+SCREEN_RESERVE = 6
 #: a list longer than this folds its runs of like moves (see the module's docstring)
 FOLD_OVER = 16
 #: the fewest like moves worth a folded line (two: "$8,000, $9,000" on one line)
@@ -165,33 +169,73 @@ def _height(lines: list[str], columns: int, width: int) -> int:
     return sum(max(-(-cell_len(lines[k]) // room) for k in range(r, len(lines), rows)) for r in range(rows))
 
 
-def move_table(texts: Sequence[str], lang: str | None, width: int = 100) -> Table:
-    """The moves as "  1) sentence"; the bracket keeps a move's number
-    apart from the numbers in its sentence. A long list is folded (see
-    :func:`entries`) and laid out in up to three columns (numbered down
-    each column) when the sentences fit the screen's ``width``."""
-    lines = entries(texts, lang)
-    plain = [f"{e.text} {e.note}".strip() for e in lines]
-    columns = 1
-    if len(lines) > LIST_ROWS:
-        columns = min(range(1, 4), key=lambda k: (_height(plain, k, width), k))
-    rows = -(-len(lines) // columns)
-    table = Table(title=t("cli.legal-moves", lang), show_header=False, box=None, pad_edge=False,
-                  title_justify="left")
-    for _ in range(columns):
-        table.add_column(justify="right", style="bold cyan", no_wrap=True)
-        table.add_column()  # Folded: a Japanese sentence breaks between characters, never cut
-    for r in range(rows):
-        cells: list[Any] = []
-        for c in range(columns):
-            k = c * rows + r
-            if k >= len(lines):
-                cells += ["", ""]
-                continue
-            entry = lines[k]
-            text = Text(entry.text)
-            if entry.note:
-                text.append(" " + entry.note, style="dim")
-            cells += [entry.label, Folded(text)]
-        table.add_row(*cells)
-    return table
+def move_table(texts: Sequence[str], lang: str | None, width: int = 100, typed: str | None = None) -> MoveList:
+    """The moves as "  1) sentence" under their title; the bracket keeps a
+    move's number apart from the numbers in its sentence. A long list is
+    folded (see :func:`entries`) and laid out in up to three columns
+    (numbered down each column) when the sentences fit the screen's
+    ``width``; see :class:`MoveList` for a list too tall for the screen.
+    ``typed``: what may be typed besides the numbers ("open c1 8: …"), on
+    the title's line when the prompt has no room for it (see
+    :func:`gameshelf.terminal.session.Session.prompt`). Why the title is a
+    line of its own and not the table's title: a table's title wraps at the
+    table's width, and a short list is narrow."""
+    title = t("cli.legal-moves", lang)
+    if typed:
+        title = t("cli.legal-moves-typed", lang, moves=title, hint=typed)
+    return MoveList(entries(texts, lang), title, width)
+
+
+class MoveList:
+    """The list as drawn: wrapped sentences in the columns that make it
+    shortest, or, when that is still taller than a real screen leaves room
+    for (:data:`SCREEN_RESERVE`), one line per move cut with "…". Why: the
+    list is never cut (it is what the person answers), and an Above and
+    Below builder offered seventeen houses took 33 lines at 80×24, the
+    heading and the board scrolled off (issue 43); cut, each line still
+    starts with what tells the moves apart ("Build Fishery (1 VP)…"), and
+    ``d`` shows the cards whole."""
+
+    def __init__(self, lines: list[Entry], title: str, width: int) -> None:
+        self.lines, self.title, self.width = lines, title, width
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield Folded(Text(self.title, style="table.title"))
+        plain = [f"{e.text} {e.note}".strip() for e in self.lines]
+        columns = 1
+        if len(self.lines) > LIST_ROWS:
+            columns = min(range(1, 4), key=lambda k: (_height(plain, k, self.width), k))
+        table = self.table(columns, cut=False)
+        if console.is_terminal:
+            limit = max(LIST_ROWS, console.height - SCREEN_RESERVE)
+            if len(console.render_lines(table, options, pad=False)) > limit:
+                columns = next((k for k in range(1, 4) if -(-len(self.lines) // k) <= limit), 3)
+                table = self.table(columns, cut=True)
+        yield table
+
+    def table(self, columns: int, *, cut: bool) -> Table:
+        """The entries numbered down ``columns`` columns; ``cut``: one
+        screen line each, ending in "…" where it is longer."""
+        rows = -(-len(self.lines) // columns)
+        table = Table(show_header=False, box=None, pad_edge=False)
+        widest = max((cell_len(e.label) for e in self.lines), default=0)
+        for _ in range(columns):
+            # the number is never what gives way
+            table.add_column(justify="right", style="bold cyan", no_wrap=True, min_width=widest)
+            # Folded: a Japanese sentence breaks between characters, never cut (unless ``cut``:
+            # then the column still gives way to the screen, and its Text ends in "…")
+            table.add_column()
+        for r in range(rows):
+            cells: list[Any] = []
+            for c in range(columns):
+                k = c * rows + r
+                if k >= len(self.lines):
+                    cells += ["", ""]
+                    continue
+                entry = self.lines[k]
+                text = Text(entry.text, no_wrap=cut, overflow="ellipsis" if cut else None)
+                if entry.note:
+                    text.append(" " + entry.note, style="dim")
+                cells += [entry.label, text if cut else Folded(text)]
+            table.add_row(*cells)
+        return table

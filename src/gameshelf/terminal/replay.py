@@ -35,6 +35,7 @@ from gameshelf.terminal.fold import Folded
 from gameshelf.terminal.help import rules_text
 from gameshelf.terminal.hints import saved_hints, used_text
 from gameshelf.terminal.prompts import INTERRUPT, Reader, normalize, parse_number, safe_read
+from gameshelf.terminal.screens import page
 from gameshelf.terminal.session import ranking_table
 
 
@@ -113,9 +114,9 @@ def replay_session(
         elif command == "":
             index = min(total, index + 1)
         elif command == "?":
-            console.print(Panel(Group(Text(t("cli.replay-keys", lang)), Text(""), Folded(rules_text(final.game, lang))),
-                                title=f"{final.game.name(lang)} — ?"))
-            safe_read(read, t("cli.press-enter", lang) + " ")
+            # paged as the game's ? is: the rules ran past 24 lines, their top unread (issue 43)
+            page(console, Panel(Group(Text(t("cli.replay-keys", lang)), Text(""), Folded(rules_text(final.game, lang))),
+                                title=f"{final.game.name(lang)} — ?"), read, lang)
         elif number is not None and number <= total:
             index = number
         else:

@@ -26,7 +26,8 @@ from gameshelf.core.narration import move_sentences
 from gameshelf.core.protocol import Game, PlayerId, State
 from gameshelf.core.record import replay
 from gameshelf.terminal.feed import HUMAN, Feed, history_lines
-from gameshelf.terminal.fit import fit_screen
+from gameshelf.terminal.fit import fit_screen, prompt_lines
+from gameshelf.terminal.fold import Folded
 from gameshelf.terminal.help import help_panel, package
 from gameshelf.terminal.hints import (
     HINT_WORDS,
@@ -37,7 +38,7 @@ from gameshelf.terminal.hints import (
     hints_refusal,
     used_text,
 )
-from gameshelf.terminal.movelist import move_table, usual_first
+from gameshelf.terminal.movelist import MoveList, move_table, usual_first
 from gameshelf.terminal.prompts import (
     INTERRUPT,
     Reader,
@@ -161,9 +162,10 @@ def why_not(state: State, lang: str | None) -> Text | None:
     return text
 
 
-def move_list(state: State, lang: str | None, width: int = 100) -> Table:
-    """The legal moves as the list shows them (see :mod:`movelist`)."""
-    return move_table([text for text, _ in move_choices(state, lang)], lang, width)
+def move_list(state: State, lang: str | None, width: int = 100, typed: str | None = None) -> MoveList:
+    """The legal moves as the list shows them (see :mod:`movelist`);
+    ``typed``: what may be typed besides the numbers, beside its title."""
+    return move_table([text for text, _ in move_choices(state, lang)], lang, width, typed)
 
 
 class Session:
@@ -198,6 +200,8 @@ class Session:
         self.last_answer: PlayerId | None = None
         #: the move prompt now being asked (its height counts when the screen is fitted)
         self.current_prompt = ""
+        #: what may be typed now, when the prompt had no room for it (shown by the list's title)
+        self.current_typed: str | None = None
         #: whether the people may ask for hints (never in a daily puzzle), and who did
         self.hints = hints or HintSettings()
         self.hints_used: set[PlayerId] = set(hints_used or ())
@@ -286,8 +290,8 @@ class Session:
         if not unread or not self.console.is_terminal:
             return True
         board = Group(*fit_screen(self.console, self.state.game.render(self.state.observation(seat), self.lang),
-                                  move_list(self.state, self.lang, self.console.width),
-                                  why_not(self.state, self.lang), self.lang, self.current_prompt))
+                                  self.moves_now(), why_not(self.state, self.lang), self.lang,
+                                  self.current_prompt))
         height = len(self.console.render_lines(board, self.console.options, pad=False)) + 2  # rule, prompt
         if unread + height > self.console.height:
             return self.press_enter(t("cli.read-first", self.lang))
@@ -333,14 +337,19 @@ class Session:
         are missing, cut to fit the screen (see :mod:`fit`)."""
         self.console.rule(t("cli.turn-of", self.lang, player=seat + 1))
         board = self.state.game.render(self.state.observation(seat), self.lang)
-        for part in fit_screen(self.console, board, move_list(self.state, self.lang, self.console.width),
-                               why_not(self.state, self.lang), self.lang, self.current_prompt):
+        for part in fit_screen(self.console, board, self.moves_now(), why_not(self.state, self.lang), self.lang,
+                               self.current_prompt):
             self.console.print(part)
+
+    def moves_now(self) -> MoveList:
+        """The move list as the current prompt goes with it."""
+        return move_list(self.state, self.lang, self.console.width, self.current_typed)
 
     def human_turn(self, seat: PlayerId) -> bool:
         """Ask ``seat`` until a move is played; False when the person quits."""
         restart_at = self.restart_point(self.state) if self.restart_point else None
-        prompt = self.current_prompt = self.prompt(seat, restart_at)
+        prompt, self.current_typed = self.prompt(seat, restart_at)
+        self.current_prompt = prompt
         if not self.hold_feed(seat):
             return False
         self.draw(seat)
@@ -393,14 +402,22 @@ class Session:
                 continue
             self.draw(seat)
 
-    def prompt(self, seat: PlayerId, restart_at: int | None) -> str:
+    def prompt(self, seat: PlayerId, restart_at: int | None) -> tuple[str, str | None]:
         """The move prompt: the keys, the restart key by name (Daily Mode,
-        when ``restart_at`` is a move to go back to), and what may be typed now."""
+        when ``restart_at`` is a move to go back to), and what may be typed
+        now; and ``None``, or what may be typed when the prompt has no room
+        for it. Why: "open c1 8: Claims #1 $8,000" took the prompt to a
+        second line at 80 columns, a line that the fourth camp of a Pay Dirt
+        auction needed (issue 43); the title line of the list has room."""
         hint = typed_hint(self.state, seat, self.lang)
-        return (t("cli.choose", self.lang)
+        keys = (t("cli.choose", self.lang)
                 + (", " + t("cli.choose-restart", self.lang) if restart_at is not None else "")
-                + (t("hints.prompt-key", self.lang) if self.hints.on else "")
-                + (f"; {hint}" if hint else "") + " > ")
+                + (t("hints.prompt-key", self.lang) if self.hints.on else ""))
+        whole = keys + (f"; {hint}" if hint else "") + " > "
+        width = self.console.width
+        if hint and prompt_lines(whole, width) > prompt_lines(keys + " > ", width):
+            return keys + " > ", hint
+        return whole, None
 
     def help(self, seat: PlayerId) -> Panel | Group:
         """The ``?`` screen for ``seat`` now: keys, what may be typed, the
@@ -530,21 +547,24 @@ class Session:
             path = save_game(self.state, self.seats, self.save_dir, hints=hints_meta(self.hints, self.hints_used))
             if self.save_path is not None and self.save_path != path:
                 self.save_path.unlink(missing_ok=True)  # the unfinished save is done with
-            self.console.print(t("cli.saved", self.lang, path=str(path)))
+            self.console.print(Folded(t("cli.saved", self.lang, path=str(path))))
 
 
-def resume_command(save_dir: Path) -> str:
-    """The command that finds games saved in ``save_dir``."""
-    return "gameshelf resume" if save_dir == Path("records") else f"gameshelf resume --save-dir {save_dir}"
+def resume_command(save_dir: Path, lang: str | None = None) -> str:
+    """The command that finds games saved in ``save_dir``, and shows them
+    in ``lang`` when that is not English (a Japanese game resumed by the
+    plain command came back in English)."""
+    command = "gameshelf resume" if save_dir == Path("records") else f"gameshelf resume --save-dir {save_dir}"
+    return command + (f" --lang {lang}" if lang and lang != "en" else "")
 
 
-def resume_hint(save_dir: Path, path: Path, lang: str | None) -> str:
+def resume_hint(save_dir: Path, path: Path, lang: str | None) -> Folded:
     """Where the game was saved and the exact command that finds it again:
     a plain ``gameshelf resume`` looks only in ``records``, so a game saved
-    with ``--save-dir`` would seem lost to someone who typed what we said."""
-    if save_dir == Path("records"):
-        return t("cli.saved-unfinished", lang, path=str(path))
-    return t("cli.saved-unfinished-dir", lang, path=str(path), dir=str(save_dir))
+    with ``--save-dir`` would seem lost to someone who typed what we said.
+    Folded: a Japanese line has no spaces, and the screen's edge cut the
+    command mid-word ("gameshel" / "f resume")."""
+    return Folded(t("cli.saved-unfinished", lang, path=str(path), command=resume_command(save_dir, lang)))
 
 
 def play_session(

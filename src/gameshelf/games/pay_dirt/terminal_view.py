@@ -17,7 +17,8 @@ from __future__ import annotations
 from typing import Any
 
 from rich.cells import cell_len
-from rich.console import Group
+from rich.console import Console, ConsoleOptions, Group, RenderResult
+from rich.measure import Measurement
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -59,15 +60,16 @@ AUCTION_PHASES = ("auction", "bidding", "acquire")
 
 
 def render(obs: dict[str, Any], lang: str | None = None) -> Group:
-    """The compact board that fits 100x30 with the move list and the prompt.
+    """The compact board that fits 80×24 with the move list and the prompt.
 
     During the auction: one header line (round, temperature, Head Miner,
-    phase, auction n of N and its auctioneer), the nine lots in a grid of
-    two lines each, the high bid, one line per camp (gold, money, workers,
-    claims, each machine's wear) and a legend: an auctioneer may list 37
-    openings, 13 rows of moves. During labour and the draft: the Gear
-    Supplier, what is pending, your hardship hand, two lines per camp with
-    the tiles in the machines. Everything in full is one key away
+    phase, auction n of N and its auctioneer), the nine lots in five lines
+    (:func:`lots_grid`), the high bid, one line per camp (gold, money,
+    workers, claims, each machine's wear) and a legend last, the first
+    thing a short screen cuts: an auctioneer's openings fold into ten lines
+    of moves. During labour and the draft: the Gear Supplier, what is
+    pending, your hardship hand, two lines per camp with the tiles in the
+    machines. Everything in full is one key away
     (:func:`details`)."""
     comp = components()
     auction = obs["phase"] in AUCTION_PHASES
@@ -130,8 +132,11 @@ def header_line(obs: dict[str, Any], lang: str | None) -> Text:
     (issue 43)."""
     temp = obs["temperature"]
     auction = obs["auction"]
+    final = bool(obs["final_round"])  # said in the round's words: a word of its own took a line (issue 43)
     line = Text.assemble(
-        compact_text("round", lang, round=obs["round"], temperature=temp) + "  ",
+        (compact_text("round-final" if final else "round", lang, round=obs["round"], temperature=temp),
+         "bold red" if final else ""),
+        "  ",
         f"{view_text('head', lang)}: ",
         (view_text("player", lang, n=obs["head"] + 1), SEAT_STYLE[obs["head"] % len(SEAT_STYLE)]),
         "  ",
@@ -140,25 +145,26 @@ def header_line(obs: dict[str, Any], lang: str | None) -> Text:
     if obs["phase"] in ("auction", "bidding") and done < obs["players"]:
         # "auction 2 of 5 · auctioneer: player 3 · bidding" instead of the bare phase
         line.append(compact_text("auction-n", lang, n=done + 1, total=obs["players"]), style="bold")
-        if auction.get("auctioneer") is not None:
-            line.append(" " + compact_text("auctioneer", lang, player=auction["auctioneer"] + 1), style="bold")
-        if obs["phase"] != "auction":
+        if obs["phase"] != "auction":  # bidding: the bid line below names the lot and who leads
             line.append(f" · {t('pay_dirt.phase.' + obs['phase'], lang)}")
+        elif auction.get("auctioneer") is not None:
+            line.append(" " + compact_text("auctioneer", lang, player=auction["auctioneer"] + 1), style="bold")
     else:
         line.append(t("pay_dirt.phase." + obs["phase"], lang), style="bold")
     step = (obs.get("labor") or {}).get("step")
     if step in ("place", "buy"):
         line.append(" " + compact_text(f"gear-step-{step}", lang), style="bold")
-    if obs["final_round"]:
-        line.append(f"  {view_text('final', lang)}", style="bold red")
     return line
 
 
 def lots_grid(obs: dict[str, Any], comp: Components, lang: str | None) -> Table:
-    """The nine lots, a row of three per kind, two lines each (longer text
-    ends in "…": the full card is behind d); the lot under the hammer
-    reversed, the row under the No-Bid disc marked, lots you cannot open
-    (blocked, or a minimum above your cash) in grey."""
+    """The nine lots, a row of three per kind (longer text ends in "…": the
+    full card is behind d); the lot under the hammer reversed, the row under
+    the No-Bid disc marked, lots you cannot open (blocked, or a minimum above
+    your cash) in grey. Equipment and personnel take two lines each, claims
+    one (their tiles, then their name): with four camps below, the five
+    lines are what leaves an 80×24 turn room for every camp, the folded
+    openings and the prompt (issue 43)."""
     auction = obs["auction"]
     lot = auction["lot"]
     you = obs.get("you")
@@ -177,19 +183,41 @@ def lots_grid(obs: dict[str, Any], comp: Components, lang: str | None) -> Table:
             if item is None or item < 0:
                 cells.append(Text("—", style="grey35"))
                 continue
-            first, second = lot_lines(comp, row, item, lang)
             style = "reverse" if lot and lot[0] == row and lot[1] == slot else ""
             minimum = (comp.equipment, comp.personnel, comp.claims)[row][item].min_bid
             grey = "grey50" if auction["no_bid"] == row or minimum > cash else ""  # not for you now
-            cell = Text()
-            cell.append(f"#{slot + 1} ", style="bold cyan")  # "#": apart from the move numbers
-            cell.append(first, style=style or grey)
-            cell.append("\n" + second, style=style or grey)
-            cells.append(cell)
+            cells.append(LotCell(slot, lot_lines(comp, row, item, lang), style or grey))
         while len(cells) < 4:
             cells.append("")
         table.add_row(*cells)
     return table
+
+
+class LotCell:
+    """One lot of the table: "#n" and its lines, each line the longest of
+    its wordings that fits the cell (the card's name where there is room,
+    else the plain words: "+1 Lars th…" said less than "workers +1"); a
+    line that no wording fits is cut with "…"."""
+
+    def __init__(self, slot: int, lines: list[tuple[str, ...]], style: str) -> None:
+        self.slot = slot
+        self.lines = lines
+        self.style = style
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        text = Text(no_wrap=True, overflow="ellipsis")
+        text.append(f"#{self.slot + 1} ", style="bold cyan")  # "#": apart from the move numbers
+        used = cell_len(text.plain)
+        for k, choices in enumerate(self.lines):
+            line = next((c for c in choices if used + cell_len(c) <= options.max_width), choices[-1])
+            text.append(("\n" if k else "") + line, style=self.style)
+            used = 0
+        yield text
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        prefix = cell_len(f"#{self.slot + 1} ")
+        widths = [[cell_len(c) + (prefix if k == 0 else 0) for c in choices] for k, choices in enumerate(self.lines)]
+        return Measurement(max(min(w) for w in widths), max(max(w) for w in widths)).clamp(max_width=options.max_width)
 
 
 def gear_lines(obs: dict[str, Any], comp: Components, lang: str | None) -> Text:

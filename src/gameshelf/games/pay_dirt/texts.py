@@ -62,24 +62,28 @@ def bid_line(obs: dict[str, Any], comp: Components, lang: str | None) -> str:
     return view_text("bid-line", lang, lot=lot, amount=dollars(a["high_bid"]), player=a["high_bidder"] + 1)
 
 
-def lot_lines(comp: Components, row: int, item: int, lang: str | None) -> tuple[str, str]:
-    """A lot in two short lines, what matters first (the rest of a line that
-    is too long is cut, the whole card is behind d): the price and the
-    machine it replaces, then its spaces, tools and model; the price, the
-    workers and the name, then the ability; the price and the tiles, then
-    the claim's name."""
+def lot_lines(comp: Components, row: int, item: int, lang: str | None) -> list[tuple[str, ...]]:
+    """A lot in short lines, what matters first; each line as its wordings,
+    the longest first, for a screen to show the longest that fits (the
+    whole card is behind d). Equipment: the price and the machine it
+    replaces, then its spaces and tools (and the model). Personnel: the
+    price and the workers it adds (and the name), then the ability. A
+    claim: the price and the tiles (and the claim's name), on one line."""
     if row == 0:
         e = comp.equipment[item]
         first = f"{money(e.min_bid)}+ {t('pay_dirt.machine.' + MACHINES[e.machine], lang)}{'!' if e.fragile else ''}"
-        second = compact_text("spaces-tools", lang, spaces=e.spaces, tools=e.tools) + " " + model_name(comp, item, lang)
-        return first, second
+        second = compact_text("spaces-tools", lang, spaces=e.spaces, tools=e.tools)
+        return [(first,), (second + " " + model_name(comp, item, lang), second)]
     if row == 1:
         person = comp.personnel[item]
-        workers = f"+{person.workers} " if person.workers else ""
-        return f"{money(person.min_bid)}+ {workers}{person_name(comp, item, lang)}", ability_text(comp, item, lang)
+        price, name = f"{money(person.min_bid)}+", person_name(comp, item, lang)
+        heads: tuple[str, ...] = (f"{price} {name}",)
+        if person.workers:
+            heads = (f"{price} +{person.workers} {name}", f"{price} {compact_text('workers-plus', lang, n=person.workers)}")
+        return [heads, (ability_text(comp, item, lang),)]
     claim = comp.claims[item]
-    tiles = "".join(KIND_CODES[k] for k in claim.tiles)
-    return f"{money(claim.min_bid)}+ [{tiles}]{' *' if claim.ordered else ''}", claim_name(comp, item, lang)
+    tiles = f"{money(claim.min_bid)}+ [{''.join(KIND_CODES[k] for k in claim.tiles)}]{' *' if claim.ordered else ''}"
+    return [(tiles + " " + claim_name(comp, item, lang), tiles)]
 
 
 def gear_workers(obs: dict[str, Any], seat: int) -> int:

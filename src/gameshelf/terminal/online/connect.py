@@ -32,6 +32,7 @@ from gameshelf.core.i18n import t
 from gameshelf.core.protocol import Game
 from gameshelf.core.registry import load_game
 from gameshelf.terminal.fit import fit_screen
+from gameshelf.terminal.fold import Folded
 from gameshelf.terminal.help import help_panel
 from gameshelf.terminal.movelist import move_table, usual_first
 from gameshelf.terminal.online.remote import GIVE_UP, Remote
@@ -158,7 +159,7 @@ class Client:
         """After a yes: leave the table (the server keeps the seat)."""
         if not ask_yes_no(self.console, t("cli.leave-table", self.lang), self.read, self.lang, interrupt=True):
             return False
-        self.console.print(self.come_back())
+        self.console.print(Folded(self.come_back()))
         return True
 
     def come_back(self) -> str:
@@ -184,7 +185,7 @@ class Client:
             answer = safe_read(self.read, prompt)
             if answer is None:  # end of input: the seat stays at the table
                 self.console.print(f"\n[yellow]{escape(t('cli.input-ended-remote', self.lang))}[/]")
-                self.console.print(self.come_back())
+                self.console.print(Folded(self.come_back()))
                 return None
             if number_like(answer):
                 self.refuse(len(moves))
@@ -202,11 +203,11 @@ class Client:
                 self.console.print(f"[yellow]{escape(t('cli.no-undo', self.lang))}[/]")
                 continue
             elif command in ("?", "h"):
-                page(self.console, help_panel(game, view["observation"], self.lang, can_undo=can_undo), self.read,
+                page(self.console, help_panel(game, view["observation"], self.lang, can_undo=can_undo, remote=True), self.read,
                      self.lang)
             elif command == "d":
                 show_details(self.console, game, view["observation"], self.lang, self.read,
-                             more_help=lambda: self.console.print(help_panel(game, view["observation"], self.lang)))
+                             more_help=lambda: self.console.print(help_panel(game, view["observation"], self.lang, remote=True)))
             elif command == "l":
                 show_log(self.console, self.log, self.lang, self.read)
             elif command != "b":
