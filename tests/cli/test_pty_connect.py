@@ -51,6 +51,22 @@ def test_a_connect_turn_fits_80_by_24(server: Served) -> None:
     child.expect(pexpect.EOF)
 
 
+def test_help_at_a_server_table_says_q_leaves_the_seat_waiting(server: Served) -> None:
+    """At a friend's table ``q`` leaves and the seat stays; there is nothing
+    to ``resume``, so the help must not promise a save."""
+    server.new_table("dicey-farm", [{"kind": "human", "name": "Ann"}])
+    child = server.connect()
+    child.expect(PROMPT)
+    child.sendline("?")
+    # the key column is styled, so the words after it are what is looked for
+    child.expect(re.escape(t("cli.key-quit-remote", "en").split(None, 1)[1]))
+    assert t("cli.key-quit", "en").split(None, 1)[1] not in child.before
+    child.sendline("q")  # the help pages at the screen's height: q goes back to the turn
+    child.expect(PROMPT)
+    child.sendcontrol("d")
+    child.expect(pexpect.EOF)
+
+
 @pytest.mark.parametrize(("players", "lang"), [(2, "ja"), (3, "en"), (3, "ja"), (4, "en"), (4, "ja")])
 def test_pay_dirt_auction_shows_lots_and_every_camp_at_80_by_24(server: Served, players: int, lang: str) -> None:
     """The first auction, seat 1 the auctioneer, as local play shows it
