@@ -22,7 +22,10 @@ function params() {
 }
 
 async function route() {
-  if (cleanup) { cleanup(); cleanup = null; }
+  if (cleanup) {
+    cleanup();
+    cleanup = null;
+  }
   const main = document.getElementById("main");
   const hash = location.hash || "#/";
   for (const [re, load] of routes) {
@@ -38,15 +41,31 @@ async function route() {
 
 function drawChrome() {
   document.title = w("app.title");
-  replace(document.getElementById("nav"),
-    h("a", { href: "#/", text: w("nav.home") }), h("a", { href: "#/daily", text: w("nav.daily") }));
-  replace(document.getElementById("lang"), LANGS.map((l) =>
-    h("button", { class: ["lang-btn", l === lang() && "active"], "aria-pressed": l === lang() ? "true" : "false",
-      "data-lang": l, onclick: () => setLang(l), text: l === "en" ? "English" : "日本語" })));
+  replace(
+    document.getElementById("nav"),
+    h("a", { href: "#/", text: w("nav.home") }),
+    h("a", { href: "#/daily", text: w("nav.daily") }),
+  );
+  replace(
+    document.getElementById("lang"),
+    LANGS.map((l) =>
+      h("button", {
+        class: ["lang-btn", l === lang() && "active"],
+        "aria-pressed": l === lang() ? "true" : "false",
+        "data-lang": l,
+        onclick: () => setLang(l),
+        text: l === "en" ? "English" : "日本語",
+      }),
+    ),
+  );
   document.querySelector(".skip").textContent = w("app.skip");
   // Game Icons' licence (CC BY 3.0) asks for a credit where the pictures are seen
-  replace(document.getElementById("credits"), h("span", { text: w("app.credits") }), " ",
-    h("a", { href: "vendor/ATTRIBUTION.md", text: w("app.credits-more") }));
+  replace(
+    document.getElementById("credits"),
+    h("span", { text: w("app.credits") }),
+    " ",
+    h("a", { href: "vendor/ATTRIBUTION.md", text: w("app.credits-more") }),
+  );
 }
 
 async function main() {

@@ -13,11 +13,14 @@ export const SEAT_CLASSES = ["seat-0", "seat-1", "seat-2", "seat-3", "seat-4"];
 
 /** A seat's mark: coloured shape plus the name as text. */
 export function seatBadge(seat, names, { you = false } = {}) {
-  const name = (names?.[seat]) || t("cli.player", { n: seat + 1 });
-  return h("span", { class: ["seat-badge", SEAT_CLASSES[seat % 5]], "data-seat": seat },
+  const name = names?.[seat] || t("cli.player", { n: seat + 1 });
+  return h(
+    "span",
+    { class: ["seat-badge", SEAT_CLASSES[seat % 5]], "data-seat": seat },
     h("span", { class: "seat-shape", "aria-hidden": "true", text: SEAT_SHAPES[seat % 5] }),
     h("span", { class: "seat-name", text: name }),
-    you ? h("span", { class: "seat-you", text: ` (${w("table.you")})` }) : null);
+    you ? h("span", { class: "seat-you", text: ` (${w("table.you")})` }) : null,
+  );
 }
 
 /** Does `action` have every key/value of `partial`? */
@@ -28,9 +31,11 @@ export function matches(action, partial) {
 
 /** Light up the board spots that can play the move with list index `index` (or none). */
 function lightSpots(index) {
-  for (const el of document.querySelectorAll(".board .preview-spot")) el.classList.remove("preview-spot");
+  for (const el of document.querySelectorAll(".board .preview-spot"))
+    el.classList.remove("preview-spot");
   if (index === null || index === undefined || index === "") return;
-  for (const el of document.querySelectorAll(`.board .legal[data-moves~="${Number(index)}"]`)) el.classList.add("preview-spot");
+  for (const el of document.querySelectorAll(`.board .legal[data-moves~="${Number(index)}"]`))
+    el.classList.add("preview-spot");
 }
 
 // Pointing at (or focusing) a move in the list or in a chooser shows where on
@@ -40,7 +45,10 @@ function listenForMovePreviews() {
   if (listening) return;
   listening = true;
   const over = (ev) => {
-    const item = ev.target instanceof Element ? ev.target.closest(".move-btn[data-index], .chooser-item[data-index]") : null;
+    const item =
+      ev.target instanceof Element
+        ? ev.target.closest(".move-btn[data-index], .chooser-item[data-index]")
+        : null;
     lightSpots(item ? item.dataset.index : null);
   };
   document.addEventListener("mouseover", over);
@@ -66,8 +74,17 @@ export function makeContext(o) {
     spot(partial, label, cls) {
       const found = ctx.find(partial);
       if (!found.length || !o.play) return null;
-      const text = found.length === 1 ? found[0].text : (label || found.map((e) => e.text).join(" / "));
-      return ctx.bind(h("span", { class: ["move-spot", cls] }, h("span", { class: "move-spot-mark", "aria-hidden": "true", text: "▶ " }), text), partial);
+      const text =
+        found.length === 1 ? found[0].text : label || found.map((e) => e.text).join(" / ");
+      return ctx.bind(
+        h(
+          "span",
+          { class: ["move-spot", cls] },
+          h("span", { class: "move-spot-mark", "aria-hidden": "true", text: "▶ " }),
+          text,
+        ),
+        partial,
+      );
     },
     /** Make `el` play the matching legal move(s); returns el. */
     bind(el, partial) {
@@ -97,15 +114,20 @@ export function makeContext(o) {
         else chooser(el, found, o.play, o.legal);
       };
       // Pointing at a spot lights up its moves in the list, with their text.
-      const light = (on) => found.forEach((entry) => {
-        document.querySelector(`.move-btn[data-index="${o.legal.indexOf(entry)}"]`)?.classList.toggle("preview", on);
-      });
+      const light = (on) =>
+        found.forEach((entry) => {
+          document
+            .querySelector(`.move-btn[data-index="${o.legal.indexOf(entry)}"]`)
+            ?.classList.toggle("preview", on);
+        });
       el.addEventListener("mouseenter", () => light(true));
       el.addEventListener("mouseleave", () => light(false));
       el.addEventListener("focus", () => light(true));
       el.addEventListener("blur", () => light(false));
       el.addEventListener("click", go);
-      el.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") go(ev); });
+      el.addEventListener("keydown", (ev) => {
+        if (ev.key === "Enter" || ev.key === " ") go(ev);
+      });
       return el;
     },
   };
@@ -114,12 +136,31 @@ export function makeContext(o) {
 
 function chooser(anchor, entries, play, legal) {
   for (const c of document.querySelectorAll(".chooser")) c.remove();
-  const close = () => { box.remove(); lightSpots(null); if (anchor.isConnected) anchor.focus(); };
-  const box = h("div", { class: "chooser", role: "dialog", "aria-label": w("table.choose") },
+  const close = () => {
+    box.remove();
+    lightSpots(null);
+    if (anchor.isConnected) anchor.focus();
+  };
+  const box = h(
+    "div",
+    { class: "chooser", role: "dialog", "aria-label": w("table.choose") },
     h("div", { class: "chooser-title", text: w("table.choose") }),
-    entries.map((entry) => h("button", { class: "chooser-item", "data-index": legal.indexOf(entry), onclick: () => { close(); play(entry); }, text: entry.text })),
-    h("button", { class: "chooser-cancel", onclick: close, text: w("common.cancel") }));
-  box.addEventListener("keydown", (ev) => { if (ev.key === "Escape") close(); });
+    entries.map((entry) =>
+      h("button", {
+        class: "chooser-item",
+        "data-index": legal.indexOf(entry),
+        onclick: () => {
+          close();
+          play(entry);
+        },
+        text: entry.text,
+      }),
+    ),
+    h("button", { class: "chooser-cancel", onclick: close, text: w("common.cancel") }),
+  );
+  box.addEventListener("keydown", (ev) => {
+    if (ev.key === "Escape") close();
+  });
   anchor.closest(".board")?.appendChild(box) ?? document.body.appendChild(box);
   box.querySelector("button")?.focus();
 }
@@ -137,12 +178,22 @@ export function seatsFrom(players, viewer) {
 
 /** A titled panel. */
 export function panel(title, cls, ...children) {
-  return h("section", { class: ["panel", cls] }, title ? h("h3", { class: "panel-title", text: title }) : null, ...children);
+  return h(
+    "section",
+    { class: ["panel", cls] },
+    title ? h("h3", { class: "panel-title", text: title }) : null,
+    ...children,
+  );
 }
 
 /** A row of "label value" chips. */
 export function stat(label, value, cls) {
-  return h("span", { class: ["stat", cls] }, h("span", { class: "stat-label", text: label }), h("span", { class: "stat-value", text: value }));
+  return h(
+    "span",
+    { class: ["stat", cls] },
+    h("span", { class: "stat-label", text: label }),
+    h("span", { class: "stat-value", text: value }),
+  );
 }
 
 /**
@@ -154,12 +205,20 @@ export function stat(label, value, cls) {
  */
 export function cardFace(o) {
   const full = o.full ? h("span", { class: "card-full", role: "tooltip", text: o.full }) : null;
-  return h("div", { class: ["gcard", ...[o.cls].flat()], title: o.full || null, ...(o.attrs || {}) },
-    h("div", { class: "gcard-head" }, o.icon || null, h("span", { class: ["gcard-name", o.nameCls], text: o.name }),
-      o.cost !== undefined && o.cost !== null ? h("span", { class: "gcard-cost" }, o.cost) : null),
+  return h(
+    "div",
+    { class: ["gcard", ...[o.cls].flat()], title: o.full || null, ...(o.attrs || {}) },
+    h(
+      "div",
+      { class: "gcard-head" },
+      o.icon || null,
+      h("span", { class: ["gcard-name", o.nameCls], text: o.name }),
+      o.cost !== undefined && o.cost !== null ? h("span", { class: "gcard-cost" }, o.cost) : null,
+    ),
     o.effect ? h("div", { class: "gcard-effect" }, o.effect) : null,
     ...(o.extra || []),
-    full);
+    full,
+  );
 }
 
 /**
@@ -170,12 +229,27 @@ export function cardFace(o) {
  */
 export function opponent(summary, body, { open = false, cls = null, seat = null } = {}) {
   const key = `${cls}|${seat}`;
-  const el = h("details", { class: ["opponent", cls], "data-seat": seat }, h("summary", { class: "opponent-line" }, summary), body);
+  const el = h(
+    "details",
+    { class: ["opponent", cls], "data-seat": seat },
+    h("summary", { class: "opponent-line" }, summary),
+    body,
+  );
   // a panel someone opened stays open when the next move redraws the table;
   // one that holds a move of yours (a target, an offer) is open anyway
-  if (open || OPENED.has(key) || (body instanceof Element && (body.matches(".legal") || body.querySelector(".legal")))) el.open = true;
+  if (
+    open ||
+    OPENED.has(key) ||
+    (body instanceof Element && (body.matches(".legal") || body.querySelector(".legal")))
+  )
+    el.open = true;
   // remembered only when a person opens or closes it (a click, or Enter on the summary)
-  el.firstChild.addEventListener("click", () => setTimeout(() => { if (el.open) OPENED.add(key); else OPENED.delete(key); }, 0));
+  el.firstChild.addEventListener("click", () =>
+    setTimeout(() => {
+      if (el.open) OPENED.add(key);
+      else OPENED.delete(key);
+    }, 0),
+  );
   return el;
 }
 const OPENED = new Set();

@@ -10,17 +10,20 @@ export function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs || {})) {
     if (value === null || value === undefined || value === false) continue;
-    if (key === "class") el.className = Array.isArray(value) ? value.filter(Boolean).join(" ") : value;
+    if (key === "class")
+      el.className = Array.isArray(value) ? value.filter(Boolean).join(" ") : value;
     else if (key === "text") el.textContent = String(value);
     else if (key === "style" && typeof value === "object") Object.assign(el.style, value);
-    else if (key.startsWith("on") && typeof value === "function") el.addEventListener(key.slice(2), value);
+    else if (key.startsWith("on") && typeof value === "function")
+      el.addEventListener(key.slice(2), value);
     else el.setAttribute(key, value === true ? "" : String(value));
   }
   // An aria-label names an element only when it has a role: on a plain span
   // or div it is prohibited (axe: aria-prohibited-attr), and screen readers
   // may drop it. The boards label a piece or a count that way ("pig 1"), so
   // such an element is a labelled group unless it says its own role.
-  if ((tag === "span" || tag === "div") && attrs && attrs["aria-label"] != null && !attrs.role) el.setAttribute("role", "group");
+  if ((tag === "span" || tag === "div") && attrs && attrs["aria-label"] != null && !attrs.role)
+    el.setAttribute("role", "group");
   append(el, children);
   return el;
 }
@@ -54,12 +57,44 @@ export function svg(tag, attrs = {}, ...children) {
 
 /** Die face as pips, drawn in SVG so it reads the same in every font. */
 export function dieFace(face, size = 40) {
-  const spots = {
-    1: [[2, 2]], 2: [[1, 1], [3, 3]], 3: [[1, 1], [2, 2], [3, 3]],
-    4: [[1, 1], [3, 1], [1, 3], [3, 3]], 5: [[1, 1], [3, 1], [2, 2], [1, 3], [3, 3]],
-    6: [[1, 1], [3, 1], [1, 2], [3, 2], [1, 3], [3, 3]],
-  }[face] || [];
-  return svg("svg", { viewBox: "0 0 40 40", width: size, height: size, class: "die-svg", "aria-hidden": "true" },
+  const spots =
+    {
+      1: [[2, 2]],
+      2: [
+        [1, 1],
+        [3, 3],
+      ],
+      3: [
+        [1, 1],
+        [2, 2],
+        [3, 3],
+      ],
+      4: [
+        [1, 1],
+        [3, 1],
+        [1, 3],
+        [3, 3],
+      ],
+      5: [
+        [1, 1],
+        [3, 1],
+        [2, 2],
+        [1, 3],
+        [3, 3],
+      ],
+      6: [
+        [1, 1],
+        [3, 1],
+        [1, 2],
+        [3, 2],
+        [1, 3],
+        [3, 3],
+      ],
+    }[face] || [];
+  return svg(
+    "svg",
+    { viewBox: "0 0 40 40", width: size, height: size, class: "die-svg", "aria-hidden": "true" },
     svg("rect", { x: 2, y: 2, width: 36, height: 36, rx: 7, class: "die-body" }),
-    spots.map(([x, y]) => svg("circle", { cx: x * 10, cy: y * 10, r: 3.6, class: "die-pip" })));
+    spots.map(([x, y]) => svg("circle", { cx: x * 10, cy: y * 10, r: 3.6, class: "die-pip" })),
+  );
 }

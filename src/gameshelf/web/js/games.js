@@ -26,7 +26,7 @@ function styles(id) {
     const link = document.createElement("link");
     link.rel = "stylesheet";
     link.href = href;
-    link.onload = link.onerror = () => resolve();  // a missing sheet leaves the table unstyled, not undrawn
+    link.onload = link.onerror = () => resolve(); // a missing sheet leaves the table unstyled, not undrawn
     document.head.append(link);
   });
 }

@@ -30,10 +30,20 @@ export function hintButton(page) {
     } finally {
       page.hintBusy = false;
     }
-    await page.refresh(true);  // the seat's hint count changed
+    await page.refresh(true); // the seat's hint count changed
   };
-  return h("button", { class: "btn secondary hint-btn", type: "button", onclick: ask, disabled: page.hintBusy,
-    title: w("hints.title") }, h("span", { "aria-hidden": "true", text: "💡 " }), w("hints.ask"));
+  return h(
+    "button",
+    {
+      class: "btn secondary hint-btn",
+      type: "button",
+      onclick: ask,
+      disabled: page.hintBusy,
+      title: w("hints.title"),
+    },
+    h("span", { "aria-hidden": "true", text: "💡 " }),
+    w("hints.ask"),
+  );
 }
 
 /** The hint's moves, while the table is still where it was asked. */
@@ -42,13 +52,38 @@ export function hintPanel(page) {
   const v = page.view;
   if (!hint || !v || hint.state !== v.state || v.over) return null;
   const names = page.names();
-  const body = hint.moves === null
-    ? h("p", { class: "muted", role: "status", text: w("hints.thinking") })
-    : h("ol", { class: "hint-moves" }, hint.moves.map((m) => h("li", {},
-      h("button", { class: "btn small hint-play", type: "button", onclick: () => { page.hint = null; page.play(m); } }, spokenText(m.parts, names) || m.text),
-      h("span", { class: "estimate muted", text: estimate(m) }))));
-  return h("section", { class: "panel hint-panel", "aria-live": "polite" },
-    h("h3", { class: "panel-title", text: w("hints.panel") }), body);
+  const body =
+    hint.moves === null
+      ? h("p", { class: "muted", role: "status", text: w("hints.thinking") })
+      : h(
+          "ol",
+          { class: "hint-moves" },
+          hint.moves.map((m) =>
+            h(
+              "li",
+              {},
+              h(
+                "button",
+                {
+                  class: "btn small hint-play",
+                  type: "button",
+                  onclick: () => {
+                    page.hint = null;
+                    page.play(m);
+                  },
+                },
+                spokenText(m.parts, names) || m.text,
+              ),
+              h("span", { class: "estimate muted", text: estimate(m) }),
+            ),
+          ),
+        );
+  return h(
+    "section",
+    { class: "panel hint-panel", "aria-live": "polite" },
+    h("h3", { class: "panel-title", text: w("hints.panel") }),
+    body,
+  );
 }
 
 /** "Hints used" beside the table's name, with who asked and how often. */
@@ -56,6 +91,10 @@ export function hintsChip(info, names) {
   const used = (info.seats || []).filter((s) => s.hints > 0);
   if (!info.hints && !used.length) return null;
   if (!used.length) return h("span", { class: "chip hints-chip", text: `💡 ${w("hints.on")}` });
-  return h("span", { class: "chip hints-chip hints-used" }, `💡 ${w("hints.used")}: `,
-    used.map((s, i) => [i ? ", " : "", seatBadge(s.seat, names), ` ×${s.hints}`]));
+  return h(
+    "span",
+    { class: "chip hints-chip hints-used" },
+    `💡 ${w("hints.used")}: `,
+    used.map((s, i) => [i ? ", " : "", seatBadge(s.seat, names), ` ×${s.hints}`]),
+  );
 }

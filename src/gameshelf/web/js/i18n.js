@@ -29,7 +29,9 @@ export async function initI18n() {
   document.documentElement.lang = current;
 }
 
-export function lang() { return current; }
+export function lang() {
+  return current;
+}
 
 /** Switch language; every listener redraws in place. */
 export async function setLang(next) {
@@ -41,7 +43,10 @@ export async function setLang(next) {
   for (const fn of listeners) fn(next);
 }
 
-export function onLangChange(fn) { listeners.add(fn); return () => listeners.delete(fn); }
+export function onLangChange(fn) {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+}
 
 function resolve(value) {
   if (typeof value === "string" && value.startsWith("@")) return t(value.slice(1));
@@ -63,7 +68,8 @@ export function t(key, params = {}) {
   const text = catalogs[current]?.[key] ?? catalogs.en?.[key];
   if (text === undefined) return key;
   return text.replace(/\{([a-zA-Z_][a-zA-Z0-9_]*)(:[^}]*)?\}/g, (whole, name) =>
-    name in params ? String(resolve(params[name])) : whole);
+    name in params ? String(resolve(params[name])) : whole,
+  );
 }
 
 /**
@@ -100,7 +106,9 @@ export function tParts(key, params = {}) {
 }
 
 /** A client string (keys under "web."). */
-export function w(key, params) { return t(`web.${key}`, params); }
+export function w(key, params) {
+  return t(`web.${key}`, params);
+}
 
 /** Text that lives in data files as {"en": ..., "ja": ...}. */
 export function pick(texts) {

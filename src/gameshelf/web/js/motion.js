@@ -47,7 +47,8 @@ export function beforeDraw(game, seat, obs) {
   if (!prev || prev.key !== key || prev.json === json || typeof document === "undefined") return;
   const old = new Map();
   document.querySelectorAll(".board [data-ref]").forEach((el) => {
-    if (!old.has(el.dataset.ref)) old.set(el.dataset.ref, { rect: el.getBoundingClientRect(), v: value(el) });
+    if (!old.has(el.dataset.ref))
+      old.set(el.dataset.ref, { rect: el.getBoundingClientRect(), v: value(el) });
   });
   if (!old.size) return;
   // the new board replaces the old one in the same task; measure it on the next frame
@@ -68,8 +69,13 @@ function afterDraw(old) {
       return;
     }
     const now = el.getBoundingClientRect();
-    const dx = was.rect.left - now.left, dy = was.rect.top - now.top;
-    const moved = el.hasAttribute("data-piece") && (Math.abs(dx) > 6 || Math.abs(dy) > 6) && was.rect.width > 0 && now.width > 0;
+    const dx = was.rect.left - now.left,
+      dy = was.rect.top - now.top;
+    const moved =
+      el.hasAttribute("data-piece") &&
+      (Math.abs(dx) > 6 || Math.abs(dy) > 6) &&
+      was.rect.width > 0 &&
+      now.width > 0;
     if (moved) {
       el.dataset.changed = "moved";
       moves.push({ el, dx, dy });
@@ -82,13 +88,18 @@ function afterDraw(old) {
 
 /** The texts of the update's fresh log lines, in the log's order (lower case). */
 function freshLines() {
-  return [...document.querySelectorAll(".log-list li.fresh")].map((li) => li.textContent.toLowerCase());
+  return [...document.querySelectorAll(".log-list li.fresh")].map((li) =>
+    li.textContent.toLowerCase(),
+  );
 }
 
 /** A piece's name as a log line would say it: `data-name`, its label (before the move it plays), or its <title>. */
 export function pieceName(el) {
-  const label = el.dataset.name || (el.getAttribute("aria-label") || "").split(" — ")[0]
-    || el.querySelector(":scope > title")?.textContent || "";
+  const label =
+    el.dataset.name ||
+    (el.getAttribute("aria-label") || "").split(" — ")[0] ||
+    el.querySelector(":scope > title")?.textContent ||
+    "";
   return label.trim().toLowerCase();
 }
 
@@ -103,7 +114,8 @@ export function inLogOrder(moves, lines) {
     const at = name.length >= 3 ? lines.findIndex((line) => line.includes(name)) : -1;
     return at < 0 ? lines.length : at;
   };
-  return moves.map((m, k) => ({ m, k, at: lineOf(m.el) }))
+  return moves
+    .map((m, k) => ({ m, k, at: lineOf(m.el) }))
     .sort((a, b) => a.at - b.at || a.k - b.k)
     .map((x) => x.m);
 }
@@ -135,8 +147,13 @@ function glide({ el, dx, dy }, delay, duration) {
   const [x, y] = (inScene ? toUserUnits(el, dx, dy) : [dx, dy]).map((n) => Math.round(n * 10) / 10);
   // an HTML piece rides above its neighbours; in an SVG the drawing order decides
   const lift = inScene ? {} : { zIndex: 20 };
-  el.animate([{ transform: `translate(${x}px, ${y}px)`, ...lift }, { transform: "translate(0px, 0px)", ...lift }],
-    { duration, delay, easing: "cubic-bezier(.2,.7,.3,1)", fill: "backwards" });
+  el.animate(
+    [
+      { transform: `translate(${x}px, ${y}px)`, ...lift },
+      { transform: "translate(0px, 0px)", ...lift },
+    ],
+    { duration, delay, easing: "cubic-bezier(.2,.7,.3,1)", fill: "backwards" },
+  );
   // where it came from, kept after the glide ends: a test on a busy machine
   // (or a person's inspector) can see that it travelled after the fact
   el.dataset.glide = `${x},${y}`;

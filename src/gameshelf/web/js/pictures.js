@@ -10,7 +10,9 @@ import { svg } from "./dom.js";
 const VENDOR = new URL("../vendor/", import.meta.url);
 const SPRITE = new URL("game-icons.svg", VENDOR).pathname;
 /** game -> kind -> thing -> icon name (an empty map if the file is missing: words still show). */
-const MAP = await fetch(new URL("pictures.json", VENDOR)).then((r) => (r.ok ? r.json() : {})).catch(() => ({}));
+const MAP = await fetch(new URL("pictures.json", VENDOR))
+  .then((r) => (r.ok ? r.json() : {}))
+  .catch(() => ({}));
 
 /** The icon name for a thing of a game (`kind` "misc" for single things), or null. */
 export function iconName(game, kind, thing) {
@@ -25,8 +27,17 @@ export function iconName(game, kind, thing) {
 export function pic(game, kind, thing, cls) {
   const name = iconName(game, kind, thing);
   if (!name) return null;
-  return svg("svg", { class: ["gi", cls].filter(Boolean).join(" "), viewBox: "0 0 512 512", "aria-hidden": "true", focusable: "false", "data-icon": name },
-    svg("use", { href: `${SPRITE}#gi-${name}` }));
+  return svg(
+    "svg",
+    {
+      class: ["gi", cls].filter(Boolean).join(" "),
+      viewBox: "0 0 512 512",
+      "aria-hidden": "true",
+      focusable: "false",
+      "data-icon": name,
+    },
+    svg("use", { href: `${SPRITE}#gi-${name}` }),
+  );
 }
 
 /**
@@ -41,7 +52,10 @@ export function pieces(n, make, { max = 5, label = null, cls = null } = {}) {
   const box = document.createElement("span");
   box.className = ["pieces", big ? "stacked" : "pips", cls].filter(Boolean).join(" ");
   box.dataset.n = String(count);
-  if (label) { box.setAttribute("role", "img"); box.setAttribute("aria-label", label); }
+  if (label) {
+    box.setAttribute("role", "img");
+    box.setAttribute("aria-label", label);
+  }
   for (let i = 0; i < shown; i++) {
     const one = make();
     if (one) box.appendChild(one);

@@ -10,7 +10,6 @@ import { gameNs } from "./gamename.js";
 import { manifestOf } from "./games.js";
 import { t, w } from "./i18n.js";
 
-
 /** A game whose score is only "won" (1) or not (0), where the places say it all ([results] scores = false). */
 const noScore = (game) => !manifestOf(game).scores;
 
@@ -30,9 +29,13 @@ export function ties(ranking, scores) {
     if (group.length > 1) for (const s of group) shared.add(s);
     const next = ranking[place + 1];
     if (!next) return;
-    for (const a of group) for (const b of next) {
-      if (scores[a] !== undefined && scores[a] === scores[b]) { decided.add(a); decided.add(b); }
-    }
+    for (const a of group)
+      for (const b of next) {
+        if (scores[a] !== undefined && scores[a] === scores[b]) {
+          decided.add(a);
+          decided.add(b);
+        }
+      }
   });
   return { decided, shared };
 }
@@ -58,8 +61,15 @@ export function ratingChange(ratings, seat) {
   if (!change) return null;
   const delta = change.after - change.before;
   const signed = delta > 0 ? `+${delta}` : delta < 0 ? `−${-delta}` : "±0";
-  return h("span", { class: ["rating-change", delta > 0 ? "up" : delta < 0 ? "down" : null], "data-before": change.before, "data-after": change.after },
-    w("drawn.rating", { before: change.before, after: change.after, delta: signed }));
+  return h(
+    "span",
+    {
+      class: ["rating-change", delta > 0 ? "up" : delta < 0 ? "down" : null],
+      "data-before": change.before,
+      "data-after": change.after,
+    },
+    w("drawn.rating", { before: change.before, after: change.after, delta: signed }),
+  );
 }
 
 /**
@@ -70,9 +80,13 @@ export function ratingChange(ratings, seat) {
  */
 export function endedNote(ended, names) {
   if (!ended || !Number.isInteger(ended.seat)) return null;
-  const who = (names?.[ended.seat]) || t("cli.player", { n: ended.seat + 1 });
+  const who = names?.[ended.seat] || t("cli.player", { n: ended.seat + 1 });
   const key = `drawn.ended-${ended.how === "aborted" ? "aborted" : "forfeit"}-${ended.by === "timeout" ? "timeout" : "left"}`;
-  return h("p", { class: ["ended-note", ended.how], "data-how": ended.how, text: w(key, { player: who }) });
+  return h("p", {
+    class: ["ended-note", ended.how],
+    "data-how": ended.how,
+    text: w(key, { player: who }),
+  });
 }
 
 /**
@@ -87,19 +101,45 @@ export function rankingList(o) {
   const scoreName = w("result.score-label");
   // a solo game's rank is said once: here, unless the game's own result part says it
   const title = solo && o.soloTitle !== false ? soloTitle(o.game, o.obs) : null;
-  const list = h("ol", { class: "ranking" }, ranking.map((group, place) => group.map((seat) =>
-    h("li", { "data-seat": seat },
-      solo ? null : h("span", { class: ["place", place === 0 && "first"] },
-        place === 0 ? h("span", { "aria-hidden": "true", text: "🏆 " }) : null, w("result.place-n", { n: place + 1 })),
-      seatBadge(seat, o.names, { you: seat === o.seat }),
-      scores[seat] !== undefined && !noScore(o.game) ? h("span", { class: "result-score" }, `${scoreName}: `, h("strong", { text: String(scores[seat]) })) : null,
-      title ? h("span", { class: "solo-rank", text: w("result.solo-rank", { title }) }) : null,
-      ratingChange(o.result.ratings, seat),
-      o.marks ? o.marks(seat) : null))));
+  const list = h(
+    "ol",
+    { class: "ranking" },
+    ranking.map((group, place) =>
+      group.map((seat) =>
+        h(
+          "li",
+          { "data-seat": seat },
+          solo
+            ? null
+            : h(
+                "span",
+                { class: ["place", place === 0 && "first"] },
+                place === 0 ? h("span", { "aria-hidden": "true", text: "🏆 " }) : null,
+                w("result.place-n", { n: place + 1 }),
+              ),
+          seatBadge(seat, o.names, { you: seat === o.seat }),
+          scores[seat] !== undefined && !noScore(o.game)
+            ? h(
+                "span",
+                { class: "result-score" },
+                `${scoreName}: `,
+                h("strong", { text: String(scores[seat]) }),
+              )
+            : null,
+          title ? h("span", { class: "solo-rank", text: w("result.solo-rank", { title }) }) : null,
+          ratingChange(o.result.ratings, seat),
+          o.marks ? o.marks(seat) : null,
+        ),
+      ),
+    ),
+  );
   const rule = tieRule(o.game);
   const notes = [];
   // a game that shows no scores has no "tied on score" to speak of: its rule alone says how places go
-  if (decided.size && rule) notes.push(h("p", { class: "tie-note", text: noScore(o.game) ? rule : w("result.tie-break", { rule }) }));
+  if (decided.size && rule)
+    notes.push(
+      h("p", { class: "tie-note", text: noScore(o.game) ? rule : w("result.tie-break", { rule }) }),
+    );
   if (shared.size) notes.push(h("p", { class: "tie-note", text: w("result.tie-shared") }));
   const ended = endedNote(o.result.ended, o.names);
   return [ended, list, notes];

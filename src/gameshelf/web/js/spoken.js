@@ -8,7 +8,7 @@ import { lang, t, tParts } from "./i18n.js";
 
 /** A seat as people call it: the name chosen, else "Player N". */
 export function seatName(seat, names) {
-  return (names?.[seat]) || t("cli.player", { n: seat + 1 });
+  return names?.[seat] || t("cli.player", { n: seat + 1 });
 }
 
 /**
@@ -21,13 +21,21 @@ export function spokenText(parts, names) {
 }
 
 /** `t(key, params)` with each seat it names by the name people chose. */
-export function namedT(key, params, names) { return spokenText(tParts(key, params), names); }
+export function namedT(key, params, names) {
+  return spokenText(tParts(key, params), names);
+}
 
 /** The parts as nodes: a seat reference is its name, marked with its seat. */
 export function spokenNodes(parts, names) {
-  return (parts || []).map((p) => ("seat" in p
-    ? h("span", { class: "seat-ref", "data-seat": p.seat }, h("span", { class: "seat-name", text: seatName(p.seat, names) }))
-    : p.text));
+  return (parts || []).map((p) =>
+    "seat" in p
+      ? h(
+          "span",
+          { class: "seat-ref", "data-seat": p.seat },
+          h("span", { class: "seat-name", text: seatName(p.seat, names) }),
+        )
+      : p.text,
+  );
 }
 
 /**
@@ -41,6 +49,7 @@ export function seatLine(seat, names, line) {
   const parts = line.parts || [];
   if (!Number.isInteger(seat)) return [h("span", {}, spokenNodes(parts, names))];
   const badge = seatBadge(seat, names);
-  if (parts.length && parts[0].seat === seat) return [badge, h("span", {}, spokenNodes(parts.slice(1), names))];
+  if (parts.length && parts[0].seat === seat)
+    return [badge, h("span", {}, spokenNodes(parts.slice(1), names))];
   return [badge, lang() === "ja" ? "：" : ": ", h("span", {}, spokenNodes(parts, names))];
 }

@@ -9,10 +9,10 @@
 // itself (legal moves, steppers for amounts, and the moves the engine says
 // are not possible now, greyed out with its reason).
 import { h, replace } from "./dom.js";
+import { manifestOf } from "./games.js";
 import { w } from "./i18n.js";
 import { spokenText } from "./spoken.js";
 import { toast } from "./toast.js";
-import { manifestOf } from "./games.js";
 
 // Per game, from its manifest ([status] in data/manifest.toml): `primary`,
 // the moves that end or close a decision (done, pass, roll, end the round),
@@ -23,7 +23,9 @@ import { manifestOf } from "./games.js";
 const FEW = 4;
 
 /** A move's sentence with the names people chose (from its declared parts). */
-function named(entry, names) { return spokenText(entry.parts, names) || JSON.stringify(entry.action); }
+function named(entry, names) {
+  return spokenText(entry.parts, names) || JSON.stringify(entry.action);
+}
 
 /**
  * Legal entries, with those that differ only in an amount folded into one
@@ -35,8 +37,15 @@ export function groupMoves(game, legal) {
   const groups = new Map();
   legal.forEach((entry, index) => {
     const field = fields[entry.action?.type];
-    if (!field || typeof entry.action[field] !== "number") { out.push({ kind: "move", entry, index }); return; }
-    const rest = JSON.stringify(Object.entries(entry.action).filter(([k]) => k !== field).sort());
+    if (!field || typeof entry.action[field] !== "number") {
+      out.push({ kind: "move", entry, index });
+      return;
+    }
+    const rest = JSON.stringify(
+      Object.entries(entry.action)
+        .filter(([k]) => k !== field)
+        .sort(),
+    );
     let group = groups.get(rest);
     if (!group) {
       group = { kind: "stepper", field, entries: [] };
@@ -46,16 +55,30 @@ export function groupMoves(game, legal) {
     group.entries.push({ entry, index });
   });
   // a "group" of one is just a move
-  return out.map((g) => (g.kind === "stepper" && g.entries.length < 2 ? { kind: "move", ...g.entries[0] } : g));
+  return out.map((g) =>
+    g.kind === "stepper" && g.entries.length < 2 ? { kind: "move", ...g.entries[0] } : g,
+  );
 }
 
 /** −/+ over the amounts of one group, the chosen move's sentence, and a button that plays it. */
 export function stepper(group, play, names) {
-  const entries = [...group.entries].sort((a, b) => a.entry.action[group.field] - b.entry.action[group.field]);
+  const entries = [...group.entries].sort(
+    (a, b) => a.entry.action[group.field] - b.entry.action[group.field],
+  );
   let at = 0;
   const go = h("button", { class: "move-btn stepper-go", type: "button" });
-  const down = h("button", { class: "btn secondary stepper-down", type: "button", "aria-label": w("bar.stepper-down"), text: "−" });
-  const up = h("button", { class: "btn secondary stepper-up", type: "button", "aria-label": w("bar.stepper-up"), text: "+" });
+  const down = h("button", {
+    class: "btn secondary stepper-down",
+    type: "button",
+    "aria-label": w("bar.stepper-down"),
+    text: "−",
+  });
+  const up = h("button", {
+    class: "btn secondary stepper-up",
+    type: "button",
+    "aria-label": w("bar.stepper-up"),
+    text: "+",
+  });
   const show = () => {
     const current = entries[at];
     go.textContent = named(current.entry, names);
@@ -63,15 +86,35 @@ export function stepper(group, play, names) {
     down.disabled = at === 0;
     up.disabled = at === entries.length - 1;
   };
-  const step = (by) => { at = Math.max(0, Math.min(entries.length - 1, at + by)); show(); };
+  const step = (by) => {
+    at = Math.max(0, Math.min(entries.length - 1, at + by));
+    show();
+  };
   down.addEventListener("click", () => step(-1));
   up.addEventListener("click", () => step(1));
   go.addEventListener("click", () => play(entries[at].entry));
-  const box = h("div", { class: "stepper", role: "group", "data-choices": entries.length, "aria-label": named(entries[0].entry, names),
-    onkeydown: (ev) => {
-      if (ev.key === "ArrowUp" || ev.key === "PageUp") { ev.preventDefault(); step(ev.key === "PageUp" ? 5 : 1); }
-      if (ev.key === "ArrowDown" || ev.key === "PageDown") { ev.preventDefault(); step(ev.key === "PageDown" ? -5 : -1); }
-    } }, down, go, up);
+  const box = h(
+    "div",
+    {
+      class: "stepper",
+      role: "group",
+      "data-choices": entries.length,
+      "aria-label": named(entries[0].entry, names),
+      onkeydown: (ev) => {
+        if (ev.key === "ArrowUp" || ev.key === "PageUp") {
+          ev.preventDefault();
+          step(ev.key === "PageUp" ? 5 : 1);
+        }
+        if (ev.key === "ArrowDown" || ev.key === "PageDown") {
+          ev.preventDefault();
+          step(ev.key === "PageDown" ? -5 : -1);
+        }
+      },
+    },
+    down,
+    go,
+    up,
+  );
   show();
   return box;
 }
@@ -79,11 +122,27 @@ export function stepper(group, play, names) {
 /** A move the engine refuses now, greyed out with its reason (it plays nothing). */
 export function unavailableItem(u, names) {
   const reason = spokenText(u.reason_parts, names);
-  return h("li", { class: "why-not" },
-    h("button", { class: "why-not-btn", type: "button", "aria-disabled": "true", title: reason,
-      onclick: () => toast(reason) },
-    h("span", { class: "why-not-move", text: spokenText(u.move_parts, names) }),
-    h("span", { class: "why-not-reason" }, h("span", { class: "why-not-tag", text: `${w("bar.why-not")}: ` }), reason)));
+  return h(
+    "li",
+    { class: "why-not" },
+    h(
+      "button",
+      {
+        class: "why-not-btn",
+        type: "button",
+        "aria-disabled": "true",
+        title: reason,
+        onclick: () => toast(reason),
+      },
+      h("span", { class: "why-not-move", text: spokenText(u.move_parts, names) }),
+      h(
+        "span",
+        { class: "why-not-reason" },
+        h("span", { class: "why-not-tag", text: `${w("bar.why-not")}: ` }),
+        reason,
+      ),
+    ),
+  );
 }
 
 /**
@@ -94,11 +153,27 @@ export function movesList(o) {
   const legal = o.play ? o.view.legal : [];
   const unavailable = o.play ? o.view.unavailable || [] : [];
   if (!legal.length) return null;
-  const items = groupMoves(o.game, legal).map((g) => (g.kind === "stepper"
-    ? h("li", {}, stepper(g, o.play, o.names))
-    : h("li", {}, h("button", { class: "move-btn", type: "button", "data-index": g.index, onclick: () => o.play(g.entry),
-      text: named(g.entry, o.names) }))));
-  return h("ol", { class: "moves-list" }, items, unavailable.map((u) => unavailableItem(u, o.names)));
+  const items = groupMoves(o.game, legal).map((g) =>
+    g.kind === "stepper"
+      ? h("li", {}, stepper(g, o.play, o.names))
+      : h(
+          "li",
+          {},
+          h("button", {
+            class: "move-btn",
+            type: "button",
+            "data-index": g.index,
+            onclick: () => o.play(g.entry),
+            text: named(g.entry, o.names),
+          }),
+        ),
+  );
+  return h(
+    "ol",
+    { class: "moves-list" },
+    items,
+    unavailable.map((u) => unavailableItem(u, o.names)),
+  );
 }
 
 /**
@@ -107,12 +182,22 @@ export function movesList(o) {
  */
 export class StatusBar {
   constructor() {
-    this.text = h("p", { class: "status-text", role: "status", "aria-live": "polite", "aria-atomic": "true" });
+    this.text = h("p", {
+      class: "status-text",
+      role: "status",
+      "aria-live": "polite",
+      "aria-atomic": "true",
+    });
     this.actions = h("div", { class: "status-actions" });
     // the drawer holds every move, closed by default: its buttons stay in the
     // page while it is closed, so a board spot still lights its move's line
     this.drawer = h("div", { class: "status-drawer", id: "all-moves", hidden: true });
-    this.el = h("section", { class: "status-bar", "aria-label": w("bar.label") }, h("div", { class: "status-row" }, this.text, this.actions), this.drawer);
+    this.el = h(
+      "section",
+      { class: "status-bar", "aria-label": w("bar.label") },
+      h("div", { class: "status-row" }, this.text, this.actions),
+      this.drawer,
+    );
     this.open = false;
   }
 
@@ -121,8 +206,9 @@ export class StatusBar {
     const what = view.decision ? spokenText(view.decision.parts, names) : "";
     if (view.over) return w("bar.over");
     if (!joined || view.to_move === null) return w("bar.waiting-join");
-    if (view.to_move === seat && view.legal.length) return what ? w("bar.your-turn", { what }) : w("bar.your-turn-bare");
-    const name = (names?.[view.to_move]) || "";
+    if (view.to_move === seat && view.legal.length)
+      return what ? w("bar.your-turn", { what }) : w("bar.your-turn-bare");
+    const name = names?.[view.to_move] || "";
     return what ? w("bar.waiting-for", { name, what }) : w("bar.waiting-for-bare", { name });
   }
 
@@ -131,7 +217,7 @@ export class StatusBar {
    */
   update(o) {
     const sentence = StatusBar.sentence(o);
-    this.el.setAttribute("aria-label", w("bar.label"));  // the page's language may have changed
+    this.el.setAttribute("aria-label", w("bar.label")); // the page's language may have changed
     if (this.text.textContent !== sentence) this.text.textContent = sentence;
     this.el.classList.toggle("mine", Boolean(o.play && o.view.legal.length));
     this.el.dataset.toMove = o.view.to_move ?? "";
@@ -142,15 +228,35 @@ export class StatusBar {
       const primary = manifestOf(o.game).primary;
       const few = groups.length <= FEW;
       for (const g of groups) {
-        if (g.kind === "stepper") { if (groups.filter((x) => x.kind === "stepper").length === 1) buttons.push(stepper(g, o.play, o.names)); continue; }
+        if (g.kind === "stepper") {
+          if (groups.filter((x) => x.kind === "stepper").length === 1)
+            buttons.push(stepper(g, o.play, o.names));
+          continue;
+        }
         if (few || primary.includes(g.entry.action.type)) {
-          buttons.push(h("button", { class: "btn bar-move", type: "button", "data-index": g.index, onclick: () => o.play(g.entry),
-            text: named(g.entry, o.names) }));
+          buttons.push(
+            h("button", {
+              class: "btn bar-move",
+              type: "button",
+              "data-index": g.index,
+              onclick: () => o.play(g.entry),
+              text: named(g.entry, o.names),
+            }),
+          );
         }
       }
-      const toggle = h("button", { class: "btn secondary status-all", type: "button", "aria-expanded": this.open ? "true" : "false", "aria-controls": "all-moves",
-        onclick: () => { this.open = !this.open; this.update(o); this.el.querySelector(".status-all")?.focus(); },
-        text: this.open ? w("bar.hide-moves") : w("bar.all-moves", { n: legal.length }) });
+      const toggle = h("button", {
+        class: "btn secondary status-all",
+        type: "button",
+        "aria-expanded": this.open ? "true" : "false",
+        "aria-controls": "all-moves",
+        onclick: () => {
+          this.open = !this.open;
+          this.update(o);
+          this.el.querySelector(".status-all")?.focus();
+        },
+        text: this.open ? w("bar.hide-moves") : w("bar.all-moves", { n: legal.length }),
+      });
       buttons.push(toggle);
     } else {
       this.open = false;
