@@ -44,9 +44,11 @@ def main() -> None:
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--batch", type=int, default=128, help="games replayed at once (per player count)")
     parser.add_argument("--workers", type=int, default=1, help="processes playing the engine games")
+    parser.add_argument("--pad-to", type=int, default=1024,
+                        help="replays are padded to a multiple of this many steps (one compile per length)")
     args = parser.parse_args()
-    if args.games < 1 or args.batch < 1 or args.workers < 1:
-        parser.error("--games, --batch and --workers must be at least 1")
+    if min(args.games, args.batch, args.workers, args.pad_to) < 1:
+        parser.error("--games, --batch, --workers and --pad-to must be at least 1")
     by_players: dict[int, list[int]] = {}
     for seed, n in check.schedule(args.games, args.first_seed):
         by_players.setdefault(n, []).append(seed)
@@ -65,7 +67,7 @@ def main() -> None:
         with Progress(*columns) as bar:
             task = bar.add_task("games compared", total=args.games)
             for games in play(play_chunk, [seeds for seeds, _ in chunks], [n for _, n in chunks]):
-                problems += check.compare(games, args.batch)
+                problems += check.compare(games, args.batch, args.pad_to)
                 steps += sum(len(g.actions) for g in games)
                 unfinished += sum(not g.finished for g in games)
                 bar.update(task, advance=len(games),

@@ -67,7 +67,8 @@ def observe_for(s: State, viewer: jax.Array) -> jax.Array:
     in_auction = s.phase == T.AUCTION
     lux, _ = S.current_lot(s)
     queue_lux = (s.lux_owner == LOT) & (s.lux_lot == s.auction_bankrupt) & (jnp.arange(T.N_LUX) != lux) & in_auction
-    queue = jnp.zeros(T.SEATS, bool).at[jnp.where(queue_lux, rel(jnp.arange(T.N_LUX)), T.SEATS)].set(True, mode="drop")
+    queue_at = rel(jnp.arange(T.N_LUX))  # a luxury id that is no seat has no slot
+    queue = jnp.zeros(T.SEATS, bool).at[jnp.where(queue_lux & (queue_at >= 0), queue_at, T.SEATS)].set(True, mode="drop")
     parts = [
         jnp.zeros(1, f32),
         _hot(n - 1, T.SEATS),
