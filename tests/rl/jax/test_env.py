@@ -37,7 +37,7 @@ def _walk(seed: int, moves: int) -> list[df.State]:
 
 
 def test_make_gives_the_names_pgx_reads() -> None:
-    assert set(GAMES) == {"dicey-farm"}
+    assert set(GAMES) == {"dicey-farm", "filthy-rich"}
     assert (ENV.id, ENV.num_players, ENV.num_actions, ENV.observation_shape) == ("dicey-farm", 1, df.N_ACTIONS, (df.OBS_SIZE,))
     assert ENV.version == load_game("dicey-farm").rules_version
     state = ENV.init(jax.random.key(0))

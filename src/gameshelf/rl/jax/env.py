@@ -15,6 +15,10 @@ those for each game written in JAX, plus two things pgx lacks:
   one hash and one maximum, where ``jax.random.categorical`` over the ids
   costs a log, a Gumbel draw and an ``argmax`` per id (on a CPU, more than
   the game's own step).
+
+Filthy Rich's states carry ``rewards`` of shape ``(num_players,)`` (1 to the
+winner on the winning step) and ``current_player``, the seat to decide, as
+pgx's multiplayer games do.
 """
 
 from __future__ import annotations
@@ -90,17 +94,32 @@ def _dicey_farm(options: dict[str, Any]) -> Env:
                observation_shape=(df.OBS_SIZE,), _init=init, _step=df.step, _resample=resample)
 
 
+def _filthy_rich(options: dict[str, Any]) -> Env:
+    from gameshelf.rl.jax import filthy_rich as fr
+    from gameshelf.rl.jax.filthy_rich._resample import resample
+
+    players = options.pop("num_players", 2)
+    if options:
+        raise ValueError(f"filthy-rich takes only the option num_players=2..5, not {sorted(options)}")
+    if type(players) is not int or not 2 <= players <= 5:
+        raise ValueError(f"filthy-rich is played by 2 to 5 players, not num_players={players!r}")
+    return Env(id="filthy-rich", version=fr.RULES_VERSION, num_players=players, num_actions=fr.N_ACTIONS,
+               observation_shape=(fr.OBS_SIZE,), _init=lambda key: fr.init(key, players), _step=fr.step,
+               _resample=resample)
+
+
 #: the games written in JAX, by the engine's game id
-GAMES: dict[str, Callable[[dict[str, Any]], Env]] = {"dicey-farm": _dicey_farm}
+GAMES: dict[str, Callable[[dict[str, Any]], Env]] = {"dicey-farm": _dicey_farm, "filthy-rich": _filthy_rich}
 
 
 def make(game_id: str, **options: Any) -> Env:
     """The JAX environment of ``game_id`` (the engine's id), pgx-compatible.
 
     Args:
-        game_id: ``"dicey-farm"``; :data:`GAMES` lists what is written in JAX.
+        game_id: ``"dicey-farm"`` or ``"filthy-rich"``; :data:`GAMES` lists what is written in JAX.
         **options: the game's options (Dicey Farm: ``daily="YYYY-MM-DD"``
-            plays that day's puzzle in every game).
+            plays that day's puzzle in every game; Filthy Rich:
+            ``num_players=2..5``, 2 by default as in the engine).
 
     Raises:
         ValueError: an unknown game or option.
