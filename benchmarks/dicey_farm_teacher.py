@@ -31,7 +31,7 @@ from typing import Any
 
 import numpy as np
 
-from gameshelf.bots import PlayerView, make_bot
+from gameshelf.bots import WORLD_SEEDS, PlayerView, make_bot
 from gameshelf.core.registry import load_game
 from gameshelf.core.rng import Stream, derive_seed
 
@@ -81,6 +81,63 @@ def write_shard(out: Path, index: int, teacher: str, noise: float) -> tuple[int,
     np.savez_compressed(tmp, **data)
     tmp.rename(path)
     return index, data["score"], int(data["label"].shape[0])
+
+
+def write_afterstates(out: Path, index: int, noise: float) -> int:
+    """``out/after-INDEX.npz``: at each kept decision of game ``index``, the
+    tensor after each legal move, on a re-dealt world (as a bot sees it).
+
+    Why a replay and not the teacher again: the game's moves follow from its
+    shard (the teacher's labels) and its noise stream, so the positions come
+    back exactly without the planner's cost. What a move leads to is seen on
+    :meth:`PlayerView.search_world`, never the real state, so a move that ends
+    the round shows re-dealt dice, not the real next ones.
+
+    Entries: ``after`` float16[rows, obs] (every decision's moves, in legal
+    order), ``value`` float32[rows] (the game's heuristic, ``game.evaluate``,
+    of each of those positions: what the greedy bot compares), ``start``
+    int32[decisions + 1] (decision d's rows are ``start[d]:start[d+1]``),
+    ``pos`` int16[decisions] (the teacher's move's row within them). Returns
+    the number of decisions.
+    """
+    path = out / f"after-{index:06d}.npz"
+    if path.exists():
+        with np.load(path, allow_pickle=False) as kept:
+            return int(kept["pos"].shape[0])
+    with np.load(out / f"game-{index:06d}.npz", allow_pickle=False) as shard:
+        obs, labels = shard["obs"], shard["label"]
+    game = load_game(GAME)
+    state = game.new_game(1, seed=train_seed(index))
+    stream = Stream(derive_seed("agent-noise", index))
+    rows: list[np.ndarray] = []
+    values: list[float] = []
+    start, pos = [0], []
+    k = 0
+    while not state.is_over:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            state.apply(legal[0])
+            continue
+        if not np.array_equal(state.observation_tensor(0), obs[k]):
+            raise RuntimeError(f"game {index}: the replay left the teacher's game at decision {k}")
+        ids = [game.action_id(a) for a in legal]
+        world = PlayerView(state, 0).search_world(derive_seed("agent-after", index, k) % WORLD_SEEDS)
+        for action in legal:
+            after = world.clone()
+            after.apply_unchecked(action)
+            rows.append(after.observation_tensor(0).astype(np.float16))
+            values.append(game.evaluate(after, 0))
+        start.append(len(rows))
+        pos.append(ids.index(int(labels[k])))
+        choice = game.action_from_id(int(labels[k]))
+        if noise and stream.random() < noise:
+            choice = stream.choice(legal)
+        state.apply(choice)
+        k += 1
+    tmp = out / f".after-{index:06d}.tmp.npz"
+    np.savez_compressed(tmp, after=np.stack(rows), value=np.asarray(values, np.float32), start=np.asarray(start, np.int32), pos=np.asarray(pos, np.int16))
+    tmp.rename(path)
+    return len(pos)
 
 
 def load_shards(folder: Path, limit: int | None = None) -> dict[str, np.ndarray]:

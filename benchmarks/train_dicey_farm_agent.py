@@ -47,7 +47,7 @@ import optax
 from rich.progress import Progress
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from dicey_farm_teacher import GAME, write_shard
+from dicey_farm_teacher import GAME, write_afterstates, write_shard
 from gameshelf.core.registry import load_game
 from gameshelf.rl.jax import dicey_farm as df
 from gameshelf.rl.jax import make
@@ -95,93 +95,142 @@ def collect(data: Path, games: int, teacher: str, noise: float, workers: int, lo
     log.write(stage="teacher", games=games, teacher=teacher, noise=noise, mean_score=float(np.mean(scores)))
 
 
-def load_split(data: Path, games: int, val_every: int) -> tuple[dict[str, np.ndarray], dict[str, np.ndarray]]:
-    """Training and validation decisions: every ``val_every``-th game is held out."""
-    train: dict[str, list[np.ndarray]] = {"obs": [], "mask": [], "label": []}
-    val: dict[str, list[np.ndarray]] = {"obs": [], "mask": [], "label": []}
+def collect_afterstates(data: Path, games: int, noise: float, log: Log) -> None:
+    """The positions after each legal move of every kept decision (a replay, no teacher)."""
+    decisions = 0
+    with Progress() as bar:
+        task = bar.add_task("positions after each move", total=games)
+        for i in range(games):
+            decisions += write_afterstates(data, i, noise)
+            bar.advance(task)
+    log.write(stage="afterstates", games=games, decisions=decisions)
+
+
+def load_split(data: Path, games: int, val_every: int, kind: str) -> tuple[dict[str, np.ndarray], ...]:
+    """Training and held-out decisions (every ``val_every``-th game held out),
+    as the arrays a batch is cut from, ``kind`` by kind:
+
+    - ``logits``: ``obs`` [D, obs], ``mask`` [D, ids], ``choice`` (the teacher's id);
+    - ``afterstate``: ``idx`` [D, M] rows of ``rows`` (the positions after each
+      legal move, ``rows`` float16 [R, obs]), ``valid`` [D, M], ``choice`` (the
+      teacher's move's place among them).
+    """
+    sets: list[dict[str, list[np.ndarray]]] = [{}, {}]
     for i in range(games):
-        with np.load(data / f"game-{i:06d}.npz", allow_pickle=False) as shard:
-            into = val if val_every and i % val_every == val_every - 1 else train
-            for key, items in into.items():
-                items.append(shard[key])
-
-    def joined(parts: dict[str, list[np.ndarray]]) -> dict[str, np.ndarray]:
-        if not parts["obs"]:
-            return {"obs": np.zeros((0, df.OBS_SIZE), np.float32), "mask": np.zeros((0, df.N_ACTIONS), bool),
-                    "label": np.zeros(0, np.int32)}
-        return {k: np.concatenate(v) for k, v in parts.items()}
-
-    return joined(train), joined(val)
+        name = f"game-{i:06d}.npz" if kind == "logits" else f"after-{i:06d}.npz"
+        with np.load(data / name, allow_pickle=False) as shard:
+            into = sets[1] if val_every and i % val_every == val_every - 1 else sets[0]
+            for key in shard.files:
+                into.setdefault(key, []).append(shard[key])
+    out = []
+    for parts in sets:
+        if not parts:
+            out.append({})
+            continue
+        if kind == "logits":
+            out.append({"obs": np.concatenate(parts["obs"]), "mask": np.concatenate(parts["mask"]),
+                        "choice": np.concatenate(parts["label"]).astype(np.int32)})
+            continue
+        offsets = np.cumsum([0] + [len(a) for a in parts["after"][:-1]])
+        first = np.concatenate([st[:-1] + off for st, off in zip(parts["start"], offsets, strict=True)])
+        count = np.concatenate([np.diff(st) for st in parts["start"]])
+        width = int(count.max())
+        idx = first[:, None] + np.arange(width)[None]
+        valid = np.arange(width)[None] < count[:, None]
+        out.append({"rows": np.concatenate(parts["after"]), "idx": np.where(valid, idx, 0).astype(np.int32),
+                    "valid": valid, "choice": np.concatenate(parts["pos"]).astype(np.int32)})
+    return tuple(out)
 
 
 # -- imitation ---------------------------------------------------------------------------
-def make_trainer(avoid: jax.Array, lr: float, weight_decay: float):  # type: ignore[no-untyped-def]
-    """A jitted ``(params, opt_state, batches) -> (params, opt_state, loss)`` over a chunk of batches."""
+def scores_fn(kind: str, avoid: jax.Array, rows: jax.Array | None):  # type: ignore[no-untyped-def]
+    """``(params, *batch) -> scores`` of the candidates of each decision, -1e9 where not allowed."""
+    if kind == "logits":
+        def logit_scores(params: pol.Params, obs: jax.Array, mask: jax.Array) -> jax.Array:
+            return jnp.where(pol.allowed(mask, avoid), pol.logits(params, obs), -1e9)
+        return logit_scores
+
+    def after_scores(params: pol.Params, idx: jax.Array, valid: jax.Array) -> jax.Array:
+        assert rows is not None
+        return jnp.where(valid, pol.logits(params, rows[idx].astype(jnp.float32))[..., 0], -1e9)
+    return after_scores
+
+
+def make_trainer(score, lr: float, weight_decay: float):  # type: ignore[no-untyped-def]
+    """A jitted ``(params, opt_state, *batches, choice) -> (params, opt_state, loss)`` over a chunk of batches."""
     optimizer = optax.adamw(lr, weight_decay=weight_decay)
 
-    def loss_fn(params: pol.Params, obs: jax.Array, mask: jax.Array, label: jax.Array) -> jax.Array:
-        out = jnp.where(pol.allowed(mask, avoid), pol.logits(params, obs), -1e9)
-        return -jnp.take_along_axis(jax.nn.log_softmax(out), label[:, None], 1).mean()
+    def loss_fn(params: pol.Params, *batch: jax.Array) -> jax.Array:
+        *inputs, choice = batch
+        return -jnp.take_along_axis(jax.nn.log_softmax(score(params, *inputs)), choice[:, None], 1).mean()
 
     @jax.jit
-    def steps(params: pol.Params, opt_state: Any, obs: jax.Array, mask: jax.Array, label: jax.Array):  # type: ignore[no-untyped-def]
+    def steps(params: pol.Params, opt_state: Any, *batches: jax.Array):  # type: ignore[no-untyped-def]
         def one(carry, batch):  # type: ignore[no-untyped-def]
             params, opt_state = carry
             loss, grads = jax.value_and_grad(loss_fn)(params, *batch)
             updates, opt_state = optimizer.update(grads, opt_state, params)
             return (optax.apply_updates(params, updates), opt_state), loss
 
-        (params, opt_state), losses = jax.lax.scan(one, (params, opt_state), (obs, mask, label))
+        (params, opt_state), losses = jax.lax.scan(one, (params, opt_state), batches)
         return params, opt_state, losses.mean()
 
     return optimizer, steps
 
 
-def accuracy(params: pol.Params, avoid: jax.Array, data: dict[str, np.ndarray]) -> float:
+def agreement(score, params: pol.Params, data: dict[str, np.ndarray], inputs: Sequence[str]) -> float:  # type: ignore[no-untyped-def]
     """The share of decisions where the policy plays the teacher's move."""
-    if len(data["label"]) == 0:
+    if not data:
         return float("nan")
     hits = 0
-    for start in range(0, len(data["label"]), 8192):
-        part = slice(start, start + 8192)
-        moves = pol.act(params, jnp.asarray(data["obs"][part]), jnp.asarray(data["mask"][part]), avoid)
-        hits += int(np.sum(np.asarray(moves) == data["label"][part]))
-    return hits / len(data["label"])
+    for start in range(0, len(data["choice"]), 4096):
+        part = slice(start, start + 4096)
+        best = jnp.argmax(score(params, *(jnp.asarray(data[k][part]) for k in inputs)), axis=-1)
+        hits += int(np.sum(np.asarray(best) == data["choice"][part]))
+    return hits / len(data["choice"])
 
 
 def train(train_set: dict[str, np.ndarray], val_set: dict[str, np.ndarray], args: argparse.Namespace,
           avoid_ids: Sequence[int], log: Log) -> pol.Params:
     """Fit the perceptron to the teacher's moves; log loss and held-out agreement per epoch."""
     avoid = pol.avoid_mask(ENV, avoid_ids)
-    keep = np.asarray(pol.allowed(jnp.asarray(train_set["mask"]), avoid))[
-        np.arange(len(train_set["label"])), train_set["label"]]
-    obs, mask, label = (train_set[k][keep] for k in ("obs", "mask", "label"))
-    label = label.astype(np.int32)
+    if args.kind == "logits":
+        inputs: tuple[str, ...] = ("obs", "mask")
+        allowed = np.asarray(pol.allowed(jnp.asarray(train_set["mask"]), avoid))
+        keep = allowed[np.arange(len(train_set["choice"])), train_set["choice"]]
+        train_set = {k: v[keep] for k, v in train_set.items()}
+        out_width, rows, val_rows = df.N_ACTIONS, None, None
+    else:
+        inputs, keep = ("idx", "valid"), np.ones(len(train_set["choice"]), bool)
+        out_width = 1
+        rows = jnp.asarray(train_set.pop("rows"))
+        val_rows = jnp.asarray(val_set.pop("rows")) if val_set else None
+    choice = train_set["choice"]
     key = jax.random.key(args.seed)
-    key, k_init = jax.random.split(key)
-    params = pol.init_mlp(k_init, (df.OBS_SIZE, *args.hidden, df.N_ACTIONS))
-    optimizer, steps = make_trainer(avoid, args.lr, args.weight_decay)
+    params = pol.init_mlp(key, (df.OBS_SIZE, *args.hidden, out_width))
+    optimizer, steps = make_trainer(scores_fn(args.kind, avoid, rows), args.lr, args.weight_decay)
+    val_score = scores_fn(args.kind, avoid, val_rows)
     opt_state = optimizer.init(params)
-    batch = min(args.batch, len(label))
-    per_epoch = len(label) // batch
+    batch = min(args.batch, len(choice))
+    per_epoch = len(choice) // batch
     chunk = max(1, min(per_epoch, 50))
     rng = np.random.default_rng(args.seed)
-    log.write(stage="train-start", decisions=len(label), dropped=int((~keep).sum()),
-              held_out=len(val_set["label"]), hidden=list(args.hidden), batch=batch, lr=args.lr,
+    log.write(stage="train-start", kind=args.kind, decisions=len(choice), dropped=int((~keep).sum()),
+              held_out=len(val_set.get("choice", ())), hidden=list(args.hidden), batch=batch, lr=args.lr,
               epochs=args.epochs, seed=args.seed)
     with Progress() as bar:
         task = bar.add_task("imitation", total=args.epochs * per_epoch)
         for epoch in range(args.epochs):
-            order = rng.permutation(len(label))[: per_epoch * batch].reshape(per_epoch, batch)
+            order = rng.permutation(len(choice))[: per_epoch * batch].reshape(per_epoch, batch)
             losses = []
             for start in range(0, per_epoch, chunk):
                 idx = order[start:start + chunk]
-                params, opt_state, loss = steps(params, opt_state, jnp.asarray(obs[idx]),
-                                                jnp.asarray(mask[idx]), jnp.asarray(label[idx]))
+                params, opt_state, loss = steps(params, opt_state,
+                                                *(jnp.asarray(train_set[k][idx]) for k in (*inputs, "choice")))
                 losses.append(float(loss))
                 bar.advance(task, len(idx))
             entry = {"epoch": epoch + 1, "loss": float(np.mean(losses)),
-                     "val_agreement": accuracy(params, avoid, val_set)}
+                     "val_agreement": agreement(val_score, params, val_set, inputs)}
             bar.console.print(json.dumps(entry))
             log.write(stage="epoch", **entry)
     return params
@@ -202,13 +251,14 @@ def interval(scores: Sequence[float]) -> dict[str, float]:
             "high": float(values.mean() + half), "sd": float(values.std(ddof=1)) if len(values) > 1 else 0.0}
 
 
-def jax_scores(params: pol.Params, avoid_ids: Sequence[int], seeds: Sequence[int]) -> list[float]:
+def jax_scores(params: pol.Params, avoid_ids: Sequence[int], seeds: Sequence[int], kind: str) -> list[float]:
     """The policy's final VP on each engine deal, played in JAX, all deals at once."""
     deals = [df.engine_deal(seed) for seed in seeds]
     batched = [np.stack([np.asarray(d[k]) for d in deals]) for k in range(4)]
     states = jax.vmap(df.init_with_deal)(*batched)
     avoid = pol.avoid_mask(ENV, avoid_ids)
-    final = jax.jit(lambda p, s: pol.play(ENV, p, avoid, s, MAX_MOVES))(params, states)
+    key = jax.random.key(BENCH_SEED)
+    final = jax.jit(lambda p, s: pol.play(ENV, p, avoid, s, MAX_MOVES, kind, key))(params, states)
     if not bool(jnp.all(final.terminated)):
         raise RuntimeError(f"{int((~final.terminated).sum())} games still running after {MAX_MOVES} moves")
     return [float(x) for x in jax.vmap(df.score)(final)]
@@ -223,13 +273,13 @@ def engine_scores(spec: str, deals: int, workers: int) -> list[float]:
     return [r.scores[0] for r in sorted(outcome.results, key=lambda r: r.index)]
 
 
-def evaluate(path: Path, params: pol.Params, avoid_ids: Sequence[int], args: argparse.Namespace,
+def evaluate(path: Path, params: pol.Params, avoid_ids: Sequence[int], kind: str, args: argparse.Namespace,
              log: Log) -> dict[str, Any]:
     """The agent (in JAX and through the engine) and greedy on the same deals."""
-    result: dict[str, Any] = {"deals": args.deals, "seed": BENCH_SEED, "checkpoint": str(path)}
+    result: dict[str, Any] = {"deals": args.deals, "seed": BENCH_SEED, "checkpoint": str(path), "kind": kind}
     by_bot: dict[str, list[float]] = {}
     if args.jax_eval:
-        by_bot["agent (JAX)"] = jax_scores(params, avoid_ids, bench_seeds(args.deals))
+        by_bot["agent (JAX)"] = jax_scores(params, avoid_ids, bench_seeds(args.deals), kind)
     by_bot["agent (engine)"] = engine_scores(f"jax-policy[path={path}]", args.deals, args.workers)
     by_bot["greedy (engine)"] = engine_scores("greedy", args.deals, args.workers)
     for name, scores in by_bot.items():
@@ -265,6 +315,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any] | None:
     parser.add_argument("--teacher", default="hard", help="bot spec of the teacher (default: the planner)")
     parser.add_argument("--noise", type=float, default=0.05, help="share of random moves in the teacher's games")
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--kind", choices=("afterstate", "logits"), default="afterstate",
+                        help="rate the position after each move (afterstate) or name an id from the position (logits)")
     parser.add_argument("--hidden", default="256,128", help="hidden layer widths")
     parser.add_argument("--epochs", type=positive, default=30)
     parser.add_argument("--batch", type=int, default=512)
@@ -289,20 +341,22 @@ def main(argv: list[str] | None = None) -> dict[str, Any] | None:
     log = Log(args.log)
     avoid_ids = (load_game(GAME).action_id(_back()),)
     if args.evaluate is not None:
-        params, avoid_ids = pol.load(args.evaluate, ENV)
-        return evaluate(args.evaluate, params, avoid_ids, args, log) if args.deals else None
+        params, avoid_ids, kind = pol.load(args.evaluate, ENV)
+        return evaluate(args.evaluate, params, avoid_ids, kind, args, log) if args.deals else None
     if args.out is None or args.teacher_games < 1:
         parser.error("training needs --out FILE and --teacher-games ≥ 1")
     log.write(stage="start", argv=sys.argv[1:] if argv is None else list(argv), jax=jax.__version__,
               device=str(jax.devices()[0]))
     collect(args.data, args.teacher_games, args.teacher, args.noise, args.workers, log)
-    train_set, val_set = load_split(args.data, args.teacher_games, args.val_every)
+    if args.kind == "afterstate":
+        collect_afterstates(args.data, args.teacher_games, args.noise, log)
+    train_set, val_set = load_split(args.data, args.teacher_games, args.val_every, args.kind)
     params = train(train_set, val_set, args, avoid_ids, log)
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    pol.save(args.out, ENV, params, avoid_ids)
+    pol.save(args.out, ENV, params, avoid_ids, args.kind)
     log.write(stage="saved", path=str(args.out), bytes=args.out.stat().st_size)
     print(f"policy written to {args.out} ({args.out.stat().st_size:,} bytes)")
-    return evaluate(args.out, params, avoid_ids, args, log) if args.deals else None
+    return evaluate(args.out, params, avoid_ids, args.kind, args, log) if args.deals else None
 
 
 def _back() -> Any:

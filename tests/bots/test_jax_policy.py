@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 
 from gameshelf.bots import BotSpecError, PlayerView, make_bot, parse_bot_spec, play_bot_turn
-from gameshelf.bots.jax_policy import JaxPolicyBot
+from gameshelf.bots.jax_policy import JaxPolicyBot, shipped_path
 from gameshelf.bots.policy_file import FORMAT, Policy, PolicyFileError, load_policy, save_policy
 from gameshelf.core.registry import load_game
 from gameshelf.core.tensor import tensor_size
@@ -30,20 +30,29 @@ UNREADABLE = re.escape("not a readable .npz")
 BACK = next(i for i in range(GAME.num_distinct_actions) if str(GAME.action_from_id(i)) == "back")
 
 
-def tiny_policy(seed: int = 0, game: str = "dicey-farm", rules: str | None = None) -> Policy:
+def tiny_policy(seed: int = 0, game: str = "dicey-farm", rules: str | None = None, kind: str = "logits") -> Policy:
     """A random two-layer network of the right shape for Dicey Farm."""
     rng = np.random.default_rng(seed)
     n_obs, n_act = tensor_size(GAME), GAME.num_distinct_actions
+    out = n_act if kind == "logits" else 1
     layers = (
         (rng.normal(size=(n_obs, 8)).astype(np.float32), rng.normal(size=8).astype(np.float32)),
-        (rng.normal(size=(8, n_act)).astype(np.float32), rng.normal(size=n_act).astype(np.float32)),
+        (rng.normal(size=(8, out)).astype(np.float32), rng.normal(size=out).astype(np.float32)),
     )
-    return Policy(game=game, rules_version=rules or GAME.rules_version, layers=layers, avoid=(BACK,))
+    return Policy(game=game, rules_version=rules or GAME.rules_version, num_actions=n_act, layers=layers,
+                  avoid=(BACK,), kind=kind)
+
+
+@pytest.fixture(params=["logits", "afterstate"])
+def tiny(tmp_path: Path, request: pytest.FixtureRequest) -> Path:
+    path = tmp_path / "tiny.npz"
+    save_policy(path, tiny_policy(kind=request.param))
+    return path
 
 
 @pytest.fixture
-def tiny(tmp_path: Path) -> Path:
-    path = tmp_path / "tiny.npz"
+def tiny_logits(tmp_path: Path) -> Path:
+    path = tmp_path / "logits.npz"
     save_policy(path, tiny_policy())
     return path
 
@@ -57,6 +66,7 @@ def test_the_file_round_trips(tiny: Path) -> None:
     back = load_policy(tiny)
     want = tiny_policy()
     assert (back.game, back.rules_version, back.avoid) == (want.game, want.rules_version, want.avoid)
+    want = tiny_policy(kind=back.kind)
     for (w, b), (w2, b2) in zip(back.layers, want.layers, strict=True):
         assert np.array_equal(w, w2) and np.array_equal(b, b2)
     assert str(entries(tiny)["format"]) == FORMAT
@@ -76,15 +86,17 @@ def test_it_plays_complete_legal_games(tiny: Path) -> None:
         assert state.is_over
 
 
-def test_it_plays_the_network_s_best_legal_move(tiny: Path) -> None:
+def test_it_plays_the_network_s_best_legal_move(tmp_path: Path) -> None:
+    path = tmp_path / "tiny.npz"
+    save_policy(path, tiny_policy())
     state = GAME.new_game(1, seed=3)
     while len(state.legal_actions()) < 3:
         state.apply(state.legal_actions()[0])
-    policy = load_policy(tiny)
+    policy = load_policy(path)
     ids = [GAME.action_id(a) for a in state.legal_actions()]
     logits = policy.logits(state.observation_tensor(0))
     best = max((i for i in ids if i != BACK), key=lambda i: logits[i])
-    bot = make_bot(f"jax-policy[path={tiny}]", game=GAME)
+    bot = make_bot(f"jax-policy[path={path}]", game=GAME)
     assert GAME.action_id(bot.choose(PlayerView(state, 0))) == best
 
 
@@ -94,6 +106,28 @@ def test_avoided_ids_only_when_nothing_else_is_legal() -> None:
     other = int(np.argmin(logits))
     assert policy.pick(np.zeros(policy.obs_size, np.float32), [BACK, other]) == 1
     assert policy.pick(np.zeros(policy.obs_size, np.float32), [BACK]) == 0
+
+
+def test_an_afterstate_policy_rates_the_position_after_each_move(tmp_path: Path) -> None:
+    path = tmp_path / "after.npz"
+    save_policy(path, tiny_policy(kind="afterstate"))
+    policy = load_policy(path)
+    state = GAME.new_game(1, seed=3)
+    while len(state.legal_actions()) < 3:
+        state.apply(state.legal_actions()[0])
+    legal = state.legal_actions()
+    # a round's moves hide nothing (the next round's dice come at its end), so
+    # the re-dealt world's positions are the real ones here
+    after = []
+    for action in legal:
+        copy = state.clone()
+        copy.apply_unchecked(action)
+        after.append(copy.observation_tensor(0))
+    values = policy.logits(np.stack(after))[:, 0]
+    ids = [GAME.action_id(a) for a in legal]
+    best = max((i for i in range(len(legal)) if ids[i] != BACK), key=lambda i: values[i])
+    bot = make_bot(f"jax-policy[path={path}]", game=GAME)
+    assert bot.choose(PlayerView(state, 0)) == legal[best]
 
 
 def test_it_meets_other_bots_in_a_simulation_job(tiny: Path) -> None:
@@ -163,12 +197,15 @@ def rewritten(tiny: Path, tmp_path: Path, **changes: object) -> Path:
         ({"b0": np.zeros(8, np.float64)}, "float32"),
         ({"w0": np.full((328, 8), np.nan, np.float32)}, "not finite"),
         ({"avoid": np.asarray([185])}, "avoid must list action ids"),
+        ({"kind": np.asarray("q-values")}, "kind must be one of logits, afterstate"),
+        ({"kind": np.asarray("afterstate")}, "w1 must be 8 × 1"),
         ({"extra": np.zeros(1)}, "unexpected or missing entries"),
         ({"rules_version": np.asarray(1.5)}, "rules_version must be text"),
     ],
 )
-def test_a_tampered_file_is_refused(tiny: Path, tmp_path: Path, changes: dict[str, object], message: str) -> None:
-    path = rewritten(tiny, tmp_path, **changes)
+def test_a_tampered_file_is_refused(tiny_logits: Path, tmp_path: Path, changes: dict[str, object],
+                                    message: str) -> None:
+    path = rewritten(tiny_logits, tmp_path, **changes)
     with pytest.raises(PolicyFileError, match=message):
         load_policy(path)
 
@@ -233,3 +270,12 @@ def test_simulate_refuses_a_wrong_file_before_any_game(tmp_path: Path) -> None:
 def test_a_game_without_a_shipped_agent_needs_a_path() -> None:
     with pytest.raises(PolicyFileError, match="no shipped agent"):
         make_bot("jax-policy", game=load_game("pay-dirt"))
+
+
+def test_the_shipped_dicey_farm_agent_plays_a_game() -> None:
+    assert shipped_path("dicey-farm").is_file()
+    state = GAME.new_game(1, seed=9)
+    bot = make_bot("jax-policy", game=GAME)
+    while not state.is_over:
+        play_bot_turn(state, bot)
+    assert state.is_over

@@ -3,9 +3,11 @@
 Why a bot and not a separate harness: as a bot, a trained agent meets every
 other bot in ``gameshelf simulate``, takes a terminal seat and sits at a table
 like any level, so its figures are measured the way every bot's are. It sees
-what every bot sees, the seat's observation tensor and the legal moves (a
-:class:`~gameshelf.bots.PlayerView`), and plays the legal id its network
-rates highest; it holds no search and no state between moves.
+what every bot sees (a :class:`~gameshelf.bots.PlayerView`): the seat's
+observation tensor and the legal moves, and, for a network that rates
+positions (``kind`` ``afterstate``), the position after each legal move on a
+re-dealt world, as the greedy bot looks one move ahead. It plays the legal id
+its network rates highest and keeps nothing between moves.
 
 The network comes from a checked ``.npz`` file (:mod:`gameshelf.bots.policy_file`);
 ``path=FILE`` names one, and without it the game's shipped agent plays
@@ -23,8 +25,9 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from gameshelf.bots import PlayerView, register_bot
+from gameshelf.bots import WORLD_SEEDS, PlayerView, register_bot
 from gameshelf.core.actions import Action
+from gameshelf.core.rng import Stream, derive_seed
 
 if TYPE_CHECKING:
     from gameshelf.bots.policy_file import Policy
@@ -52,7 +55,7 @@ class JaxPolicyBot:
     """Plays the legal move a trained network rates highest.
 
     Args:
-        seed: unused (the policy is deterministic); kept for the bot protocol.
+        seed: draws the re-dealt worlds an ``afterstate`` policy looks ahead on.
         path: the policy file; ``None``: the game's shipped agent.
         game: when known, the file is checked against it at once (the game
             id, its rules version, its tensor's length and its action count),
@@ -65,7 +68,7 @@ class JaxPolicyBot:
     name = "jax-policy"
 
     def __init__(self, seed: int = 0, path: str | None = None, game: Game | None = None, **_: Any) -> None:
-        del seed
+        self.stream = Stream(derive_seed("jax-policy-bot", seed))
         self.path = path
         self._policy: Policy | None = None
         self._checked: Game | None = None
@@ -90,7 +93,21 @@ class JaxPolicyBot:
         game = view.game
         policy = self._fit(game)
         ids = [game.action_id(a) for a in legal]
-        return legal[policy.pick(view.observation_tensor(), ids)]
+        if policy.kind == "logits":
+            return legal[policy.pick(view.observation_tensor(), ids)]
+        return legal[policy.pick_after(self._afterstates(view, legal), ids)]
+
+    def _afterstates(self, view: PlayerView, legal: list[Action]) -> Any:
+        """The seat's tensor after each legal move, on one re-dealt world."""
+        import numpy as np
+
+        world = view.search_world(self.stream.below(WORLD_SEEDS))
+        rows = []
+        for action in legal:
+            after = world.clone()
+            after.apply_unchecked(action)
+            rows.append(after.observation_tensor(view.player))
+        return np.stack(rows)
 
 
 def _load(path: Path) -> Policy:

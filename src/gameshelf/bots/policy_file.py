@@ -11,6 +11,7 @@ The file (format version 1), every entry a numpy array::
 
     format         "gameshelf-policy"                  text, 0-d
     version        1                                   int, 0-d
+    kind           "logits" or "afterstate"            what the network's output means (below)
     game           "dicey-farm"                        the engine's game id
     rules_version  "1.02-3"                            the rules it was trained under
     obs_size       328                                 observation_tensor's length
@@ -18,10 +19,19 @@ The file (format version 1), every entry a numpy array::
     layers         2                                   hidden layers (ReLU), then the logits
     avoid          int32[k]                            ids played only when nothing else is legal
     w0, b0, ...    float32 (obs_size, h1), (h1,), ...  the layers' weights and biases
-    w{L}, b{L}     float32 (h_L, num_actions), (num_actions,)
+    w{L}, b{L}     float32 (h_L, out), (out,)          out: num_actions (logits) or 1 (afterstate)
 
-    obs (obs_size) ─ w0,b0 ─ ReLU ─ ... ─ w{L},b{L} ─ logits (num_actions)
-    move = the legal id with the highest logit (avoided ids only if nothing else is legal)
+    logits:      obs (obs_size) ─ w0,b0 ─ ReLU ─ ... ─ w{L},b{L} ─ one logit per action id
+                 move = the legal id with the highest logit
+    afterstate:  the same network rates the observation *after* each legal move
+                 (played on a re-dealt world, as the greedy bot looks ahead)
+                 move = the legal id whose position it rates highest
+    either way, ids in ``avoid`` only if nothing else is legal; the lowest id on a tie
+
+Why two kinds: a network that must name the best id from the position alone
+has to learn, for every id, what it would do; one that rates positions sees
+what each move did. With a few hundred teacher games (what a 2-core machine
+makes in half an hour) the second learned far more (docs/research/jax.md).
 
 Why ``avoid``: a deterministic policy that may take a step back (Dicey Farm's
 ``Back``: put a picked die back) can pick and put back for ever; the file
@@ -46,7 +56,8 @@ FORMAT_VERSION = 1
 #: a policy file larger than this is refused before it is read (the shipped
 #: ones are a few hundred kB; a network that needs more is not this format's job)
 MAX_BYTES = 8 << 20
-_HEADER = ("format", "version", "game", "rules_version", "obs_size", "num_actions", "layers", "avoid")
+KINDS = ("logits", "afterstate")
+_HEADER = ("format", "version", "kind", "game", "rules_version", "obs_size", "num_actions", "layers", "avoid")
 
 
 class PolicyFileError(ValueError):
@@ -66,19 +77,26 @@ class PolicyFileError(ValueError):
 
 @dataclass(frozen=True, eq=False)
 class Policy:
-    """A multilayer perceptron over one game's observation tensor and action ids.
+    """A multilayer perceptron over one game's observation tensor.
 
     ``layers`` holds (weights, biases) pairs, float32; every layer but the
-    last is followed by a ReLU, the last gives one logit per action id.
+    last is followed by a ReLU. ``kind`` ``"logits"``: the last gives one
+    logit per action id; ``"afterstate"``: one value, of the position after a move.
     """
 
     game: str
     rules_version: str
+    num_actions: int
     layers: tuple[tuple[np.ndarray, np.ndarray], ...]
     avoid: tuple[int, ...] = ()
+    kind: str = "logits"
     _avoid_set: frozenset[int] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(f"kind must be one of {', '.join(KINDS)}, not {self.kind!r}")
+        if self.width != (self.num_actions if self.kind == "logits" else 1):
+            raise ValueError(f"a {self.kind} policy's last layer cannot be {self.width} wide")
         object.__setattr__(self, "_avoid_set", frozenset(self.avoid))
 
     @property
@@ -86,7 +104,8 @@ class Policy:
         return int(self.layers[0][0].shape[0])
 
     @property
-    def num_actions(self) -> int:
+    def width(self) -> int:
+        """The last layer's width: the action count (logits) or 1 (afterstate)."""
         return int(self.layers[-1][0].shape[1])
 
     def logits(self, obs: np.ndarray) -> np.ndarray:
@@ -100,11 +119,20 @@ class Policy:
         return np.asarray(h @ w + b)
 
     def pick(self, obs: np.ndarray, legal_ids: Sequence[int]) -> int:
-        """The index into ``legal_ids`` of the move the policy plays."""
+        """The index into ``legal_ids`` of the move a ``logits`` policy plays."""
         logits = self.logits(obs)
+        return self._best([float(logits[a]) for a in legal_ids], legal_ids)
+
+    def pick_after(self, after_obs: np.ndarray, legal_ids: Sequence[int]) -> int:
+        """The index into ``legal_ids`` of the move an ``afterstate`` policy
+        plays; row i of ``after_obs`` is the observation after move i."""
+        values = self.logits(after_obs)[:, 0]
+        return self._best([float(v) for v in values], legal_ids)
+
+    def _best(self, scores: Sequence[float], legal_ids: Sequence[int]) -> int:
         allowed = [i for i, a in enumerate(legal_ids) if a not in self._avoid_set] or range(len(legal_ids))
         # the lowest id on a tie, as jnp.argmax over the ids picks in JAX
-        return max(allowed, key=lambda i: (float(logits[legal_ids[i]]), -legal_ids[i]))
+        return max(allowed, key=lambda i: (scores[i], -legal_ids[i]))
 
     def check_game(self, game: Game) -> None:
         """Refuse a policy trained for another game, other rules or another tensor.
@@ -137,7 +165,8 @@ def save_policy(path: str | Path, policy: Policy) -> None:
 
     arrays: dict[str, np.ndarray] = {
         "format": np.asarray(FORMAT), "version": np.asarray(FORMAT_VERSION, np.int64),
-        "game": np.asarray(policy.game), "rules_version": np.asarray(policy.rules_version),
+        "kind": np.asarray(policy.kind), "game": np.asarray(policy.game),
+        "rules_version": np.asarray(policy.rules_version),
         "obs_size": np.asarray(policy.obs_size, np.int64),
         "num_actions": np.asarray(policy.num_actions, np.int64),
         "layers": np.asarray(len(policy.layers) - 1, np.int64),
@@ -201,9 +230,11 @@ def _checked(path: Path, arrays: dict[str, np.ndarray]) -> Policy:
     if count("version", 0) != FORMAT_VERSION:
         raise PolicyFileError("wrong-version", path=str(path), found=int(arrays["version"]),
                               version=FORMAT_VERSION)
-    game, rules_version = text("game"), text("rules_version")
+    game, rules_version, kind = text("game"), text("rules_version"), text("kind")
+    if kind not in KINDS:
+        raise bad(f"kind must be one of {', '.join(KINDS)}")
     obs_size, num_actions, hidden = count("obs_size", 1), count("num_actions", 1), count("layers", 0)
-    expected = {*_HEADER, *(f"{kind}{i}" for i in range(hidden + 1) for kind in "wb")}
+    expected = {*_HEADER, *(f"{part}{i}" for i in range(hidden + 1) for part in "wb")}
     if set(arrays) != expected:
         odd = sorted(set(arrays) ^ expected)
         raise bad(f"unexpected or missing entries {', '.join(odd)}")
@@ -213,7 +244,8 @@ def _checked(path: Path, arrays: dict[str, np.ndarray]) -> Policy:
         w, b = arrays[f"w{i}"], arrays[f"b{i}"]
         if w.dtype != np.float32 or b.dtype != np.float32:
             raise bad(f"w{i} and b{i} must be float32")
-        out = num_actions if i == hidden else (w.shape[1] if w.ndim == 2 else -1)
+        last = num_actions if kind == "logits" else 1
+        out = last if i == hidden else (w.shape[1] if w.ndim == 2 else -1)
         if w.shape != (width, out) or b.shape != (out,) or out < 1:
             raise bad(f"w{i} must be {width} × {out if out > 0 else 'n'} and b{i} of its width")
         if not (np.isfinite(w).all() and np.isfinite(b).all()):
@@ -223,5 +255,5 @@ def _checked(path: Path, arrays: dict[str, np.ndarray]) -> Policy:
     avoid = arrays["avoid"]
     if avoid.ndim != 1 or avoid.dtype.kind not in "iu" or any(not 0 <= int(a) < num_actions for a in avoid):
         raise bad(f"avoid must list action ids 0-{num_actions - 1}")
-    return Policy(game=game, rules_version=rules_version, layers=tuple(layers),
-                  avoid=tuple(int(a) for a in avoid))
+    return Policy(game=game, rules_version=rules_version, num_actions=num_actions, layers=tuple(layers),
+                  avoid=tuple(int(a) for a in avoid), kind=kind)

@@ -56,27 +56,42 @@ def test_load_checks_the_file_against_the_env(tmp_path: Path) -> None:
     params = pol.init_mlp(jax.random.key(2), SIZES)
     path = tmp_path / "p.npz"
     pol.save(path, ENV, params, (22,))
-    back, avoid = pol.load(path, ENV)
-    assert avoid == (22,) and all(np.array_equal(w, w2) for (w, _), (w2, _) in zip(back, params, strict=True))
+    back, avoid, kind = pol.load(path, ENV)
+    assert avoid == (22,) and kind == "logits" and all(np.array_equal(w, w2) for (w, _), (w2, _) in zip(back, params, strict=True))
     other = pol.to_policy(ENV, params, ())
-    object.__setattr__(other, "game", "pay-dirt")
+    object.__setattr__(other, "game", "pay-dirt")  # a file written for another game
     save_policy(path, other)
     with pytest.raises(PolicyFileError, match="trained for pay-dirt"):
         pol.load(path, ENV)
 
 
-def test_the_training_script_s_smallest_run(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_an_afterstate_policy_in_jax_plays_only_legal_ids() -> None:
+    params = pol.init_mlp(jax.random.key(3), (SIZES[0], 8, 1))
+    state = ENV.init(jax.random.key(4))
+    avoid = pol.avoid_mask(ENV, (22,))
+    for k in range(3):
+        action = pol.act_after(params, ENV, state, jax.random.key(k), avoid)
+        assert bool(state.legal_action_mask[action]) and int(action) != 22
+        state = ENV.step(state, action)
+
+
+@pytest.mark.parametrize(("kind", "width", "stages"), [
+    ("afterstate", 1, ["start", "teacher", "afterstates", "train-start", "epoch", "epoch", "saved", "evaluate"]),
+    ("logits", ENV.num_actions, ["start", "teacher", "train-start", "epoch", "epoch", "saved", "evaluate"]),
+])
+def test_the_training_script_s_smallest_run(tmp_path: Path, capsys: pytest.CaptureFixture[str], kind: str,
+                                            width: int, stages: list[str]) -> None:
     train = load_benchmark("train_dicey_farm_agent")
     out, log = tmp_path / "agent.npz", tmp_path / "log.jsonl"
     result = train.main([
         "--data", str(tmp_path / "teacher"), "--teacher", "greedy", "--teacher-games", "2", "--val-every", "2",
-        "--epochs", "2", "--hidden", "4", "--batch", "32", "--deals", "2", "--no-jax-eval",
+        "--kind", kind, "--epochs", "2", "--hidden", "4", "--batch", "32", "--deals", "2", "--no-jax-eval",
         "--out", str(out), "--log", str(log),
     ])
     assert len(list((tmp_path / "teacher").glob("game-*.npz"))) == 2
     policy = load_policy(out)
-    assert policy.game == "dicey-farm" and [w.shape[1] for w, _ in policy.layers] == [4, ENV.num_actions]
+    assert policy.game == "dicey-farm" and policy.kind == kind
+    assert [w.shape[1] for w, _ in policy.layers] == [4, width]
     assert result is not None and result["agent (engine)"]["n"] == 2 and result["greedy (engine)"]["n"] == 2
-    stages = [json.loads(line)["stage"] for line in log.read_text().splitlines()]
-    assert stages == ["start", "teacher", "train-start", "epoch", "epoch", "saved", "evaluate"]
+    assert [json.loads(line)["stage"] for line in log.read_text().splitlines()] == stages
     assert "agent − greedy per deal" in capsys.readouterr().out

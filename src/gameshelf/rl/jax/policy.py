@@ -70,39 +70,60 @@ def act(params: Params, obs: jax.Array, mask: jax.Array, avoid: jax.Array) -> ja
     return jnp.argmax(out, axis=-1).astype(jnp.int32)
 
 
+def act_after(params: Params, env: Env, state: Any, key: jax.Array, avoid: jax.Array) -> jax.Array:
+    """The id an ``afterstate`` policy plays in one game: every id stepped on a
+    world ``resample``d from ``key`` (so a move that ends the round meets
+    re-drawn dice, never the real ones), the allowed id whose position the
+    network rates highest (lowest id on a tie)."""
+    world = env.resample(state, key)
+    ids = jnp.arange(env.num_actions, dtype=jnp.int32)
+    after = jax.vmap(env.step, in_axes=(None, 0))(world, ids)
+    values = logits(params, after.observation)[:, 0]
+    return jnp.argmax(jnp.where(allowed(state.legal_action_mask, avoid), values, -jnp.inf)).astype(jnp.int32)
+
+
 def avoid_mask(env: Env, ids: Iterable[int]) -> jax.Array:
     """bool[num_actions]: true at ``ids``."""
     return jnp.zeros(env.num_actions, bool).at[jnp.asarray(list(ids), jnp.int32)].set(True)
 
 
-def play(env: Env, params: Params, avoid: jax.Array, states: Any, steps: int) -> Any:
+def play(env: Env, params: Params, avoid: jax.Array, states: Any, steps: int, kind: str = "logits",
+         key: jax.Array | None = None) -> Any:
     """A batch of games (``states``, batched) played ``steps`` moves by the policy.
 
     A finished game stays as it is (pgx's convention), so ``steps`` only
     needs to reach the longest game; check ``terminated`` on the result.
+    ``kind`` is the policy file's (``"logits"`` or ``"afterstate"``, which
+    draws its re-dealt worlds from ``key``).
     """
 
-    def move(state: Any, _: None) -> tuple[Any, None]:
-        action = act(params, state.observation, state.legal_action_mask, avoid)
+    def move(state: Any, k: jax.Array) -> tuple[Any, None]:
+        if kind == "logits":
+            action = act(params, state.observation, state.legal_action_mask, avoid)
+        else:
+            keys = jax.random.split(k, state.terminated.shape[0])
+            action = jax.vmap(act_after, in_axes=(None, None, 0, 0, None))(params, env, state, keys, avoid)
         return jax.vmap(env.step)(state, action), None
 
-    final, _ = jax.lax.scan(move, states, None, length=steps)
+    keys = jax.random.split(jax.random.key(0) if key is None else key, steps)
+    final, _ = jax.lax.scan(move, states, keys)
     return final
 
 
-def to_policy(env: Env, params: Params, avoid: Iterable[int]) -> Policy:
+def to_policy(env: Env, params: Params, avoid: Iterable[int], kind: str = "logits") -> Policy:
     """``params`` as the engine bot's :class:`Policy` for ``env``'s game."""
     layers = tuple((np.asarray(w, np.float32), np.asarray(b, np.float32)) for w, b in params)
-    return Policy(game=env.id, rules_version=env.version, layers=layers, avoid=tuple(sorted(set(avoid))))
+    return Policy(game=env.id, rules_version=env.version, num_actions=env.num_actions, layers=layers,
+                  avoid=tuple(sorted(set(avoid))), kind=kind)
 
 
-def save(path: str | Path, env: Env, params: Params, avoid: Iterable[int]) -> None:
+def save(path: str | Path, env: Env, params: Params, avoid: Iterable[int], kind: str = "logits") -> None:
     """Write ``params`` as a policy file the ``jax-policy`` bot reads."""
-    save_policy(path, to_policy(env, params, avoid))
+    save_policy(path, to_policy(env, params, avoid, kind))
 
 
-def load(path: str | Path, env: Env) -> tuple[Params, tuple[int, ...]]:
-    """A policy file's network and avoided ids, checked against ``env``.
+def load(path: str | Path, env: Env) -> tuple[Params, tuple[int, ...], str]:
+    """A policy file's network, avoided ids and kind, checked against ``env``.
 
     Raises:
         PolicyFileError: a damaged file, or one for another game, rules
@@ -110,4 +131,4 @@ def load(path: str | Path, env: Env) -> tuple[Params, tuple[int, ...]]:
     """
     policy = load_policy(path)
     policy.check_fits(env.id, env.version, env.observation_shape[0], env.num_actions)
-    return [(jnp.asarray(w), jnp.asarray(b)) for w, b in policy.layers], policy.avoid
+    return [(jnp.asarray(w), jnp.asarray(b)) for w, b in policy.layers], policy.avoid, policy.kind
