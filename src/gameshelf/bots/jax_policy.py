@@ -11,7 +11,7 @@ its network rates highest and keeps nothing between moves.
 
 The network comes from a checked ``.npz`` file (:mod:`gameshelf.bots.policy_file`);
 ``path=FILE`` names one, and without it the game's shipped agent plays
-(``gameshelf/bots/agents/``; Dicey Farm: ``dicey-farm-v2.npz``, trained by
+(``gameshelf/bots/agents/``; Dicey Farm: ``dicey-farm-v3.npz``, trained by
 ``benchmarks/train_dicey_farm_agent.py``). Training needs the ``jax`` extra;
 playing needs only numpy, which that extra brings::
 
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from gameshelf.core.protocol import Game
 
 #: each game's shipped agent, a file of ``gameshelf/bots/agents/``
-SHIPPED: dict[str, str] = {"dicey-farm": "dicey-farm-v2.npz"}
+SHIPPED: dict[str, str] = {"dicey-farm": "dicey-farm-v3.npz"}
 
 
 def shipped_path(game_id: str) -> Path:
