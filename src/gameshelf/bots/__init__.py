@@ -7,9 +7,10 @@ which everything hidden has been re-sampled.
 
 Bots by name: ``random``, ``greedy`` (:mod:`gameshelf.bots.greedy`),
 ``ismcts`` (:mod:`gameshelf.bots.ismcts`), ``rollout``
-(:mod:`gameshelf.bots.rollout`) and ``planner``
-(:mod:`gameshelf.bots.planner`). The UI's three levels are names too, mapped
-to settings by :data:`LEVELS`; :func:`parse_bot_spec` reads the
+(:mod:`gameshelf.bots.rollout`), ``planner``
+(:mod:`gameshelf.bots.planner`) and ``jax-policy``
+(:mod:`gameshelf.bots.jax_policy`, a trained network read from a file).
+The UI's three levels are names too, mapped to settings by :data:`LEVELS`; :func:`parse_bot_spec` reads the
 ``name[key=value,...]`` form that ``gameshelf simulate --bots`` takes.
 """
 
@@ -79,6 +80,11 @@ class PlayerView:
     def observation(self) -> Observation:
         return self._state.observation(self.player)
 
+    def observation_tensor(self) -> Any:
+        """:meth:`observation` as the game's fixed-length float32 vector
+        (written from the observation alone, so it holds nothing more)."""
+        return self._state.observation_tensor(self.player)
+
     def determinize(self, seed: int) -> State:
         return self._state.determinize(self.player, seed)
 
@@ -109,6 +115,8 @@ class RandomBot:
 
 BotFactory = Callable[..., Bot]
 _BOTS: dict[str, BotFactory] = {"random": RandomBot}
+#: bots whose factory takes ``game=`` (checks a file against the game at once)
+_TAKES_GAME: set[str] = set()
 
 #: Both search levels share one recipe: rollouts of four random moves
 #: after the tree, then the game's heuristic judges the position; a
@@ -133,8 +141,16 @@ LEVELS: dict[str, tuple[str, dict[str, Any]]] = {
 }
 
 
-def register_bot(name: str, factory: BotFactory) -> None:
+def register_bot(name: str, factory: BotFactory, *, takes_game: bool = False) -> None:
+    """Make ``factory`` a bot by ``name``. With ``takes_game``, :func:`make_bot`
+    hands it the game too (``factory(seed=..., game=..., **settings)``), so a
+    bot that reads a file for one game (``jax-policy``) refuses a wrong one
+    before any game starts."""
     _BOTS[name] = factory
+    if takes_game:
+        _TAKES_GAME.add(name)
+    else:
+        _TAKES_GAME.discard(name)
 
 
 def bot_names() -> list[str]:
@@ -162,11 +178,13 @@ def make_bot(name: str, seed: int = 0, game: Game | None = None, **settings: Any
         base, preset = level_bot(name, game), level_settings(name, game)
         check_settings(name, base, settings)
         settings = {**preset, **settings}
-        factory = _BOTS[base]
     else:
-        factory = _BOTS[name]
+        base = name
         check_settings(name, name, settings)
+    factory = _BOTS[base]
     weights = settings.pop("weights", None)
+    if base in _TAKES_GAME:
+        settings["game"] = game
     bot = factory(seed=seed, **settings)
     return bot if weights is None else _with_weights(bot, name, str(weights), game)
 
@@ -276,7 +294,7 @@ def _load_builtin() -> None:
     from importlib import import_module
 
     for module in ("gameshelf.bots.greedy", "gameshelf.bots.ismcts", "gameshelf.bots.rollout",
-                   "gameshelf.bots.planner"):
+                   "gameshelf.bots.planner", "gameshelf.bots.jax_policy"):
         try:
             import_module(module)
         except ModuleNotFoundError as exc:

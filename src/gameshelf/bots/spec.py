@@ -71,9 +71,9 @@ def _setting_value(text: str) -> Any:
 # -- which settings each bot takes ------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class Setting:
-    """One setting a bot reads: its kind (``int``, ``float``, ``choice`` or
-    ``name``, a short lower-case file name), its bounds or choices, and
-    whether ``none`` is allowed."""
+    """One setting a bot reads: its kind (``int``, ``float``, ``choice``,
+    ``name``, a short lower-case file name, or ``path``, a file's path), its
+    bounds or choices, and whether ``none`` is allowed."""
 
     kind: str
     low: float | None = None
@@ -90,6 +90,8 @@ class Setting:
             text = " | ".join(self.choices)
         elif self.kind == "name":
             text = t("bots.weights-name", lang)
+        elif self.kind == "path":
+            text = t("bots.file-path", lang)
         else:
             text = t("bots.whole-number" if self.kind == "int" else "bots.number", lang)
             if self.low is not None and self.high is not None:
@@ -106,6 +108,8 @@ class Setting:
             return type(value) is str and value in self.choices
         if self.kind == "name":
             return type(value) is str and _NAME.fullmatch(value) is not None
+        if self.kind == "path":  # the file itself is checked when the bot reads it
+            return type(value) is str and 0 < len(value) <= 4096 and "\0" not in value
         if type(value) is bool or not isinstance(value, int | float):
             return False
         if self.kind == "int" and type(value) is not int:
@@ -159,6 +163,8 @@ SETTINGS: dict[str, dict[str, Setting]] = {
         "depth": _COUNT,
         "weights": _WEIGHTS_FILE,
     },
+    # a trained network's checkpoint (gameshelf.bots.policy_file); none: the game's shipped agent
+    "jax-policy": {"path": Setting("path", nullable=True)},
 }
 
 

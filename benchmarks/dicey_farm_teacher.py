@@ -1,0 +1,196 @@
+"""Teacher games for the Dicey Farm reference agent: what the planner does, position by position.
+
+Why a separate step: the engine's planner (the hard level, about 102 VP over
+the benchmark's deals) costs a couple of CPU seconds a game, so its games
+are played once, in worker processes, and kept as shards that training reads
+again and again. Each shard holds, for every decision with more than one
+legal move, the engine's ``observation_tensor(0)`` (what the agent will
+see), the legal ids (what it may play) and the teacher's id (its label).
+
+``--player BOT`` lets another bot make the moves while the teacher labels
+them (DAgger, Ross et al. 2011): ``--player jax-policy`` shows the teacher the
+positions the trained agent's own slips lead to.
+
+Noise (DART, Laskey et al. 2017): with probability ``--noise`` the game goes on
+with a random legal move instead of the teacher's, while the label stays the
+teacher's. The agent then also learns what to do in positions a perfect copy
+of the teacher would never reach, which is where an imitator's small slips
+lead it.
+
+The deals are ``new_game(1, seed)`` with seeds derived from ``"agent-train"``,
+never the benchmark's (``Job(seed=11)``'s ``"sim-game"`` seeds)::
+
+    python benchmarks/dicey_farm_teacher.py --out /tmp/teacher --games 600 --workers 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from gameshelf.bots import WORLD_SEEDS, PlayerView, make_bot
+from gameshelf.core.registry import load_game
+from gameshelf.core.rng import Stream, derive_seed
+
+GAME = "dicey-farm"
+
+
+def train_seed(index: int) -> int:
+    """The seed of training deal ``index`` (apart from every benchmark deal)."""
+    return derive_seed("agent-train", GAME, index) & ((1 << 63) - 1)
+
+
+def teacher_game(index: int, teacher: str, noise: float, player: str | None = None) -> dict[str, Any]:
+    """One game on training deal ``index``: the teacher's move at each decision as its label.
+
+    The game goes on with the teacher's move (or, with ``player``, that bot's:
+    DAgger, Ross et al. 2011, where the teacher labels the positions the
+    learner's own moves reach), except for ``noise`` random moves.
+    """
+    game = load_game(GAME)
+    seed = train_seed(index)
+    state = game.new_game(1, seed=seed)
+    bot = make_bot(teacher, seed=seed, game=game)
+    mover = None if player is None else make_bot(player, seed=seed, game=game)
+    stream = Stream(derive_seed("agent-noise", index))
+    n = game.num_distinct_actions
+    obs: list[np.ndarray] = []
+    masks: list[np.ndarray] = []
+    labels: list[int] = []
+    played: list[int] = []
+    while not state.is_over:
+        legal = state.legal_actions()
+        choice = bot.choose(PlayerView(state, 0))
+        if len(legal) > 1:
+            mask = np.zeros(n, bool)
+            mask[[game.action_id(a) for a in legal]] = True
+            obs.append(state.observation_tensor(0))
+            masks.append(mask)
+            labels.append(game.action_id(choice))
+            if mover is not None:
+                choice = mover.choose(PlayerView(state, 0))
+            if noise and stream.random() < noise:
+                choice = stream.choice(legal)
+            played.append(game.action_id(choice))
+        state.apply(choice)
+    return {"obs": np.stack(obs), "mask": np.stack(masks), "label": np.asarray(labels, np.int16),
+            "played": np.asarray(played, np.int16), "score": float(state.scores()[0])}
+
+
+def write_shard(out: Path, index: int, teacher: str, noise: float, player: str | None = None) -> tuple[int, float, int]:
+    """Play game ``index`` and keep it as ``out/game-INDEX.npz`` (skipped if kept)."""
+    path = out / f"game-{index:06d}.npz"
+    if path.exists():
+        with np.load(path, allow_pickle=False) as kept:
+            return index, float(kept["score"]), int(kept["label"].shape[0])
+    data = teacher_game(index, teacher, noise, player)
+    tmp = out / f".game-{index:06d}.tmp.npz"
+    np.savez_compressed(tmp, **data)
+    tmp.rename(path)
+    return index, data["score"], int(data["label"].shape[0])
+
+
+def write_afterstates(out: Path, index: int, noise: float) -> int:
+    """``out/after-INDEX.npz``: at each kept decision of game ``index``, the
+    tensor after each legal move, on a re-dealt world (as a bot sees it).
+
+    Why a replay and not the teacher again: the shard keeps what was played at
+    each decision (``played``; older shards: the teacher's label unless the
+    noise stream said otherwise), so the positions come back exactly without
+    the planner's cost. What a move leads to is seen on
+    :meth:`PlayerView.search_world`, never the real state, so a move that ends
+    the round shows re-dealt dice, not the real next ones.
+
+    Entries: ``after`` float16[rows, obs] (every decision's moves, in legal
+    order), ``start`` int32[decisions + 1] (decision d's rows are
+    ``start[d]:start[d+1]``), ``pos`` int16[decisions] (the teacher's move's
+    row within them). Returns the number of decisions.
+    """
+    path = out / f"after-{index:06d}.npz"
+    if path.exists():
+        with np.load(path, allow_pickle=False) as kept:
+            return int(kept["pos"].shape[0])
+    with np.load(out / f"game-{index:06d}.npz", allow_pickle=False) as shard:
+        obs, labels = shard["obs"], shard["label"]
+        played = shard["played"] if "played" in shard.files else None
+    game = load_game(GAME)
+    state = game.new_game(1, seed=train_seed(index))
+    stream = Stream(derive_seed("agent-noise", index))
+    rows: list[np.ndarray] = []
+    start, pos = [0], []
+    k = 0
+    while not state.is_over:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            state.apply(legal[0])
+            continue
+        if not np.array_equal(state.observation_tensor(0), obs[k]):
+            raise RuntimeError(f"game {index}: the replay left the teacher's game at decision {k}")
+        ids = [game.action_id(a) for a in legal]
+        world = PlayerView(state, 0).search_world(derive_seed("agent-after", index, k) % WORLD_SEEDS)
+        for action in legal:
+            after = world.clone()
+            after.apply_unchecked(action)
+            rows.append(after.observation_tensor(0).astype(np.float16))
+        start.append(len(rows))
+        pos.append(ids.index(int(labels[k])))
+        if played is not None:  # what was played (the teacher's, a learner's, or noise)
+            choice = game.action_from_id(int(played[k]))
+        else:  # a shard from before ``played`` was kept: the teacher's move, or noise
+            choice = game.action_from_id(int(labels[k]))
+            if noise and stream.random() < noise:
+                choice = stream.choice(legal)
+        state.apply(choice)
+        k += 1
+    tmp = out / f".after-{index:06d}.tmp.npz"
+    np.savez_compressed(tmp, after=np.stack(rows), start=np.asarray(start, np.int32), pos=np.asarray(pos, np.int16))
+    tmp.rename(path)
+    return len(pos)
+
+
+def load_shards(folder: Path, limit: int | None = None) -> dict[str, np.ndarray]:
+    """Every kept game of ``folder`` (the first ``limit``), concatenated."""
+    paths = sorted(folder.glob("game-*.npz"))[:limit]
+    if not paths:
+        raise FileNotFoundError(f"{folder} holds no teacher games (game-*.npz)")
+    parts: dict[str, list[np.ndarray]] = {"obs": [], "mask": [], "label": []}
+    for path in paths:
+        with np.load(path, allow_pickle=False) as shard:
+            for key, items in parts.items():
+                items.append(shard[key])
+    return {key: np.concatenate(items) for key, items in parts.items()}
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, required=True, help="folder of the shards (resumable)")
+    parser.add_argument("--games", type=int, default=600)
+    parser.add_argument("--first", type=int, default=0, help="index of the first training deal")
+    parser.add_argument("--teacher", default="hard", help="a bot spec (default: the hard level, the planner)")
+    parser.add_argument("--noise", type=float, default=0.05)
+    parser.add_argument("--player", help="a bot spec that makes the moves while the teacher labels (DAgger)")
+    parser.add_argument("--workers", type=int, default=1)
+    args = parser.parse_args(argv)
+    if args.games < 1 or args.workers < 1 or not 0 <= args.noise < 1:
+        parser.error("--games and --workers take 1 or more, --noise a share in [0, 1)")
+    args.out.mkdir(parents=True, exist_ok=True)
+    started = time.time()
+    indices = range(args.first, args.first + args.games)
+    with ProcessPoolExecutor(args.workers) as pool:
+        futures = [pool.submit(write_shard, args.out, i, args.teacher, args.noise, args.player) for i in indices]
+        for done, future in enumerate(futures, 1):
+            index, score, decisions = future.result()
+            print(json.dumps({"game": index, "score": score, "decisions": decisions, "done": done,
+                              "of": args.games, "s": round(time.time() - started, 1)}), flush=True)
+    print(f"{args.games} teacher games in {args.out} ({time.time() - started:.0f} s)", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

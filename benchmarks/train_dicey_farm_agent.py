@@ -1,0 +1,370 @@
+"""Train Dicey Farm's reference agent in JAX and measure it on the benchmark's 200 deals.
+
+How: imitation of the engine's planner (the hard level). The planner's games
+are played by the engine (``benchmarks/dicey_farm_teacher.py``, kept as
+shards, resumable); a perceptron over the observation tensor learns the
+planner's move in every position (cross-entropy over the legal ids, optax's
+AdamW); the result is written as a policy file (``gameshelf.bots.policy_file``)
+that the ``jax-policy`` bot plays through the engine. Why imitation and not
+PPO from scratch: the PPO example reaches 27.6 VP in four minutes of CPU, and
+this machine has minutes, not the hours a learner needs to find on its own
+what the planner already plays; a teacher's labels say which move was best
+at every decision, where a reward says so only at a round's end.
+
+The evaluation plays the deals of ``benchmarks/bots.py --seed 11`` (the
+greedy bot's 77.9 VP): game ``i`` is ``Job(seed=11).task(i).seed``, in JAX
+(``engine_deal(seed)``, all deals at once) and through the engine (the bot in
+``run_job``, what ``gameshelf simulate dicey-farm -p 1 -b 'jax-policy[path=FILE]'
+-n 200 -s 11`` runs), beside the greedy bot on the same deals; each mean with
+its 95% interval, and the agent's per-deal gap over greedy.
+
+Usage::
+
+    python benchmarks/train_dicey_farm_agent.py --data /tmp/teacher --teacher-games 1500 \\
+        --epochs 30 --out src/gameshelf/bots/agents/dicey-farm-v1.npz --log benchmarks/runs/dicey-farm-agent-v1.jsonl
+    python benchmarks/train_dicey_farm_agent.py --evaluate src/gameshelf/bots/agents/dicey-farm-v1.npz
+
+Needs the ``jax`` extra (jax, optax).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import sys
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+import optax
+from rich.progress import Progress
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from dicey_farm_teacher import GAME, write_afterstates, write_shard
+from gameshelf.core.registry import load_game
+from gameshelf.rl.jax import dicey_farm as df
+from gameshelf.rl.jax import make
+from gameshelf.rl.jax import policy as pol
+from gameshelf.sim.job import Job
+from gameshelf.sim.runner import run_job
+
+ENV = make(GAME)
+#: the benchmark's job seed (benchmarks/bots.py --seed 11, journal's 77.9 and 102.2)
+BENCH_SEED = 11
+#: a Dicey Farm game takes 100-200 moves; the longest seen is well below this
+MAX_MOVES = 600
+
+
+class Log:
+    """The run's raw log: one JSON object a line, flushed as written."""
+
+    def __init__(self, path: Path | None) -> None:
+        self.file = None if path is None else path.open("a", encoding="utf-8")
+
+    def write(self, **entry: Any) -> None:
+        if self.file is not None:
+            self.file.write(json.dumps({"t": round(time.time(), 1), **entry}) + "\n")
+            self.file.flush()
+
+
+# -- teacher games ---------------------------------------------------------------------
+def collect(data: Path, games: int, teacher: str, noise: float, workers: int, log: Log) -> None:
+    """Make sure ``data`` holds training deals 0..games-1 played by ``teacher``."""
+    data.mkdir(parents=True, exist_ok=True)
+    scores: list[float] = []
+    with Progress() as bar:
+        task = bar.add_task(f"teacher games ({teacher})", total=games)
+        if workers == 1:
+            for i in range(games):
+                scores.append(write_shard(data, i, teacher, noise)[1])
+                bar.advance(task)
+        else:
+            # spawn, not fork: JAX's threads are already running in this process
+            with ProcessPoolExecutor(workers, multiprocessing.get_context("spawn")) as pool:
+                futures = [pool.submit(write_shard, data, i, teacher, noise) for i in range(games)]
+                for future in futures:
+                    scores.append(future.result()[1])
+                    bar.advance(task)
+    log.write(stage="teacher", games=games, teacher=teacher, noise=noise, mean_score=float(np.mean(scores)))
+
+
+def collect_afterstates(data: Path, games: int, noise: float, log: Log) -> None:
+    """The positions after each legal move of every kept decision (a replay, no teacher)."""
+    decisions = 0
+    with Progress() as bar:
+        task = bar.add_task("positions after each move", total=games)
+        for i in range(games):
+            decisions += write_afterstates(data, i, noise)
+            bar.advance(task)
+    log.write(stage="afterstates", games=games, decisions=decisions)
+
+
+def load_split(data: Path, games: int, val_every: int, kind: str) -> tuple[dict[str, np.ndarray], ...]:
+    """Training and held-out decisions (every ``val_every``-th game held out),
+    as the arrays a batch is cut from, ``kind`` by kind:
+
+    - ``logits``: ``obs`` [D, obs], ``mask`` [D, ids], ``choice`` (the teacher's id);
+    - ``afterstate``: ``idx`` [D, M] rows of ``rows`` (the positions after each
+      legal move, ``rows`` float16 [R, obs]), ``valid`` [D, M], ``choice`` (the
+      teacher's move's place among them).
+    """
+    sets: list[dict[str, list[np.ndarray]]] = [{}, {}]
+    for i in range(games):
+        name = f"game-{i:06d}.npz" if kind == "logits" else f"after-{i:06d}.npz"
+        with np.load(data / name, allow_pickle=False) as shard:
+            into = sets[1] if val_every and i % val_every == val_every - 1 else sets[0]
+            for key in shard.files:
+                into.setdefault(key, []).append(shard[key])
+    out = []
+    for parts in sets:
+        if not parts:
+            out.append({})
+            continue
+        if kind == "logits":
+            out.append({"obs": np.concatenate(parts["obs"]), "mask": np.concatenate(parts["mask"]),
+                        "choice": np.concatenate(parts["label"]).astype(np.int32)})
+            continue
+        offsets = np.cumsum([0] + [len(a) for a in parts["after"][:-1]])
+        first = np.concatenate([st[:-1] + off for st, off in zip(parts["start"], offsets, strict=True)])
+        count = np.concatenate([np.diff(st) for st in parts["start"]])
+        width = int(count.max())
+        idx = first[:, None] + np.arange(width)[None]
+        valid = np.arange(width)[None] < count[:, None]
+        out.append({"rows": np.concatenate(parts["after"]), "idx": np.where(valid, idx, 0).astype(np.int32),
+                    "valid": valid, "choice": np.concatenate(parts["pos"]).astype(np.int32)})
+    return tuple(out)
+
+
+# -- imitation ---------------------------------------------------------------------------
+def scores_fn(kind: str, avoid: jax.Array, rows: jax.Array | None):  # type: ignore[no-untyped-def]
+    """``(params, *batch) -> scores`` of the candidates of each decision, -1e9 where not allowed."""
+    if kind == "logits":
+        def logit_scores(params: pol.Params, obs: jax.Array, mask: jax.Array) -> jax.Array:
+            return jnp.where(pol.allowed(mask, avoid), pol.logits(params, obs), -1e9)
+        return logit_scores
+
+    def after_scores(params: pol.Params, idx: jax.Array, valid: jax.Array) -> jax.Array:
+        assert rows is not None
+        return jnp.where(valid, pol.logits(params, rows[idx].astype(jnp.float32))[..., 0], -1e9)
+    return after_scores
+
+
+def make_trainer(score, lr: float, weight_decay: float):  # type: ignore[no-untyped-def]
+    """A jitted ``(params, opt_state, *batches, choice) -> (params, opt_state, loss)`` over a chunk of batches."""
+    optimizer = optax.adamw(lr, weight_decay=weight_decay)
+
+    def loss_fn(params: pol.Params, *batch: jax.Array) -> jax.Array:
+        *inputs, choice = batch
+        return -jnp.take_along_axis(jax.nn.log_softmax(score(params, *inputs)), choice[:, None], 1).mean()
+
+    @jax.jit
+    def steps(params: pol.Params, opt_state: Any, *batches: jax.Array):  # type: ignore[no-untyped-def]
+        def one(carry, batch):  # type: ignore[no-untyped-def]
+            params, opt_state = carry
+            loss, grads = jax.value_and_grad(loss_fn)(params, *batch)
+            updates, opt_state = optimizer.update(grads, opt_state, params)
+            return (optax.apply_updates(params, updates), opt_state), loss
+
+        (params, opt_state), losses = jax.lax.scan(one, (params, opt_state), batches)
+        return params, opt_state, losses.mean()
+
+    return optimizer, steps
+
+
+def agreement(score, params: pol.Params, data: dict[str, np.ndarray], inputs: Sequence[str]) -> float:  # type: ignore[no-untyped-def]
+    """The share of decisions where the policy plays the teacher's move."""
+    if not data:
+        return float("nan")
+    hits = 0
+    for start in range(0, len(data["choice"]), 4096):
+        part = slice(start, start + 4096)
+        best = jnp.argmax(score(params, *(jnp.asarray(data[k][part]) for k in inputs)), axis=-1)
+        hits += int(np.sum(np.asarray(best) == data["choice"][part]))
+    return hits / len(data["choice"])
+
+
+def train(train_set: dict[str, np.ndarray], val_set: dict[str, np.ndarray], args: argparse.Namespace,
+          avoid_ids: Sequence[int], log: Log) -> pol.Params:
+    """Fit the perceptron to the teacher's moves; log loss and held-out agreement per epoch."""
+    avoid = pol.avoid_mask(ENV, avoid_ids)
+    if args.kind == "logits":
+        inputs: tuple[str, ...] = ("obs", "mask")
+        allowed = np.asarray(pol.allowed(jnp.asarray(train_set["mask"]), avoid))
+        keep = allowed[np.arange(len(train_set["choice"])), train_set["choice"]]
+        train_set = {k: v[keep] for k, v in train_set.items()}
+        out_width, rows, val_rows = df.N_ACTIONS, None, None
+    else:
+        inputs, keep = ("idx", "valid"), np.ones(len(train_set["choice"]), bool)
+        out_width = 1
+        rows = jnp.asarray(train_set.pop("rows"))
+        val_rows = jnp.asarray(val_set.pop("rows")) if val_set else None
+    choice = train_set["choice"]
+    key = jax.random.key(args.seed)
+    params = pol.init_mlp(key, (df.OBS_SIZE, *args.hidden, out_width))
+    optimizer, steps = make_trainer(scores_fn(args.kind, avoid, rows), args.lr, args.weight_decay)
+    val_score = scores_fn(args.kind, avoid, val_rows)
+    opt_state = optimizer.init(params)
+    batch = min(args.batch, len(choice))
+    per_epoch = len(choice) // batch
+    chunk = max(1, min(per_epoch, 50))
+    rng = np.random.default_rng(args.seed)
+    log.write(stage="train-start", kind=args.kind, decisions=len(choice), dropped=int((~keep).sum()),
+              held_out=len(val_set.get("choice", ())), hidden=list(args.hidden), batch=batch, lr=args.lr,
+              epochs=args.epochs, seed=args.seed)
+    with Progress() as bar:
+        task = bar.add_task("imitation", total=args.epochs * per_epoch)
+        for epoch in range(args.epochs):
+            order = rng.permutation(len(choice))[: per_epoch * batch].reshape(per_epoch, batch)
+            losses = []
+            for start in range(0, per_epoch, chunk):
+                idx = order[start:start + chunk]
+                params, opt_state, loss = steps(params, opt_state,
+                                                *(jnp.asarray(train_set[k][idx]) for k in (*inputs, "choice")))
+                losses.append(float(loss))
+                bar.advance(task, len(idx))
+            entry = {"epoch": epoch + 1, "loss": float(np.mean(losses)),
+                     "val_agreement": agreement(val_score, params, val_set, inputs)}
+            bar.console.print(json.dumps(entry))
+            log.write(stage="epoch", **entry)
+    return params
+
+
+# -- evaluation --------------------------------------------------------------------------
+def bench_seeds(deals: int) -> list[int]:
+    """The engine seeds of the benchmark's deals (game i of ``Job(seed=11)``)."""
+    job = Job(game=GAME, players=1, bots=("greedy",), games=deals, seed=BENCH_SEED)
+    return [job.task(i).seed for i in range(deals)]
+
+
+def interval(scores: Sequence[float]) -> dict[str, float]:
+    """Mean and its 95% normal interval."""
+    values = np.asarray(scores, float)
+    half = 1.959963984540054 * values.std(ddof=1) / math.sqrt(len(values)) if len(values) > 1 else float("nan")
+    return {"n": len(values), "mean": float(values.mean()), "low": float(values.mean() - half),
+            "high": float(values.mean() + half), "sd": float(values.std(ddof=1)) if len(values) > 1 else 0.0}
+
+
+def jax_scores(params: pol.Params, avoid_ids: Sequence[int], seeds: Sequence[int], kind: str) -> list[float]:
+    """The policy's final VP on each engine deal, played in JAX, all deals at once."""
+    deals = [df.engine_deal(seed) for seed in seeds]
+    batched = [np.stack([np.asarray(d[k]) for d in deals]) for k in range(4)]
+    states = jax.vmap(df.init_with_deal)(*batched)
+    avoid = pol.avoid_mask(ENV, avoid_ids)
+    key = jax.random.key(BENCH_SEED)
+    final = jax.jit(lambda p, s: pol.play(ENV, p, avoid, s, MAX_MOVES, kind, key))(params, states)
+    if not bool(jnp.all(final.terminated)):
+        raise RuntimeError(f"{int((~final.terminated).sum())} games still running after {MAX_MOVES} moves")
+    return [float(x) for x in jax.vmap(df.score)(final)]
+
+
+def engine_scores(spec: str, deals: int, workers: int) -> list[float]:
+    """``spec``'s scores on the benchmark's deals through the engine: ``gameshelf simulate``'s job."""
+    job = Job(game=GAME, players=1, bots=(spec,), games=deals, seed=BENCH_SEED)
+    outcome = run_job(job, workers=workers, progress=sys.stderr.isatty())
+    if outcome.error:
+        raise RuntimeError(f"{spec}: {outcome.error}")
+    return [r.scores[0] for r in sorted(outcome.results, key=lambda r: r.index)]
+
+
+def evaluate(path: Path, params: pol.Params, avoid_ids: Sequence[int], kind: str, args: argparse.Namespace,
+             log: Log) -> dict[str, Any]:
+    """The agent (in JAX and through the engine) and greedy on the same deals."""
+    result: dict[str, Any] = {"deals": args.deals, "seed": BENCH_SEED, "checkpoint": str(path), "kind": kind}
+    by_bot: dict[str, list[float]] = {}
+    if args.jax_eval:
+        by_bot["agent (JAX)"] = jax_scores(params, avoid_ids, bench_seeds(args.deals), kind)
+    by_bot["agent (engine)"] = engine_scores(f"jax-policy[path={path}]", args.deals, args.workers)
+    by_bot["greedy (engine)"] = engine_scores("greedy", args.deals, args.workers)
+    for name, scores in by_bot.items():
+        result[name] = interval(scores)
+        stats = result[name]
+        print(f"{name:16} {stats['mean']:6.1f} VP  95% [{stats['low']:.1f}, {stats['high']:.1f}]  "
+              f"sd {stats['sd']:.1f} over {stats['n']} deals")
+    gaps = np.subtract(by_bot["agent (engine)"], by_bot["greedy (engine)"])
+    result["gap"] = interval(gaps.tolist())
+    result["better_deals"] = int((gaps > 0).sum())
+    result["worse_deals"] = int((gaps < 0).sum())
+    if "agent (JAX)" in by_bot:
+        result["jax_engine_equal"] = int(np.sum(np.equal(by_bot["agent (JAX)"], by_bot["agent (engine)"])))
+    g = result["gap"]
+    print(f"agent − greedy per deal: {g['mean']:+.1f} [{g['low']:+.1f}, {g['high']:+.1f}]; "
+          f"better on {result['better_deals']}, worse on {result['worse_deals']}")
+    log.write(stage="evaluate", **result)
+    return result
+
+
+def positive(text: str) -> int:
+    value = int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError("must be 0 or more")
+    return value
+
+
+def main(argv: list[str] | None = None) -> dict[str, Any] | None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--data", type=Path, default=Path("/tmp/gameshelf-dicey-farm-teacher"),
+                        help="folder of the teacher's games (kept; a rerun plays only the missing ones)")
+    parser.add_argument("--teacher-games", type=positive, default=1500)
+    parser.add_argument("--teacher", default="hard", help="bot spec of the teacher (default: the planner)")
+    parser.add_argument("--noise", type=float, default=0.05, help="share of random moves in the teacher's games")
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--kind", choices=("afterstate", "logits"), default="afterstate",
+                        help="rate the position after each move (afterstate) or name an id from the position (logits)")
+    parser.add_argument("--hidden", default="256,128", help="hidden layer widths")
+    parser.add_argument("--epochs", type=positive, default=30)
+    parser.add_argument("--batch", type=int, default=512)
+    parser.add_argument("--lr", type=float, default=1e-3)
+    parser.add_argument("--weight-decay", type=float, default=1e-4)
+    parser.add_argument("--val-every", type=positive, default=20, help="hold out every n-th game (0: none)")
+    parser.add_argument("--seed", type=positive, default=0)
+    parser.add_argument("--out", type=Path, help="where the policy file goes")
+    parser.add_argument("--log", type=Path, help="raw log, one JSON line per stage and epoch (appended)")
+    parser.add_argument("--deals", type=positive, default=200, help="benchmark deals to evaluate on (0: none)")
+    parser.add_argument("--no-jax-eval", dest="jax_eval", action="store_false",
+                        help="evaluate through the engine only (JAX's compile takes a minute on a CPU)")
+    parser.add_argument("--evaluate", type=Path, metavar="FILE", help="only evaluate this policy file")
+    args = parser.parse_args(argv)
+    try:
+        args.hidden = tuple(int(h) for h in args.hidden.split(",") if h.strip())
+    except ValueError:
+        parser.error("--hidden takes widths such as 256,128")
+    if any(h < 1 for h in args.hidden) or args.batch < 1 or args.workers < 1 or not 0 <= args.noise < 1 \
+            or not args.lr > 0:
+        parser.error("widths, --batch and --workers take 1 or more, --noise a share in [0, 1), --lr > 0")
+    log = Log(args.log)
+    avoid_ids = (load_game(GAME).action_id(_back()),)
+    if args.evaluate is not None:
+        params, avoid_ids, kind = pol.load(args.evaluate, ENV)
+        return evaluate(args.evaluate, params, avoid_ids, kind, args, log) if args.deals else None
+    if args.out is None or args.teacher_games < 1:
+        parser.error("training needs --out FILE and --teacher-games ≥ 1")
+    log.write(stage="start", argv=sys.argv[1:] if argv is None else list(argv), jax=jax.__version__,
+              device=str(jax.devices()[0]))
+    collect(args.data, args.teacher_games, args.teacher, args.noise, args.workers, log)
+    if args.kind == "afterstate":
+        collect_afterstates(args.data, args.teacher_games, args.noise, log)
+    train_set, val_set = load_split(args.data, args.teacher_games, args.val_every, args.kind)
+    params = train(train_set, val_set, args, avoid_ids, log)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    pol.save(args.out, ENV, params, avoid_ids, args.kind)
+    log.write(stage="saved", path=str(args.out), bytes=args.out.stat().st_size)
+    print(f"policy written to {args.out} ({args.out.stat().st_size:,} bytes)")
+    return evaluate(args.out, params, avoid_ids, args.kind, args, log) if args.deals else None
+
+
+def _back() -> Any:
+    """Dicey Farm's ``Back`` (put the picked die back): the one id a policy plays only when forced."""
+    game = load_game(GAME)
+    return next(game.action_from_id(i) for i in range(game.num_distinct_actions)
+                if str(game.action_from_id(i)) == "back")
+
+
+if __name__ == "__main__":
+    main()
