@@ -54,7 +54,7 @@ def simulate(
             "--bots",
             "-b",
             help="Comma-separated bot specs; seat s of game i gets bot (i+s) mod count, so"
-            " seats rotate. Names: random, greedy, ismcts, rollout, easy, normal, hard, each"
+            f" seats rotate. Names: {', '.join(bot_names())}, each"
             " optionally with settings: name\\[key=value,...].",
         ),
     ] = "random",
