@@ -55,42 +55,44 @@ export function svg(tag, attrs = {}, ...children) {
   return el;
 }
 
+/** Where a die face's pips sit, on a 3 × 3 grid counted from 1 (the kit's dice share it). */
+export const PIPS = {
+  1: [[2, 2]],
+  2: [
+    [1, 1],
+    [3, 3],
+  ],
+  3: [
+    [1, 1],
+    [2, 2],
+    [3, 3],
+  ],
+  4: [
+    [1, 1],
+    [3, 1],
+    [1, 3],
+    [3, 3],
+  ],
+  5: [
+    [1, 1],
+    [3, 1],
+    [2, 2],
+    [1, 3],
+    [3, 3],
+  ],
+  6: [
+    [1, 1],
+    [3, 1],
+    [1, 2],
+    [3, 2],
+    [1, 3],
+    [3, 3],
+  ],
+};
+
 /** Die face as pips, drawn in SVG so it reads the same in every font. */
 export function dieFace(face, size = 40) {
-  const spots =
-    {
-      1: [[2, 2]],
-      2: [
-        [1, 1],
-        [3, 3],
-      ],
-      3: [
-        [1, 1],
-        [2, 2],
-        [3, 3],
-      ],
-      4: [
-        [1, 1],
-        [3, 1],
-        [1, 3],
-        [3, 3],
-      ],
-      5: [
-        [1, 1],
-        [3, 1],
-        [2, 2],
-        [1, 3],
-        [3, 3],
-      ],
-      6: [
-        [1, 1],
-        [3, 1],
-        [1, 2],
-        [3, 2],
-        [1, 3],
-        [3, 3],
-      ],
-    }[face] || [];
+  const spots = PIPS[face] || [];
   return svg(
     "svg",
     { viewBox: "0 0 40 40", width: size, height: size, class: "die-svg", "aria-hidden": "true" },

@@ -13,7 +13,7 @@
 //   (SVG elements take classes, tabindex, role and the same listeners).
 
 import { opponent, SEAT_CLASSES } from "./board.js";
-import { h, svg } from "./dom.js";
+import { h, PIPS, svg } from "./dom.js";
 import { iconName } from "./pictures.js";
 
 const SPRITE = new URL("../vendor/game-icons.svg", import.meta.url).pathname;
@@ -138,39 +138,7 @@ export function textBox(x, y, width, height, text, cls) {
 
 /** A die with pips at (x, y): a face 1..6, or a number drawn large (0, 7+). */
 export function die(x, y, size, face, { cls = null, fill = "#fffdf8", ink = "#2b2118" } = {}) {
-  const spots = {
-    1: [[2, 2]],
-    2: [
-      [1, 1],
-      [3, 3],
-    ],
-    3: [
-      [1, 1],
-      [2, 2],
-      [3, 3],
-    ],
-    4: [
-      [1, 1],
-      [3, 1],
-      [1, 3],
-      [3, 3],
-    ],
-    5: [
-      [1, 1],
-      [3, 1],
-      [2, 2],
-      [1, 3],
-      [3, 3],
-    ],
-    6: [
-      [1, 1],
-      [3, 1],
-      [1, 2],
-      [3, 2],
-      [1, 3],
-      [3, 3],
-    ],
-  }[face];
+  const spots = PIPS[face];
   const unit = size / 4;
   return svg(
     "g",
