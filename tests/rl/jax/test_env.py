@@ -16,24 +16,12 @@ jnp = pytest.importorskip("jax.numpy")
 from gameshelf.core.registry import load_game  # noqa: E402
 from gameshelf.rl.jax import GAMES, make, sample_legal  # noqa: E402
 from gameshelf.rl.jax import dicey_farm as df  # noqa: E402
+from tests.rl.jax.walk import walk  # noqa: E402
 
 ENV = make("dicey-farm")
 STEP = jax.jit(ENV.step)
 RESAMPLE = jax.jit(ENV.resample)
 
-
-def _walk(seed: int, moves: int) -> list[df.State]:
-    """The states along one random game (every legal move drawn by sample_legal)."""
-    key = jax.random.key(seed)
-    state = ENV.init(key)
-    seen = [state]
-    for _ in range(moves):
-        key, k = jax.random.split(key)
-        state = STEP(state, sample_legal(k, state.legal_action_mask))
-        seen.append(state)
-        if bool(state.terminated):
-            break
-    return seen
 
 
 def test_make_gives_the_names_pgx_reads() -> None:
@@ -79,7 +67,7 @@ def test_pgx_auto_reset_and_its_random_player_run_unchanged() -> None:
 
 
 def test_resample_keeps_what_the_player_has_seen_and_redraws_the_rest() -> None:
-    states = _walk(3, 400)
+    states = walk(ENV.init, STEP, 3, 400)
     redrawn = {"deck": 0, "dice": 0, "wares": 0}
     for i, state in enumerate(states[::7]):
         world = RESAMPLE(state, jax.random.key(100 + i))

@@ -13,6 +13,7 @@ jnp = pytest.importorskip("jax.numpy")
 from gameshelf.core.registry import load_game  # noqa: E402
 from gameshelf.rl.jax import filthy_rich as fr  # noqa: E402
 from gameshelf.rl.jax import make, sample_legal  # noqa: E402
+from tests.rl.jax.walk import walk  # noqa: E402
 
 ENV = make("filthy-rich", num_players=3)
 STEP = jax.jit(ENV.step)
@@ -69,21 +70,9 @@ def _hidden(s: fr.State, seat: int) -> list[int]:
     return sorted(np.asarray(s.deck[: int(s.deck_n)]).tolist() + np.flatnonzero(others).tolist())
 
 
-def _walk(seed: int, moves: int) -> list[fr.State]:
-    key = jax.random.key(seed)
-    state = ENV.init(key)
-    seen = [state]
-    for _ in range(moves):
-        key, k = jax.random.split(key)
-        state = STEP(state, sample_legal(k, state.legal_action_mask))
-        seen.append(state)
-        if bool(state.terminated):
-            break
-    return seen
-
 
 def test_resample_keeps_what_the_seat_has_seen_and_redraws_the_rest() -> None:
-    states = _walk(3, 400)
+    states = walk(ENV.init, STEP, 3, 400)
     redrawn = {"hands": 0, "deck": 0, "dice": 0}
     for i, state in enumerate(states[::5]):
         world = RESAMPLE(state, jax.random.key(100 + i))

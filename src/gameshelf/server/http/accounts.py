@@ -12,6 +12,7 @@ state-changing request only with the session's CSRF token), else nobody.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated, Any
 from urllib.parse import urlsplit
 
@@ -90,26 +91,26 @@ def _address(request: Request) -> str:
     return request.client.host if request.client is not None else "unknown"
 
 
+async def _enter(request: Request, response: Response, how: Callable[[str, str, str, str | None], tuple[str, dict[str, Any], str]],
+                 body: Credentials) -> dict[str, Any]:
+    """Sign up or log in (``how``) from this address and device, and hand back the session's cookies."""
+    _same_site(request)
+    session_id, me, device = await run_in_threadpool(
+        how, body.name, body.password, _address(request), request.cookies.get(devices.COOKIE))
+    _set_cookie(request, response, session_id, device)
+    return me
+
+
 @router.post("/api/auth/register", status_code=201, summary="Create an account and log in")
 async def register(request: Request, response: Response, body: Annotated[Credentials, Body()],
                    lang: Lang = "en") -> dict[str, Any]:
-    _same_site(request)
-    session_id, me, device = await run_in_threadpool(
-        _accounts(request).register, body.name, body.password, _address(request),
-        request.cookies.get(devices.COOKIE))
-    _set_cookie(request, response, session_id, device)
-    return me
+    return await _enter(request, response, _accounts(request).register, body)
 
 
 @router.post("/api/auth/login", summary="Log in")
 async def login(request: Request, response: Response, body: Annotated[Credentials, Body()],
                 lang: Lang = "en") -> dict[str, Any]:
-    _same_site(request)
-    session_id, me, device = await run_in_threadpool(
-        _accounts(request).login, body.name, body.password, _address(request),
-        request.cookies.get(devices.COOKIE))
-    _set_cookie(request, response, session_id, device)
-    return me
+    return await _enter(request, response, _accounts(request).login, body)
 
 
 @router.post("/api/auth/logout", summary="Log out (this session only)")
