@@ -31,11 +31,13 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from statistics import fmean
 from typing import Any
 
 import numpy as np
 
 from gameshelf.bots import WORLD_SEEDS, PlayerView, make_bot
+from gameshelf.bots.planner import PlannerBot
 from gameshelf.core.registry import load_game
 from gameshelf.core.rng import Stream, derive_seed
 
@@ -155,6 +157,66 @@ def write_afterstates(out: Path, index: int, noise: float) -> int:
     return len(pos)
 
 
+def value_game(index: int, player: str, noise: float, samples: int) -> dict[str, Any]:
+    """One game on training deal ``index`` played by ``player``, with every
+    legal move of every decision valued the planner's way.
+
+    Why values and not the teacher's one choice: a decision's label then says
+    how much each move is worth, not only which one the teacher liked, so a
+    network learns from every move (and most from the costly ones). The value
+    of a move is the planner's value of a one-move line: the move, then greedy
+    play to the end of the round, judged there by the tuned heuristic (the
+    score once the game is over), averaged over ``samples`` re-dealt worlds
+    (:meth:`PlayerView.search_world`: the next round's dice, wares and
+    craftsmen are re-drawn, never read). The rows are the tensor after each
+    move on the first of those worlds, as the ``afterstate`` bot sees it.
+    """
+    game = load_game(GAME)
+    seed = train_seed(index)
+    state = game.new_game(1, seed=seed)
+    mover = make_bot(player, seed=seed, game=game)
+    judge = PlannerBot(seed=seed)
+    stream = Stream(derive_seed("agent-noise", index))
+    rows: list[np.ndarray] = []
+    values: list[float] = []
+    start: list[int] = [0]
+    played: list[int] = []
+    k = 0
+    while not state.is_over:
+        legal = state.legal_actions()
+        view = PlayerView(state, 0)
+        choice = mover.choose(view)
+        if len(legal) > 1:
+            worlds = [view.search_world(derive_seed("agent-values", index, k, j) % WORLD_SEEDS) for j in range(samples)]
+            judge.forget()
+            for action in legal:
+                after = worlds[0].clone()
+                after.apply_unchecked(action)
+                rows.append(after.observation_tensor(0).astype(np.float16))
+                values.append(fmean(judge.judge(world, (action,), 0) for world in worlds))
+            start.append(len(rows))
+            if noise and stream.random() < noise:
+                choice = stream.choice(legal)
+            played.append(legal.index(choice))
+            k += 1
+        state.apply(choice)
+    return {"after": np.stack(rows), "value": np.asarray(values, np.float32), "start": np.asarray(start, np.int32),
+            "pos": np.asarray(played, np.int16), "score": float(state.scores()[0])}
+
+
+def write_values(out: Path, index: int, player: str, noise: float, samples: int) -> tuple[int, float, int]:
+    """Play game ``index`` and keep it as ``out/values-INDEX.npz`` (skipped if kept)."""
+    path = out / f"values-{index:06d}.npz"
+    if path.exists():
+        with np.load(path, allow_pickle=False) as kept:
+            return index, float(kept["score"]), int(kept["start"].shape[0] - 1)
+    data = value_game(index, player, noise, samples)
+    tmp = out / f".values-{index:06d}.tmp.npz"
+    np.savez_compressed(tmp, **data)
+    tmp.rename(path)
+    return index, data["score"], int(data["start"].shape[0] - 1)
+
+
 def load_shards(folder: Path, limit: int | None = None) -> dict[str, np.ndarray]:
     """Every kept game of ``folder`` (the first ``limit``), concatenated."""
     paths = sorted(folder.glob("game-*.npz"))[:limit]
@@ -176,15 +238,22 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--teacher", default="hard", help="a bot spec (default: the hard level, the planner)")
     parser.add_argument("--noise", type=float, default=0.05)
     parser.add_argument("--player", help="a bot spec that makes the moves while the teacher labels (DAgger)")
+    parser.add_argument("--values", action="store_true",
+                        help="value every legal move the planner's way (values-*.npz), the moves made by --player")
+    parser.add_argument("--samples", type=int, default=1, help="with --values: re-dealt worlds per decision")
     parser.add_argument("--workers", type=int, default=1)
     args = parser.parse_args(argv)
-    if args.games < 1 or args.workers < 1 or not 0 <= args.noise < 1:
-        parser.error("--games and --workers take 1 or more, --noise a share in [0, 1)")
+    if args.games < 1 or args.workers < 1 or args.samples < 1 or not 0 <= args.noise < 1:
+        parser.error("--games, --samples and --workers take 1 or more, --noise a share in [0, 1)")
     args.out.mkdir(parents=True, exist_ok=True)
     started = time.time()
     indices = range(args.first, args.first + args.games)
     with ProcessPoolExecutor(args.workers) as pool:
-        futures = [pool.submit(write_shard, args.out, i, args.teacher, args.noise, args.player) for i in indices]
+        if args.values:
+            futures = [pool.submit(write_values, args.out, i, args.player or "greedy", args.noise, args.samples)
+                       for i in indices]
+        else:
+            futures = [pool.submit(write_shard, args.out, i, args.teacher, args.noise, args.player) for i in indices]
         for done, future in enumerate(futures, 1):
             index, score, decisions = future.result()
             print(json.dumps({"game": index, "score": score, "decisions": decisions, "done": done,

@@ -37,6 +37,7 @@ import sys
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -47,7 +48,7 @@ import optax
 from rich.progress import Progress
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from dicey_farm_teacher import GAME, write_afterstates, write_shard
+from dicey_farm_teacher import GAME, write_afterstates, write_shard, write_values
 from gameshelf.core.registry import load_game
 from gameshelf.rl.jax import dicey_farm as df
 from gameshelf.rl.jax import make
@@ -60,6 +61,12 @@ ENV = make(GAME)
 BENCH_SEED = 11
 #: a Dicey Farm game takes 100-200 moves; the longest seen is well below this
 MAX_MOVES = 600
+#: move values (VP) as the network's targets: a tenth keeps them near 1
+VALUE_SCALE = 0.1
+#: weight of the values' level beside their differences within a decision:
+#: small, since only the differences choose a move (at 0.1 the level's error
+#: took the network's capacity: held-out regret 1.77 VP a decision against 1.51)
+LEVEL_WEIGHT = 0.001
 
 
 class Log:
@@ -75,24 +82,32 @@ class Log:
 
 
 # -- teacher games ---------------------------------------------------------------------
-def collect(data: Path, games: int, teacher: str, noise: float, workers: int, log: Log) -> None:
-    """Make sure ``data`` holds training deals 0..games-1 played by ``teacher``."""
+def collect(data: Path, games: int, args: argparse.Namespace, log: Log) -> None:
+    """Make sure ``data`` holds training deals 0..games-1: the teacher's games
+    (``--labels teacher``), or ``--player``'s games with every move valued
+    (``--labels values``)."""
     data.mkdir(parents=True, exist_ok=True)
+    if args.labels == "values":
+        write = partial(write_values, data, player=args.player, noise=args.noise, samples=args.samples)
+        what = f"valued games ({args.player})"
+    else:
+        write = partial(write_shard, data, teacher=args.teacher, noise=args.noise)
+        what = f"teacher games ({args.teacher})"
     scores: list[float] = []
     with Progress() as bar:
-        task = bar.add_task(f"teacher games ({teacher})", total=games)
-        if workers == 1:
+        task = bar.add_task(what, total=games)
+        if args.workers == 1:
             for i in range(games):
-                scores.append(write_shard(data, i, teacher, noise)[1])
+                scores.append(write(i)[1])
                 bar.advance(task)
         else:
             # spawn, not fork: JAX's threads are already running in this process
-            with ProcessPoolExecutor(workers, multiprocessing.get_context("spawn")) as pool:
-                futures = [pool.submit(write_shard, data, i, teacher, noise) for i in range(games)]
-                for future in futures:
-                    scores.append(future.result()[1])
+            with ProcessPoolExecutor(args.workers, multiprocessing.get_context("spawn")) as pool:
+                for _, score, _ in pool.map(write, range(games)):
+                    scores.append(score)
                     bar.advance(task)
-    log.write(stage="teacher", games=games, teacher=teacher, noise=noise, mean_score=float(np.mean(scores)))
+    log.write(stage="games", labels=args.labels, games=games, teacher=args.teacher, player=args.player,
+              noise=args.noise, mean_score=float(np.mean(scores)))
 
 
 def collect_afterstates(data: Path, games: int, noise: float, log: Log) -> None:
@@ -113,12 +128,19 @@ def load_split(data: Path, games: int, val_every: int, kind: str) -> tuple[dict[
     - ``logits``: ``obs`` [D, obs], ``mask`` [D, ids], ``choice`` (the teacher's id);
     - ``afterstate``: ``idx`` [D, M] rows of ``rows`` (the positions after each
       legal move, ``rows`` float16 [R, obs]), ``valid`` [D, M], ``choice`` (the
-      teacher's move's place among them).
+      teacher's move's place among them);
+    - ``values``: as ``afterstate``, with ``value`` [D, M] (each move's value,
+      ``dicey_farm_teacher.value_game``, times :data:`VALUE_SCALE`) and
+      ``choice`` the best-valued move's place.
     """
+    prefix = {"logits": "game", "afterstate": "after", "values": "values"}[kind]
+    if kind == "values":  # every valued game kept (DAgger rounds add games past the first ones)
+        paths = sorted(data.glob("values-*.npz"))
+    else:
+        paths = [data / f"{prefix}-{i:06d}.npz" for i in range(games)]
     sets: list[dict[str, list[np.ndarray]]] = [{}, {}]
-    for i in range(games):
-        name = f"game-{i:06d}.npz" if kind == "logits" else f"after-{i:06d}.npz"
-        with np.load(data / name, allow_pickle=False) as shard:
+    for i, path in enumerate(paths):
+        with np.load(path, allow_pickle=False) as shard:
             into = sets[1] if val_every and i % val_every == val_every - 1 else sets[0]
             for key in shard.files:
                 into.setdefault(key, []).append(shard[key])
@@ -135,10 +157,17 @@ def load_split(data: Path, games: int, val_every: int, kind: str) -> tuple[dict[
         first = np.concatenate([st[:-1] + off for st, off in zip(parts["start"], offsets, strict=True)])
         count = np.concatenate([np.diff(st) for st in parts["start"]])
         width = int(count.max())
-        idx = first[:, None] + np.arange(width)[None]
+        idx = np.where(np.arange(width)[None] < count[:, None], first[:, None] + np.arange(width)[None], 0)
         valid = np.arange(width)[None] < count[:, None]
-        out.append({"rows": np.concatenate(parts["after"]), "idx": np.where(valid, idx, 0).astype(np.int32),
-                    "valid": valid, "choice": np.concatenate(parts["pos"]).astype(np.int32)})
+        decisions = {"rows": np.concatenate(parts["after"]), "idx": idx.astype(np.int32), "valid": valid}
+        if kind == "afterstate":
+            decisions["choice"] = np.concatenate(parts["pos"]).astype(np.int32)
+        else:
+            value = np.where(valid, np.concatenate(parts["value"])[idx] * VALUE_SCALE, 0.0).astype(np.float32)
+            decisions["value"] = value
+            decisions["played"] = np.concatenate(parts["pos"]).astype(np.int32)
+            decisions["choice"] = np.argmax(np.where(valid, value, -np.inf), axis=1).astype(np.int32)
+        out.append(decisions)
     return tuple(out)
 
 
@@ -156,13 +185,30 @@ def scores_fn(kind: str, avoid: jax.Array, rows: jax.Array | None):  # type: ign
     return after_scores
 
 
-def make_trainer(score, lr: float, weight_decay: float):  # type: ignore[no-untyped-def]
-    """A jitted ``(params, opt_state, *batches, choice) -> (params, opt_state, loss)`` over a chunk of batches."""
+def make_trainer(score, lr: float, weight_decay: float, labels: str = "teacher"):  # type: ignore[no-untyped-def]
+    """A jitted ``(params, opt_state, *batches, target) -> (params, opt_state, loss)`` over a chunk of batches.
+
+    ``labels`` ``teacher``: the target is the teacher's move (cross-entropy
+    over the decision's moves). ``values``: the target is every move's value;
+    the loss is the squared error of the values' differences within each
+    decision (what decides the move), plus :data:`LEVEL_WEIGHT` times that of
+    the values themselves (so the scale stays anchored).
+    """
     optimizer = optax.adamw(lr, weight_decay=weight_decay)
 
-    def loss_fn(params: pol.Params, *batch: jax.Array) -> jax.Array:
+    def choice_loss(params: pol.Params, *batch: jax.Array) -> jax.Array:
         *inputs, choice = batch
         return -jnp.take_along_axis(jax.nn.log_softmax(score(params, *inputs)), choice[:, None], 1).mean()
+
+    def value_loss(params: pol.Params, idx: jax.Array, valid: jax.Array, value: jax.Array) -> jax.Array:
+        pred = jnp.where(valid, score(params, idx, valid), 0.0)
+        weight = valid.astype(jnp.float32)
+        count = weight.sum(-1, keepdims=True)
+        spread = (pred - (pred * weight).sum(-1, keepdims=True) / count) \
+            - (value - (value * weight).sum(-1, keepdims=True) / count)
+        return ((spread**2 + LEVEL_WEIGHT * (pred - value) ** 2) * weight).sum() / weight.sum()
+
+    loss_fn = choice_loss if labels == "teacher" else value_loss
 
     @jax.jit
     def steps(params: pol.Params, opt_state: Any, *batches: jax.Array):  # type: ignore[no-untyped-def]
@@ -178,16 +224,29 @@ def make_trainer(score, lr: float, weight_decay: float):  # type: ignore[no-unty
     return optimizer, steps
 
 
-def agreement(score, params: pol.Params, data: dict[str, np.ndarray], inputs: Sequence[str]) -> float:  # type: ignore[no-untyped-def]
-    """The share of decisions where the policy plays the teacher's move."""
+def agreement(score, params: pol.Params, data: dict[str, np.ndarray], inputs: Sequence[str]) -> dict[str, float]:  # type: ignore[no-untyped-def]
+    """The share of decisions where the policy plays the teacher's (or the
+    best-valued) move; with values, also the mean VP its moves give up
+    against the best-valued one (``val_regret_vp``), and what the moves the
+    games' player made gave up (``player_regret_vp``: the bar to pass)."""
     if not data:
-        return float("nan")
-    hits = 0
+        return {"val_agreement": float("nan")}
+    hits, regret, played = 0, 0.0, 0.0
     for start in range(0, len(data["choice"]), 4096):
         part = slice(start, start + 4096)
-        best = jnp.argmax(score(params, *(jnp.asarray(data[k][part]) for k in inputs)), axis=-1)
-        hits += int(np.sum(np.asarray(best) == data["choice"][part]))
-    return hits / len(data["choice"])
+        best = np.asarray(jnp.argmax(score(params, *(jnp.asarray(data[k][part]) for k in inputs)), axis=-1))
+        hits += int(np.sum(best == data["choice"][part]))
+        if "value" in data:
+            value = data["value"][part]
+            rows = np.arange(len(best))
+            regret += float(np.sum(value[rows, data["choice"][part]] - value[rows, best]))
+            played += float(np.sum(value[rows, data["choice"][part]] - value[rows, data["played"][part]]))
+    out = {"val_agreement": hits / len(data["choice"])}
+    if "value" in data:
+        # beside the moves the games' own player made (greedy, noise included)
+        out["val_regret_vp"] = regret / len(data["choice"]) / VALUE_SCALE
+        out["player_regret_vp"] = played / len(data["choice"]) / VALUE_SCALE
+    return out
 
 
 def train(train_set: dict[str, np.ndarray], val_set: dict[str, np.ndarray], args: argparse.Namespace,
@@ -206,16 +265,17 @@ def train(train_set: dict[str, np.ndarray], val_set: dict[str, np.ndarray], args
         rows = jnp.asarray(train_set.pop("rows"))
         val_rows = jnp.asarray(val_set.pop("rows")) if val_set else None
     choice = train_set["choice"]
+    target = "value" if args.labels == "values" else "choice"
     key = jax.random.key(args.seed)
     params = pol.init_mlp(key, (df.OBS_SIZE, *args.hidden, out_width))
-    optimizer, steps = make_trainer(scores_fn(args.kind, avoid, rows), args.lr, args.weight_decay)
+    optimizer, steps = make_trainer(scores_fn(args.kind, avoid, rows), args.lr, args.weight_decay, args.labels)
     val_score = scores_fn(args.kind, avoid, val_rows)
     opt_state = optimizer.init(params)
     batch = min(args.batch, len(choice))
     per_epoch = len(choice) // batch
     chunk = max(1, min(per_epoch, 50))
     rng = np.random.default_rng(args.seed)
-    log.write(stage="train-start", kind=args.kind, decisions=len(choice), dropped=int((~keep).sum()),
+    log.write(stage="train-start", kind=args.kind, labels=args.labels, decisions=len(choice), dropped=int((~keep).sum()),
               held_out=len(val_set.get("choice", ())), hidden=list(args.hidden), batch=batch, lr=args.lr,
               epochs=args.epochs, seed=args.seed)
     with Progress() as bar:
@@ -226,11 +286,11 @@ def train(train_set: dict[str, np.ndarray], val_set: dict[str, np.ndarray], args
             for start in range(0, per_epoch, chunk):
                 idx = order[start:start + chunk]
                 params, opt_state, loss = steps(params, opt_state,
-                                                *(jnp.asarray(train_set[k][idx]) for k in (*inputs, "choice")))
+                                                *(jnp.asarray(train_set[k][idx]) for k in (*inputs, target)))
                 losses.append(float(loss))
                 bar.advance(task, len(idx))
             entry = {"epoch": epoch + 1, "loss": float(np.mean(losses)),
-                     "val_agreement": agreement(val_score, params, val_set, inputs)}
+                     **agreement(val_score, params, val_set, inputs)}
             bar.console.print(json.dumps(entry))
             log.write(stage="epoch", **entry)
     return params
@@ -314,6 +374,10 @@ def main(argv: list[str] | None = None) -> dict[str, Any] | None:
     parser.add_argument("--teacher-games", type=positive, default=1500)
     parser.add_argument("--teacher", default="hard", help="bot spec of the teacher (default: the planner)")
     parser.add_argument("--noise", type=float, default=0.05, help="share of random moves in the teacher's games")
+    parser.add_argument("--labels", choices=("teacher", "values"), default="teacher",
+                        help="learn the teacher's move (teacher) or every move's planner value (values; afterstate only)")
+    parser.add_argument("--player", default="greedy", help="with --labels values: the bot that makes the moves")
+    parser.add_argument("--samples", type=positive, default=1, help="with --labels values: re-dealt worlds a move is valued on")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--kind", choices=("afterstate", "logits"), default="afterstate",
                         help="rate the position after each move (afterstate) or name an id from the position (logits)")
@@ -338,6 +402,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any] | None:
     if any(h < 1 for h in args.hidden) or args.batch < 1 or args.workers < 1 or not 0 <= args.noise < 1 \
             or not args.lr > 0:
         parser.error("widths, --batch and --workers take 1 or more, --noise a share in [0, 1), --lr > 0")
+    if args.labels == "values" and args.kind != "afterstate":
+        parser.error("--labels values rates positions: it needs --kind afterstate")
     log = Log(args.log)
     avoid_ids = (load_game(GAME).action_id(_back()),)
     if args.evaluate is not None:
@@ -347,10 +413,11 @@ def main(argv: list[str] | None = None) -> dict[str, Any] | None:
         parser.error("training needs --out FILE and --teacher-games ≥ 1")
     log.write(stage="start", argv=sys.argv[1:] if argv is None else list(argv), jax=jax.__version__,
               device=str(jax.devices()[0]))
-    collect(args.data, args.teacher_games, args.teacher, args.noise, args.workers, log)
-    if args.kind == "afterstate":
+    collect(args.data, args.teacher_games, args, log)
+    if args.labels == "teacher" and args.kind == "afterstate":
         collect_afterstates(args.data, args.teacher_games, args.noise, log)
-    train_set, val_set = load_split(args.data, args.teacher_games, args.val_every, args.kind)
+    data_kind = "values" if args.labels == "values" else args.kind
+    train_set, val_set = load_split(args.data, args.teacher_games, args.val_every, data_kind)
     params = train(train_set, val_set, args, avoid_ids, log)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     pol.save(args.out, ENV, params, avoid_ids, args.kind)

@@ -106,18 +106,22 @@ class PlannerBot:
             self.last_line = ()
             return legal[0]
         worlds = [view.search_world(self.stream.below(WORLD_SEEDS)) for _ in range(self.samples)]
-        self._values = {}
+        self.forget()
         found = self._write_lines(worlds[0], view.player, legal)
         if plan and plan[0] in legal and plan not in found:
             found.append(plan)
         if len(found) == 1:
             best = found[0]
         else:
-            means = [fmean(self._judge(world, line, view.player) for world in worlds) for line in found]
+            means = [fmean(self.judge(world, line, view.player) for world in worlds) for line in found]
             best = found[means.index(max(means))]  # the first of equals: greedy's line
         self._keep(best[1:], view)
         self.last_line = best
         return best[0]
+
+    def forget(self) -> None:
+        """Drop the one-step values kept for the decision just judged."""
+        self._values = {}
 
     def _keep(self, rest: Sequence[Action], view: PlayerView) -> None:
         self._plan, self._plan_at = tuple(rest), view.move_number + 1
@@ -189,10 +193,12 @@ class PlannerBot:
         return action
 
     # -- judging lines --------------------------------------------------------------------
-    def _judge(self, world: State, line: Sequence[Action], player: PlayerId) -> float:
+    def judge(self, world: State, line: Sequence[Action], player: PlayerId) -> float:
         """``player``'s heuristic value once ``line`` is played on a copy of
         ``world``; a move the copy does not allow hands over to greedy play
-        to the same horizon."""
+        to the same horizon. Public because the value of a one-move line is
+        what the Dicey Farm agent learns (``benchmarks/dicey_farm_teacher.py
+        --values``); call :meth:`forget` between decisions."""
         state = world.clone()
         ends = _Horizon(state, self.depth)
         tried: dict[str, set[Action]] = {}

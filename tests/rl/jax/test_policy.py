@@ -75,20 +75,23 @@ def test_an_afterstate_policy_in_jax_plays_only_legal_ids() -> None:
         state = ENV.step(state, action)
 
 
-@pytest.mark.parametrize(("kind", "width", "stages"), [
-    ("afterstate", 1, ["start", "teacher", "afterstates", "train-start", "epoch", "epoch", "saved", "evaluate"]),
-    ("logits", ENV.num_actions, ["start", "teacher", "train-start", "epoch", "epoch", "saved", "evaluate"]),
+@pytest.mark.parametrize(("kind", "labels", "width", "stages"), [
+    ("afterstate", "teacher", 1,
+     ["start", "games", "afterstates", "train-start", "epoch", "epoch", "saved", "evaluate"]),
+    ("logits", "teacher", ENV.num_actions, ["start", "games", "train-start", "epoch", "epoch", "saved", "evaluate"]),
+    ("afterstate", "values", 1, ["start", "games", "train-start", "epoch", "epoch", "saved", "evaluate"]),
 ])
 def test_the_training_script_s_smallest_run(tmp_path: Path, capsys: pytest.CaptureFixture[str], kind: str,
-                                            width: int, stages: list[str]) -> None:
+                                            labels: str, width: int, stages: list[str]) -> None:
     train = load_benchmark("train_dicey_farm_agent")
     out, log = tmp_path / "agent.npz", tmp_path / "log.jsonl"
     result = train.main([
         "--data", str(tmp_path / "teacher"), "--teacher", "greedy", "--teacher-games", "2", "--val-every", "2",
-        "--kind", kind, "--epochs", "2", "--hidden", "4", "--batch", "32", "--deals", "2", "--no-jax-eval",
-        "--out", str(out), "--log", str(log),
+        "--kind", kind, "--labels", labels, "--epochs", "2", "--hidden", "4", "--batch", "32", "--deals", "2",
+        "--no-jax-eval", "--out", str(out), "--log", str(log),
     ])
-    assert len(list((tmp_path / "teacher").glob("game-*.npz"))) == 2
+    shards = "values-*.npz" if labels == "values" else "game-*.npz"
+    assert len(list((tmp_path / "teacher").glob(shards))) == 2
     policy = load_policy(out)
     assert policy.game == "dicey-farm" and policy.kind == kind
     assert [w.shape[1] for w, _ in policy.layers] == [4, width]
