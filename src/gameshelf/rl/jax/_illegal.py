@@ -18,10 +18,12 @@ rest; Dicey Farm's score changes), and no seat won that game.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 import jax
 import jax.numpy as jnp
+
+S = TypeVar("S")
 
 #: the mover's reward for an illegal action (pgx's ``_illegal_action_penalty``)
 PENALTY = -1.0
@@ -29,20 +31,22 @@ PENALTY = -1.0
 
 def is_illegal(state: Any, action: jax.Array) -> jax.Array:
     """Whether ``action`` is no legal id of ``state`` (out of range included)."""
-    mask = state.legal_action_mask
+    mask: jax.Array = state.legal_action_mask
     n = mask.shape[-1]
     return (action < 0) | (action >= n) | ~mask[jnp.clip(action, 0, n - 1)]
 
 
-def forfeit(state: Any, illegal: jax.Array) -> Any:
+def forfeit(state: S, illegal: jax.Array) -> S:
     """``state`` ended by an illegal move when ``illegal``: terminated,
     ``PENALTY`` to ``current_player``, all ids legal, the step counted."""
-    mover = jnp.arange(state.rewards.shape[-1]) == state.current_player
-    return state.replace(
-        terminated=state.terminated | illegal,
-        rewards=jnp.where(illegal, jnp.where(mover, PENALTY, 0.0), state.rewards).astype(
-            state.rewards.dtype
+    s: Any = state  # any game's State: the names below are pgx's, on every one
+    mover = jnp.arange(s.rewards.shape[-1]) == s.current_player
+    out: S = s.replace(
+        terminated=s.terminated | illegal,
+        rewards=jnp.where(illegal, jnp.where(mover, PENALTY, 0.0), s.rewards).astype(
+            s.rewards.dtype
         ),
-        legal_action_mask=state.legal_action_mask | illegal,
-        _step_count=state._step_count + illegal.astype(state._step_count.dtype),
+        legal_action_mask=s.legal_action_mask | illegal,
+        _step_count=s._step_count + illegal.astype(s._step_count.dtype),
     )
+    return out
