@@ -20,7 +20,7 @@ if ! command -v nginx >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt-ge
 fi
 # The server tests also run on PostgreSQL (127.0.0.1:5432, database test) and use Redis (127.0.0.1:6379).
 .venv/bin/python tests/server/services.py
-.venv/bin/ruff check src tests benchmarks
+.venv/bin/ruff check src tests benchmarks examples
 # The browser client's JavaScript (biome.json, docs/develop/javascript.md): Biome's lint, import
 # circles included, and its format check, from tools/js (npm ci installs the pinned version).
 if command -v npm >/dev/null 2>&1; then

@@ -16,7 +16,7 @@ jnp = pytest.importorskip("jax.numpy")
 from gameshelf.core.registry import load_game  # noqa: E402
 from gameshelf.rl.jax import GAMES, make, sample_legal  # noqa: E402
 from gameshelf.rl.jax import dicey_farm as df  # noqa: E402
-from tests.rl.jax.walk import walk  # noqa: E402
+from tests.rl.jax.walk import check_pgx_step_rules, walk  # noqa: E402
 
 ENV = make("dicey-farm")
 STEP = jax.jit(ENV.step)
@@ -114,3 +114,7 @@ def test_sample_legal_picks_only_legal_ids_and_each_about_equally() -> None:
     chi2 = float(((chosen - 4000) ** 2 / 4000).sum())
     assert chi2 < 20.5, chosen  # 4 degrees of freedom: p < 0.0005 by chance
     assert int(sample_legal(jax.random.key(0), jnp.zeros(9, bool))) == 0
+
+
+def test_step_keeps_pgx_s_rules_an_illegal_id_loses_and_a_finished_game_stays() -> None:
+    check_pgx_step_rules(walk(ENV.init, STEP, 4, 2000), STEP)

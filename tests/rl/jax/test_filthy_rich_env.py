@@ -13,7 +13,7 @@ jnp = pytest.importorskip("jax.numpy")
 from gameshelf.core.registry import load_game  # noqa: E402
 from gameshelf.rl.jax import filthy_rich as fr  # noqa: E402
 from gameshelf.rl.jax import make, sample_legal  # noqa: E402
-from tests.rl.jax.walk import walk  # noqa: E402
+from tests.rl.jax.walk import check_pgx_step_rules, walk  # noqa: E402
 
 ENV = make("filthy-rich", num_players=3)
 STEP = jax.jit(ENV.step)
@@ -116,3 +116,7 @@ def test_a_resampled_world_plays_on_like_the_real_one_until_a_die_or_card_is_dra
             assert np.array_equal(world.observation, state.observation)
             compared += 1
     assert compared >= 3
+
+
+def test_step_keeps_pgx_s_rules_an_illegal_id_loses_and_a_finished_game_stays() -> None:
+    check_pgx_step_rules(walk(ENV.init, STEP, 5, 2000), STEP)

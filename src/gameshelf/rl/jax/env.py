@@ -5,8 +5,11 @@ code, its training examples) talks to an environment through a handful of
 names: ``init(key)``, ``step(state, action, key)``, ``observation_shape``,
 ``num_actions``, ``num_players``, ``id``, ``version``, and states with
 ``replace``, ``observation``, ``current_player``, ``legal_action_mask``,
-``rewards``, ``terminated`` and ``truncated``. ``Env`` provides exactly
-those for each game written in JAX, plus two things pgx lacks:
+``rewards``, ``terminated``, ``truncated`` and ``_step_count``, with pgx's
+rules for them (an illegal id loses the game, a finished game's step
+changes nothing and rewards 0, a finished game's mask is all true).
+``Env`` provides exactly those for each game written in JAX, plus two
+things pgx lacks:
 
 - ``resample(state, key)``: a world that agrees with everything the current
   player has seen (see the game's ``_resample``), for search that must not
@@ -49,7 +52,11 @@ class Env:
         return self._init(key)
 
     def step(self, state: Any, action: jax.Array, key: jax.Array | None = None) -> Any:
-        """Play legal id ``action`` (mask illegal ids out, as in pgx); a finished game stays as it is."""
+        """Play id ``action``; a finished game stays as it is (rewards 0).
+
+        As in pgx, an illegal id ends the game at once with -1 to the mover
+        (0 to the others; :mod:`gameshelf.rl.jax._illegal`), so pgx's
+        examples that sample without a mask run and learn the mask."""
         return self._step(state, action, key)
 
     def observe(self, state: Any, player_id: jax.Array | None = None) -> jax.Array:

@@ -34,8 +34,10 @@ import jax
 import jax.numpy as jnp
 from jax.typing import ArrayLike
 
+from gameshelf.rl.jax._illegal import forfeit, is_illegal
 from gameshelf.rl.jax.dicey_farm import _legal, _rules, _step, _tables
 from gameshelf.rl.jax.dicey_farm._deal import Deal, engine_deal, random_deal
+from gameshelf.rl.jax.dicey_farm._effects import NOOP
 from gameshelf.rl.jax.dicey_farm._observe import observe
 from gameshelf.rl.jax.dicey_farm._resample import resample
 from gameshelf.rl.jax.dicey_farm._state import FINAL_KEYS, VP_KEYS, State, blank
@@ -78,13 +80,17 @@ def init(key: jax.Array) -> State:
 
 
 def step(state: State, action: jax.Array, key: jax.Array | None = None) -> State:
-    """Play action id ``action``. It must be legal (as in pgx, an illegal id
-    is not checked: mask it out). On a finished game nothing changes and the
-    reward is 0. ``key`` is unused: the deal already holds the future."""
+    """Play action id ``action``. As in pgx, an illegal id ends the game with
+    -1 (see :mod:`gameshelf.rl.jax._illegal`): mask it out. On a finished
+    game nothing changes and the reward is 0. ``key`` is unused: the deal
+    already holds the future."""
     del key
-    out = _step.apply(state, jnp.asarray(action, jnp.int32))
+    action = jnp.asarray(action, jnp.int32)
+    illegal = is_illegal(state, action)
+    out = _step.apply(state, jnp.where(illegal, NOOP, action))       # NOOP changes nothing
     reward = (score(out) - score(state)).astype(jnp.float32)   # 0 once over: the step changed nothing
-    return dataclasses.replace(out, rewards=reward[None], legal_action_mask=_legal.legal_mask(out))
+    out = dataclasses.replace(out, rewards=reward[None], legal_action_mask=_legal.legal_mask(out))
+    return forfeit(out, illegal)
 
 
 def legal_mask(state: State) -> jax.Array:

@@ -32,6 +32,7 @@ import jax
 import jax.numpy as jnp
 from jax.typing import ArrayLike
 
+from gameshelf.rl.jax._illegal import forfeit, is_illegal
 from gameshelf.rl.jax.filthy_rich import _legal, _step
 from gameshelf.rl.jax.filthy_rich import _tables as T
 from gameshelf.rl.jax.filthy_rich._deal import Deal, engine_deal, random_deal
@@ -99,11 +100,15 @@ def init(key: jax.Array, players: int) -> State:
 
 
 def step(state: State, action: ArrayLike, key: jax.Array | None = None) -> State:
-    """Play legal action id ``action`` (as in pgx, an illegal id is not
-    checked: mask it out). On a finished game nothing changes and the
-    rewards are 0. ``key`` is unused: the deal already holds the future."""
+    """Play action id ``action``. As in pgx, an illegal id ends the game with
+    -1 to the mover (see :mod:`gameshelf.rl.jax._illegal`): mask it out. On
+    a finished game nothing changes and the rewards are 0. ``key`` is
+    unused: the deal already holds the future."""
     del key
-    out = _step.apply(state, jnp.asarray(action, jnp.int32))
+    action = jnp.asarray(action, jnp.int32)
+    illegal = is_illegal(state, action)
+    # the rules only ever see a legal id: an illegal one's result is thrown away below
+    out = _step.apply(state, jnp.where(illegal, first_legal(state), action))
     over = out.phase == T.OVER
     seat = jnp.where(jnp.asarray(T.TURN_PHASES)[out.phase], out.turn, out.decider)
     won = over & ~state.terminated
@@ -113,7 +118,8 @@ def step(state: State, action: ArrayLike, key: jax.Array | None = None) -> State
         terminated=over, _step_count=state._step_count + 1,
     )
     out = out.replace(legal_action_mask=_legal.legal_mask(out))
-    return _step.when(state.terminated, state.replace(rewards=jnp.zeros_like(state.rewards)), out)
+    frozen = state.replace(rewards=jnp.zeros_like(state.rewards))
+    return forfeit(_step.when(state.terminated | illegal, frozen, out), illegal)
 
 
 def legal_mask(state: State) -> jax.Array:
