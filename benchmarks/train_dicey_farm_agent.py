@@ -31,10 +31,8 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import multiprocessing
 import sys
-import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -43,10 +41,10 @@ from typing import Any
 import jax
 import jax.numpy as jnp
 import numpy as np
-import optax
 from rich.progress import Progress
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from agent_training import Log, interval, make_trainer, positive
 from dicey_farm_teacher import GAME, write_afterstates, write_shard
 from gameshelf.core.registry import load_game
 from gameshelf.rl.jax import dicey_farm as df
@@ -60,18 +58,6 @@ ENV = make(GAME)
 BENCH_SEED = 11
 #: a Dicey Farm game takes 100-200 moves; the longest seen is well below this
 MAX_MOVES = 600
-
-
-class Log:
-    """The run's raw log: one JSON object a line, flushed as written."""
-
-    def __init__(self, path: Path | None) -> None:
-        self.file = None if path is None else path.open("a", encoding="utf-8")
-
-    def write(self, **entry: Any) -> None:
-        if self.file is not None:
-            self.file.write(json.dumps({"t": round(time.time(), 1), **entry}) + "\n")
-            self.file.flush()
 
 
 # -- teacher games ---------------------------------------------------------------------
@@ -156,26 +142,12 @@ def scores_fn(kind: str, avoid: jax.Array, rows: jax.Array | None):  # type: ign
     return after_scores
 
 
-def make_trainer(score, lr: float, weight_decay: float):  # type: ignore[no-untyped-def]
-    """A jitted ``(params, opt_state, *batches, choice) -> (params, opt_state, loss)`` over a chunk of batches."""
-    optimizer = optax.adamw(lr, weight_decay=weight_decay)
-
+def imitation_loss(score):  # type: ignore[no-untyped-def]
+    """``(params, *inputs, choice) -> loss``: cross-entropy of the teacher's move among the scored candidates."""
     def loss_fn(params: pol.Params, *batch: jax.Array) -> jax.Array:
         *inputs, choice = batch
         return -jnp.take_along_axis(jax.nn.log_softmax(score(params, *inputs)), choice[:, None], 1).mean()
-
-    @jax.jit
-    def steps(params: pol.Params, opt_state: Any, *batches: jax.Array):  # type: ignore[no-untyped-def]
-        def one(carry, batch):  # type: ignore[no-untyped-def]
-            params, opt_state = carry
-            loss, grads = jax.value_and_grad(loss_fn)(params, *batch)
-            updates, opt_state = optimizer.update(grads, opt_state, params)
-            return (optax.apply_updates(params, updates), opt_state), loss
-
-        (params, opt_state), losses = jax.lax.scan(one, (params, opt_state), batches)
-        return params, opt_state, losses.mean()
-
-    return optimizer, steps
+    return loss_fn
 
 
 def agreement(score, params: pol.Params, data: dict[str, np.ndarray], inputs: Sequence[str]) -> float:  # type: ignore[no-untyped-def]
@@ -208,7 +180,7 @@ def train(train_set: dict[str, np.ndarray], val_set: dict[str, np.ndarray], args
     choice = train_set["choice"]
     key = jax.random.key(args.seed)
     params = pol.init_mlp(key, (df.OBS_SIZE, *args.hidden, out_width))
-    optimizer, steps = make_trainer(scores_fn(args.kind, avoid, rows), args.lr, args.weight_decay)
+    optimizer, steps = make_trainer(imitation_loss(scores_fn(args.kind, avoid, rows)), args.lr, args.weight_decay)
     val_score = scores_fn(args.kind, avoid, val_rows)
     opt_state = optimizer.init(params)
     batch = min(args.batch, len(choice))
@@ -241,14 +213,6 @@ def bench_seeds(deals: int) -> list[int]:
     """The engine seeds of the benchmark's deals (game i of ``Job(seed=11)``)."""
     job = Job(game=GAME, players=1, bots=("greedy",), games=deals, seed=BENCH_SEED)
     return [job.task(i).seed for i in range(deals)]
-
-
-def interval(scores: Sequence[float]) -> dict[str, float]:
-    """Mean and its 95% normal interval."""
-    values = np.asarray(scores, float)
-    half = 1.959963984540054 * values.std(ddof=1) / math.sqrt(len(values)) if len(values) > 1 else float("nan")
-    return {"n": len(values), "mean": float(values.mean()), "low": float(values.mean() - half),
-            "high": float(values.mean() + half), "sd": float(values.std(ddof=1)) if len(values) > 1 else 0.0}
 
 
 def jax_scores(params: pol.Params, avoid_ids: Sequence[int], seeds: Sequence[int], kind: str) -> list[float]:
@@ -298,13 +262,6 @@ def evaluate(path: Path, params: pol.Params, avoid_ids: Sequence[int], kind: str
           f"better on {result['better_deals']}, worse on {result['worse_deals']}")
     log.write(stage="evaluate", **result)
     return result
-
-
-def positive(text: str) -> int:
-    value = int(text)
-    if value < 0:
-        raise argparse.ArgumentTypeError("must be 0 or more")
-    return value
 
 
 def main(argv: list[str] | None = None) -> dict[str, Any] | None:
