@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -127,7 +128,7 @@ def label_deal(data: Path, index: int, player: str, opponent: str, sample: float
     move's row within its decision), ``seat`` int8[decisions]; and, from a
     share ``cheap`` of the other decisions, ``cheap_after`` and
     ``cheap_value`` (:func:`one_step_rows`: the heuristic's value, which
-    costs no play-out, for the network to learn first).
+    costs no play-out, for the network to learn first) with ``cheap_start``.
     """
     path = data / f"label-{index:06d}.npz"
     if path.exists():
@@ -141,7 +142,7 @@ def label_deal(data: Path, index: int, player: str, opponent: str, sample: float
     stream = Stream(derive_seed("fr-agent-sample", index))
     parts: dict[str, list[Any]] = {key: [] for key in (
         "after", "lead", "won", "one_step", "played", "seat", "cheap_after", "cheap_value")}
-    start = [0]
+    start, cheap_start = [0], [0]
     moves = 0
     while not state.is_over:
         seat = state.current_player
@@ -167,6 +168,7 @@ def label_deal(data: Path, index: int, player: str, opponent: str, sample: float
             rows, values = one_step_rows(world, seat, legal)
             parts["cheap_after"] += rows
             parts["cheap_value"].append(values)
+            cheap_start.append(cheap_start[-1] + len(rows))
         state.apply(choice, seat)
     size = tensor_size(game)
 
@@ -179,7 +181,8 @@ def label_deal(data: Path, index: int, player: str, opponent: str, sample: float
               "won": stacked("won", (0, worlds), np.float32), "one_step": stacked("one_step", (0,), np.float32),
               "cheap_after": stacked("cheap_after", (0, size), np.float16),
               "cheap_value": stacked("cheap_value", (0,), np.float32),
-              "start": np.asarray(start, np.int32), "played": np.asarray(parts["played"], np.int16),
+              "start": np.asarray(start, np.int32), "cheap_start": np.asarray(cheap_start, np.int32),
+              "played": np.asarray(parts["played"], np.int16),
               "seat": np.asarray(parts["seat"], np.int8)}
     tmp = data / f".label-{index:06d}.tmp.npz"
     np.savez_compressed(tmp, **arrays)
@@ -203,38 +206,73 @@ def collect(args: argparse.Namespace, log: Log) -> None:
 
 
 # -- training ----------------------------------------------------------------------------
+def _groups(starts: Sequence[np.ndarray], offsets: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
+    """Decisions (shard by shard, decision d of a shard at ``start[d]:start[d+1]``
+    from the shard's ``offset``) as ``idx`` [D, M] (0 in padding) and ``valid`` [D, M]."""
+    if not starts:
+        return np.zeros((0, 1), np.int32), np.zeros((0, 1), bool)
+    first = np.concatenate([st[:-1] + off for st, off in zip(starts, offsets, strict=True)])
+    count = np.concatenate([np.diff(st) for st in starts])
+    width = max(1, int(count.max(initial=0)))
+    valid = np.arange(width)[None] < count[:, None]
+    return np.where(valid, first[:, None] + np.arange(width)[None], 0).astype(np.int32), valid
+
+
+def _padded(values: np.ndarray, local: np.ndarray, valid: np.ndarray) -> np.ndarray:
+    """Per-row ``values`` laid out as decisions (NaN in padding)."""
+    mask = valid.reshape(*valid.shape, *([1] * (values.ndim - 1)))
+    return np.where(mask, values[local], np.nan).astype(np.float32)
+
+
 def load_split(data: Path, val_every: int) -> tuple[dict[str, np.ndarray], ...]:
-    """Every shard of ``data``, as training and held-out decisions (every
-    ``val_every``-th deal held out): ``rows`` float16[R, obs], ``idx`` [D, M]
-    rows of each decision's moves, ``valid`` [D, M], ``lead``/``won``
-    [D, M, worlds], ``one_step`` [D, M], ``played`` [D]; and every row with
-    a heuristic value (``cheap_rows``, ``cheap_value``: the other decisions'
-    and the labelled ones')."""
-    sets: list[dict[str, list[np.ndarray]]] = [{}, {}]
+    """Every shard of ``data``, as training and held-out sets (every
+    ``val_every``-th deal held out). Each set: ``rows`` float16[R, obs], every
+    position after a move; the labelled decisions as ``idx`` [D, M] (their
+    moves' rows), ``valid`` [D, M], ``lead``/``won`` [D, M, worlds],
+    ``one_step`` [D, M], ``played`` [D]; and every decision with the
+    heuristic's values (the labelled ones and the others) as ``h_idx``,
+    ``h_valid``, ``h_value``. A shard from before ``cheap_start`` was kept
+    gives its labelled decisions only."""
+    sets: list[dict[str, Any]] = [{}, {}]
     for path in sorted(data.glob("label-*.npz")):
         index = int(path.stem.split("-")[1])
+        into = sets[1] if val_every and index % val_every == val_every - 1 else sets[0]
+        if not into:
+            into |= {key: [] for key in ("rows", "start", "offset", "local", "lead", "won", "one_step", "played",
+                                         "h_start", "h_offset", "h_local", "h_value")}
+            into |= {"n_rows": 0, "n_labelled": 0, "n_h": 0}
         with np.load(path, allow_pickle=False) as shard:
-            into = sets[1] if val_every and index % val_every == val_every - 1 else sets[0]
-            for key in shard.files:
-                into.setdefault(key, []).append(shard[key])
+            groups = [(shard["after"], shard["start"], shard["one_step"])]
+            if "cheap_start" in shard.files:
+                groups.append((shard["cheap_after"], shard["cheap_start"], shard["cheap_value"]))
+            into["start"].append(shard["start"])
+            into["offset"].append(into["n_rows"])
+            into["local"].append(into["n_labelled"])
+            into["n_labelled"] += len(shard["after"])
+            for key in ("lead", "won", "one_step", "played"):
+                into[key].append(shard[key])
+            for rows, start, value in groups:
+                into["rows"].append(rows)
+                into["h_start"].append(start)
+                into["h_offset"].append(into["n_rows"])
+                into["h_local"].append(into["n_h"])
+                into["h_value"].append(value)
+                into["n_rows"] += len(rows)
+                into["n_h"] += len(rows)
     out = []
     for parts in sets:
         if not parts or not sum(len(p) for p in parts["played"]):
             out.append({})
             continue
-        offsets = np.cumsum([0] + [len(a) for a in parts["after"][:-1]])
-        first = np.concatenate([st[:-1] + off for st, off in zip(parts["start"], offsets, strict=True)])
-        count = np.concatenate([np.diff(st) for st in parts["start"]])
-        width = int(count.max())
-        valid = np.arange(width)[None] < count[:, None]
-        idx = np.where(valid, first[:, None] + np.arange(width)[None], 0).astype(np.int32)
-        per_row = {k: np.concatenate(parts[k]) for k in ("lead", "won", "one_step")}
-        out.append({"rows": np.concatenate(parts["after"]), "idx": idx, "valid": valid,
-                    "cheap_rows": np.concatenate(parts["cheap_after"] + parts["after"]),
-                    "cheap_value": np.concatenate(parts["cheap_value"] + parts["one_step"]),
-                    **{k: np.where(valid.reshape(*valid.shape, *([1] * (v.ndim - 1))), v[idx], np.nan)
-                       for k, v in per_row.items()},
-                    "played": np.concatenate(parts["played"]).astype(np.int32)})
+        idx, valid = _groups(parts["start"], parts["offset"])
+        local, _ = _groups(parts["start"], parts["local"])
+        h_idx, h_valid = _groups(parts["h_start"], parts["h_offset"])
+        h_local, _ = _groups(parts["h_start"], parts["h_local"])
+        out.append({"rows": np.concatenate(parts["rows"]), "idx": idx, "valid": valid,
+                    **{key: _padded(np.concatenate(parts[key]), local, valid) for key in ("lead", "won", "one_step")},
+                    "played": np.concatenate(parts["played"]).astype(np.int32),
+                    "h_idx": h_idx, "h_valid": h_valid,
+                    "h_value": np.nan_to_num(_padded(np.concatenate(parts["h_value"]), h_local, h_valid))})
     return tuple(out)
 
 
@@ -247,92 +285,56 @@ def margin_scale(lead: np.ndarray) -> float:
     return float(finite.mean()) if finite.size else 1.0
 
 
-def targets(split: dict[str, np.ndarray], scale: float) -> np.ndarray:
-    """Each move's label: the mean over worlds of the win share (ended) or
-    the logistic of the margin (not), as the rollout bot values a play-out."""
+#: targets are logits of a win chance, held within [1%, 99%]
+LOGIT_CAP = math.log(99.0)
+
+
+def play_out_targets(split: dict[str, np.ndarray], scale: float) -> np.ndarray:
+    """Each labelled move's value as the rollout bot reckons it: the mean
+    over worlds of the win share (the game ended) or the logistic of the
+    margin (it did not); as a probability (0 in padding)."""
     lead, won = split["lead"], split["won"]
     logistic = 1.0 / (1.0 + np.exp(-np.clip(np.nan_to_num(lead) / scale, -60, 60)))
     value = np.where(np.isfinite(won), np.nan_to_num(won), logistic)
-    seen = (np.isfinite(lead) | np.isfinite(won)).sum(-1)  # worlds per move (0 in padding)
-    total = np.where(np.isfinite(lead) | np.isfinite(won), value, 0.0).sum(-1)
-    return np.where(split["valid"], total / np.maximum(seen, 1), 0.0).astype(np.float32)
+    known = np.isfinite(lead) | np.isfinite(won)
+    total = np.where(known, value, 0.0).sum(-1)
+    return np.where(split["valid"], total / np.maximum(known.sum(-1), 1), 0.0).astype(np.float32)
 
 
-def value_loss(rows: jax.Array, rank_weight: float):  # type: ignore[no-untyped-def]
-    """``(params, idx, valid, target) -> loss``: logistic regression of each
-    move's label, plus ``rank_weight`` times a squared error of the moves'
-    differences from their decision's mean (what the bot's choice depends on)."""
+def as_logit(chance: np.ndarray) -> np.ndarray:
+    """A win chance as a logit, within ±``LOGIT_CAP``."""
+    p = np.clip(chance, 1 / (1 + math.exp(LOGIT_CAP)), 1 / (1 + math.exp(-LOGIT_CAP)))
+    return np.log(p / (1 - p)).astype(np.float32)
+
+
+def value_loss(rows: jax.Array, level_weight: float):  # type: ignore[no-untyped-def]
+    """``(params, idx, valid, target) -> loss``: the squared error of each
+    move's output against its target (logits of a win chance), measured
+    from the decision's mean, plus ``level_weight`` times the plain squared error.
+
+    Why from the mean: the bot only compares the moves of one decision, so
+    what the network must get right is their differences (a few hundredths
+    of a win chance), not the position's worth, which dwarfs them and is
+    what a plain regression spends itself on."""
 
     def loss(params: pol.Params, idx: jax.Array, valid: jax.Array, target: jax.Array) -> jax.Array:
         out = pol.logits(params, rows[idx].astype(jnp.float32))[..., 0]
         n = jnp.maximum(valid.sum(), 1)
-        bce = jnp.where(valid, jax.nn.softplus(out) - target * out, 0.0).sum() / n
-        if not rank_weight:
-            return bce
-        p = jax.nn.sigmoid(out)
         count = jnp.maximum(valid.sum(-1, keepdims=True), 1)
-        centred_p = p - jnp.where(valid, p, 0).sum(-1, keepdims=True) / count
-        centred_t = target - jnp.where(valid, target, 0).sum(-1, keepdims=True) / count
-        rank = jnp.where(valid, (centred_p - centred_t) ** 2, 0.0).sum() / n
-        return bce + rank_weight * rank * 100.0
+        error = jnp.where(valid, out - target, 0.0)
+        centred = error - error.sum(-1, keepdims=True) / count
+        return (jnp.where(valid, centred**2, 0.0).sum() + level_weight * (error**2).sum()) / n
 
     return loss
-
-
-def heuristic_loss(rows: jax.Array):  # type: ignore[no-untyped-def]
-    """``(params, idx, target) -> loss``: logistic regression of the
-    heuristic's value (as a win chance) of rows ``idx``: greedy's judgement,
-    learnt first from rows that cost no play-out."""
-
-    def loss(params: pol.Params, idx: jax.Array, target: jax.Array) -> jax.Array:
-        out = pol.logits(params, rows[idx].astype(jnp.float32))[..., 0]
-        return (jax.nn.softplus(out) - target * out).mean()
-
-    return loss
-
-
-def as_chance(value: np.ndarray, scale: float) -> np.ndarray:
-    """A heuristic margin as a win chance, the rollout bot's logistic."""
-    return (1.0 / (1.0 + np.exp(-np.clip(value / scale, -60, 60)))).astype(np.float32)
-
-
-def pretrain(params: pol.Params, train_set: dict[str, np.ndarray], val_set: dict[str, np.ndarray],
-             val_target: np.ndarray | None, scale: float, args: argparse.Namespace, log: Log) -> pol.Params:
-    """``args.pretrain_epochs`` epochs of :func:`heuristic_loss`: a network that starts out judging as greedy does."""
-    rows = jnp.asarray(train_set.pop("cheap_rows"))
-    target = as_chance(train_set.pop("cheap_value"), scale)
-    optimizer, steps = make_trainer(heuristic_loss(rows), args.lr, args.weight_decay)
-    opt_state = optimizer.init(params)
-    batch = min(args.batch * 4, len(target))
-    per_epoch = len(target) // batch
-    chunk = max(1, min(per_epoch, 50))
-    rng = np.random.default_rng(args.seed + 1)
-    log.write(stage="pretrain-start", rows=len(target), batch=batch, epochs=args.pretrain_epochs)
-    with Progress() as bar:
-        task = bar.add_task("the heuristic first", total=args.pretrain_epochs * per_epoch)
-        for epoch in range(args.pretrain_epochs):
-            order = rng.permutation(len(target))[: per_epoch * batch].reshape(per_epoch, batch)
-            losses = []
-            for start in range(0, per_epoch, chunk):
-                pick = order[start:start + chunk]
-                params, opt_state, loss = steps(params, opt_state, jnp.asarray(pick), jnp.asarray(target[pick]))
-                losses.append(float(loss))
-                bar.advance(task, len(pick))
-            entry: dict[str, Any] = {"pretrain_epoch": epoch + 1, "loss": float(np.mean(losses))}
-            if val_target is not None:
-                entry |= regrets(val_set, val_target, choices(params, val_set))
-            bar.console.print(json.dumps(entry))
-            log.write(stage="pretrain-epoch", **entry)
-    return params
 
 
 def choices(params: pol.Params, split: dict[str, np.ndarray]) -> np.ndarray:
-    """The move the network plays at each decision (its row within the decision)."""
-    rows = jnp.asarray(split["rows"])
+    """The move the network plays at each labelled decision (its place within the decision)."""
     picks = []
     for start in range(0, len(split["idx"]), 2048):
         part = slice(start, start + 2048)
-        out = pol.logits(params, rows[jnp.asarray(split["idx"][part])].astype(jnp.float32))[..., 0]
+        rows = jnp.asarray(split["rows"][split["idx"][part]], jnp.float32)
+        out = pol.logits(params, rows)[..., 0]
         picks.append(np.asarray(jnp.argmax(jnp.where(jnp.asarray(split["valid"][part]), out, -jnp.inf), -1)))
     return np.concatenate(picks)
 
@@ -340,58 +342,75 @@ def choices(params: pol.Params, split: dict[str, np.ndarray]) -> np.ndarray:
 def regrets(split: dict[str, np.ndarray], target: np.ndarray, picks: np.ndarray) -> dict[str, float]:
     """How much label value each way of choosing leaves on the table, per
     decision, against the best-labelled move: the network's picks, greedy's
-    (the best one-step heuristic) and the move played. On held-out deals this
-    is an offline forecast of the duel: a network with less regret than
-    greedy's should beat it, as far as the labels are right."""
+    (any of the moves the one-step heuristic rates best, as the greedy bot
+    breaks ties at random: a third of the decisions have several) and the
+    move played; and how often the network picks one of greedy's best. On
+    held-out deals this is an offline forecast of the duel: a network with
+    less regret than greedy's should beat it, as far as the labels are right."""
     d = np.arange(len(target))
     masked = np.where(split["valid"], target, -np.inf)
     best = masked.max(-1)
-    greedy = np.argmax(np.where(split["valid"], split["one_step"], -np.inf), -1)
+    one_step = np.where(split["valid"], split["one_step"], -np.inf)
+    greedy_best = one_step == one_step.max(-1, keepdims=True)
+    greedy_value = np.where(greedy_best, target, 0.0).sum(-1) / greedy_best.sum(-1)
     return {"regret_net": float(np.mean(best - target[d, picks])),
-            "regret_greedy": float(np.mean(best - target[d, greedy])),
+            "regret_greedy": float(np.mean(best - greedy_value)),
             "regret_played": float(np.mean(best - target[d, split["played"]])),
             "agree_best": float(np.mean(picks == masked.argmax(-1))),
-            "agree_greedy": float(np.mean(picks == greedy))}
+            "agree_greedy": float(np.mean(greedy_best[d, picks]))}
 
 
-def train(train_set: dict[str, np.ndarray], val_set: dict[str, np.ndarray], args: argparse.Namespace,
-          log: Log) -> pol.Params:
-    """Fit the value network; log the loss and the held-out regrets per epoch."""
-    scale = margin_scale(train_set["lead"])
-    target = targets(train_set, scale)
-    val_target = targets(val_set, scale) if val_set else None
-    params = pol.init_mlp(jax.random.key(args.seed), (train_set["rows"].shape[1], *args.hidden, 1))
-    if args.pretrain_epochs:
-        params = pretrain(params, train_set, val_set, val_target, scale, args, log)
-    rows = jnp.asarray(train_set["rows"])
-    optimizer, steps = make_trainer(value_loss(rows, args.rank_weight), args.lr, args.weight_decay)
+def fit(params: pol.Params, rows: jax.Array, idx: np.ndarray, valid: np.ndarray, target: np.ndarray,
+        epochs: int, stage: str, val: tuple[dict[str, np.ndarray], np.ndarray] | None, args: argparse.Namespace,
+        log: Log) -> pol.Params:
+    """``epochs`` of :func:`value_loss` over decisions ``idx`` (rows of
+    ``rows``); the held-out regrets after each epoch, logged as ``stage``."""
+    optimizer, steps = make_trainer(value_loss(rows, args.level_weight), args.lr, args.weight_decay)
     opt_state = optimizer.init(params)
     decisions = len(target)
     batch = min(args.batch, decisions)
     per_epoch = decisions // batch
     chunk = max(1, min(per_epoch, 50))
-    rng = np.random.default_rng(args.seed)
-    log.write(stage="train-start", decisions=decisions, rows=int(rows.shape[0]),
-              held_out=len(val_target) if val_target is not None else 0, scale=scale, hidden=list(args.hidden),
-              batch=batch, lr=args.lr, weight_decay=args.weight_decay, rank_weight=args.rank_weight,
-              epochs=args.epochs, seed=args.seed)
+    rng = np.random.default_rng([args.seed, len(stage)])
+    log.write(stage=f"{stage}-start", decisions=decisions, rows=int(valid.sum()), batch=batch, epochs=epochs)
     with Progress() as bar:
-        task = bar.add_task("value network", total=args.epochs * per_epoch)
-        for epoch in range(args.epochs):
+        task = bar.add_task(stage, total=epochs * per_epoch)
+        for epoch in range(epochs):
             order = rng.permutation(decisions)[: per_epoch * batch].reshape(per_epoch, batch)
             losses = []
             for start in range(0, per_epoch, chunk):
                 pick = order[start:start + chunk]
-                params, opt_state, loss = steps(params, opt_state, jnp.asarray(train_set["idx"][pick]),
-                                                jnp.asarray(train_set["valid"][pick]), jnp.asarray(target[pick]))
+                params, opt_state, loss = steps(params, opt_state, jnp.asarray(idx[pick]), jnp.asarray(valid[pick]),
+                                                jnp.asarray(target[pick]))
                 losses.append(float(loss))
                 bar.advance(task, len(pick))
             entry: dict[str, Any] = {"epoch": epoch + 1, "loss": float(np.mean(losses))}
-            if val_target is not None:
-                entry |= regrets(val_set, val_target, choices(params, val_set))
+            if val is not None:
+                entry |= regrets(val[0], val[1], choices(params, val[0]))
             bar.console.print(json.dumps(entry))
-            log.write(stage="epoch", **entry)
+            log.write(stage=f"{stage}-epoch", **entry)
     return params
+
+
+def train(train_set: dict[str, np.ndarray], val_set: dict[str, np.ndarray], args: argparse.Namespace,
+          log: Log) -> pol.Params:
+    """The heuristic's values first (``--pretrain-epochs``: a network that
+    starts out judging as greedy does, from decisions that cost no
+    play-out), then the play-outs' (``--epochs``)."""
+    scale = margin_scale(train_set["lead"])
+    val = (val_set, play_out_targets(val_set, scale)) if val_set else None
+    rows = jnp.asarray(train_set["rows"])
+    log.write(stage="train-start", decisions=len(train_set["idx"]), heuristic_decisions=len(train_set["h_idx"]),
+              rows=int(rows.shape[0]), held_out=len(val_set.get("idx", ())), scale=scale,
+              hidden=list(args.hidden), lr=args.lr, weight_decay=args.weight_decay, level_weight=args.level_weight,
+              seed=args.seed)
+    params = pol.init_mlp(jax.random.key(args.seed), (rows.shape[1], *args.hidden, 1))
+    if args.pretrain_epochs:
+        h_target = np.clip(train_set["h_value"] / scale, -LOGIT_CAP, LOGIT_CAP).astype(np.float32)
+        params = fit(params, rows, train_set["h_idx"], train_set["h_valid"], h_target, args.pretrain_epochs,
+                     "heuristic", val, args, log)
+    target = as_logit(play_out_targets(train_set, scale))
+    return fit(params, rows, train_set["idx"], train_set["valid"], target, args.epochs, "play-outs", val, args, log)
 
 
 def inputs_seen(rows: np.ndarray) -> np.ndarray:
@@ -446,17 +465,17 @@ def main(argv: list[str] | None = None) -> dict[str, Any] | None:
     parser.add_argument("--sample", type=float, default=0.25, help="share of the decisions labelled")
     parser.add_argument("--worlds", type=positive, default=4, help="re-dealt worlds each move is played out on")
     parser.add_argument("--depth", type=positive, default=12, help="greedy decisions in a play-out")
-    parser.add_argument("--cheap", type=float, default=0.5,
+    parser.add_argument("--cheap", type=float, default=1.0,
                         help="share of the other decisions kept with the heuristic's values (no play-out)")
     parser.add_argument("--hidden", default="128,64", help="hidden layer widths")
-    parser.add_argument("--pretrain-epochs", type=positive, default=3,
+    parser.add_argument("--pretrain-epochs", type=positive, default=5,
                         help="epochs on the heuristic's values before the play-outs' (0: none)")
     parser.add_argument("--epochs", type=positive, default=20)
     parser.add_argument("--batch", type=int, default=256, help="decisions per batch")
     parser.add_argument("--lr", type=float, default=1e-3)
     parser.add_argument("--weight-decay", type=float, default=1e-4)
-    parser.add_argument("--rank-weight", type=float, default=0.0,
-                        help="weight of the within-decision error beside the logistic regression")
+    parser.add_argument("--level-weight", type=float, default=0.1,
+                        help="weight of the plain error beside the error from each decision's mean")
     parser.add_argument("--val-every", type=positive, default=10, help="hold out every n-th deal (0: none)")
     parser.add_argument("--seed", type=positive, default=0)
     parser.add_argument("--out", type=Path, help="where the policy file goes")
@@ -487,10 +506,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any] | None:
     train_set, val_set = load_split(args.data, args.val_every)
     if not train_set:
         parser.error(f"{args.data} holds no labelled decision to train on")
-    seen = inputs_seen(train_set["cheap_rows"])  # every training row: the labelled ones too
-    for key in ("cheap_rows", "cheap_value"):
-        val_set.pop(key, None)
-    params = unseen_inputs_zeroed(train(train_set, val_set, args, log), seen)
+    params = unseen_inputs_zeroed(train(train_set, val_set, args, log), inputs_seen(train_set["rows"]))
     args.out.parent.mkdir(parents=True, exist_ok=True)
     pol.save(args.out, make(GAME), params, avoid=(), kind="afterstate")
     log.write(stage="saved", path=str(args.out), bytes=args.out.stat().st_size)
