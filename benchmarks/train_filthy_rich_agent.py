@@ -360,28 +360,44 @@ def regrets(split: dict[str, np.ndarray], target: np.ndarray, picks: np.ndarray)
             "agree_greedy": float(np.mean(greedy_best[d, picks]))}
 
 
-def fit(params: pol.Params, rows: jax.Array, idx: np.ndarray, valid: np.ndarray, target: np.ndarray,
-        epochs: int, stage: str, val: tuple[dict[str, np.ndarray], np.ndarray] | None, args: argparse.Namespace,
-        log: Log) -> pol.Params:
-    """``epochs`` of :func:`value_loss` over decisions ``idx`` (rows of
-    ``rows``); the held-out regrets after each epoch, logged as ``stage``."""
-    optimizer, steps = make_trainer(value_loss(rows, args.level_weight), args.lr, args.weight_decay)
+Decisions = tuple[np.ndarray, np.ndarray, np.ndarray]  # idx, valid, target
+
+
+def fit(params: pol.Params, rows: jax.Array, decisions: Decisions, epochs: int, stage: str,
+        val: tuple[dict[str, np.ndarray], np.ndarray] | None, args: argparse.Namespace, log: Log,
+        beside: tuple[Decisions, float] | None = None) -> pol.Params:
+    """``epochs`` of :func:`value_loss` over ``decisions`` (rows of ``rows``);
+    with ``beside`` (other decisions and a weight), each batch also fits as
+    many of those, drawn at random, at that weight. The held-out regrets
+    after each epoch are logged as ``stage``."""
+    loss_fn = value_loss(rows, args.level_weight)
+    if beside is not None:
+        single, weight = loss_fn, beside[1]
+
+        def loss_fn(params: pol.Params, *batch: jax.Array) -> jax.Array:
+            return single(params, *batch[:3]) + weight * single(params, *batch[3:])
+
+    optimizer, steps = make_trainer(loss_fn, args.lr, args.weight_decay)
     opt_state = optimizer.init(params)
-    decisions = len(target)
-    batch = min(args.batch, decisions)
-    per_epoch = decisions // batch
+    count = len(decisions[2])
+    batch = min(args.batch, count)
+    per_epoch = count // batch
     chunk = max(1, min(per_epoch, 50))
     rng = np.random.default_rng([args.seed, len(stage)])
-    log.write(stage=f"{stage}-start", decisions=decisions, rows=int(valid.sum()), batch=batch, epochs=epochs)
+    log.write(stage=f"{stage}-start", decisions=count, rows=int(decisions[1].sum()), batch=batch, epochs=epochs,
+              beside=None if beside is None else {"decisions": len(beside[0][2]), "weight": beside[1]})
     with Progress() as bar:
         task = bar.add_task(stage, total=epochs * per_epoch)
         for epoch in range(epochs):
-            order = rng.permutation(decisions)[: per_epoch * batch].reshape(per_epoch, batch)
+            order = rng.permutation(count)[: per_epoch * batch].reshape(per_epoch, batch)
             losses = []
             for start in range(0, per_epoch, chunk):
                 pick = order[start:start + chunk]
-                params, opt_state, loss = steps(params, opt_state, jnp.asarray(idx[pick]), jnp.asarray(valid[pick]),
-                                                jnp.asarray(target[pick]))
+                arrays = [part[pick] for part in decisions]
+                if beside is not None:
+                    other = rng.integers(len(beside[0][2]), size=pick.shape)
+                    arrays += [part[other] for part in beside[0]]
+                params, opt_state, loss = steps(params, opt_state, *(jnp.asarray(a) for a in arrays))
                 losses.append(float(loss))
                 bar.advance(task, len(pick))
             entry: dict[str, Any] = {"epoch": epoch + 1, "loss": float(np.mean(losses))}
@@ -396,21 +412,24 @@ def train(train_set: dict[str, np.ndarray], val_set: dict[str, np.ndarray], args
           log: Log) -> pol.Params:
     """The heuristic's values first (``--pretrain-epochs``: a network that
     starts out judging as greedy does, from decisions that cost no
-    play-out), then the play-outs' (``--epochs``)."""
+    play-out), then the play-outs' (``--epochs``), the heuristic's still
+    fitted beside them at ``--heuristic-weight`` (so that a few thousand
+    noisy play-out labels refine greedy's judgement rather than replace it)."""
     scale = margin_scale(train_set["lead"])
     val = (val_set, play_out_targets(val_set, scale)) if val_set else None
     rows = jnp.asarray(train_set["rows"])
     log.write(stage="train-start", decisions=len(train_set["idx"]), heuristic_decisions=len(train_set["h_idx"]),
               rows=int(rows.shape[0]), held_out=len(val_set.get("idx", ())), scale=scale,
               hidden=list(args.hidden), lr=args.lr, weight_decay=args.weight_decay, level_weight=args.level_weight,
-              seed=args.seed)
+              heuristic_weight=args.heuristic_weight, seed=args.seed)
     params = pol.init_mlp(jax.random.key(args.seed), (rows.shape[1], *args.hidden, 1))
+    h_target = np.clip(train_set["h_value"] / scale, -LOGIT_CAP, LOGIT_CAP).astype(np.float32)
+    heuristic = (train_set["h_idx"], train_set["h_valid"], h_target)
     if args.pretrain_epochs:
-        h_target = np.clip(train_set["h_value"] / scale, -LOGIT_CAP, LOGIT_CAP).astype(np.float32)
-        params = fit(params, rows, train_set["h_idx"], train_set["h_valid"], h_target, args.pretrain_epochs,
-                     "heuristic", val, args, log)
-    target = as_logit(play_out_targets(train_set, scale))
-    return fit(params, rows, train_set["idx"], train_set["valid"], target, args.epochs, "play-outs", val, args, log)
+        params = fit(params, rows, heuristic, args.pretrain_epochs, "heuristic", val, args, log)
+    play_outs = (train_set["idx"], train_set["valid"], as_logit(play_out_targets(train_set, scale)))
+    beside = (heuristic, args.heuristic_weight) if args.heuristic_weight else None
+    return fit(params, rows, play_outs, args.epochs, "play-outs", val, args, log, beside)
 
 
 def inputs_seen(rows: np.ndarray) -> np.ndarray:
@@ -431,10 +450,12 @@ def unseen_inputs_zeroed(params: pol.Params, seen: np.ndarray) -> pol.Params:
 
 
 # -- evaluation --------------------------------------------------------------------------
-def evaluate(path: Path, duels: int, workers: int, log: Log, opponent: str = "greedy") -> dict[str, Any]:
+def evaluate(path: Path, duels: int, workers: int, log: Log, opponent: str = "greedy", worlds: int = 1
+             ) -> dict[str, Any]:
     """The agent's win share over ``duels`` duels against ``opponent``
-    through the engine (``gameshelf simulate``'s job, seats alternating)."""
-    agent = f"jax-policy[path={path}]"
+    through the engine (``gameshelf simulate``'s job, seats alternating),
+    rating each move on ``worlds`` re-dealt worlds."""
+    agent = f"jax-policy[path={path}]" if worlds == 1 else f"jax-policy[path={path},worlds={worlds}]"
     job = Job(game=GAME, players=2, bots=(agent, opponent), games=duels, seed=BENCH_SEED)
     outcome = run_job(job, workers=workers, progress=sys.stderr.isatty())
     if outcome.error:
@@ -443,7 +464,7 @@ def evaluate(path: Path, duels: int, workers: int, log: Log, opponent: str = "gr
     for r in outcome.results:
         seat = r.seats.index(agent)
         shares[seat].append(r.win_shares[seat])
-    result: dict[str, Any] = {"checkpoint": str(path), "opponent": opponent, "seed": BENCH_SEED,
+    result: dict[str, Any] = {"checkpoint": str(path), "agent": agent, "opponent": opponent, "seed": BENCH_SEED,
                               "all": win_share(shares[0] + shares[1]), "seat 0": win_share(shares[0]),
                               "seat 1": win_share(shares[1])}
     for name in ("all", "seat 0", "seat 1"):
@@ -474,6 +495,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any] | None:
     parser.add_argument("--batch", type=int, default=256, help="decisions per batch")
     parser.add_argument("--lr", type=float, default=1e-3)
     parser.add_argument("--weight-decay", type=float, default=1e-4)
+    parser.add_argument("--heuristic-weight", type=float, default=0.5,
+                        help="weight of the heuristic's values beside the play-outs' (0: play-outs alone)")
     parser.add_argument("--level-weight", type=float, default=0.1,
                         help="weight of the plain error beside the error from each decision's mean")
     parser.add_argument("--val-every", type=positive, default=10, help="hold out every n-th deal (0: none)")
@@ -482,6 +505,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any] | None:
     parser.add_argument("--log", type=Path, help="raw log, one JSON line per stage and epoch (appended)")
     parser.add_argument("--duels", type=positive, default=500, help="duels against greedy to evaluate (0: none)")
     parser.add_argument("--workers", type=int, default=1, help="processes for the evaluation's duels")
+    parser.add_argument("--play-worlds", type=int, default=1,
+                        help="the agent's worlds setting in the evaluation (jax-policy[worlds=N])")
     parser.add_argument("--evaluate", type=Path, metavar="FILE", help="only evaluate this policy file")
     parser.add_argument("--labels-only", action="store_true", help="label the deals and stop")
     args = parser.parse_args(argv)
@@ -489,12 +514,12 @@ def main(argv: list[str] | None = None) -> dict[str, Any] | None:
         args.hidden = tuple(int(h) for h in args.hidden.split(",") if h.strip())
     except ValueError:
         parser.error("--hidden takes widths such as 128,64")
-    if any(h < 1 for h in args.hidden) or args.batch < 1 or args.workers < 1 or not 0 < args.sample <= 1 \
+    if any(h < 1 for h in args.hidden) or args.batch < 1 or args.workers < 1 or args.play_worlds < 1 or not 0 < args.sample <= 1 \
             or args.worlds < 1 or not args.lr > 0:
         parser.error("widths, --batch, --workers and --worlds take 1 or more, --sample a share in (0, 1], --lr > 0")
     log = Log(args.log)
     if args.evaluate is not None:
-        return evaluate(args.evaluate, args.duels, args.workers, log) if args.duels else None
+        return evaluate(args.evaluate, args.duels, args.workers, log, worlds=args.play_worlds) if args.duels else None
     if args.out is None and not args.labels_only:
         parser.error("training needs --out FILE")
     log.write(stage="start", argv=sys.argv[1:] if argv is None else list(argv), jax=jax.__version__,
@@ -511,7 +536,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any] | None:
     pol.save(args.out, make(GAME), params, avoid=(), kind="afterstate")
     log.write(stage="saved", path=str(args.out), bytes=args.out.stat().st_size)
     print(f"policy written to {args.out} ({args.out.stat().st_size:,} bytes)")
-    return evaluate(args.out, args.duels, args.workers, log) if args.duels else None
+    return evaluate(args.out, args.duels, args.workers, log, worlds=args.play_worlds) if args.duels else None
 
 
 if __name__ == "__main__":
