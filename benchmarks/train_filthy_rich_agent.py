@@ -377,11 +377,11 @@ def fit(params: pol.Params, rows: jax.Array, decisions: Decisions, epochs: int, 
         def loss_fn(params: pol.Params, *batch: jax.Array) -> jax.Array:
             return single(params, *batch[:3]) + weight * single(params, *batch[3:])
 
-    optimizer, steps = make_trainer(loss_fn, args.lr, args.weight_decay)
-    opt_state = optimizer.init(params)
     count = len(decisions[2])
     batch = min(args.batch, count)
     per_epoch = count // batch
+    optimizer, steps = make_trainer(loss_fn, args.lr, args.weight_decay, epochs * per_epoch if args.decay else 0)
+    opt_state = optimizer.init(params)
     chunk = max(1, min(per_epoch, 50))
     rng = np.random.default_rng([args.seed, len(stage)])
     log.write(stage=f"{stage}-start", decisions=count, rows=int(decisions[1].sum()), batch=batch, epochs=epochs,
@@ -495,6 +495,8 @@ def main(argv: list[str] | None = None) -> dict[str, Any] | None:
     parser.add_argument("--batch", type=int, default=256, help="decisions per batch")
     parser.add_argument("--lr", type=float, default=1e-3)
     parser.add_argument("--weight-decay", type=float, default=1e-4)
+    parser.add_argument("--no-decay", dest="decay", action="store_false",
+                        help="keep the learning rate constant (default: a cosine decay to zero in each stage)")
     parser.add_argument("--heuristic-weight", type=float, default=0.5,
                         help="weight of the heuristic's values beside the play-outs' (0: play-outs alone)")
     parser.add_argument("--level-weight", type=float, default=0.1,

@@ -11,12 +11,14 @@ its network rates highest and keeps nothing between moves.
 
 The network comes from a checked ``.npz`` file (:mod:`gameshelf.bots.policy_file`);
 ``path=FILE`` names one, and without it the game's shipped agent plays
-(``gameshelf/bots/agents/``; Dicey Farm: ``dicey-farm-v3.npz``, trained by
-``benchmarks/train_dicey_farm_agent.py``). Training needs the ``jax`` extra;
-playing needs only numpy, which that extra brings::
+(``gameshelf/bots/agents/``, :data:`SHIPPED`; Dicey Farm: ``dicey-farm-v3.npz``,
+trained by ``benchmarks/train_dicey_farm_agent.py``; Filthy Rich:
+``filthy-rich-v1.npz``, trained by ``benchmarks/train_filthy_rich_agent.py``).
+Training needs the ``jax`` extra; playing needs only numpy, which that extra brings::
 
     gameshelf simulate dicey-farm -p 1 -b 'jax-policy' -n 200 -s 11
     gameshelf simulate dicey-farm -p 1 -b 'jax-policy[path=my-agent.npz]' -n 200 -s 11
+    gameshelf simulate filthy-rich -p 2 -b 'jax-policy,greedy' -n 500 -s 11
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ if TYPE_CHECKING:
     from gameshelf.core.protocol import Game
 
 #: each game's shipped agent, a file of ``gameshelf/bots/agents/``
-SHIPPED: dict[str, str] = {"dicey-farm": "dicey-farm-v3.npz"}
+SHIPPED: dict[str, str] = {"dicey-farm": "dicey-farm-v3.npz", "filthy-rich": "filthy-rich-v1.npz"}
 
 
 def shipped_path(game_id: str) -> Path:
