@@ -36,6 +36,8 @@ from typing import Any
 
 import numpy as np
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import agent_training
 from gameshelf.bots import WORLD_SEEDS, PlayerView, make_bot
 from gameshelf.bots.planner import PlannerBot
 from gameshelf.core.registry import load_game
@@ -46,7 +48,7 @@ GAME = "dicey-farm"
 
 def train_seed(index: int) -> int:
     """The seed of training deal ``index`` (apart from every benchmark deal)."""
-    return derive_seed("agent-train", GAME, index) & ((1 << 63) - 1)
+    return agent_training.train_seed(GAME, index)
 
 
 def teacher_game(index: int, teacher: str, noise: float, player: str | None = None) -> dict[str, Any]:

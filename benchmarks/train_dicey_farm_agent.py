@@ -31,10 +31,8 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import multiprocessing
 import sys
-import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from functools import partial
@@ -44,10 +42,10 @@ from typing import Any
 import jax
 import jax.numpy as jnp
 import numpy as np
-import optax
 from rich.progress import Progress
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from agent_training import Log, interval, make_trainer, positive, value_loss
 from dicey_farm_teacher import GAME, write_afterstates, write_shard, write_values
 from gameshelf.core.registry import load_game
 from gameshelf.rl.jax import dicey_farm as df
@@ -67,18 +65,6 @@ VALUE_SCALE = 0.1
 #: small, since only the differences choose a move (at 0.1 the level's error
 #: took the network's capacity: held-out regret 1.77 VP a decision against 1.51)
 LEVEL_WEIGHT = 0.001
-
-
-class Log:
-    """The run's raw log: one JSON object a line, flushed as written."""
-
-    def __init__(self, path: Path | None) -> None:
-        self.file = None if path is None else path.open("a", encoding="utf-8")
-
-    def write(self, **entry: Any) -> None:
-        if self.file is not None:
-            self.file.write(json.dumps({"t": round(time.time(), 1), **entry}) + "\n")
-            self.file.flush()
 
 
 # -- teacher games ---------------------------------------------------------------------
@@ -185,43 +171,12 @@ def scores_fn(kind: str, avoid: jax.Array, rows: jax.Array | None):  # type: ign
     return after_scores
 
 
-def make_trainer(score, lr: float, weight_decay: float, labels: str = "teacher"):  # type: ignore[no-untyped-def]
-    """A jitted ``(params, opt_state, *batches, target) -> (params, opt_state, loss)`` over a chunk of batches.
-
-    ``labels`` ``teacher``: the target is the teacher's move (cross-entropy
-    over the decision's moves). ``values``: the target is every move's value;
-    the loss is the squared error of the values' differences within each
-    decision (what decides the move), plus :data:`LEVEL_WEIGHT` times that of
-    the values themselves (so the scale stays anchored).
-    """
-    optimizer = optax.adamw(lr, weight_decay=weight_decay)
-
-    def choice_loss(params: pol.Params, *batch: jax.Array) -> jax.Array:
+def imitation_loss(score):  # type: ignore[no-untyped-def]
+    """``(params, *inputs, choice) -> loss``: cross-entropy of the teacher's move among the scored candidates."""
+    def loss_fn(params: pol.Params, *batch: jax.Array) -> jax.Array:
         *inputs, choice = batch
         return -jnp.take_along_axis(jax.nn.log_softmax(score(params, *inputs)), choice[:, None], 1).mean()
-
-    def value_loss(params: pol.Params, idx: jax.Array, valid: jax.Array, value: jax.Array) -> jax.Array:
-        pred = jnp.where(valid, score(params, idx, valid), 0.0)
-        weight = valid.astype(jnp.float32)
-        count = weight.sum(-1, keepdims=True)
-        spread = (pred - (pred * weight).sum(-1, keepdims=True) / count) \
-            - (value - (value * weight).sum(-1, keepdims=True) / count)
-        return ((spread**2 + LEVEL_WEIGHT * (pred - value) ** 2) * weight).sum() / weight.sum()
-
-    loss_fn = choice_loss if labels == "teacher" else value_loss
-
-    @jax.jit
-    def steps(params: pol.Params, opt_state: Any, *batches: jax.Array):  # type: ignore[no-untyped-def]
-        def one(carry, batch):  # type: ignore[no-untyped-def]
-            params, opt_state = carry
-            loss, grads = jax.value_and_grad(loss_fn)(params, *batch)
-            updates, opt_state = optimizer.update(grads, opt_state, params)
-            return (optax.apply_updates(params, updates), opt_state), loss
-
-        (params, opt_state), losses = jax.lax.scan(one, (params, opt_state), batches)
-        return params, opt_state, losses.mean()
-
-    return optimizer, steps
+    return loss_fn
 
 
 def agreement(score, params: pol.Params, data: dict[str, np.ndarray], inputs: Sequence[str]) -> dict[str, float]:  # type: ignore[no-untyped-def]
@@ -268,7 +223,11 @@ def train(train_set: dict[str, np.ndarray], val_set: dict[str, np.ndarray], args
     target = "value" if args.labels == "values" else "choice"
     key = jax.random.key(args.seed)
     params = pol.init_mlp(key, (df.OBS_SIZE, *args.hidden, out_width))
-    optimizer, steps = make_trainer(scores_fn(args.kind, avoid, rows), args.lr, args.weight_decay, args.labels)
+    if args.labels == "values":
+        loss_fn = value_loss(rows, LEVEL_WEIGHT)
+    else:
+        loss_fn = imitation_loss(scores_fn(args.kind, avoid, rows))
+    optimizer, steps = make_trainer(loss_fn, args.lr, args.weight_decay)
     val_score = scores_fn(args.kind, avoid, val_rows)
     opt_state = optimizer.init(params)
     batch = min(args.batch, len(choice))
@@ -301,14 +260,6 @@ def bench_seeds(deals: int) -> list[int]:
     """The engine seeds of the benchmark's deals (game i of ``Job(seed=11)``)."""
     job = Job(game=GAME, players=1, bots=("greedy",), games=deals, seed=BENCH_SEED)
     return [job.task(i).seed for i in range(deals)]
-
-
-def interval(scores: Sequence[float]) -> dict[str, float]:
-    """Mean and its 95% normal interval."""
-    values = np.asarray(scores, float)
-    half = 1.959963984540054 * values.std(ddof=1) / math.sqrt(len(values)) if len(values) > 1 else float("nan")
-    return {"n": len(values), "mean": float(values.mean()), "low": float(values.mean() - half),
-            "high": float(values.mean() + half), "sd": float(values.std(ddof=1)) if len(values) > 1 else 0.0}
 
 
 def jax_scores(params: pol.Params, avoid_ids: Sequence[int], seeds: Sequence[int], kind: str) -> list[float]:
@@ -358,13 +309,6 @@ def evaluate(path: Path, params: pol.Params, avoid_ids: Sequence[int], kind: str
           f"better on {result['better_deals']}, worse on {result['worse_deals']}")
     log.write(stage="evaluate", **result)
     return result
-
-
-def positive(text: str) -> int:
-    value = int(text)
-    if value < 0:
-        raise argparse.ArgumentTypeError("must be 0 or more")
-    return value
 
 
 def main(argv: list[str] | None = None) -> dict[str, Any] | None:

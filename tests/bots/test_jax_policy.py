@@ -130,6 +130,24 @@ def test_an_afterstate_policy_rates_the_position_after_each_move(tmp_path: Path)
     assert bot.choose(PlayerView(state, 0)) == legal[best]
 
 
+def test_an_afterstate_policy_averages_its_ratings_over_worlds(tmp_path: Path) -> None:
+    policy = tiny_policy(kind="afterstate")
+    rng = np.random.default_rng(5)
+    after = rng.random((3, 4, policy.obs_size), dtype=np.float32)  # 3 worlds, 4 moves
+    ids = [1, 2, 3, 4]
+    mean = policy.logits(after)[..., 0].mean(axis=0)
+    assert policy.pick_after(after, ids) == int(np.argmax(mean))
+    path = tmp_path / "after.npz"
+    save_policy(path, policy)
+    state = GAME.new_game(1, seed=3)
+    bot = make_bot(f"jax-policy[path={path},worlds=3]", game=GAME)
+    assert bot.worlds == 3
+    while not state.is_over:
+        play_bot_turn(state, bot)  # every move legal (apply refuses any other)
+    with pytest.raises(BotSpecError, match="worlds"):
+        make_bot(f"jax-policy[path={path},worlds=0]", game=GAME)
+
+
 def test_it_meets_other_bots_in_a_simulation_job(tiny: Path) -> None:
     job = Job(game="dicey-farm", players=1, bots=(f"jax-policy[path={tiny}]", "greedy"), games=2, seed=4)
     outcome = run_job(job, workers=1)

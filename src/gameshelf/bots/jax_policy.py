@@ -11,12 +11,14 @@ its network rates highest and keeps nothing between moves.
 
 The network comes from a checked ``.npz`` file (:mod:`gameshelf.bots.policy_file`);
 ``path=FILE`` names one, and without it the game's shipped agent plays
-(``gameshelf/bots/agents/``; Dicey Farm: ``dicey-farm-v3.npz``, trained by
-``benchmarks/train_dicey_farm_agent.py``). Training needs the ``jax`` extra;
-playing needs only numpy, which that extra brings::
+(``gameshelf/bots/agents/``, :data:`SHIPPED`; Dicey Farm: ``dicey-farm-v3.npz``,
+trained by ``benchmarks/train_dicey_farm_agent.py``; Filthy Rich:
+``filthy-rich-v1.npz``, trained by ``benchmarks/train_filthy_rich_agent.py``).
+Training needs the ``jax`` extra; playing needs only numpy, which that extra brings::
 
     gameshelf simulate dicey-farm -p 1 -b 'jax-policy' -n 200 -s 11
     gameshelf simulate dicey-farm -p 1 -b 'jax-policy[path=my-agent.npz]' -n 200 -s 11
+    gameshelf simulate filthy-rich -p 2 -b 'jax-policy,greedy' -n 500 -s 11
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ if TYPE_CHECKING:
     from gameshelf.core.protocol import Game
 
 #: each game's shipped agent, a file of ``gameshelf/bots/agents/``
-SHIPPED: dict[str, str] = {"dicey-farm": "dicey-farm-v3.npz"}
+SHIPPED: dict[str, str] = {"dicey-farm": "dicey-farm-v3.npz", "filthy-rich": "filthy-rich-v1.npz"}
 
 
 def shipped_path(game_id: str) -> Path:
@@ -60,6 +62,11 @@ class JaxPolicyBot:
         game: when known, the file is checked against it at once (the game
             id, its rules version, its tensor's length and its action count),
             so a wrong file is refused before any game starts.
+        worlds: re-dealt worlds an ``afterstate`` policy rates each move on,
+            its ratings averaged (the same worlds for every move). Why more
+            than one: a move whose outcome is drawn at once (Filthy Rich's
+            ``roll``) is otherwise judged by one throw of the dice, while the
+            moves beside it are not drawn at all.
 
     Raises:
         PolicyFileError: the file cannot be read or does not fit the game.
@@ -67,9 +74,13 @@ class JaxPolicyBot:
 
     name = "jax-policy"
 
-    def __init__(self, seed: int = 0, path: str | None = None, game: Game | None = None, **_: Any) -> None:
+    def __init__(self, seed: int = 0, path: str | None = None, game: Game | None = None, worlds: int = 1,
+                 **_: Any) -> None:
+        if worlds < 1:
+            raise ValueError("worlds must be at least 1")
         self.stream = Stream(derive_seed("jax-policy-bot", seed))
         self.path = path
+        self.worlds = int(worlds)
         self._policy: Policy | None = None
         self._checked: Game | None = None
         if path is not None:
@@ -98,16 +109,20 @@ class JaxPolicyBot:
         return legal[policy.pick_after(self._afterstates(view, legal), ids)]
 
     def _afterstates(self, view: PlayerView, legal: list[Action]) -> Any:
-        """The seat's tensor after each legal move, on one re-dealt world."""
+        """The seat's tensor after each legal move on each re-dealt world:
+        [moves, obs] for one world, [worlds, moves, obs] for more."""
         import numpy as np
 
-        world = view.search_world(self.stream.below(WORLD_SEEDS))
-        rows = []
-        for action in legal:
-            after = world.clone()
-            after.apply_unchecked(action)
-            rows.append(after.observation_tensor(view.player))
-        return np.stack(rows)
+        boards = []
+        for _ in range(self.worlds):
+            world = view.search_world(self.stream.below(WORLD_SEEDS))
+            rows = []
+            for action in legal:
+                after = world.clone()
+                after.apply_unchecked(action)
+                rows.append(after.observation_tensor(view.player))
+            boards.append(np.stack(rows))
+        return boards[0] if self.worlds == 1 else np.stack(boards)
 
 
 def _load(path: Path) -> Policy:

@@ -125,8 +125,12 @@ class Policy:
 
     def pick_after(self, after_obs: np.ndarray, legal_ids: Sequence[int]) -> int:
         """The index into ``legal_ids`` of the move an ``afterstate`` policy
-        plays; row i of ``after_obs`` is the observation after move i."""
-        values = self.logits(after_obs)[:, 0]
+        plays; row i of ``after_obs`` is the observation after move i, or,
+        [worlds, moves, obs], ``after_obs[w, i]`` is that on world w, and a
+        move's value is the mean of its ratings over the worlds."""
+        values = self.logits(after_obs)[..., 0]
+        if values.ndim == 2:
+            values = values.mean(axis=0)
         return self._best([float(v) for v in values], legal_ids)
 
     def _best(self, scores: Sequence[float], legal_ids: Sequence[int]) -> int:

@@ -179,27 +179,9 @@ class RolloutBot:
         return [(action, value) for _, value, _, action in fresh_ones[: self.width]]
 
     def _play_out(self, world: State, player: PlayerId, round_then: int | None = None) -> float:
-        """``player``'s value after the greedy policy has played ``depth``
-        decisions for every seat (forced moves are free); with the ``round``
-        horizon, then on until a move ends a round (``round_then`` is the
-        round the candidate was played in, so a candidate that ends the
-        round is judged at once)."""
-        decisions = 0
-        while not world.is_over:
-            deep = self.depth is not None and decisions >= self.depth
-            if self.to_round_end:
-                now = world.round_number()
-                # a game without rounds (None) is at a boundary everywhere
-                ended, round_then = now is None or now != round_then, now
-                if deep and ended:
-                    break
-            elif deep:
-                break
-            legal = world.legal_actions()
-            if len(legal) > 1:
-                legal = [best_one_step(world, legal)]
-                decisions += 1
-            world.apply_unchecked(legal[0])
+        """``player``'s value after :func:`play_out` (``depth`` greedy
+        decisions; with the ``round`` horizon, then on to the round's end)."""
+        play_out(world, self.depth, to_round_end=self.to_round_end, round_then=round_then)
         return self._value(world, player)
 
     def _value(self, world: State, player: PlayerId) -> float:
@@ -227,6 +209,34 @@ class RolloutBot:
         self._lead_total += abs(lead)
         self._lead_count += 1
         return value
+
+
+def play_out(world: State, depth: int | None, *, to_round_end: bool = False, round_then: int | None = None) -> None:
+    """Play ``world`` on, in place, by the greedy policy for every seat:
+    ``depth`` decisions (forced moves are free; ``None``: to the end); with
+    ``to_round_end``, then on until a move ends a round (``round_then`` is
+    the round the play-out started in, so a move that ended it stops at once).
+
+    Why a function of its own: the rollout bot judges its candidates by it,
+    and a trained agent's labels (``benchmarks/train_filthy_rich_agent.py``)
+    must be the same play-outs.
+    """
+    decisions = 0
+    while not world.is_over:
+        deep = depth is not None and decisions >= depth
+        if to_round_end:
+            now = world.round_number()
+            # a game without rounds (None) is at a boundary everywhere
+            ended, round_then = now is None or now != round_then, now
+            if deep and ended:
+                break
+        elif deep:
+            break
+        legal = world.legal_actions()
+        if len(legal) > 1:
+            legal = [best_one_step(world, legal)]
+            decisions += 1
+        world.apply_unchecked(legal[0])
 
 
 register_bot("rollout", RolloutBot)

@@ -164,7 +164,8 @@ SETTINGS: dict[str, dict[str, Setting]] = {
         "weights": _WEIGHTS_FILE,
     },
     # a trained network's checkpoint (gameshelf.bots.policy_file); none: the game's shipped agent
-    "jax-policy": {"path": Setting("path", nullable=True)},
+    # worlds: an afterstate network's ratings averaged over that many re-dealt worlds
+    "jax-policy": {"path": Setting("path", nullable=True), "worlds": _COUNT},
 }
 
 
