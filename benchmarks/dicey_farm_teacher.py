@@ -219,6 +219,47 @@ def write_values(out: Path, index: int, player: str, noise: float, samples: int)
     return index, data["score"], int(data["start"].shape[0] - 1)
 
 
+def write_heuristic(out: Path, index: int) -> int:
+    """``out/heuristic-INDEX.npz``: the tuned heuristic's value of every row
+    of ``values-INDEX.npz`` (``heuristic`` float32[rows]), what the greedy
+    bot would rate each move.
+
+    Why: a network that first learns greedy's judgement (cheap: no play-out)
+    and then the play-outs' refinements of it, chooses better than one that
+    learns the noisy play-out values alone (the Filthy Rich agent's finding).
+    A replay of the kept game (``pos``: the moves played) on the same re-dealt
+    worlds, checked row by row against the kept tensors.
+    """
+    path = out / f"heuristic-{index:06d}.npz"
+    if path.exists():
+        with np.load(path, allow_pickle=False) as kept:
+            return int(kept["heuristic"].shape[0])
+    with np.load(out / f"values-{index:06d}.npz", allow_pickle=False) as shard:
+        kept_rows, played = shard["after"], shard["pos"]
+    game = load_game(GAME)
+    state = game.new_game(1, seed=train_seed(index))
+    heuristic: list[float] = []
+    k = 0
+    while not state.is_over:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            state.apply(legal[0])
+            continue
+        world = PlayerView(state, 0).search_world(derive_seed("agent-values", index, k, 0) % WORLD_SEEDS)
+        for action in legal:
+            after = world.clone()
+            after.apply_unchecked(action)
+            if not np.array_equal(after.observation_tensor(0).astype(np.float16), kept_rows[len(heuristic)]):
+                raise RuntimeError(f"game {index}: the replay left the kept game at decision {k}")
+            heuristic.append(float(game.evaluate(after, 0)))
+        state.apply(legal[int(played[k])])
+        k += 1
+    tmp = out / f".heuristic-{index:06d}.tmp.npz"
+    np.savez_compressed(tmp, heuristic=np.asarray(heuristic, np.float32))
+    tmp.rename(path)
+    return len(heuristic)
+
+
 def load_shards(folder: Path, limit: int | None = None) -> dict[str, np.ndarray]:
     """Every kept game of ``folder`` (the first ``limit``), concatenated."""
     paths = sorted(folder.glob("game-*.npz"))[:limit]

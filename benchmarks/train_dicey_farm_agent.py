@@ -24,6 +24,16 @@ Usage::
         --epochs 30 --out src/gameshelf/bots/agents/dicey-farm-v1.npz --log benchmarks/runs/dicey-farm-agent-v1.jsonl
     python benchmarks/train_dicey_farm_agent.py --evaluate src/gameshelf/bots/agents/dicey-farm-v1.npz
 
+``--labels values`` learns every move's value instead of the teacher's one
+choice (``dicey_farm_teacher.value_game``: the move, greedy play to the
+round's end, the heuristic there), after the heuristic's own values of the
+same moves (``write_heuristic``); docs/research/jax.md, "Values instead of
+choices", has its runs::
+
+    python benchmarks/dicey_farm_teacher.py --values --out /tmp/values --games 280 --player greedy --noise 0.1
+    python benchmarks/train_dicey_farm_agent.py --labels values --data /tmp/values --teacher-games 280 \
+        --hidden 512,256 --epochs 20 --out /tmp/a.npz --deals 60 --no-jax-eval
+
 Needs the ``jax`` extra (jax, optax).
 """
 
@@ -46,7 +56,7 @@ from rich.progress import Progress
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from agent_training import Log, interval, make_trainer, positive, value_loss
-from dicey_farm_teacher import GAME, write_afterstates, write_shard, write_values
+from dicey_farm_teacher import GAME, write_afterstates, write_heuristic, write_shard, write_values
 from gameshelf.core.registry import load_game
 from gameshelf.rl.jax import dicey_farm as df
 from gameshelf.rl.jax import make
@@ -92,6 +102,9 @@ def collect(data: Path, games: int, args: argparse.Namespace, log: Log) -> None:
                 for _, score, _ in pool.map(write, range(games)):
                     scores.append(score)
                     bar.advance(task)
+    if args.labels == "values":  # the heuristic's view of every kept game's moves (a replay: seconds)
+        for path in sorted(data.glob("values-*.npz")):
+            write_heuristic(data, int(path.stem.split("-")[1]))
     log.write(stage="games", labels=args.labels, games=games, teacher=args.teacher, player=args.player,
               noise=args.noise, mean_score=float(np.mean(scores)))
 
@@ -125,11 +138,14 @@ def load_split(data: Path, games: int, val_every: int, kind: str) -> tuple[dict[
     else:
         paths = [data / f"{prefix}-{i:06d}.npz" for i in range(games)]
     sets: list[dict[str, list[np.ndarray]]] = [{}, {}]
+    heuristics = [path.with_name(path.name.replace("values-", "heuristic-")) for path in paths]
+    with_heuristic = kind == "values" and all(h.exists() for h in heuristics)
     for i, path in enumerate(paths):
-        with np.load(path, allow_pickle=False) as shard:
-            into = sets[1] if val_every and i % val_every == val_every - 1 else sets[0]
-            for key in shard.files:
-                into.setdefault(key, []).append(shard[key])
+        into = sets[1] if val_every and i % val_every == val_every - 1 else sets[0]
+        for name in (path, heuristics[i]) if with_heuristic else (path,):
+            with np.load(name, allow_pickle=False) as shard:
+                for key in shard.files:
+                    into.setdefault(key, []).append(shard[key])
     out = []
     for parts in sets:
         if not parts:
@@ -152,6 +168,9 @@ def load_split(data: Path, games: int, val_every: int, kind: str) -> tuple[dict[
             value = np.where(valid, np.concatenate(parts["value"])[idx] * VALUE_SCALE, 0.0).astype(np.float32)
             decisions["value"] = value
             decisions["played"] = np.concatenate(parts["pos"]).astype(np.int32)
+            if "heuristic" in parts:
+                heuristic = np.concatenate(parts["heuristic"])[idx] * VALUE_SCALE
+                decisions["heuristic"] = np.where(valid, heuristic, 0.0).astype(np.float32)
             decisions["choice"] = np.argmax(np.where(valid, value, -np.inf), axis=1).astype(np.int32)
         out.append(decisions)
     return tuple(out)
@@ -186,7 +205,7 @@ def agreement(score, params: pol.Params, data: dict[str, np.ndarray], inputs: Se
     games' player made gave up (``player_regret_vp``: the bar to pass)."""
     if not data:
         return {"val_agreement": float("nan")}
-    hits, regret, played = 0, 0.0, 0.0
+    hits, regret, played, by_greedy = 0, 0.0, 0.0, 0.0
     for start in range(0, len(data["choice"]), 4096):
         part = slice(start, start + 4096)
         best = np.asarray(jnp.argmax(score(params, *(jnp.asarray(data[k][part]) for k in inputs)), axis=-1))
@@ -196,11 +215,16 @@ def agreement(score, params: pol.Params, data: dict[str, np.ndarray], inputs: Se
             rows = np.arange(len(best))
             regret += float(np.sum(value[rows, data["choice"][part]] - value[rows, best]))
             played += float(np.sum(value[rows, data["choice"][part]] - value[rows, data["played"][part]]))
+            if "heuristic" in data:
+                greedy = np.argmax(np.where(data["valid"][part], data["heuristic"][part], -np.inf), axis=1)
+                by_greedy += float(np.sum(value[rows, data["choice"][part]] - value[rows, greedy]))
     out = {"val_agreement": hits / len(data["choice"])}
     if "value" in data:
         # beside the moves the games' own player made (greedy, noise included)
         out["val_regret_vp"] = regret / len(data["choice"]) / VALUE_SCALE
         out["player_regret_vp"] = played / len(data["choice"]) / VALUE_SCALE
+        if "heuristic" in data:  # greedy's one-step choice (the first of equals)
+            out["greedy_regret_vp"] = by_greedy / len(data["choice"]) / VALUE_SCALE
     return out
 
 
@@ -220,38 +244,60 @@ def train(train_set: dict[str, np.ndarray], val_set: dict[str, np.ndarray], args
         rows = jnp.asarray(train_set.pop("rows"))
         val_rows = jnp.asarray(val_set.pop("rows")) if val_set else None
     choice = train_set["choice"]
-    target = "value" if args.labels == "values" else "choice"
     key = jax.random.key(args.seed)
     params = pol.init_mlp(key, (df.OBS_SIZE, *args.hidden, out_width))
-    if args.labels == "values":
-        loss_fn = value_loss(rows, LEVEL_WEIGHT)
-    else:
-        loss_fn = imitation_loss(scores_fn(args.kind, avoid, rows))
-    optimizer, steps = make_trainer(loss_fn, args.lr, args.weight_decay)
     val_score = scores_fn(args.kind, avoid, val_rows)
-    opt_state = optimizer.init(params)
-    batch = min(args.batch, len(choice))
-    per_epoch = len(choice) // batch
-    chunk = max(1, min(per_epoch, 50))
+    log.write(stage="train-start", kind=args.kind, labels=args.labels, decisions=len(choice),
+              dropped=int((~keep).sum()), held_out=len(val_set.get("choice", ())), hidden=list(args.hidden),
+              batch=min(args.batch, len(choice)), lr=args.lr, epochs=args.epochs, seed=args.seed)
+    stages: list[tuple[str, Any, tuple[str, ...], int]] = []
+    if args.labels == "values":
+        fit = value_loss(rows, LEVEL_WEIGHT)
+        if "heuristic" in train_set and args.pretrain_epochs:
+            stages.append(("pretrain", fit, ("heuristic",), args.pretrain_epochs))
+        if "heuristic" in train_set and args.heuristic_weight:
+            weight = args.heuristic_weight
+
+            def beside(params: pol.Params, idx: jax.Array, valid: jax.Array, value: jax.Array,
+                       heuristic: jax.Array) -> jax.Array:
+                return fit(params, idx, valid, value) + weight * fit(params, idx, valid, heuristic)
+
+            stages.append(("values", beside, ("value", "heuristic"), args.epochs))
+        else:
+            stages.append(("values", fit, ("value",), args.epochs))
+    else:
+        stages.append(("imitation", imitation_loss(scores_fn(args.kind, avoid, rows)), ("choice",), args.epochs))
     rng = np.random.default_rng(args.seed)
-    log.write(stage="train-start", kind=args.kind, labels=args.labels, decisions=len(choice), dropped=int((~keep).sum()),
-              held_out=len(val_set.get("choice", ())), hidden=list(args.hidden), batch=batch, lr=args.lr,
-              epochs=args.epochs, seed=args.seed)
+    for stage, loss_fn, targets, epochs in stages:
+        params = fit_epochs(params, loss_fn, (*inputs, *targets), epochs, stage, train_set, args, rng,
+                            lambda p: agreement(val_score, p, val_set, inputs), log)
+    return params
+
+
+def fit_epochs(params: pol.Params, loss_fn: Any, keys: Sequence[str], epochs: int, stage: str,
+               train_set: dict[str, np.ndarray], args: argparse.Namespace, rng: np.random.Generator,
+               held_out: Any, log: Log) -> pol.Params:
+    """``epochs`` of AdamW on ``loss_fn`` over batches of ``train_set[keys]``;
+    the held-out figures after each epoch go to the log as ``stage``."""
+    count = len(train_set["choice"])
+    optimizer, steps = make_trainer(loss_fn, args.lr, args.weight_decay)
+    opt_state = optimizer.init(params)
+    batch = min(args.batch, count)
+    per_epoch = count // batch
+    chunk = max(1, min(per_epoch, 50))
     with Progress() as bar:
-        task = bar.add_task("imitation", total=args.epochs * per_epoch)
-        for epoch in range(args.epochs):
-            order = rng.permutation(len(choice))[: per_epoch * batch].reshape(per_epoch, batch)
+        task = bar.add_task(stage, total=epochs * per_epoch)
+        for epoch in range(epochs):
+            order = rng.permutation(count)[: per_epoch * batch].reshape(per_epoch, batch)
             losses = []
             for start in range(0, per_epoch, chunk):
                 idx = order[start:start + chunk]
-                params, opt_state, loss = steps(params, opt_state,
-                                                *(jnp.asarray(train_set[k][idx]) for k in (*inputs, target)))
+                params, opt_state, loss = steps(params, opt_state, *(jnp.asarray(train_set[k][idx]) for k in keys))
                 losses.append(float(loss))
                 bar.advance(task, len(idx))
-            entry = {"epoch": epoch + 1, "loss": float(np.mean(losses)),
-                     **agreement(val_score, params, val_set, inputs)}
+            entry = {"stage": stage, "epoch": epoch + 1, "loss": float(np.mean(losses)), **held_out(params)}
             bar.console.print(json.dumps(entry))
-            log.write(stage="epoch", **entry)
+            log.write(**{**entry, "stage": "epoch", "fit": stage})
     return params
 
 
@@ -320,6 +366,10 @@ def main(argv: list[str] | None = None) -> dict[str, Any] | None:
     parser.add_argument("--noise", type=float, default=0.05, help="share of random moves in the teacher's games")
     parser.add_argument("--labels", choices=("teacher", "values"), default="teacher",
                         help="learn the teacher's move (teacher) or every move's planner value (values; afterstate only)")
+    parser.add_argument("--pretrain-epochs", type=positive, default=8,
+                        help="with --labels values and heuristic-*.npz: epochs on the heuristic's values first")
+    parser.add_argument("--heuristic-weight", type=float, default=0.5,
+                        help="with --labels values and heuristic-*.npz: the heuristic's weight beside the values")
     parser.add_argument("--player", default="greedy", help="with --labels values: the bot that makes the moves")
     parser.add_argument("--samples", type=positive, default=1, help="with --labels values: re-dealt worlds a move is valued on")
     parser.add_argument("--workers", type=int, default=1)

@@ -79,7 +79,8 @@ def test_an_afterstate_policy_in_jax_plays_only_legal_ids() -> None:
     ("afterstate", "teacher", 1,
      ["start", "games", "afterstates", "train-start", "epoch", "epoch", "saved", "evaluate"]),
     ("logits", "teacher", ENV.num_actions, ["start", "games", "train-start", "epoch", "epoch", "saved", "evaluate"]),
-    ("afterstate", "values", 1, ["start", "games", "train-start", "epoch", "epoch", "saved", "evaluate"]),
+    # values: one epoch on the heuristic's values first (--pretrain-epochs 1), then two beside the play-outs'
+    ("afterstate", "values", 1, ["start", "games", "train-start", "epoch", "epoch", "epoch", "saved", "evaluate"]),
 ])
 def test_the_training_script_s_smallest_run(tmp_path: Path, capsys: pytest.CaptureFixture[str], kind: str,
                                             labels: str, width: int, stages: list[str]) -> None:
@@ -88,7 +89,7 @@ def test_the_training_script_s_smallest_run(tmp_path: Path, capsys: pytest.Captu
     result = train.main([
         "--data", str(tmp_path / "teacher"), "--teacher", "greedy", "--teacher-games", "2", "--val-every", "2",
         "--kind", kind, "--labels", labels, "--epochs", "2", "--hidden", "4", "--batch", "32", "--deals", "2",
-        "--no-jax-eval", "--out", str(out), "--log", str(log),
+        "--no-jax-eval", "--pretrain-epochs", "1", "--out", str(out), "--log", str(log),
     ])
     shards = "values-*.npz" if labels == "values" else "game-*.npz"
     assert len(list((tmp_path / "teacher").glob(shards))) == 2
@@ -96,5 +97,10 @@ def test_the_training_script_s_smallest_run(tmp_path: Path, capsys: pytest.Captu
     assert policy.game == "dicey-farm" and policy.kind == kind
     assert [w.shape[1] for w, _ in policy.layers] == [4, width]
     assert result is not None and result["agent (engine)"]["n"] == 2 and result["greedy (engine)"]["n"] == 2
-    assert [json.loads(line)["stage"] for line in log.read_text().splitlines()] == stages
+    entries = [json.loads(line) for line in log.read_text().splitlines()]
+    assert [entry["stage"] for entry in entries] == stages
+    if labels == "values":
+        assert len(list((tmp_path / "teacher").glob("heuristic-*.npz"))) == 2
+        assert [e["fit"] for e in entries if e["stage"] == "epoch"] == ["pretrain", "values", "values"]
+        assert all("greedy_regret_vp" in e for e in entries if e["stage"] == "epoch")
     assert "agent − greedy per deal" in capsys.readouterr().out
