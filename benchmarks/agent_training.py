@@ -56,6 +56,23 @@ def positive(text: str) -> int:
     return value
 
 
+def add_network_arguments(parser: argparse.ArgumentParser, *, hidden: str, epochs: int, batch: int,
+                          val_every: int, held_out: str) -> None:
+    """The options every agent script takes for its network and its run:
+    ``--hidden``, ``--epochs``, ``--batch``, ``--lr``, ``--weight-decay``,
+    ``--val-every`` (every n-th ``held_out`` kept apart), ``--seed``,
+    ``--out`` and ``--log``, with the script's own defaults."""
+    parser.add_argument("--hidden", default=hidden, help="hidden layer widths")
+    parser.add_argument("--epochs", type=positive, default=epochs)
+    parser.add_argument("--batch", type=int, default=batch, help="decisions per batch")
+    parser.add_argument("--lr", type=float, default=1e-3)
+    parser.add_argument("--weight-decay", type=float, default=1e-4)
+    parser.add_argument("--val-every", type=positive, default=val_every, help=f"hold out every n-th {held_out} (0: none)")
+    parser.add_argument("--seed", type=positive, default=0)
+    parser.add_argument("--out", type=Path, help="where the policy file goes")
+    parser.add_argument("--log", type=Path, help="raw log, one JSON line per stage and epoch (appended)")
+
+
 def interval(scores: Sequence[float]) -> dict[str, float]:
     """Mean and its 95% normal interval."""
     values = np.asarray(scores, float)

@@ -29,6 +29,7 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from statistics import fmean
@@ -40,6 +41,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import agent_training
 from gameshelf.bots import WORLD_SEEDS, PlayerView, make_bot
 from gameshelf.bots.planner import PlannerBot
+from gameshelf.core.actions import Action
+from gameshelf.core.protocol import State
 from gameshelf.core.registry import load_game
 from gameshelf.core.rng import Stream, derive_seed
 
@@ -101,6 +104,30 @@ def write_shard(out: Path, index: int, teacher: str, noise: float, player: str |
     return index, data["score"], int(data["label"].shape[0])
 
 
+def _replay(index: int) -> Iterator[tuple[int, State, list[Action]]]:
+    """Training deal ``index``'s game, decision by decision (``k``, the state,
+    its legal moves): forced moves are played here, and the caller plays its
+    move on the state before asking for the next decision."""
+    state = load_game(GAME).new_game(1, seed=train_seed(index))
+    k = 0
+    while not state.is_over:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            state.apply(legal[0])
+            continue
+        yield k, state, legal
+        k += 1
+
+
+def _kept(path: Path, key: str) -> int | None:
+    """The length of ``key`` in the shard at ``path`` if it was written
+    already (a rerun skips it), else ``None``."""
+    if not path.exists():
+        return None
+    with np.load(path, allow_pickle=False) as kept:
+        return int(kept[key].shape[0])
+
+
 def write_afterstates(out: Path, index: int, noise: float) -> int:
     """``out/after-INDEX.npz``: at each kept decision of game ``index``, the
     tensor after each legal move, on a re-dealt world (as a bot sees it).
@@ -118,23 +145,16 @@ def write_afterstates(out: Path, index: int, noise: float) -> int:
     row within them). Returns the number of decisions.
     """
     path = out / f"after-{index:06d}.npz"
-    if path.exists():
-        with np.load(path, allow_pickle=False) as kept:
-            return int(kept["pos"].shape[0])
+    if (done := _kept(path, "pos")) is not None:
+        return done
     with np.load(out / f"game-{index:06d}.npz", allow_pickle=False) as shard:
         obs, labels = shard["obs"], shard["label"]
         played = shard["played"] if "played" in shard.files else None
     game = load_game(GAME)
-    state = game.new_game(1, seed=train_seed(index))
     stream = Stream(derive_seed("agent-noise", index))
     rows: list[np.ndarray] = []
     start, pos = [0], []
-    k = 0
-    while not state.is_over:
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            state.apply(legal[0])
-            continue
+    for k, state, legal in _replay(index):
         if not np.array_equal(state.observation_tensor(0), obs[k]):
             raise RuntimeError(f"game {index}: the replay left the teacher's game at decision {k}")
         ids = [game.action_id(a) for a in legal]
@@ -152,7 +172,6 @@ def write_afterstates(out: Path, index: int, noise: float) -> int:
             if noise and stream.random() < noise:
                 choice = stream.choice(legal)
         state.apply(choice)
-        k += 1
     tmp = out / f".after-{index:06d}.tmp.npz"
     np.savez_compressed(tmp, after=np.stack(rows), start=np.asarray(start, np.int32), pos=np.asarray(pos, np.int16))
     tmp.rename(path)
@@ -231,20 +250,13 @@ def write_heuristic(out: Path, index: int) -> int:
     worlds, checked row by row against the kept tensors.
     """
     path = out / f"heuristic-{index:06d}.npz"
-    if path.exists():
-        with np.load(path, allow_pickle=False) as kept:
-            return int(kept["heuristic"].shape[0])
+    if (done := _kept(path, "heuristic")) is not None:
+        return done
     with np.load(out / f"values-{index:06d}.npz", allow_pickle=False) as shard:
         kept_rows, played = shard["after"], shard["pos"]
     game = load_game(GAME)
-    state = game.new_game(1, seed=train_seed(index))
     heuristic: list[float] = []
-    k = 0
-    while not state.is_over:
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            state.apply(legal[0])
-            continue
+    for k, state, legal in _replay(index):
         world = PlayerView(state, 0).search_world(derive_seed("agent-values", index, k, 0) % WORLD_SEEDS)
         for action in legal:
             after = world.clone()
@@ -253,7 +265,6 @@ def write_heuristic(out: Path, index: int) -> int:
                 raise RuntimeError(f"game {index}: the replay left the kept game at decision {k}")
             heuristic.append(float(game.evaluate(after, 0)))
         state.apply(legal[int(played[k])])
-        k += 1
     tmp = out / f".heuristic-{index:06d}.tmp.npz"
     np.savez_compressed(tmp, heuristic=np.asarray(heuristic, np.float32))
     tmp.rename(path)

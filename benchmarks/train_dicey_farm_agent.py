@@ -55,7 +55,7 @@ import numpy as np
 from rich.progress import Progress
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from agent_training import Log, interval, make_trainer, positive, value_loss
+from agent_training import Log, add_network_arguments, interval, make_trainer, positive, value_loss
 from dicey_farm_teacher import GAME, write_afterstates, write_heuristic, write_shard, write_values
 from gameshelf.core.registry import load_game
 from gameshelf.rl.jax import dicey_farm as df
@@ -375,15 +375,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any] | None:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--kind", choices=("afterstate", "logits"), default="afterstate",
                         help="rate the position after each move (afterstate) or name an id from the position (logits)")
-    parser.add_argument("--hidden", default="256,128", help="hidden layer widths")
-    parser.add_argument("--epochs", type=positive, default=30)
-    parser.add_argument("--batch", type=int, default=512)
-    parser.add_argument("--lr", type=float, default=1e-3)
-    parser.add_argument("--weight-decay", type=float, default=1e-4)
-    parser.add_argument("--val-every", type=positive, default=20, help="hold out every n-th game (0: none)")
-    parser.add_argument("--seed", type=positive, default=0)
-    parser.add_argument("--out", type=Path, help="where the policy file goes")
-    parser.add_argument("--log", type=Path, help="raw log, one JSON line per stage and epoch (appended)")
+    add_network_arguments(parser, hidden="256,128", epochs=30, batch=512, val_every=20, held_out="game")
     parser.add_argument("--deals", type=positive, default=200, help="benchmark deals to evaluate on (0: none)")
     parser.add_argument("--no-jax-eval", dest="jax_eval", action="store_false",
                         help="evaluate through the engine only (JAX's compile takes a minute on a CPU)")

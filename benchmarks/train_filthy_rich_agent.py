@@ -59,7 +59,15 @@ from rich.markup import escape
 from rich.progress import Progress
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from agent_training import Log, make_trainer, positive, train_seed, value_loss, win_share
+from agent_training import (
+    Log,
+    add_network_arguments,
+    make_trainer,
+    positive,
+    train_seed,
+    value_loss,
+    win_share,
+)
 from gameshelf.bots import WORLD_SEEDS, PlayerView, make_bot_from_spec
 from gameshelf.bots._outcome import terminal_values
 from gameshelf.bots.rollout import play_out
@@ -467,23 +475,15 @@ def main(argv: list[str] | None = None) -> dict[str, Any] | None:
     parser.add_argument("--depth", type=positive, default=12, help="greedy decisions in a play-out")
     parser.add_argument("--cheap", type=float, default=1.0,
                         help="share of the other decisions kept with the heuristic's values (no play-out)")
-    parser.add_argument("--hidden", default="128,64", help="hidden layer widths")
+    add_network_arguments(parser, hidden="128,64", epochs=20, batch=256, val_every=10, held_out="deal")
     parser.add_argument("--pretrain-epochs", type=positive, default=5,
                         help="epochs on the heuristic's values before the play-outs' (0: none)")
-    parser.add_argument("--epochs", type=positive, default=20)
-    parser.add_argument("--batch", type=int, default=256, help="decisions per batch")
-    parser.add_argument("--lr", type=float, default=1e-3)
-    parser.add_argument("--weight-decay", type=float, default=1e-4)
     parser.add_argument("--no-decay", dest="decay", action="store_false",
                         help="keep the learning rate constant (default: a cosine decay to zero in each stage)")
     parser.add_argument("--heuristic-weight", type=float, default=0.5,
                         help="weight of the heuristic's values beside the play-outs' (0: play-outs alone)")
     parser.add_argument("--level-weight", type=float, default=0.1,
                         help="weight of the plain error beside the error from each decision's mean")
-    parser.add_argument("--val-every", type=positive, default=10, help="hold out every n-th deal (0: none)")
-    parser.add_argument("--seed", type=positive, default=0)
-    parser.add_argument("--out", type=Path, help="where the policy file goes")
-    parser.add_argument("--log", type=Path, help="raw log, one JSON line per stage and epoch (appended)")
     parser.add_argument("--duels", type=positive, default=500, help="duels against greedy to evaluate (0: none)")
     parser.add_argument("--workers", type=int, default=1, help="processes for the evaluation's duels")
     parser.add_argument("--play-worlds", type=int, default=1,
