@@ -167,3 +167,14 @@ def test_the_help_screen_shows_what_may_be_typed_now() -> None:
     out = io.StringIO()
     Console(file=out, width=100, color_system=None).print(help_panel(state.game, state.observation(0), "en", typed=hint))
     assert hint and hint in out.getvalue()
+
+
+@pytest.mark.parametrize(("game_id", "offered"), [("dicey-farm", True), ("filthy-rich", True),
+                                                  ("pay-dirt", False), ("above-and-below", False)])
+def test_the_algorithm_list_offers_a_trained_agent_only_where_one_ships(game_id: str, offered: bool) -> None:
+    from gameshelf.terminal.menu import advanced_choice
+
+    console = quiet()
+    advanced_choice(console, reader([], lambda prompt: "q"), "en", game_id)
+    listed = console.file.getvalue()  # type: ignore[attr-defined]
+    assert "greedy" in listed and ("jax-policy" in listed) is offered

@@ -66,12 +66,15 @@ def show_algorithms(console: Console, names: list[str], lang: str | None) -> Non
         console.print(f"  [cyan]{number})[/] [bold]{escape(name)}[/]{about}", highlight=False)
 
 
-def advanced_choice(console: Console, read: Reader, lang: str | None) -> str | None:
+def advanced_choice(console: Console, read: Reader, lang: str | None, game_id: str) -> str | None:
     """An algorithm by name, for those who asked for them, each with a line
-    saying how it plays (a bot a plugin adds may have no line: its name)."""
+    saying how it plays (a bot a plugin adds may have no line: its name).
+    ``jax-policy`` is offered only for a game that ships a trained agent: a
+    name picked here takes no options, and without a file it has nothing to play."""
     from gameshelf.bots import bot_names
+    from gameshelf.bots.jax_policy import SHIPPED
 
-    names = [n for n in bot_names() if n not in LEVELS]
+    names = [n for n in bot_names() if n not in LEVELS and (n != "jax-policy" or game_id in SHIPPED)]
     show_algorithms(console, names, lang)
     picked = ask_number(console, t("cli.pick-bot", lang), 1, len(names), read, lang,
                         more_help=lambda: show_algorithms(console, names, lang))
@@ -115,7 +118,7 @@ def choose_setup(
             if picked <= len(kinds):
                 seats.append(kinds[picked - 1])
                 break
-            chosen = advanced_choice(console, read, lang)
+            chosen = advanced_choice(console, read, lang, game.id)
             if chosen is not None:
                 seats.append(chosen)
                 break
