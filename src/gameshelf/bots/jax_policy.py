@@ -11,7 +11,7 @@ its network rates highest and keeps nothing between moves.
 
 The network comes from a checked ``.npz`` file (:mod:`gameshelf.bots.policy_file`);
 ``path=FILE`` names one, and without it the game's shipped agent plays
-(``gameshelf/bots/agents/``, :data:`SHIPPED`; Dicey Farm: ``dicey-farm-v3.npz``,
+(``gameshelf/bots/agents/``, :data:`SHIPPED`; Dicey Farm: ``dicey-farm-v4.npz``,
 trained by ``benchmarks/train_dicey_farm_agent.py``; Filthy Rich:
 ``filthy-rich-v1.npz``, trained by ``benchmarks/train_filthy_rich_agent.py``).
 Training needs the ``jax`` extra; playing needs only numpy, which that extra brings::
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from gameshelf.core.protocol import Game
 
 #: each game's shipped agent, a file of ``gameshelf/bots/agents/``
-SHIPPED: dict[str, str] = {"dicey-farm": "dicey-farm-v3.npz", "filthy-rich": "filthy-rich-v1.npz"}
+SHIPPED: dict[str, str] = {"dicey-farm": "dicey-farm-v4.npz", "filthy-rich": "filthy-rich-v1.npz"}
 
 
 def shipped_path(game_id: str) -> Path:
